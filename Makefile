@@ -1,0 +1,38 @@
+# plansza — the two commands of the README are `make run` and `make test`.
+# Both create .venv and install everything they need (dependencies, the compiled
+# core, the default lexicon) on a fresh machine, with no manual step.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+# Rebuild the editable install when the build inputs or the C sources change.
+BUILD_INPUTS := pyproject.toml setup.py $(shell find src -name '*.c' -o -name '*.h' 2>/dev/null)
+PYTEST_ARGS ?=
+
+.PHONY: setup run test check bench clean
+
+setup: $(STAMP)
+
+$(STAMP): $(BUILD_INPUTS)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: setup
+	$(VENV)/bin/plansza demo
+
+test: setup
+	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
+
+check: setup
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/mypy --strict src/plansza
+
+bench: setup
+	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	find src -name '*.so' -delete

@@ -1,0 +1,72 @@
+"""What every CLI module shares: consoles, exit codes, error reporting.
+
+Exit codes scripts can rely on (documented in docs/en/cli.md):
+
+* 0 — done, or a positive verdict (valid word, scores match);
+* 1 — a negative verdict (illegal move, invalid word, score mismatch);
+* 2 — the input could not be used (unreadable file, bad argument, unknown player);
+* 3 — the operation was refused by the rules or the state (nothing was changed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+from plansza.errors import FormatError, PlanszaError
+from plansza.i18n import tr
+
+EXIT_OK = 0
+EXIT_NEGATIVE = 1
+EXIT_INPUT = 2
+EXIT_REFUSED = 3
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+MESSAGES = {
+    "error": {"pl": "Błąd", "en": "Error"},
+    "file_not_found": {"pl": "nie ma pliku {path}", "en": "no such file: {path}"},
+}
+
+
+def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
+    """Print ``message`` as an error on stderr and exit with ``code``."""
+    err_console.print(f"[bold red]{tr(MESSAGES, 'error')}:[/] {message}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def user_errors(code: int = EXIT_INPUT) -> Iterator[None]:
+    """Turn the project's own errors into a clear message and an exit code.
+
+    Never a traceback for a user mistake: :class:`PlanszaError` (and the
+    ``OSError`` of a missing or unreadable file) become one line on stderr.
+    """
+    try:
+        yield
+    except FormatError as e:
+        fail(str(e), EXIT_INPUT)
+    except PlanszaError as e:
+        fail(str(e), code)
+    except FileNotFoundError as e:
+        fail(tr(MESSAGES, "file_not_found", path=e.filename), EXIT_INPUT)
+    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as e:
+        fail(str(e), EXIT_INPUT)
+
+
+def read_text(path: str) -> str:
+    """Read a UTF-8 text file given on the command line (``-`` = standard input)."""
+    import sys
+
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8-sig") as f:
+        return f.read()
+
+
+Command = Callable[..., None]

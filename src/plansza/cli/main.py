@@ -1,0 +1,51 @@
+"""The ``plansza`` command: one Typer app with a sub-app per subsystem.
+
+Sub-apps live in their own modules (``cli/game.py``, ``cli/tournament.py``, …)
+and are registered here, under Polish names with English aliases where both
+exist (``turniej`` / ``tournament``).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from plansza.i18n import set_language
+
+app = typer.Typer(
+    name="plansza",
+    help="plansza — the open Polish Scrabble system (PFS rules). / Otwarty system do Scrabble.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _root(
+    lang: str = typer.Option(
+        None, "--lang", help="Language of messages: pl (default) or en. Env: PLANSZA_LANG."
+    ),
+) -> None:
+    if lang:
+        try:
+            set_language(lang)
+        except ValueError as e:
+            raise typer.BadParameter(str(e)) from e
+
+
+def _register() -> None:
+    from plansza.cli import game
+
+    game.register(app)
+
+
+_register()
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
