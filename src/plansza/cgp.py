@@ -1,0 +1,171 @@
+"""CGP positions (macondo's compact format): read and write.
+
+``ROWS RACKS SCORES ZEROS [op value; …]`` where ROWS is 15 rows joined by ``/``
+(digits for runs of empty squares, upper case tiles, lower case blanks), RACKS is
+``rack1/rack2`` (the player to move first; ``?`` a blank; either may be empty),
+SCORES ``s1/s2`` and ZEROS the number of consecutive scoreless turns. Trailing
+fields may be left out (a board alone is a position with empty racks).
+
+>>> p = parse_cgp("15/15/15/15/15/15/15/7ŻUBr4/15/15/15/15/15/15/15 ABC?/ 10/0 0 lex sjp;")
+>>> p.board[7, 10], p.racks, p.scores, p.zeros, p.ops
+('r', ['ABC?', ''], [10, 0], 0, {'lex': 'sjp'})
+>>> p.cgp()
+'15/15/15/15/15/15/15/7ŻUBr4/15/15/15/15/15/15/15 ABC?/ 10/0 0 lex sjp;'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from plansza.board import SIZE, Board
+from plansza.errors import FormatError
+from plansza.tiles import BLANK, TileSet
+
+
+def board_from_cgp(rows_text: str, tileset: TileSet | None = None) -> Board:
+    """The board part of a CGP (``15/15/…``)."""
+    ts = tileset or TileSet.polish()
+    rows = rows_text.strip().split("/")
+    if len(rows) != SIZE:
+        raise FormatError(f"CGP board has {len(rows)} rows, expected {SIZE}: {rows_text!r}")
+    board = Board()
+    for r, row in enumerate(rows):
+        c = 0
+        for m in re.finditer(r"\d+|.", row):
+            tok = m.group(0)
+            if tok.isdigit():
+                n = int(tok)
+                if n == 0:
+                    raise FormatError(f"CGP row {r + 1} {row!r}: a run of 0 empty squares")
+                c += n
+            else:
+                if not ts.is_letter(tok):
+                    raise FormatError(
+                        f"CGP row {r + 1} {row!r}: {tok!r} is not a letter of the {ts.name} set"
+                    )
+                if c < SIZE:
+                    board[r, c] = tok
+                c += 1
+        if c != SIZE:
+            raise FormatError(f"CGP row {r + 1} {row!r} covers {c} squares, expected {SIZE}")
+    return board
+
+
+def board_to_cgp(board: Board) -> str:
+    """The board part of a CGP."""
+    out = []
+    for row in board.rows():
+        parts: list[str] = []
+        empty = 0
+        for t in row:
+            if t is None:
+                empty += 1
+                continue
+            if empty:
+                parts.append(str(empty))
+                empty = 0
+            parts.append(t)
+        if empty:
+            parts.append(str(empty))
+        out.append("".join(parts))
+    return "/".join(out)
+
+
+@dataclass
+class Position:
+    """A position: the board, racks (player to move first), scores, scoreless turns, ops."""
+
+    board: Board
+    racks: list[str] = field(default_factory=lambda: ["", ""])
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    zeros: int = 0
+    ops: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def lexicon(self) -> str | None:
+        """The ``lex`` op: the lexicon the position is meant for."""
+        return self.ops.get("lex")
+
+    def cgp(self) -> str:
+        """Write the position back as CGP."""
+        text = (
+            f"{board_to_cgp(self.board)} {'/'.join(self.racks)} "
+            f"{'/'.join(str(s) for s in self.scores)} {self.zeros}"
+        )
+        for k, v in self.ops.items():
+            text += f" {k} {v};" if v else f" {k};"
+        return text
+
+    def __str__(self) -> str:
+        return self.cgp()
+
+
+def _rack(text: str, ts: TileSet, which: int) -> str:
+    for ch in text:
+        if ch != BLANK and not (ts.is_letter(ch) and ch.isupper()):
+            raise FormatError(
+                f"CGP rack {which} {text!r}: {ch!r} is not a tile (upper-case letters, ? for a blank)"
+            )
+    return text
+
+
+def parse_cgp(text: str, tileset: TileSet | None = None) -> Position:
+    """Read a CGP position; raise :class:`FormatError` naming the field and the reason."""
+    ts = tileset or TileSet.polish()
+    s = text.strip()
+    if not s:
+        raise FormatError("empty CGP")
+    ops_text = ""
+    fields = s.split(None, 4)
+    if len(fields) == 5:
+        ops_text = fields[4]
+        fields = fields[:4]
+    board = board_from_cgp(fields[0], ts)
+    pos = Position(board)
+    if len(fields) > 1:
+        racks = fields[1].split("/")
+        if not 1 <= len(racks) <= 4:
+            raise FormatError(f"CGP racks {fields[1]!r}: expected rack1/rack2")
+        if len(racks) == 1:
+            racks.append("")
+        pos.racks = [_rack(r, ts, i + 1) for i, r in enumerate(racks)]
+    if len(fields) > 2:
+        try:
+            pos.scores = [int(x) for x in fields[2].split("/")]
+        except ValueError:
+            raise FormatError(f"CGP scores {fields[2]!r}: expected numbers like 120/87") from None
+        if len(pos.scores) != len(pos.racks):
+            raise FormatError(
+                f"CGP scores {fields[2]!r}: {len(pos.scores)} scores for {len(pos.racks)} racks"
+            )
+    else:
+        pos.scores = [0] * len(pos.racks)
+    if len(fields) > 3:
+        if not fields[3].isdigit():
+            raise FormatError(f"CGP scoreless-turn count {fields[3]!r} is not a number")
+        pos.zeros = int(fields[3])
+    if ops_text:
+        for op in ops_text.split(";"):
+            op = op.strip()
+            if not op:
+                continue
+            name, _, value = op.partition(" ")
+            pos.ops[name] = value.strip()
+    _check_counts(pos, ts)
+    return pos
+
+
+def _check_counts(pos: Position, ts: TileSet) -> None:
+    used: Counter[str] = Counter()
+    for _, t in pos.board.tiles():
+        used[BLANK if t.islower() else t] += 1
+    for rack in pos.racks:
+        used.update(rack)
+    for tile, n in used.items():
+        if n > ts.count(tile):
+            name = "blanks" if tile == BLANK else f"{tile} tiles"
+            raise FormatError(
+                f"CGP uses {n} {name} on the board and racks, the {ts.name} set has {ts.count(tile)}"
+            )
