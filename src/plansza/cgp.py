@@ -106,7 +106,8 @@ def _rack(text: str, ts: TileSet, which: int) -> str:
     for ch in text:
         if ch != BLANK and not (ts.is_letter(ch) and ch.isupper()):
             raise FormatError(
-                f"CGP rack {which} {text!r}: {ch!r} is not a tile (upper-case letters, ? for a blank)"
+                f"CGP rack {which} {text!r}: {ch!r} is not a tile "
+                "(upper-case letters, ? for a blank)"
             )
     return text
 
@@ -167,5 +168,6 @@ def _check_counts(pos: Position, ts: TileSet) -> None:
         if n > ts.count(tile):
             name = "blanks" if tile == BLANK else f"{tile} tiles"
             raise FormatError(
-                f"CGP uses {n} {name} on the board and racks, the {ts.name} set has {ts.count(tile)}"
+                f"CGP uses {n} {name} on the board and racks; "
+                f"the {ts.name} set has {ts.count(tile)}"
             )

@@ -324,8 +324,10 @@ def play_from_tiles(board: Board, tiles: Iterable[tuple[tuple[int, int], str]]) 
             f"the tile at {square_name(r0, c0)} forms no word of two or more letters",
             cgp=_cgp(board),
         )
-    letters = []
+    letters: list[str] = []
     for i in range(length):
         sq = (r + i * dr, c + i * dc)
-        letters.append(new[sq] if sq in new else board[sq])  # type: ignore[arg-type]
-    return Play(Coordinate(r, c, direction), "".join(letters))  # type: ignore[arg-type]
+        tile = new[sq] if sq in new else board[sq]
+        assert tile is not None  # the run is filled by construction
+        letters.append(tile)
+    return Play(Coordinate(r, c, direction), "".join(letters))
