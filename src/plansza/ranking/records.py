@@ -1,0 +1,376 @@
+"""Ranked games as data, and the readers that turn files into them.
+
+A ranking history is a list of :class:`Game` values, one per ranked game
+(walkovers included: TR 7.2 — "walkower (zaliczany do rankingu)"). The plain
+format is a CSV file with a header and one row per game::
+
+    date,tournament,player1,player2,score1,score2[,walkover]
+
+Polish headings (``data,turniej,gracz1,gracz2,wynik1,wynik2,walkower``) are
+accepted too. Reading is all or nothing: every bad row is reported with its
+line number and reason in one :class:`BadRowsError`, and no game is returned.
+
+>>> games = read_games_csv_text(
+...     "date,tournament,player1,player2,score1,score2\\n"
+...     "2024-05-11,Puchar Łodzi,Anna Żak,Łukasz Ćwik,412,377\\n")
+>>> games[0].player1, games[0].winner
+('Anna Żak', 'Anna Żak')
+>>> from plansza.i18n import set_language; set_language("en")
+>>> read_games_csv_text("date,tournament,player1,player2,score1,score2\\n"
+...                     "11.05.2024,X,A,A,400,\\n", source="g.csv")
+Traceback (most recent call last):
+...
+plansza.ranking.records.BadRowsError: g.csv:2: unknown date format '11.05.2024' (use YYYY-MM-DD)
+g.csv:2: score2 is missing
+g.csv:2: A is entered as playing against themself
+>>> set_language("pl")
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+
+from plansza.errors import FormatError
+from plansza.i18n import tr
+
+MESSAGES = {
+    "no_header": {
+        "pl": "brak nagłówka; pierwszy wiersz musi nazywać kolumny: {columns}",
+        "en": "no header; the first row must name the columns: {columns}",
+    },
+    "missing_columns": {
+        "pl": "w nagłówku brakuje kolumn: {columns}",
+        "en": "the header lacks the columns: {columns}",
+    },
+    "duplicate_column": {
+        "pl": "kolumna {column} występuje w nagłówku dwa razy",
+        "en": "the column {column} appears twice in the header",
+    },
+    "field_count": {
+        "pl": "oczekiwano {expected} pól, jest {found}",
+        "en": "expected {expected} fields, found {found}",
+    },
+    "bad_date": {
+        "pl": "nieznany format daty {value!r} (użyj RRRR-MM-DD)",
+        "en": "unknown date format {value!r} (use YYYY-MM-DD)",
+    },
+    "missing": {"pl": "brak pola {column}", "en": "{column} is missing"},
+    "bad_score": {
+        "pl": "{column} nie jest liczbą całkowitą: {value!r}",
+        "en": "{column} is not a whole number: {value!r}",
+    },
+    "self_game": {
+        "pl": "{name} gra sam ze sobą",
+        "en": "{name} is entered as playing against themself",
+    },
+    "bad_walkover": {
+        "pl": "walkower musi być 1/0, tak/nie lub pusty, jest {value!r}",
+        "en": "walkover must be 1/0, yes/no or empty, not {value!r}",
+    },
+    "empty": {"pl": "plik nie zawiera żadnej partii", "en": "the file holds no games"},
+    "tsh_line": {
+        "pl": "wiersz TSH nie ma postaci 'nazwisko ranking przeciwnicy; wyniki': {value!r}",
+        "en": "a TSH line must read 'name rating opponents; scores': {value!r}",
+    },
+    "tsh_opponent": {
+        "pl": "numer przeciwnika {number} poza listą graczy (1–{count})",
+        "en": "opponent number {number} is not on the player list (1–{count})",
+    },
+    "tsh_mismatch": {
+        "pl": "runda {round}: {name} gra z {opponent}, ale {opponent} nie gra z {name}",
+        "en": "round {round}: {name} plays {opponent}, but {opponent} does not play {name}",
+    },
+}
+
+COLUMNS = ("date", "tournament", "player1", "player2", "score1", "score2")
+"""The required CSV columns, in the order the exporter writes them."""
+
+_ALIASES: Mapping[str, str] = {
+    "date": "date", "data": "date",
+    "tournament": "tournament", "turniej": "tournament",
+    "player1": "player1", "gracz1": "player1", "zawodnik1": "player1",
+    "player2": "player2", "gracz2": "player2", "zawodnik2": "player2",
+    "score1": "score1", "wynik1": "score1",
+    "score2": "score2", "wynik2": "score2",
+    "walkover": "walkover", "walkower": "walkover",
+}
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_SCORE = re.compile(r"[+-]?\d+")
+_TRUE = {"1", "true", "yes", "tak", "t", "y", "w", "wo"}
+_FALSE = {"", "0", "false", "no", "nie", "n", "f"}
+
+
+def normalise_name(name: str) -> str:
+    """A player's or tournament's name as the ranking keys it.
+
+    Names are kept "as written", but Unicode is composed (NFC, so a decomposed
+    "Ł" from another program is the same name) and runs of spaces collapse.
+
+    >>> normalise_name("  Anna   Z\\u0307ak ")
+    'Anna Żak'
+    """
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One ranked game as entered: who played whom, when, in which tournament.
+
+    ``line`` is where the game was read from (1-based), for messages only.
+
+    >>> g = Game(date(2024, 5, 11), "Puchar", "Ala", "Ola", 350, 350)
+    >>> g.is_draw, g.winner
+    (True, None)
+    """
+
+    date: date
+    tournament: str
+    player1: str
+    player2: str
+    score1: int
+    score2: int
+    walkover: bool = False
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def is_draw(self) -> bool:
+        """Equal scores: the scalp is the opponent's ranking unchanged (RR §1)."""
+        return self.score1 == self.score2
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name, or ``None`` for a draw."""
+        if self.score1 == self.score2:
+            return None
+        return self.player1 if self.score1 > self.score2 else self.player2
+
+    def csv_row(self) -> list[str]:
+        """The game as a row of the history CSV (the walkover column last)."""
+        return [
+            self.date.isoformat(), self.tournament, self.player1, self.player2,
+            str(self.score1), str(self.score2), "1" if self.walkover else "",
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class RowProblem:
+    """One reason one row cannot be used."""
+
+    line: int
+    reason: str
+
+
+class BadRowsError(FormatError):
+    """The input has bad rows; ``problems`` lists every one (line and reason).
+
+    The message holds one line per problem, each as ``source:line: reason``.
+    """
+
+    def __init__(self, problems: list[RowProblem], *, source: str | None = None) -> None:
+        self.problems = problems
+        prefix = f"{source}:" if source else ""
+        lines = [f"{prefix}{p.line}: {p.reason}" for p in problems]
+        super().__init__("\n".join(lines))
+        # FormatError prefixed the whole text with the source; every line already has it.
+        self.args = ("\n".join(lines),)
+        self.source = source
+        self.line = problems[0].line if problems else None
+
+
+def parse_date(text: str) -> date | None:
+    """An ISO date ``YYYY-MM-DD``, or ``None`` when ``text`` is not one.
+
+    >>> parse_date("2024-02-29"), parse_date("2023-02-29"), parse_date("29.02.2024")
+    (datetime.date(2024, 2, 29), None, None)
+    """
+    text = text.strip()
+    if not _ISO_DATE.fullmatch(text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _header_map(header: list[str]) -> tuple[dict[str, int], list[str]]:
+    """Column positions by canonical name, and the problems with the header."""
+    positions: dict[str, int] = {}
+    problems: list[str] = []
+    for i, raw in enumerate(header):
+        canon = _ALIASES.get(raw.strip().lstrip("\ufeff").lower())
+        if canon is None:
+            continue
+        if canon in positions:
+            problems.append(tr(MESSAGES, "duplicate_column", column=raw.strip()))
+        positions[canon] = i
+    missing = [c for c in COLUMNS if c not in positions]
+    if len(missing) == len(COLUMNS):
+        return positions, [tr(MESSAGES, "no_header", columns=",".join(COLUMNS))]
+    if missing:
+        problems.append(tr(MESSAGES, "missing_columns", columns=", ".join(missing)))
+    return positions, problems
+
+
+def _parse_row(
+    row: list[str], positions: Mapping[str, int], width: int, line: int
+) -> tuple[Game | None, list[str]]:
+    """One data row as a game, or the reasons it is not one."""
+    reasons: list[str] = []
+    if len(row) != width:
+        return None, [tr(MESSAGES, "field_count", expected=width, found=len(row))]
+    cell = {name: row[i].strip() for name, i in positions.items()}
+    day = parse_date(cell["date"]) if cell["date"] else None
+    if not cell["date"]:
+        reasons.append(tr(MESSAGES, "missing", column="date"))
+    elif day is None:
+        reasons.append(tr(MESSAGES, "bad_date", value=cell["date"]))
+    tournament = normalise_name(cell["tournament"])
+    if not tournament:
+        reasons.append(tr(MESSAGES, "missing", column="tournament"))
+    names = []
+    for column in ("player1", "player2"):
+        name = normalise_name(cell[column])
+        if not name:
+            reasons.append(tr(MESSAGES, "missing", column=column))
+        names.append(name)
+    scores = []
+    for column in ("score1", "score2"):
+        value = cell[column]
+        if not value:
+            reasons.append(tr(MESSAGES, "missing", column=column))
+            scores.append(0)
+        elif not _SCORE.fullmatch(value):
+            reasons.append(tr(MESSAGES, "bad_score", column=column, value=value))
+            scores.append(0)
+        else:
+            scores.append(int(value))
+    if names[0] and names[0] == names[1]:
+        reasons.append(tr(MESSAGES, "self_game", name=names[0]))
+    walkover = False
+    if "walkover" in cell:
+        flag = cell["walkover"].lower()
+        if flag in _TRUE:
+            walkover = True
+        elif flag not in _FALSE:
+            reasons.append(tr(MESSAGES, "bad_walkover", value=cell["walkover"]))
+    if reasons or day is None:
+        return None, reasons
+    return Game(day, tournament, names[0], names[1], scores[0], scores[1], walkover, line), []
+
+
+def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
+    """Every game of a CSV history, or :class:`BadRowsError` listing every bad row.
+
+    Blank lines are skipped; line numbers count physical lines of the file
+    (the header is line 1).
+    """
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    problems: list[RowProblem] = []
+    games: list[Game] = []
+    positions: dict[str, int] | None = None
+    width = 0
+    for row in reader:
+        line = reader.line_num
+        if not any(c.strip() for c in row):
+            continue
+        if positions is None:
+            positions, header_problems = _header_map(row)
+            width = len(row)
+            if header_problems:
+                problems.extend(RowProblem(line, r) for r in header_problems)
+                break
+            continue
+        game, reasons = _parse_row(row, positions, width, line)
+        problems.extend(RowProblem(line, r) for r in reasons)
+        if game is not None:
+            games.append(game)
+    if positions is None and not problems:
+        problems.append(RowProblem(1, tr(MESSAGES, "no_header", columns=",".join(COLUMNS))))
+    if problems:
+        raise BadRowsError(problems, source=source)
+    return games
+
+
+def read_games_csv(path: str) -> list[Game]:
+    """Every game of the CSV file at ``path`` (see :func:`read_games_csv_text`)."""
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        return read_games_csv_text(f.read(), source=path)
+
+
+def write_games_csv(games: Iterable[Game], out: io.TextIOBase | io.StringIO) -> None:
+    """Write games as a history CSV with the English header (readable back).
+
+    >>> buf = io.StringIO()
+    >>> write_games_csv([Game(date(2024, 5, 11), "P", "Ala", "Ola", 400, 1, True)], buf)
+    >>> read_games_csv_text(buf.getvalue())[0].walkover
+    True
+    """
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*COLUMNS, "walkover"])
+    for game in games:
+        writer.writerow(game.csv_row())
+
+
+def read_tsh_text(
+    text: str, *, day: date, tournament: str, source: str | None = None
+) -> list[Game]:
+    """The played games of a TSH ``.t`` file, dated ``day``, named ``tournament``.
+
+    A ``.t`` line reads ``Name  rating  opponents… ; scores… [; extra fields]``;
+    players are numbered by line from 1, opponent 0 is a bye (not a ranked
+    game), and a round without a score is not yet played. Each game is listed
+    on both players' lines; it is returned once.
+
+    >>> t = "Żak, Anna 150 2 0; 410 50\\nĆwik, Łukasz 0 1 0; 380 50\\n"
+    >>> [(g.player1, g.player2, g.score1, g.score2)
+    ...  for g in read_tsh_text(t, day=date(2024, 5, 11), tournament="Puchar")]
+    [('Żak, Anna', 'Ćwik, Łukasz', 410, 380)]
+    """
+    line_re = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>-?\d+)\s+(?P<opps>[\d\s]*);(?P<rest>.*)$")
+    players: list[tuple[int, str, list[int], list[int]]] = []
+    problems: list[RowProblem] = []
+    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = line_re.match(stripped)
+        scores_text = m.group("rest").split(";")[0] if m else ""
+        if m is None or not all(_SCORE.fullmatch(s) for s in scores_text.split()):
+            problems.append(RowProblem(number, tr(MESSAGES, "tsh_line", value=stripped)))
+            continue
+        opponents = [int(x) for x in m.group("opps").split()]
+        scores = [int(x) for x in scores_text.split()]
+        players.append((number, normalise_name(m.group("name")), opponents, scores))
+    count = len(players)
+    games: list[Game] = []
+    for index, (line, name, opponents, scores) in enumerate(players, start=1):
+        for rnd, opp in enumerate(opponents):
+            if opp == 0 or rnd >= len(scores):
+                continue  # a bye, or a round not played yet
+            if not 1 <= opp <= count:
+                problems.append(RowProblem(line, tr(MESSAGES, "tsh_opponent", number=opp,
+                                                    count=count)))
+                continue
+            if opp == index:
+                problems.append(RowProblem(line, tr(MESSAGES, "self_game", name=name)))
+                continue
+            _, o_name, o_opps, o_scores = players[opp - 1]
+            if rnd >= len(o_opps) or o_opps[rnd] != index or rnd >= len(o_scores):
+                problems.append(RowProblem(line, tr(MESSAGES, "tsh_mismatch", round=rnd + 1,
+                                                    name=name, opponent=o_name)))
+                continue
+            if index < opp:  # each game is on both lines; keep it once
+                games.append(Game(day, tournament, name, o_name, scores[rnd], o_scores[rnd],
+                                  False, line))
+    if problems:
+        raise BadRowsError(problems, source=source)
+    if not games:
+        raise BadRowsError([RowProblem(1, tr(MESSAGES, "empty"))], source=source)
+    games.sort(key=lambda g: g.line or 0)
+    return games
