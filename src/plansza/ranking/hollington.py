@@ -513,6 +513,10 @@ class RankingHistory:
         import difflib
 
         close = difflib.get_close_matches(wanted, list(self._players), n=3, cutoff=0.6)
+        folded_want = wanted.casefold()
+        close += sorted((p for p in self._players
+                         if folded_want in p.casefold() and p not in close),
+                        key=polish_collation_key)[: 5 - len(close)]
         hint = tr(MESSAGES, "did_you_mean", names=", ".join(close)) if close else ""
         raise UnknownPlayerError(tr(MESSAGES, "unknown_player", name=name, hint=hint))
 

@@ -198,7 +198,7 @@ def parse_date(text: str) -> date | None:
         return None
 
 
-def _header_map(header: list[str]) -> tuple[dict[str, int], list[str]]:
+def header_positions(header: list[str]) -> tuple[dict[str, int], list[str]]:
     """Column positions by canonical name, and the problems with the header."""
     positions: dict[str, int] = {}
     problems: list[str] = []
@@ -280,7 +280,7 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
         if not any(c.strip() for c in row):
             continue
         if positions is None:
-            positions, header_problems = _header_map(row)
+            positions, header_problems = header_positions(row)
             width = len(row)
             if header_problems:
                 problems.extend(RowProblem(line, r) for r in header_problems)
@@ -292,6 +292,37 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
             games.append(game)
     if positions is None and not problems:
         problems.append(RowProblem(1, tr(MESSAGES, "no_header", columns=",".join(COLUMNS))))
+    if problems:
+        raise BadRowsError(problems, source=source)
+    return games
+
+
+def games_from_rows(rows: Iterable[Mapping[str, object]], *, source: str | None = None
+                    ) -> list[Game]:
+    """Games from mappings with the CSV's keys (as the referee's program gives them).
+
+    Each mapping is checked like a CSV row; ``line`` numbers count rows from 1.
+
+    >>> games_from_rows([{"date": "2024-05-11", "tournament": "P", "player1": "A",
+    ...                   "player2": "B", "score1": 400, "score2": 1, "walkover": True}])[0]
+    Game(date=datetime.date(2024, 5, 11), tournament='P', player1='A', player2='B', \
+score1=400, score2=1, walkover=True, line=1)
+    """
+    names = [*COLUMNS, "walkover"]
+    positions = {name: i for i, name in enumerate(names)}
+    problems: list[RowProblem] = []
+    games: list[Game] = []
+    for number, mapping in enumerate(rows, start=1):
+        cells = []
+        for name in names:
+            value = mapping.get(name)
+            if isinstance(value, bool):
+                value = "1" if value else ""
+            cells.append("" if value is None else str(value))
+        game, reasons = _parse_row(cells, positions, len(names), number)
+        problems.extend(RowProblem(number, r) for r in reasons)
+        if game is not None:
+            games.append(game)
     if problems:
         raise BadRowsError(problems, source=source)
     return games

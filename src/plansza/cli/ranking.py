@@ -1,0 +1,558 @@
+"""``plansza ranking …``: the PFS ranking list, explanations, updates, exports.
+
+Commands (Polish aliases in brackets):
+
+* ``compute [GAMES.csv] [--as-of DATE] [--json] [--all]`` (``lista``) — the list;
+* ``explain NAME [GAMES.csv] [--as-of DATE] [--json]`` (``wyjasnij``) — every
+  tournament and scalp behind a player's numbers;
+* ``update --tournament FILE`` (``dopisz``) — add a finished tournament to the
+  history (a CSV of its games, a TSH ``.t`` file, or a file of the referee's
+  program), atomically;
+* ``export [GAMES.csv] --format csv|html [--output FILE]`` (``eksport``).
+
+Without ``GAMES.csv`` the commands use the history file (``--history``,
+default ``$PLANSZA_RANKING_HISTORY`` or the user data directory).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from plansza.cli.common import (
+    EXIT_INPUT,
+    EXIT_REFUSED,
+    console,
+    err_console,
+    fail,
+    user_errors,
+)
+from plansza.errors import PlanszaError
+from plansza.i18n import tr
+from plansza.ranking.hollington import (
+    EDITION_GAP_DAYS,
+    PADDING_SCALP,
+    Basis,
+    Explanation,
+    Performance,
+    RankingHistory,
+    RankingList,
+    group_tournaments,
+)
+from plansza.ranking.records import (
+    BadRowsError,
+    Game,
+    games_from_rows,
+    normalise_name,
+    parse_date,
+    read_games_csv,
+    read_tsh_text,
+)
+from plansza.ranking.report import decimal_text, list_csv, list_html
+from plansza.ranking.store import append_games, default_history_path, load_history
+from plansza.tiles import polish_collation_key
+
+MESSAGES = {
+    "help": {
+        "pl": "Ranking PFS (metoda Hollingtona z poprawkami PFS): lista, wyjaśnienia, "
+              "dopisywanie turniejów, eksport.",
+        "en": "The PFS ranking (Hollington method with the PFS corrections): list, "
+              "explanations, adding tournaments, export.",
+    },
+    "bad_rows": {
+        "pl": "błędne wiersze w {source}: {count}; nic nie zostało zastosowane.",
+        "en": "bad rows in {source}: {count}; nothing was applied.",
+    },
+    "bad_as_of": {
+        "pl": "--as-of: nieznany format daty {value!r} (użyj RRRR-MM-DD)",
+        "en": "--as-of: unknown date format {value!r} (use YYYY-MM-DD)",
+    },
+    "bad_date_opt": {
+        "pl": "--date: nieznany format daty {value!r} (użyj RRRR-MM-DD)",
+        "en": "--date: unknown date format {value!r} (use YYYY-MM-DD)",
+    },
+    "no_history": {
+        "pl": "nie ma pliku historii rankingu {path} (podaj plik CSV z partiami lub --history)",
+        "en": "no ranking history file {path} (give a CSV of games or --history)",
+    },
+    "list_title": {
+        "pl": "Ranking PFS — lista z dnia {date}",
+        "en": "PFS ranking — list dated {date}",
+    },
+    "empty_list": {"pl": "Brak turniejów przed tą datą.", "en": "No tournament before this date."},
+    "col_place": {"pl": "Miejsce", "en": "Place"},
+    "col_name": {"pl": "Zawodnik", "en": "Player"},
+    "col_ranking": {"pl": "Ranking", "en": "Ranking"},
+    "col_exact": {"pl": "Dokładnie", "en": "Exact"},
+    "col_games": {"pl": "Partie", "en": "Games"},
+    "col_tournaments": {"pl": "Turnieje", "en": "Tournaments"},
+    "col_date": {"pl": "Data", "en": "Date"},
+    "col_tournament": {"pl": "Turniej", "en": "Tournament"},
+    "col_entry": {"pl": "Ranking turniejowy", "en": "Tournament ranking"},
+    "col_scalps": {"pl": "Skalpy", "en": "Scalps"},
+    "col_achieved": {"pl": "Osiągnięty", "en": "Achieved"},
+    "col_status": {"pl": "Status", "en": "Status"},
+    "col_opponent": {"pl": "Przeciwnik", "en": "Opponent"},
+    "col_score": {"pl": "Wynik", "en": "Score"},
+    "col_result": {"pl": "W/R/P", "en": "W/D/L"},
+    "col_opp_ranking": {"pl": "Ranking przeciwnika", "en": "Opponent's ranking"},
+    "col_scalp": {"pl": "Skalp", "en": "Scalp"},
+    "col_before": {"pl": "Przed", "en": "Before"},
+    "col_after": {"pl": "Po", "en": "After"},
+    "res_W": {"pl": "W", "en": "W"},
+    "res_D": {"pl": "R", "en": "D"},
+    "res_L": {"pl": "P", "en": "L"},
+    "walkover": {"pl": "walkower", "en": "walkover"},
+    "st_counted": {"pl": "liczony", "en": "counted"},
+    "st_dropped": {"pl": "odrzucony (limit 200 partii)", "en": "dropped (200-game limit)"},
+    "st_outside": {"pl": "poza okresem dwuletnim", "en": "outside the two years"},
+    "st_unused": {"pl": "nieliczony", "en": "not counted"},
+    "ex_head": {
+        "pl": "{name} — lista z dnia {date} (turnieje od {start} do {end})",
+        "en": "{name} — list dated {date} (tournaments from {start} to {end})",
+    },
+    "ex_head_none": {
+        "pl": "{name} — brak turniejów przed tą datą",
+        "en": "{name} — no tournament before this date",
+    },
+    "ex_listed": {
+        "pl": "Na liście: miejsce {place}, ranking {ranking} (dokładnie {exact} = {fraction}); "
+              "liczone partie: {games}, turnieje: {tournaments} (RR §1, §2.1).",
+        "en": "Listed: place {place}, ranking {ranking} (exactly {exact} = {fraction}); "
+              "games counted: {games}, tournaments: {tournaments} (RR §1, §2.1).",
+    },
+    "ex_unlisted": {
+        "pl": "Poza listą: partie w okresie dwuletnim: {games} (potrzeba co najmniej 30, "
+              "RR §2.1).",
+        "en": "Not listed: games in the two years: {games} (at least 30 needed, RR §2.1).",
+    },
+    "ex_next": {
+        "pl": "Ranking turniejowy na turniej od {date}: {value}",
+        "en": "Tournament ranking for a tournament from {date}: {value}",
+    },
+    "basis_debutant": {
+        "pl": "debiutant: ranking tymczasowy 100 (RR §2.2)",
+        "en": "debutant: temporary ranking 100 (RR §2.2)",
+    },
+    "basis_padded": {
+        "pl": "partie w karierze: {games}; skalpy {scalps} + {padding} × 100 = {total}; "
+              "{total} / 30 = {exact} (RR §2.4)",
+        "en": "{games} career games: scalps {scalps} + {padding} × 100 = {total}; "
+              "{total} / 30 = {exact} (RR §2.4)",
+    },
+    "basis_listed": {
+        "pl": "z listy: skalpy {scalps} / partie {games} = {exact} (RR §2.1)",
+        "en": "from the list: scalps {scalps} / {games} games = {exact} (RR §2.1)",
+    },
+    "basis_off-list": {
+        "pl": "poza listą (partie w karierze: {career}): ostatnie turnieje, partie: {games}; "
+              "skalpy {scalps} / {games} = {exact} (RR §2.3)",
+        "en": "off the list, {career} career games: the latest tournaments with {games} games, "
+              "scalps {scalps} / {games} = {exact} (RR §2.3)",
+    },
+    "raised": {
+        "pl": "ranking {rounded} jest niższy niż 100: na czas turnieju 100 (RR §2.2)",
+        "en": "ranking {rounded} is under 100: 100 for the tournament (RR §2.2)",
+    },
+    "ex_tournaments": {"pl": "Turnieje", "en": "Tournaments"},
+    "ex_scalps": {"pl": "Skalpy: {label}", "en": "Scalps: {label}"},
+    "tournament_count": {
+        "pl": "plik {source} zawiera więcej niż jeden turniej ({names}); dopisz je po jednym",
+        "en": "the file {source} holds {count} tournaments ({names}); add them one at a time",
+    },
+    "already": {
+        "pl": "turniej {label} już jest w historii {path}; nic nie zmieniono",
+        "en": "the tournament {label} is already in the history {path}; nothing was changed",
+    },
+    "need_date": {
+        "pl": "plik TSH nie zawiera daty: podaj --date RRRR-MM-DD",
+        "en": "a TSH file has no date: give --date YYYY-MM-DD",
+    },
+    "no_referee": {
+        "pl": "{path}: nieznany format pliku turnieju (obsługiwane: .csv, .t; program sędziowski "
+              "nie jest dostępny)",
+        "en": "{path}: unknown tournament file format (supported: .csv, .t; the referee's "
+              "program is not available)",
+    },
+    "referee_failed": {
+        "pl": "{path}: nie można odczytać pliku turnieju: {reason}",
+        "en": "{path}: cannot read the tournament file: {reason}",
+    },
+    "added": {
+        "pl": "Dopisano turniej {label} do {path} (partie: {games}, gracze: {players}).",
+        "en": "Added the tournament {label}: {games} games, {players} players, to {path}.",
+    },
+    "out_of_order": {
+        "pl": "Uwaga: w historii są turnieje późniejsze niż ten; ich skalpy zostały przeliczone.",
+        "en": "Note: the history has later tournaments than this one; their scalps were "
+              "recomputed.",
+    },
+    "bad_format": {
+        "pl": "--format: użyj csv lub html, nie {value!r}",
+        "en": "--format: use csv or html, not {value!r}",
+    },
+    "written": {"pl": "Zapisano {path}.", "en": "Wrote {path}."},
+}
+
+_HISTORY_HELP = "History CSV (default: $PLANSZA_RANKING_HISTORY or the user data directory)."
+
+
+def _as_of(value: str | None) -> date | None:
+    if value is None:
+        return None
+    day = parse_date(value)
+    if day is None:
+        fail(tr(MESSAGES, "bad_as_of", value=value), EXIT_INPUT)
+    return day
+
+
+def _report_bad_rows(e: BadRowsError) -> None:
+    for problem in e.problems:
+        prefix = f"{e.source}:" if e.source else ""
+        err_console.print(f"{prefix}{problem.line}: {problem.reason}", soft_wrap=True,
+                          markup=False, highlight=False)
+    fail(tr(MESSAGES, "bad_rows", count=len({p.line for p in e.problems}),
+            source=e.source or "-"), EXIT_INPUT)
+
+
+def _load(games_file: str | None, history: str | None) -> RankingHistory:
+    path = games_file or history or default_history_path()
+    if games_file is None and not os.path.exists(path):
+        fail(tr(MESSAGES, "no_history", path=path), EXIT_INPUT)
+    with user_errors():
+        try:
+            games = read_games_csv(path)
+        except BadRowsError as e:
+            _report_bad_rows(e)
+        return RankingHistory(games)
+
+
+def _print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def _list_table(ranking_list: RankingList) -> None:
+    if ranking_list.list_date is None:
+        console.print(tr(MESSAGES, "empty_list"))
+        return
+    table = Table(title=tr(MESSAGES, "list_title", date=ranking_list.list_date.isoformat()))
+    for key, right in (("col_place", True), ("col_name", False), ("col_ranking", True),
+                       ("col_exact", True), ("col_games", True), ("col_tournaments", True)):
+        table.add_column(tr(MESSAGES, key), justify="right" if right else "left")
+    for e in ranking_list:
+        table.add_row("" if e.place is None else str(e.place), e.name, str(e.ranking),
+                      decimal_text(e.exact), str(e.games), str(e.tournaments))
+    console.print(table)
+
+
+def compute(
+    games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]",
+                                            help="CSV: date,tournament,player1,player2,"
+                                                 "score1,score2[,walkover]"),
+    as_of: str | None = typer.Option(None, "--as-of", help="The list in force on this "
+                                     "date (YYYY-MM-DD); default: the latest list."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    include_all: bool = typer.Option(False, "--all", help="Add players below 30 games "
+                                     "with their tournament ranking (no place)."),
+    history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
+) -> None:
+    """Compute the ranking list (RR §1–§2)."""
+    day = _as_of(as_of)
+    ranking = _load(games_file, history)
+    ranking_list = ranking.ranking_list(day, include_unlisted=include_all)
+    if as_json:
+        _print_json(ranking_list.as_json())
+    else:
+        _list_table(ranking_list)
+
+
+def _status(perf: Performance, explanation: Explanation) -> str:
+    ranking = explanation.next_ranking
+    used = {p.index for p in ranking.sources}
+    dropped = {p.index for p in ranking.dropped}
+    if perf.index in dropped:
+        return "dropped"
+    if perf.index in used:
+        return "counted"
+    if any(perf.index == p.index for p in explanation.outside):
+        return "outside"
+    return "unused"
+
+
+def _basis_text(explanation: Explanation) -> str:
+    r = explanation.next_ranking
+    exact = decimal_text(r.exact)
+    if r.basis is Basis.DEBUTANT:
+        text = tr(MESSAGES, "basis_debutant")
+    elif r.basis is Basis.PADDED:
+        text = tr(MESSAGES, "basis_padded", games=r.games, scalps=r.scalps, padding=r.padding,
+                  total=r.scalps + r.padding * PADDING_SCALP, exact=exact)
+    else:
+        text = tr(MESSAGES, f"basis_{r.basis.value}", scalps=r.scalps, games=r.games,
+                  exact=exact, career=r.career_games)
+    if r.raised:
+        text += "; " + tr(MESSAGES, "raised", rounded=r.rounded)
+    return text
+
+
+def explanation_json(ex: Explanation, history: RankingHistory) -> dict[str, Any]:
+    """An explanation as plain data (the shape of ``explain --json``)."""
+    r = ex.next_ranking
+    tournaments = []
+    for perf in (*ex.outside, *ex.window):
+        t = perf.tournament
+        tournaments.append({
+            "tournament": t.name, "start": t.start.isoformat(), "end": t.end.isoformat(),
+            "entry_ranking": perf.entry, "entry_basis": perf.basis.value,
+            "games": perf.games, "scalps": perf.scalps, "achieved": str(perf.achieved),
+            "status": _status(perf, ex),
+            "scalp_detail": [
+                {"date": s.game.date.isoformat(), "opponent": s.opponent,
+                 "score": s.own_score, "opponent_score": s.opponent_score,
+                 "result": s.result, "opponent_ranking": s.opponent_ranking,
+                 "scalp": s.scalp, "walkover": s.game.walkover}
+                for s in ex.scalps.get(perf.index, ())
+            ],
+        })
+    entry = ex.entry
+    return {
+        "name": ex.player,
+        "list_date": ex.list_date.isoformat() if ex.list_date else None,
+        "window_start": ex.window_start.isoformat() if ex.window_start else None,
+        "listed": None if entry is None else {
+            "place": entry.place, "ranking": entry.ranking, "exact": str(entry.exact),
+            "games": entry.games, "tournaments": entry.tournaments},
+        "tournament_ranking": {
+            "value": r.value, "exact": str(r.exact), "basis": r.basis.value,
+            "games": r.games, "scalps": r.scalps, "padding": r.padding,
+            "career_games": r.career_games, "raised": r.raised},
+        "window_games": sum(p.games for p in ex.window),
+        "tournaments": tournaments,
+    }
+
+
+def _print_explanation(ex: Explanation) -> None:
+    if ex.list_date is None or ex.window_start is None:
+        console.print(tr(MESSAGES, "ex_head_none", name=ex.player), markup=False)
+        console.print(_basis_text(ex), markup=False)
+        return
+    end = date.fromordinal(ex.list_date.toordinal() - 1)
+    console.print(tr(MESSAGES, "ex_head", name=ex.player, date=ex.list_date, start=ex.window_start,
+                     end=end), style="bold", markup=False)
+    if ex.entry is not None:
+        e = ex.entry
+        console.print(tr(MESSAGES, "ex_listed", place=e.place, ranking=e.ranking,
+                         exact=decimal_text(e.exact), fraction=str(e.exact), games=e.games,
+                         tournaments=e.tournaments), markup=False)
+    else:
+        console.print(tr(MESSAGES, "ex_unlisted", games=sum(p.games for p in ex.window)),
+                      markup=False)
+    console.print(tr(MESSAGES, "ex_next", date=ex.list_date, value=ex.next_ranking.value) + " — "
+                  + _basis_text(ex), markup=False)
+    table = Table(title=tr(MESSAGES, "ex_tournaments"))
+    for key in ("col_date", "col_tournament", "col_entry", "col_games", "col_scalps",
+                "col_achieved", "col_status"):
+        table.add_column(tr(MESSAGES, key))
+    for perf in (*ex.outside, *ex.window):
+        table.add_row(perf.tournament.end.isoformat(), perf.tournament.name, str(perf.entry),
+                      str(perf.games), str(perf.scalps), decimal_text(perf.achieved),
+                      tr(MESSAGES, "st_" + _status(perf, ex)))
+    console.print(table)
+    for perf in (*ex.outside, *ex.window):
+        scalps = Table(title=tr(MESSAGES, "ex_scalps", label=perf.tournament.label))
+        for key in ("col_date", "col_opponent", "col_score", "col_result", "col_opp_ranking",
+                    "col_scalp"):
+            scalps.add_column(tr(MESSAGES, key))
+        for s in ex.scalps.get(perf.index, ()):
+            score = f"{s.own_score}:{s.opponent_score}"
+            if s.game.walkover:
+                score += f" ({tr(MESSAGES, 'walkover')})"
+            scalps.add_row(s.game.date.isoformat(), s.opponent, score,
+                           tr(MESSAGES, "res_" + s.result), str(s.opponent_ranking), str(s.scalp))
+        console.print(scalps)
+
+
+def explain(
+    name: str = typer.Argument(..., help="The player's name as in the history."),
+    games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
+    as_of: str | None = typer.Option(None, "--as-of", help="The list in force on this date."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
+) -> None:
+    """Explain a player's ranking: every tournament and scalp behind it."""
+    day = _as_of(as_of)
+    ranking = _load(games_file, history)
+    with user_errors():
+        ex = ranking.explain(name, day)
+    if as_json:
+        _print_json(explanation_json(ex, ranking))
+    else:
+        _print_explanation(ex)
+
+
+def _referee_reader() -> Callable[[str], Sequence[Mapping[str, object]]] | None:
+    """``plansza.tournament.ranked_games`` when the referee's program provides it."""
+    try:
+        import plansza.tournament as referee
+    except ImportError:
+        return None
+    reader = getattr(referee, "ranked_games", None)
+    return reader if callable(reader) else None
+
+
+def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game]:
+    """The games of one finished tournament from ``path`` (CSV, TSH or referee file)."""
+    lower = path.lower()
+    if lower.endswith(".csv"):
+        games = read_games_csv(path)
+    elif lower.endswith(".t"):
+        if day is None:
+            fail(tr(MESSAGES, "need_date"), EXIT_INPUT)
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read()
+        title = normalise_name(name or os.path.splitext(os.path.basename(path))[0])
+        games = read_tsh_text(text, day=day, tournament=title, source=path)
+    else:
+        reader = _referee_reader()
+        if reader is None:
+            fail(tr(MESSAGES, "no_referee", path=path), EXIT_INPUT)
+        if not os.path.exists(path):
+            raise FileNotFoundError(2, "No such file", path)
+        try:
+            rows = [dict(r) for r in reader(path)]
+        except PlanszaError:
+            raise
+        except Exception as e:  # a foreign file format: report, never a traceback
+            fail(tr(MESSAGES, "referee_failed", path=path, reason=f"{type(e).__name__}: {e}"),
+                 EXIT_INPUT)
+        for row in rows:
+            if day is not None and not row.get("date"):
+                row["date"] = day.isoformat()
+            if name:
+                row["tournament"] = name
+        games = games_from_rows(rows, source=path)
+    if name and lower.endswith(".csv"):
+        games = [Game(g.date, normalise_name(name), g.player1, g.player2, g.score1, g.score2,
+                      g.walkover, g.line) for g in games]
+    return games
+
+
+def update(
+    tournament: str = typer.Option(..., "--tournament", help="The finished tournament: a CSV "
+                                   "of its games, a TSH .t file, or a referee's program file."),
+    history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
+    day: str | None = typer.Option(None, "--date", help="The tournament's date (needed for "
+                                   "TSH .t files, which carry none)."),
+    name: str | None = typer.Option(None, "--name", help="The tournament's name (default: "
+                                    "as in the file; for .t files the file name)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the changes as JSON."),
+) -> None:
+    """Add a finished tournament to the ranking history and show the new rankings."""
+    the_day = None
+    if day is not None:
+        the_day = parse_date(day)
+        if the_day is None:
+            fail(tr(MESSAGES, "bad_date_opt", value=day), EXIT_INPUT)
+    path = history or default_history_path()
+    with user_errors():
+        try:
+            new_games = _read_tournament(tournament, the_day, name)
+            old_games = load_history(path, missing_ok=True)
+        except BadRowsError as e:
+            _report_bad_rows(e)
+    added = group_tournaments(new_games)
+    if len(added) != 1:
+        fail(tr(MESSAGES, "tournament_count", source=tournament, count=len(added),
+                names=", ".join(t.label for t in added)), EXIT_INPUT)
+    new = added[0]
+    for old in group_tournaments(old_games):
+        overlaps = (old.name == new.name
+                    and (new.start - old.end).days <= EDITION_GAP_DAYS
+                    and (old.start - new.end).days <= EDITION_GAP_DAYS)
+        if overlaps:
+            fail(tr(MESSAGES, "already", label=old.label, path=path), EXIT_REFUSED)
+    with user_errors():
+        before = RankingHistory(old_games)
+        after = RankingHistory([*old_games, *new_games])
+        append_games(path, new_games)
+    later = any(t.end > new.end for t in before.tournaments)
+    index = next(i for i, t in enumerate(after.tournaments)
+                 if t.name == new.name and t.start == new.start)
+    published = date.fromordinal(new.end.toordinal() + 1)
+    old_list = {e.name: e for e in before.ranking_list(published, include_unlisted=True)}
+    new_list = {e.name: e for e in after.ranking_list(published, include_unlisted=True)}
+    rows = []
+    for perf_name in sorted(after.entry_rankings(index)):
+        perf = next(p for p in after.performances(perf_name) if p.index == index)
+        old_e, new_e = old_list.get(perf_name), new_list[perf_name]
+        rows.append({
+            "name": perf_name, "entry_ranking": perf.entry, "games": perf.games,
+            "scalps": perf.scalps, "achieved": str(perf.achieved),
+            "before": None if old_e is None else old_e.ranking,
+            "after": new_e.ranking, "listed": new_e.listed, "place": new_e.place,
+        })
+    rows.sort(key=lambda r: polish_collation_key(str(r["name"])))
+    if as_json:
+        _print_json({"tournament": new.name, "start": new.start.isoformat(),
+                     "end": new.end.isoformat(), "list_date": published.isoformat(),
+                     "history": path, "players": rows})
+        return
+    console.print(tr(MESSAGES, "added", label=new.label, games=len(new.games),
+                     players=len(rows), path=path), markup=False)
+    if later:
+        console.print(tr(MESSAGES, "out_of_order"), markup=False)
+    table = Table(title=tr(MESSAGES, "list_title", date=published.isoformat()))
+    for key in ("col_name", "col_entry", "col_games", "col_scalps", "col_achieved",
+                "col_before", "col_after", "col_place"):
+        table.add_column(tr(MESSAGES, key))
+    for r in rows:
+        table.add_row(str(r["name"]), str(r["entry_ranking"]), str(r["games"]), str(r["scalps"]),
+                      decimal_text(Fraction(str(r["achieved"]))),
+                      "—" if r["before"] is None else str(r["before"]), str(r["after"]),
+                      "" if r["place"] is None else str(r["place"]))
+    console.print(table)
+
+
+def export(
+    games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
+    fmt: str | None = typer.Option(None, "--format", help="csv or html (default: from the "
+                                   "output file's extension, else csv)."),
+    output: str = typer.Option("-", "--output", "-o", help="The file to write ('-' = stdout)."),
+    as_of: str | None = typer.Option(None, "--as-of", help="The list in force on this date."),
+    include_all: bool = typer.Option(False, "--all", help="Add players below 30 games."),
+    history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
+) -> None:
+    """Export the ranking list as CSV or a printable HTML page (Polish headings by default)."""
+    day = _as_of(as_of)
+    kind = (fmt or ("html" if output.lower().endswith((".html", ".htm")) else "csv")).lower()
+    if kind not in ("csv", "html"):
+        fail(tr(MESSAGES, "bad_format", value=fmt), EXIT_INPUT)
+    ranking = _load(games_file, history)
+    ranking_list = ranking.ranking_list(day, include_unlisted=include_all)
+    text = list_html(ranking_list) if kind == "html" else list_csv(ranking_list)
+    if output == "-":
+        sys.stdout.write(text)
+        return
+    with user_errors(), open(output, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+    err_console.print(tr(MESSAGES, "written", path=output), markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``ranking`` sub-app to the root app."""
+    sub = typer.Typer(name="ranking", help=tr(MESSAGES, "help"), no_args_is_help=True)
+    for command, english, polish in ((compute, "compute", "lista"),
+                                     (explain, "explain", "wyjasnij"),
+                                     (update, "update", "dopisz"),
+                                     (export, "export", "eksport")):
+        sub.command(english)(command)
+        sub.command(polish, hidden=True)(command)
+    app.add_typer(sub, name="ranking")

@@ -1,0 +1,103 @@
+"""The ranking history on disk: one CSV of game rows, appended atomically.
+
+The history is the same CSV that ``plansza ranking compute`` reads, so a
+referee can inspect, correct and version it with ordinary tools. Adding a
+tournament writes the whole new file beside the old one and renames it into
+place (``os.replace``): a crash leaves the old file or the new one, never half.
+
+>>> import tempfile, os
+>>> from datetime import date
+>>> path = os.path.join(tempfile.mkdtemp(), "history.csv")
+>>> append_games(path, [Game(date(2024, 5, 11), "P", "Ala", "Ola", 400, 1, True)])
+>>> append_games(path, [Game(date(2024, 6, 1), "Q", "Ola", "Ala", 350, 350)])
+>>> [g.tournament for g in load_history(path)]
+['P', 'Q']
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from collections.abc import Sequence
+
+from plansza.ranking.records import (
+    COLUMNS,
+    Game,
+    header_positions,
+    read_games_csv,
+    read_games_csv_text,
+)
+
+ENV_HISTORY = "PLANSZA_RANKING_HISTORY"
+
+
+def default_history_path() -> str:
+    """Where the history lives unless ``--history`` says otherwise.
+
+    ``$PLANSZA_RANKING_HISTORY`` if set, else ``history.csv`` in the user's data
+    directory for plansza (``ranking/`` under it).
+    """
+    env = os.environ.get(ENV_HISTORY)
+    if env:
+        return env
+    from platformdirs import user_data_dir
+
+    return os.path.join(user_data_dir("plansza", appauthor=False), "ranking", "history.csv")
+
+
+def load_history(path: str, *, missing_ok: bool = False) -> list[Game]:
+    """The games of the history file (``[]`` for a missing file if ``missing_ok``)."""
+    if missing_ok and not os.path.exists(path):
+        return []
+    return read_games_csv(path)
+
+
+def append_games(path: str, games: Sequence[Game]) -> None:
+    """Append ``games`` to the history at ``path`` atomically (create it if needed).
+
+    New rows follow the existing header's columns (Polish or English names, any
+    order); a new file gets the English header with the walkover column. The
+    result is read back before it replaces the old file, so a history that
+    would not read is never written.
+    """
+    old = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            old = f.read()
+    out = io.StringIO()
+    out.write(old)
+    if old and not old.endswith("\n"):
+        out.write("\n")
+    writer = csv.writer(out, lineterminator="\n")
+    header = next(csv.reader(io.StringIO(old)), None) if old.strip() else None
+    if header is None:
+        names = [*COLUMNS, "walkover"]
+        writer.writerow(names)
+        positions = {name: i for i, name in enumerate(names)}
+        width = len(names)
+    else:
+        positions, _ = header_positions(header)
+        width = len(header)
+    for game in games:
+        full = dict(zip([*COLUMNS, "walkover"], game.csv_row(), strict=True))
+        row = [""] * width
+        for name, i in positions.items():
+            row[i] = full[name]
+        writer.writerow(row)
+    text = out.getvalue()
+    read_games_csv_text(text, source=path)  # never write what cannot be read back
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".history-", suffix=".csv", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
