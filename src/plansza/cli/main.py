@@ -37,6 +37,9 @@ def _register() -> None:
     from plansza.cli import game
 
     game.register(app)
+    from plansza.cli import tournament
+
+    tournament.register(app)
     from plansza.cli import ranking
 
     ranking.register(app)

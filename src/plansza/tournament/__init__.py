@@ -1,0 +1,69 @@
+"""The referee's program: players, pairing, results, standings, reports.
+
+State is an append-only event log (:mod:`.events`), stored one tournament per
+database file (:mod:`.storage`); pairings (:mod:`.pairing`) and standings
+(:mod:`.standings`) are pure functions of the replayed state.
+"""
+
+from __future__ import annotations
+
+from plansza.tournament.events import Event, replay, walkover_score
+from plansza.tournament.model import Settings, State, seeds
+from plansza.tournament.pairing import pair_round
+from plansza.tournament.standings import Standing, standings, team_standings
+from plansza.tournament.storage import TournamentFile
+
+__all__ = [
+    "Event",
+    "Settings",
+    "Standing",
+    "State",
+    "TournamentFile",
+    "pair_round",
+    "ranked_games",
+    "replay",
+    "seeds",
+    "standings",
+    "team_standings",
+    "walkover_score",
+]
+
+
+def ranked_games(path: str) -> list[dict[str, object]]:
+    """Every ranked game of the tournament in ``path``, for the ranking module.
+
+    Keys: ``date`` (ISO), ``tournament``, ``player1``, ``player2``,
+    ``score1``, ``score2``. Walkovers are included with their N:1 scores
+    (TR 7.2, TR 6.3.4: they count for ranking); byes are not games.
+    """
+    t = TournamentFile.open(path)
+    try:
+        state = t.state()
+    finally:
+        t.close()
+    s = state.settings
+    out: list[dict[str, object]] = []
+    for n in sorted(state.rounds):
+        date = s.dates[min(len(s.dates), _day_of(state, n)) - 1] if s.dates else ""
+        for p in state.rounds[n].pairings:
+            if p.second is None or p.result is None:
+                continue
+            g = {g.opponent: g for g in state.games_of(p.first, n) if g.round == n}[p.second]
+            out.append(
+                {
+                    "date": date,
+                    "tournament": s.name,
+                    "player1": state.players[p.first].name,
+                    "player2": state.players[p.second].name,
+                    "score1": g.score,
+                    "score2": g.opp_score,
+                }
+            )
+    return out
+
+
+def _day_of(state: State, round_no: int) -> int:
+    """Which day of the tournament a round was played (rounds spread evenly)."""
+    days = max(1, len(state.settings.dates))
+    per_day = -(-state.settings.rounds // days)
+    return min(days, (round_no - 1) // per_day + 1)

@@ -1,0 +1,250 @@
+"""The append-only event log and its replay.
+
+Every referee action is one :class:`Event`; the tournament :class:`State` is
+what replaying them gives. ``undo`` is itself an event (so it is on record):
+it cancels the latest event still in force. Corrections are events too,
+stamped with the time they were made.
+
+>>> from plansza.tournament.model import Settings
+>>> log = [
+...     Event(1, "created", {"settings": Settings("T", 6, "halving").to_dict()}),
+...     Event(2, "player_added", {"name": "Ala"}),
+...     Event(3, "player_added", {"name": "Ola"}),
+...     Event(4, "undo", {}),
+... ]
+>>> [p.name for p in replay(log).players.values()]
+['Ala']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from plansza.errors import IllegalActionError, PlanszaError
+from plansza.i18n import tr
+from plansza.tournament import adjustments, pairing
+from plansza.tournament.messages import MESSAGES
+from plansza.tournament.model import Pairing, Result, Round, Settings, State
+
+MAX_SCORE = 5000
+KINDS = (
+    "created", "player_added", "paired", "result", "walkover", "bye", "penalty",
+    "withdraw", "return", "correct", "settings", "dates", "undo",
+)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the log: its number, kind, data and when it was recorded."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    at: str = ""
+
+
+def effective(events: Iterable[Event]) -> list[Event]:
+    """The events in force: each ``undo`` cancels the latest one still in force."""
+    out: list[Event] = []
+    for e in events:
+        if e.kind == "undo":
+            if len(out) > 1:  # the creation of the tournament cannot be undone
+                out.pop()
+        else:
+            out.append(e)
+    return out
+
+
+def replay(events: Iterable[Event]) -> State:
+    """The state after the log (undo events honoured)."""
+    live = effective(events)
+    if not live or live[0].kind != "created":
+        raise PlanszaError(tr(MESSAGES, "no_creation"))
+    state = State(Settings.from_dict(live[0].data["settings"]))
+    for e in live[1:]:
+        apply(state, e)
+    return state
+
+
+def _err(reason: str, key: str, **fields: object) -> IllegalActionError:
+    return IllegalActionError(reason, tr(MESSAGES, key, **fields))
+
+
+def _player(state: State, pid: object) -> int:
+    if not isinstance(pid, int) or pid not in state.players:
+        raise _err("unknown_player", "unknown_player", who=pid)
+    return pid
+
+
+def _round(state: State, n: object) -> Round:
+    if not isinstance(n, int) or n not in state.rounds:
+        raise _err("no_round", "no_round", round=n)
+    return state.rounds[n]
+
+
+def _score(value: object, who: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _err("bad_score", "bad_score", score=value, name=who)
+    if value < 0 or value > MAX_SCORE:
+        raise _err("bad_score", "bad_score", score=value, name=who)
+    return value
+
+
+def _table(state: State, rnd: Round, a: int, b: int) -> Pairing:
+    pa = rnd.pairing_of(a)
+    if pa is None or b not in pa.players() or a == b or pa.second is None:
+        raise _err(
+            "no_pairing", "no_pairing",
+            a=state.players[a].name, b=state.players[b].name, round=rnd.number,
+        )
+    return pa
+
+
+def walkover_score(state: State, pid: int, round_no: int, current: int = 0) -> int:
+    """TR 7.2: N = max(W, the current score, 400), W = (S + M·400) / R.
+
+    S = the player's scores so far in the tournament, M = the games not yet
+    played including the current one, R = rounds. W is rounded up (a score
+    is whole points; rounding up never awards less than the formula).
+    """
+    r = state.settings.rounds
+    s = sum(g.score for g in state.games_of(pid, round_no - 1) if g.kind != "bye")
+    m = r - round_no + 1
+    w = math.ceil((s + m * 400) / r)
+    return max(w, current, 400)
+
+
+def apply(state: State, e: Event) -> None:
+    """Apply one event; raises (changing nothing) when it is not allowed."""
+    d = e.data
+    k = e.kind
+    if k == "player_added":
+        name = str(d.get("name", "")).strip()
+        if not name:
+            raise _err("empty_name", "empty_name")
+        if any(p.name == name for p in state.players.values()):
+            raise _err("duplicate_player", "duplicate_player", name=name)
+        if state.settings.system in ("roundrobin", "mpa") and state.last_round >= 1:
+            from plansza.tournament.roundrobin import slots
+
+            count = len(state.players)
+            if state.settings.system == "mpa" or slots(count + 1) != slots(count):
+                raise _err("late_rr", "late_rr", name=name)
+        ranking = d.get("ranking")
+        state.add_player(
+            name,
+            None if ranking is None else float(ranking),
+            int(d.get("games", 0)),
+            str(d.get("club", "")),
+            str(d.get("city", "")),
+        )
+    elif k == "paired":
+        n = d["round"]
+        if not isinstance(n, int):
+            raise _err("no_round", "no_round", round=n)
+        if n == state.last_round and n in state.rounds:
+            if any(p.result is not None for p in state.rounds[n].pairings if p.second):
+                raise _err("round_started", "round_started", round=n)
+            state.rounds.pop(n)
+            state.adjustments = {
+                pid: [a for a in adjs if a.round != n] for pid, adjs in state.adjustments.items()
+            }
+        elif n != state.next_round:
+            raise _err("wrong_round", "wrong_round", round=n, next=state.next_round)
+        if n > state.settings.rounds:
+            raise _err("over", "over", rounds=state.settings.rounds)
+        if n > 1 and not state.rounds[n - 1].complete:
+            raise _err("incomplete", "incomplete", round=n - 1)
+        if len(state.active(n)) < 2:
+            raise _err("too_few", "too_few")
+        tables = [(int(a), None if b is None else int(b)) for a, b in d["tables"]]
+        pairing.manual(state, n, tables)
+        adjustments.apply_pending(state, n)
+        state.rounds[n] = Round(
+            n,
+            [Pairing(i, a, b) for i, (a, b) in enumerate(tables, 1)],
+            str(d.get("method", "auto")),
+        )
+    elif k in ("result", "correct"):
+        rnd = _round(state, d["round"])
+        a, b = _player(state, d["a"]), _player(state, d["b"])
+        sa = _score(d["sa"], state.players[a].name)
+        sb = _score(d["sb"], state.players[b].name)
+        p = _table(state, rnd, a, b)
+        if k == "result" and p.result is not None:
+            raise _err("duplicate_result", "duplicate_result", round=rnd.number,
+                       a=state.players[a].name, b=state.players[b].name)
+        if k == "correct" and p.result is None:
+            raise _err("nothing_to_correct", "nothing_to_correct", round=rnd.number,
+                       a=state.players[a].name, b=state.players[b].name)
+        old = p.result
+        p.result = Result(sa, sb) if p.first == a else Result(sb, sa)
+        if k == "correct":
+            state.corrections.append(
+                {"at": e.at, "round": rnd.number, "first": p.first, "second": p.second,
+                 "old": None if old is None else [old.score_first, old.score_second],
+                 "new": [p.result.score_first, p.result.score_second],
+                 "note": d.get("note", "")}
+            )
+    elif k == "walkover":
+        rnd = _round(state, d["round"])
+        w, loser = _player(state, d["winner"]), _player(state, d["loser"])
+        current = _score(d.get("score", 0), state.players[w].name)
+        p = _table(state, rnd, w, loser)
+        if p.result is not None and not d.get("replace", False):
+            raise _err("duplicate_result", "duplicate_result", round=rnd.number,
+                       a=state.players[w].name, b=state.players[loser].name)
+        nscore = walkover_score(state, w, rnd.number, current)
+        if p.first == w:
+            p.result = Result(nscore, 1, "walkover", 0)
+        else:
+            p.result = Result(1, nscore, "walkover", 1)
+    elif k == "bye":
+        n = d["round"]
+        rnd = _round(state, n)
+        pid = _player(state, d["player"])
+        if rnd.pairing_of(pid) is not None:
+            raise _err("already_paired", "already_paired", name=state.players[pid].name, round=n)
+        if not state.players[pid].active_in(n):
+            raise _err("inactive", "inactive", name=state.players[pid].name, round=n)
+        rnd.pairings.append(Pairing(len(rnd.pairings) + 1, pid, None))
+    elif k == "penalty":
+        rnd = _round(state, d["round"])
+        pid = _player(state, d["player"])
+        pts = d["points"]
+        # TR 7.1: a deduction of a multiple of 5 points
+        if not isinstance(pts, int) or pts <= 0 or pts % 5:
+            raise _err("bad_penalty", "bad_penalty", points=pts)
+        pp = rnd.pairing_of(pid)
+        if pp is None or pp.second is None:
+            raise _err("no_game", "no_game", name=state.players[pid].name, round=rnd.number)
+        state.penalties.append((rnd.number, pid, pts))
+    elif k == "withdraw":
+        pid = _player(state, d["player"])
+        pl = state.players[pid]
+        n = int(d.get("round", state.next_round))
+        if pl.withdrawn:
+            raise _err("already_withdrawn", "already_withdrawn", name=pl.name)
+        if n <= state.last_round:
+            raise _err("round_paired", "round_paired", round=n)
+        pl.absences.append((n, None))
+    elif k == "return":
+        pid = _player(state, d["player"])
+        pl = state.players[pid]
+        n = int(d.get("round", state.next_round))
+        if not pl.withdrawn:
+            raise _err("not_withdrawn", "not_withdrawn", name=pl.name)
+        if n <= state.last_round:
+            raise _err("round_paired", "round_paired", round=n)
+        start = pl.absences[-1][0]
+        pl.absences[-1] = (start, max(n, start))
+    elif k == "settings":
+        state.settings = state.settings.with_(**d["changes"])
+    elif k == "dates":
+        state.settings = state.settings.with_(dates=tuple(d["dates"]))
+    else:
+        raise _err("unknown_event", "unknown_event", kind=k)
+    state.events += 1

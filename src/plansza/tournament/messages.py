@@ -1,0 +1,111 @@
+"""Messages of the tournament program, Polish first (see :mod:`plansza.i18n`)."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "manual_only": {
+        "pl": "ten turniej jest kojarzony ręcznie: podaj pary opcją --manual",
+        "en": "this tournament is paired by hand: give the pairs with --manual",
+    },
+    "unknown_player": {
+        "pl": "nie ma takiego gracza: {who}",
+        "en": "no such player: {who}",
+    },
+    "ambiguous_player": {
+        "pl": "„{who}” pasuje do kilku graczy: {names}",
+        "en": "'{who}' matches several players: {names}",
+    },
+    "inactive": {
+        "pl": "gracz {name} nie gra w rundzie {round}",
+        "en": "{name} does not play in round {round}",
+    },
+    "paired_twice": {
+        "pl": "gracz {name} występuje w kojarzeniu dwa razy",
+        "en": "{name} appears twice in the pairing",
+    },
+    "unpaired": {
+        "pl": "w kojarzeniu brakuje graczy: {names}",
+        "en": "the pairing leaves out: {names}",
+    },
+    "no_creation": {
+        "pl": "plik nie zawiera turnieju (brak zdarzenia utworzenia)",
+        "en": "the file holds no tournament (no creation event)",
+    },
+    "no_round": {
+        "pl": "runda {round} nie jest skojarzona",
+        "en": "round {round} has not been paired",
+    },
+    "bad_score": {
+        "pl": "niepoprawny wynik {score} gracza {name}: wynik to liczba całkowita od 0 do 5000",
+        "en": "bad score {score} for {name}: a score is a whole number from 0 to 5000",
+    },
+    "no_pairing": {
+        "pl": "w rundzie {round} nie ma pary {a} – {b}",
+        "en": "there is no pairing {a} – {b} in round {round}",
+    },
+    "empty_name": {"pl": "pusta nazwa gracza", "en": "empty player name"},
+    "duplicate_player": {
+        "pl": "gracz {name} jest już zapisany",
+        "en": "{name} is already registered",
+    },
+    "late_rr": {
+        "pl": "nie można dopisać gracza {name}: w turnieju „każdy z każdym” "
+        "dopisać można tylko na wolny (nieparzysty) numer",
+        "en": "cannot add {name}: a round robin takes a late entrant only in the free (odd) slot",
+    },
+    "round_started": {
+        "pl": "runda {round} ma już wyniki — najpierw je cofnij",
+        "en": "round {round} already has results — undo them first",
+    },
+    "wrong_round": {
+        "pl": "nie można kojarzyć rundy {round}: następna runda to {next}",
+        "en": "cannot pair round {round}: the next round is {next}",
+    },
+    "over": {
+        "pl": "turniej ma tylko {rounds} rund",
+        "en": "the tournament has only {rounds} rounds",
+    },
+    "incomplete": {
+        "pl": "runda {round} nie ma jeszcze wszystkich wyników",
+        "en": "round {round} still lacks results",
+    },
+    "too_few": {"pl": "za mało graczy do kojarzenia", "en": "too few players to pair"},
+    "duplicate_result": {
+        "pl": "wynik pary {a} – {b} w rundzie {round} jest już wpisany "
+        "(zmiana: polecenie correct)",
+        "en": "the result of {a} – {b} in round {round} is already entered "
+        "(to change it: correct)",
+    },
+    "nothing_to_correct": {
+        "pl": "para {a} – {b} w rundzie {round} nie ma jeszcze wyniku",
+        "en": "{a} – {b} in round {round} has no result yet",
+    },
+    "already_paired": {
+        "pl": "gracz {name} ma już parę w rundzie {round}",
+        "en": "{name} is already paired in round {round}",
+    },
+    "bad_penalty": {
+        "pl": "kara {points}: odejmuje się dodatnią wielokrotność 5 punktów (TR 7.1)",
+        "en": "penalty {points}: deduct a positive multiple of 5 points (TR 7.1)",
+    },
+    "no_game": {
+        "pl": "gracz {name} nie gra partii w rundzie {round}",
+        "en": "{name} plays no game in round {round}",
+    },
+    "already_withdrawn": {
+        "pl": "gracz {name} jest już wycofany",
+        "en": "{name} has already withdrawn",
+    },
+    "not_withdrawn": {
+        "pl": "gracz {name} nie jest wycofany",
+        "en": "{name} has not withdrawn",
+    },
+    "round_paired": {
+        "pl": "runda {round} jest już skojarzona",
+        "en": "round {round} is already paired",
+    },
+    "unknown_event": {
+        "pl": "nieznany rodzaj zdarzenia: {kind}",
+        "en": "unknown event kind: {kind}",
+    },
+}

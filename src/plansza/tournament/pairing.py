@@ -1,0 +1,263 @@
+"""Pairing strategies: pure, deterministic functions of the tournament state.
+
+:func:`pair_round` returns the tables of a round as ``(first, second)`` pids,
+the first starting and ``second`` ``None`` for the bye. Systems:
+
+* ``roundrobin`` — the MPA appendix tables / the circle method
+  (:mod:`plansza.tournament.roundrobin`);
+* ``halving`` — "system połówkowy" (pairing-notes.md): score groups by big
+  points ordered by the standings, an odd group takes the top of the next
+  group, place *i* of a group of 2k meets place *i+k*; repeats forbidden by
+  default (RS §7.5), and when that is impossible the group is widened to 1.5
+  points with repeats allowed (RS §7.6);
+* ``swiss`` — the same halves, but inside a score group players are ordered
+  by seeding number (the Dutch system) rather than by small points;
+* ``danish`` — King of the Hill: 1–2, 3–4, … repeats allowed;
+* ``mpa`` — the English championship formats (:mod:`plansza.tournament.mpa`).
+
+Where the ideal pairing breaks a rule, one weighted matching (networkx
+``max_weight_matching``) picks the pairing with, lexicographically: fewest
+repeats ≫ least leaving of score groups ≫ least distance from the ideal
+opponents ≫ fewest start conflicts.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+import networkx as nx
+
+from plansza.errors import IllegalActionError
+from plansza.i18n import tr
+from plansza.tournament import adjustments, roundrobin
+from plansza.tournament.messages import MESSAGES
+from plansza.tournament.model import State, player_by_seed, seeds
+from plansza.tournament.standings import standings
+
+Table = tuple[int, int | None]
+
+REPEAT = 10**10
+GROUP = 10**6
+DEVIATION = 10
+START = 1
+BIG = 10**13
+WINDOW = 24  # candidate opponents around the ideal one before the full graph is tried
+
+
+def pair_round(state: State, round_no: int | None = None) -> list[Table]:
+    """The pairing of ``round_no`` (default: the next round) by the declared system.
+
+    Raises :class:`IllegalActionError` when the round cannot be paired now.
+    """
+    n = state.next_round if round_no is None else round_no
+    work = copy.deepcopy(state)
+    for k in [k for k in work.rounds if k >= n]:
+        del work.rounds[k]
+    adjustments.apply_pending(work, n)
+    system = state.settings.system
+    if system == "roundrobin":
+        tables = round_robin(work, n)
+    elif system in ("halving", "swiss", "danish"):
+        tables = by_standings(work, n, system, repeats=work.settings.repeats)
+    elif system == "mpa":
+        from plansza.tournament import mpa
+
+        tables = mpa.pair(work, n)
+    else:
+        raise IllegalActionError("manual_system", tr(MESSAGES, "manual_only"))
+    return order_tables(work, n, tables)
+
+
+def round_robin(state: State, n: int) -> list[Table]:
+    """Round robin by seeding number; an absent player's opponent has the bye."""
+    by_seed = player_by_seed(state)
+    count = len(by_seed)
+    out: list[Table] = []
+    for a, b in roundrobin.round_pairs(count, n, rng_seed=state.settings.seed):
+        pa = by_seed[a]
+        pb = None if b is None else by_seed[b]
+        a_on = state.players[pa].active_in(n)
+        b_on = pb is not None and state.players[pb].active_in(n)
+        if a_on and b_on:
+            out.append((pa, pb))
+        elif a_on:
+            out.append((pa, None))
+        elif b_on and pb is not None:
+            out.append((pb, None))
+    return out
+
+
+def order_tables(state: State, n: int, tables: list[Table]) -> list[Table]:
+    """Number tables by the best-placed player at each; the bye last."""
+    lines = standings(state, n - 1, final=False)
+    place = {s.pid: s.place for s in lines}
+    return sorted(
+        tables,
+        key=lambda t: (t[1] is None, min(place[p] for p in t if p is not None)),
+    )
+
+
+def choose_bye(state: State, order: Sequence[int], n: int) -> int:
+    """RS §7.7: the lowest-placed player without a bye who has played a game.
+
+    In round 1 nobody has played, so the lowest-placed player takes it.
+    """
+    def played(pid: int) -> bool:
+        return any(g.kind != "bye" for g in state.games_of(pid, n - 1))
+
+    for pid in reversed(order):
+        if state.byes(pid, n) == 0 and played(pid):
+            return pid
+    for pid in reversed(order):
+        if played(pid):
+            return pid
+    return order[-1]
+
+
+def who_starts(state: State, a: int, b: int, n: int, place: dict[int, int]) -> Table:
+    """Balance starts (pairing-notes 7): fewer starts first; then the one who did
+    not start last time; then the higher-placed."""
+    fa, sa, la = state.starts(a, n)
+    fb, sb, lb = state.starts(b, n)
+    if fa - sa != fb - sb:
+        return (a, b) if fa - sa < fb - sb else (b, a)
+    if la is not None and lb is not None and la != lb:
+        return (b, a) if la else (a, b)
+    return (a, b) if place[a] <= place[b] else (b, a)
+
+
+def ideal(order: Sequence[int], points: dict[int, float], system: str) -> dict[int, int]:
+    """The textbook pairing: halves of score groups, or 1–2, 3–4 (Danish)."""
+    partner: dict[int, int] = {}
+    if system == "danish":
+        for i in range(0, len(order) - 1, 2):
+            partner[order[i]], partner[order[i + 1]] = order[i + 1], order[i]
+        return partner
+    rest = list(order)
+    while rest:
+        top = points[rest[0]]
+        group = [p for p in rest if points[p] == top]
+        rest = rest[len(group) :]
+        if len(group) % 2 and rest:  # an odd group takes the top of the next group
+            group.append(rest.pop(0))
+        k = len(group) // 2
+        for i in range(k):
+            partner[group[i]], partner[group[i + k]] = group[i + k], group[i]
+    return partner
+
+
+def by_standings(
+    state: State, n: int, system: str, *, repeats: bool, only: set[int] | None = None
+) -> list[Table]:
+    """Halving / Swiss / Danish pairing of round ``n`` (of the players ``only``)."""
+    active = set(state.active(n))
+    if only is not None:
+        active &= only
+    lines = [s for s in standings(state, n - 1, final=False) if s.pid in active]
+    points = {s.pid: s.big_points for s in lines}
+    if system == "swiss":
+        sd = seeds(state)
+        lines.sort(key=lambda s: (-s.big_points, sd[s.pid]))
+    order = [s.pid for s in lines]
+    place = {pid: i for i, pid in enumerate(order)}
+    tables: list[Table] = []
+    if len(order) % 2:
+        bye = choose_bye(state, order, n)
+        order.remove(bye)
+        tables.append((bye, None))
+    if not order:
+        return tables
+    pos = {pid: i for i, pid in enumerate(order)}
+    forbid = not repeats and system != "danish"
+    group_range = state.settings.group_range
+    met = {pid: state.played_before(pid, n) for pid in order}
+    partner = ideal(order, points, system)
+    if not forbid or all(partner[p] not in met[p] for p in order):
+        pairs = {(p, partner[p]) for p in order if pos[p] < pos[partner[p]]}
+    else:
+        pairs = _match(order, pos, partner, points, met, group_range, state, n)
+        if any(b in met[a] for a, b in pairs) and group_range < 1.5:
+            # RS §7.6: no pairing without repeats — widen the group to 1.5 points
+            pairs = _match(order, pos, partner, points, met, 1.5, state, n)
+    for a, b in sorted(pairs, key=lambda ab: min(pos[ab[0]], pos[ab[1]])):
+        tables.append(who_starts(state, a, b, n, place))
+    return tables
+
+
+def _match(
+    order: list[int],
+    pos: dict[int, int],
+    partner: dict[int, int],
+    points: dict[int, float],
+    met: dict[int, set[int]],
+    group_range: float,
+    state: State,
+    n: int,
+) -> set[tuple[int, int]]:
+    balance = {}
+    for p in order:
+        f, s, _ = state.starts(p, n)
+        balance[p] = (f > s) - (f < s)
+
+    def cost(a: int, b: int) -> int:
+        c = REPEAT if b in met[a] else 0
+        c += GROUP * int(max(0.0, abs(points[a] - points[b]) - group_range) * 2)
+        c += DEVIATION * (abs(pos[b] - pos[partner[a]]) + abs(pos[a] - pos[partner[b]]))
+        if balance[a] and balance[a] == balance[b]:
+            c += START
+        return c
+
+    def solve(window: int | None) -> set[tuple[int, int]] | None:
+        g = nx.Graph()
+        g.add_nodes_from(order)
+        for a in order:
+            lo, hi = 0, len(order) - 1
+            if window is not None:
+                centre = pos[partner[a]]
+                lo, hi = max(0, centre - window), min(len(order) - 1, centre + window)
+            for j in range(lo, hi + 1):
+                b = order[j]
+                if b != a and not g.has_edge(a, b):
+                    g.add_edge(a, b, weight=BIG - cost(a, b))
+        m = nx.max_weight_matching(g, maxcardinality=True)
+        if 2 * len(m) < len(order):
+            return None
+        out = set()
+        for a, b in m:
+            out.add((a, b) if pos[a] < pos[b] else (b, a))
+        return out
+
+    if len(order) > 2 * WINDOW + 2:
+        found = solve(WINDOW)
+        if found is not None and not any(b in met[a] for a, b in found):
+            return found
+    full = solve(None)
+    assert full is not None  # a complete graph on an even count always has a perfect matching
+    return full
+
+
+def manual(state: State, n: int, tables: Sequence[Table]) -> list[Table]:
+    """Check a referee's manual pairing: every active player exactly once."""
+    active = set(state.active(n))
+    seen: list[int] = []
+    for a, b in tables:
+        for p in (a, b):
+            if p is None:
+                continue
+            if p not in state.players:
+                raise IllegalActionError("unknown_player", tr(MESSAGES, "unknown_player", who=p))
+            if p not in active:
+                raise IllegalActionError(
+                    "inactive", tr(MESSAGES, "inactive", name=state.players[p].name, round=n)
+                )
+            if p in seen:
+                raise IllegalActionError(
+                    "twice", tr(MESSAGES, "paired_twice", name=state.players[p].name)
+                )
+            seen.append(p)
+    missing = active - set(seen)
+    if missing:
+        names = ", ".join(sorted(state.players[p].name for p in missing))
+        raise IllegalActionError("unpaired", tr(MESSAGES, "unpaired", names=names))
+    return list(tables)

@@ -1,0 +1,72 @@
+"""RR §4: the conditions of a ranked tournament that the program can see.
+
+Time per player (≥ 15 minutes), rounds (≥ 6 and ≤ the number of players),
+the criteria (first big points, second the sum or the difference of small
+points) and the days (non-working days; one working day between days off is
+allowed — only weekends are known here, public holidays are not).
+
+>>> from plansza.tournament.model import Settings, State
+>>> s = State(Settings("T", 5, "halving", minutes=10, dates=("2026-05-02",)))
+>>> [ok for ok, _ in check(s)]
+[False, False, False, True, True]
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from plansza.i18n import tr
+from plansza.tournament.model import State
+
+M = {
+    "time_ok": {"pl": "czas na partię: {m} min na gracza (RR §4: co najmniej 15)",
+                "en": "time: {m} min per player (RR §4: at least 15)"},
+    "rounds_min": {"pl": "liczba rund: {r} (RR §4: co najmniej 6)",
+                   "en": "rounds: {r} (RR §4: at least 6)"},
+    "rounds_players": {
+        "pl": "liczba rund {r} nie większa niż liczba graczy {p} (RR §4)",
+        "en": "rounds {r} not more than players {p} (RR §4)",
+    },
+    "criteria": {
+        "pl": "kryteria: {c} (RR §4: najpierw duże punkty, potem suma lub różnica małych)",
+        "en": "criteria: {c} (RR §4: big points first, then small points sum or spread)",
+    },
+    "days": {
+        "pl": "dni turnieju: {d} (RR §4: dni wolne od pracy; jeden dzień roboczy "
+              "między wolnymi dopuszczalny; święta nie są sprawdzane)",
+        "en": "days: {d} (RR §4: non-working days; one working day between days off "
+              "allowed; public holidays not checked)",
+    },
+}
+
+
+def _days_ok(days: list[date]) -> bool:
+    # RR §4: weekends; a single working day is allowed between days off.
+    for i, d in enumerate(days):
+        if d.weekday() >= 5:
+            continue
+        prev_off = i > 0 and days[i - 1].weekday() >= 5 and (d - days[i - 1]).days == 1
+        next_off = (
+            i + 1 < len(days) and days[i + 1].weekday() >= 5 and (days[i + 1] - d).days == 1
+        )
+        if not (prev_off and next_off):
+            return False
+    return True
+
+
+def check(state: State) -> list[tuple[bool, str]]:
+    """(passed, message) for each RR §4 condition the program can see."""
+    s = state.settings
+    players = len(state.players)
+    crit = s.criteria
+    crit_ok = (
+        len(crit) >= 2 and crit[0] == "big_points" and crit[1] in ("small_points", "spread")
+    )
+    days = sorted(date.fromisoformat(d) for d in s.dates)
+    return [
+        (s.minutes >= 15, tr(M, "time_ok", m=s.minutes)),
+        (s.rounds >= 6, tr(M, "rounds_min", r=s.rounds)),
+        (s.rounds <= players, tr(M, "rounds_players", r=s.rounds, p=players)),
+        (crit_ok, tr(M, "criteria", c=", ".join(crit))),
+        (bool(days) and _days_ok(days), tr(M, "days", d=", ".join(map(str, days)) or "—")),
+    ]

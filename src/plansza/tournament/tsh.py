@@ -1,0 +1,201 @@
+"""TSH ``.t`` files (the English-speaking world's referee program), read and write.
+
+One line per player, in player-number order::
+
+    Nowak, Ewa            150  2 3 0; 420 388 300; p12 1 2 0
+
+the name, the rating (0 = unrated), the opponents by line number round by
+round (0 = bye), then after ``;`` the player's own scores, and the optional
+``p12`` field (1 = went first, 2 = second, 0 = bye). Other ``;`` fields are
+kept out (read leniently: ignored). Parse and print are a pair:
+
+>>> t = read_t("A, B 150 2; 400; p12 1\\nC, D 0 1; 350; p12 2\\n", "x.t")
+>>> [(p.name, p.rating, p.opponents, p.scores) for p in t.players]
+[('A, B', 150, [2], [400]), ('C, D', 0, [1], [350])]
+>>> write_lines(t) == ["A, B 150 2; 400; p12 1", "C, D 0 1; 350; p12 2"]
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from plansza.errors import FormatError
+from plansza.tournament.model import Settings, State, seeds
+
+
+@dataclass
+class TPlayer:
+    """One line of a ``.t`` file."""
+
+    name: str
+    rating: int
+    opponents: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    p12: list[int] = field(default_factory=list)
+
+
+@dataclass
+class TFile:
+    """A whole ``.t`` file."""
+
+    players: list[TPlayer]
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds paired in the file."""
+        return max((len(p.opponents) for p in self.players), default=0)
+
+
+def read_t(text: str, source: str = "<t>") -> TFile:
+    """Read a ``.t`` file; a bad line raises :class:`FormatError` naming it."""
+    players: list[TPlayer] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        parts = line.split(";")
+        head = parts[0].split()
+        idx = next((i for i, tok in enumerate(head) if re.fullmatch(r"-?\d+", tok)), None)
+        if idx is None or idx == 0:
+            raise FormatError("expected: NAME RATING OPPONENTS...; SCORES", line=lineno,
+                              source=source)
+        name = " ".join(head[:idx])
+        try:
+            nums = [int(tok) for tok in head[idx:]]
+            scores = [int(tok) for tok in parts[1].split()] if len(parts) > 1 else []
+        except ValueError as e:
+            raise FormatError(f"not a number: {e}", line=lineno, source=source) from e
+        p = TPlayer(name, nums[0], nums[1:], scores)
+        for extra in parts[2:]:
+            bits = extra.split()
+            if bits and bits[0] == "p12":
+                p.p12 = [int(b) for b in bits[1:] if b.lstrip("-").isdigit()]
+        players.append(p)
+    n = len(players)
+    for i, p in enumerate(players, 1):
+        for r, o in enumerate(p.opponents, 1):
+            if o < 0 or o > n or o == i:
+                raise FormatError(f"{p.name}: bad opponent {o} in round {r}", line=i,
+                                  source=source)
+            if o and (len(players[o - 1].opponents) < r or players[o - 1].opponents[r - 1] != i):
+                raise FormatError(
+                    f"{p.name}: round {r} opponent {o} does not name {i} back", source=source
+                )
+    return TFile(players)
+
+
+def write_lines(t: TFile) -> list[str]:
+    """The lines of a ``.t`` file."""
+    out = []
+    for p in t.players:
+        line = f"{p.name} {p.rating}"
+        if p.opponents:
+            line += " " + " ".join(map(str, p.opponents))
+        line += "; " + " ".join(map(str, p.scores))
+        if p.p12:
+            line += "; p12 " + " ".join(map(str, p.p12))
+        out.append(line.rstrip())
+    return out
+
+
+def from_state(state: State) -> TFile:
+    """The tournament as a ``.t`` file, players in seeding-number order.
+
+    A bye is opponent 0 scored with the bye's spread (+50 by default); a round
+    the player missed (late entry, withdrawal) is opponent 0 scored 0.
+    """
+    sd = seeds(state)
+    order = sorted(state.players, key=lambda pid: sd[pid])
+    bye = state.settings.bye_score[0] - state.settings.bye_score[1]
+    players = []
+    for pid in order:
+        p = state.players[pid]
+        tp = TPlayer(p.name, round(p.ranking or 0))
+        games = {g.round: g for g in state.games_of(pid)}
+        for n in sorted(state.rounds):
+            pr = state.rounds[n].pairing_of(pid)
+            if pr is None or pr.second is None:
+                tp.opponents.append(0)
+                tp.p12.append(0)
+                tp.scores.append(0 if pr is None else bye)
+                continue
+            opp = pr.second if pr.first == pid else pr.first
+            tp.opponents.append(sd[opp])
+            tp.p12.append(1 if pr.first == pid else 2)
+            if n in games:
+                tp.scores.append(games[n].score)
+        players.append(tp)
+    return TFile(players)
+
+
+def write_t(state: State) -> str:
+    """The ``.t`` text of a tournament."""
+    return "\n".join(write_lines(from_state(state))) + "\n"
+
+
+def _absent(p: TPlayer, r: int) -> bool:
+    """Opponent 0 scored 0 (or no entry at all) is a missed round, not a bye."""
+    if len(p.opponents) < r:
+        return True
+    return p.opponents[r - 1] == 0 and (len(p.scores) < r or p.scores[r - 1] == 0)
+
+
+def events_from(t: TFile, settings: Settings) -> list[tuple[str, dict[str, Any]]]:
+    """Events that rebuild a ``.t`` file's tournament.
+
+    Players present in round 1 are registered first, later ones (late
+    entries) just before the round they first play; missed rounds become
+    withdrawals and returns; byes, pairings (``p12`` gives who starts) and
+    results follow round by round.
+    """
+    rounds = t.rounds
+    lines = list(range(1, len(t.players) + 1))
+    join = {
+        i: next((r for r in range(1, rounds + 1) if not _absent(t.players[i - 1], r)), 1)
+        for i in lines
+    }
+    order = sorted(lines, key=lambda i: join[i])
+    pid = {line: k for k, line in enumerate(order, 1)}
+    items: list[tuple[str, dict[str, Any]]] = []
+
+    def add(i: int) -> None:
+        p = t.players[i - 1]
+        items.append(("player_added", {"name": p.name, "ranking": p.rating or None}))
+
+    for i in order:
+        if join[i] == 1:
+            add(i)
+    for r in range(1, rounds + 1):
+        for i in order:
+            p = t.players[i - 1]
+            if join[i] == r and r > 1:
+                add(i)
+            elif join[i] < r:
+                if _absent(p, r) and not _absent(p, r - 1):
+                    items.append(("withdraw", {"player": pid[i], "round": r}))
+                elif not _absent(p, r) and _absent(p, r - 1):
+                    items.append(("return", {"player": pid[i], "round": r}))
+        tables: list[list[int | None]] = []
+        results: list[dict[str, Any]] = []
+        for i in lines:
+            p = t.players[i - 1]
+            if _absent(p, r):
+                continue
+            o = p.opponents[r - 1]
+            if o == 0:
+                tables.append([pid[i], None])
+                continue
+            if o < i:
+                continue
+            first_is_me = not (len(p.p12) >= r and p.p12[r - 1] == 2)
+            tables.append([pid[i], pid[o]] if first_is_me else [pid[o], pid[i]])
+            q = t.players[o - 1]
+            if len(p.scores) >= r and len(q.scores) >= r:
+                results.append({"round": r, "a": pid[i], "sa": p.scores[r - 1], "b": pid[o],
+                                "sb": q.scores[r - 1]})
+        items.append(("paired", {"round": r, "tables": tables, "method": "import"}))
+        items.extend(("result", res) for res in results)
+    return items
