@@ -4,9 +4,24 @@ Metadata lives in pyproject.toml; this file only declares the C extensions so th
 ``pip install .`` (and ``pip install -e .``) compiles them with the system compiler.
 """
 
-from setuptools import Extension, setup
+import shutil
+from pathlib import Path
 
-EXT_MODULES: list = []
+from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+HERE = Path(__file__).parent
+
+EXT_MODULES: list = [
+    # The lexicon: word-list parser, KWG (DAWG + GADDAG) builder, memory-mapped view.
+    Extension(
+        "plansza.lexicon._kwg",
+        sources=["src/plansza/lexicon/_kwg.c"],
+        depends=["src/plansza/lexicon/kwg.h"],
+        include_dirs=["src/plansza/lexicon"],
+        extra_compile_args=["-O2", "-std=c11"],
+    ),
+]
 
 # The move generator (src/plansza/movegen/_movegen.c): GADDAG walk, cross-sets, scoring.
 EXT_MODULES.append(
@@ -17,4 +32,19 @@ EXT_MODULES.append(
     )
 )
 
-setup(ext_modules=EXT_MODULES)
+
+class BuildPyWithLexicon(build_py):
+    """Copy the default word list into the package for non-editable installs.
+
+    An editable install finds it in the repository's ``data/`` directory.
+    """
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib) / "plansza" / "lexicon" / "data"
+        target.mkdir(parents=True, exist_ok=True)
+        for source in (HERE / "data").glob("*.txt.xz"):
+            shutil.copy2(source, target / source.name)
+
+
+setup(ext_modules=EXT_MODULES, cmdclass={"build_py": BuildPyWithLexicon})

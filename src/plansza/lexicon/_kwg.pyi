@@ -1,0 +1,40 @@
+"""Type stubs of the compiled core (``_kwg.c``; node layout in ``kwg.h``)."""
+
+from collections.abc import Callable
+from typing import Any
+
+from typing_extensions import Buffer
+
+FORMAT_VERSION: int
+MAX_WORD: int
+MAX_NODES: int
+PAT_ANY: int
+PAT_STAR: int
+CAPSULE_NAME: str
+
+def parse_words(
+    data: Buffer, lower: str, upper: str, min_len: int, max_len: int, /
+) -> tuple[bytes, int, list[int], list[int], list[int]]: ...
+def build(
+    packed: Buffer, alphabet_size: int, progress: Callable[[int, int], object] | None = ..., /
+) -> tuple[bytes, int]: ...
+
+class Kwg:
+    n_nodes: int
+    alphabet_size: int
+    def __new__(cls, buffer: Buffer, offset: int, n_nodes: int, lower: str, upper: str) -> Kwg: ...
+    def __contains__(self, word: object) -> bool: ...
+    def __buffer__(self, flags: int, /) -> memoryview: ...
+    def contains(self, word: str, /) -> bool: ...
+    def contains_tiles(self, tiles: Buffer, /) -> bool: ...
+    def search(
+        self,
+        pattern: Buffer | None = ...,
+        rack: Buffer | None = ...,
+        blanks: int = ...,
+        exact: bool = ...,
+        min_len: int = ...,
+        max_len: int = ...,
+        limit: int = ...,
+    ) -> list[tuple[str, int]]: ...
+    def capsule(self) -> Any: ...
