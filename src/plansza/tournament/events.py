@@ -103,6 +103,24 @@ def _table(state: State, rnd: Round, a: int, b: int) -> Pairing:
     return pa
 
 
+def _late_entry_fits(state: State) -> bool:
+    """Round robins take a late entrant only in the phantom slot (the table stays);
+    MPA also only where the format for the new count is the same (MPA 2a), and
+    over 10 players only before the split."""
+    from plansza.tournament.roundrobin import slots
+
+    count = len(state.players)
+    if state.settings.system == "roundrobin":
+        return slots(count + 1) == slots(count)
+
+    def bucket(n: int) -> int:
+        return 0 if n == 2 else 99 if n > 10 else slots(n)
+
+    if bucket(count) != bucket(count + 1):
+        return False
+    return count <= 10 or state.last_round < 8
+
+
 def walkover_score(state: State, pid: int, round_no: int, current: int = 0) -> int:
     """TR 7.2: N = max(W, the current score, 400), W = (S + M·400) / R.
 
@@ -127,12 +145,9 @@ def apply(state: State, e: Event) -> None:
             raise _err("empty_name", "empty_name")
         if any(p.name == name for p in state.players.values()):
             raise _err("duplicate_player", "duplicate_player", name=name)
-        if state.settings.system in ("roundrobin", "mpa") and state.last_round >= 1:
-            from plansza.tournament.roundrobin import slots
-
-            count = len(state.players)
-            if state.settings.system == "mpa" or slots(count + 1) != slots(count):
-                raise _err("late_rr", "late_rr", name=name)
+        late = state.settings.system in ("roundrobin", "mpa") and state.last_round >= 1
+        if late and not _late_entry_fits(state):
+            raise _err("late_rr", "late_rr", name=name)
         ranking = d.get("ranking")
         state.add_player(
             name,
@@ -203,14 +218,32 @@ def apply(state: State, e: Event) -> None:
         else:
             p.result = Result(1, nscore, "walkover", 1)
     elif k == "bye":
+        # A manual change (RS §7.7 is the referee's to keep): PLAYER takes the bye of
+        # ROUND; whoever had it takes PLAYER's place at PLAYER's table.
         n = d["round"]
         rnd = _round(state, n)
         pid = _player(state, d["player"])
-        if rnd.pairing_of(pid) is not None:
-            raise _err("already_paired", "already_paired", name=state.players[pid].name, round=n)
+        name = state.players[pid].name
         if not state.players[pid].active_in(n):
-            raise _err("inactive", "inactive", name=state.players[pid].name, round=n)
-        rnd.pairings.append(Pairing(len(rnd.pairings) + 1, pid, None))
+            raise _err("inactive", "inactive", name=name, round=n)
+        mine = rnd.pairing_of(pid)
+        holder = next((t for t in rnd.pairings if t.second is None), None)
+        if mine is None:
+            rnd.pairings.append(Pairing(len(rnd.pairings) + 1, pid, None))
+        elif mine.second is None:
+            raise _err("already_paired", "already_paired", name=name, round=n)
+        elif mine.result is not None:
+            raise _err("duplicate_result", "duplicate_result", round=n,
+                       a=state.players[mine.first].name, b=state.players[mine.second].name)
+        elif holder is None:
+            raise _err("no_bye", "no_bye", round=n)
+        else:
+            other = holder.first
+            if mine.first == pid:
+                mine.first = other
+            else:
+                mine.second = other
+            holder.first = pid
     elif k == "penalty":
         rnd = _round(state, d["round"])
         pid = _player(state, d["player"])

@@ -50,7 +50,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "late_rr": {
         "pl": "nie można dopisać gracza {name}: w turnieju „każdy z każdym” "
-        "dopisać można tylko na wolny (nieparzysty) numer",
+        "dopisać można tylko na wolny numer, bez zmiany formatu",
         "en": "cannot add {name}: a round robin takes a late entrant only in the free (odd) slot",
     },
     "round_started": {
@@ -83,6 +83,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "already_paired": {
         "pl": "gracz {name} ma już parę w rundzie {round}",
         "en": "{name} is already paired in round {round}",
+    },
+    "no_bye": {
+        "pl": "w rundzie {round} nikt nie pauzuje — zmień kojarzenie: pair --manual",
+        "en": "nobody has the bye in round {round} — change the pairing: pair --manual",
     },
     "bad_penalty": {
         "pl": "kara {points}: odejmuje się dodatnią wielokrotność 5 punktów (TR 7.1)",

@@ -48,8 +48,16 @@ def _url(path: str) -> str:
     return path if "://" in path else f"sqlite:///{path}"
 
 
+HEAD = "0001"  # the newest migration in migrations/versions
+
+
 def migrate(engine: sa.Engine) -> None:
     """Bring the schema to the newest migration (Alembic, programmatically)."""
+    with engine.connect() as conn:
+        if sa.inspect(conn).has_table("alembic_version"):
+            current = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+            if current == HEAD:
+                return  # up to date: skip loading Alembic's script directory
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:

@@ -1,0 +1,261 @@
+"""Complete simulated tournaments through the CLI, and refusals of bad input."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import typer.main
+import typer.testing
+from typer.testing import CliRunner
+
+from plansza.cli.common import EXIT_INPUT, EXIT_NEGATIVE, EXIT_OK, EXIT_REFUSED
+from plansza.cli.main import app
+from plansza.cli.tournament import app as turniej
+from plansza.i18n import set_language
+from plansza.tournament import ranked_games
+
+runner = CliRunner()
+
+
+_built: dict[int, object] = {}
+
+
+def _cached_command(app: typer.Typer) -> object:
+    # Building the Click command from the Typer app costs more than the command itself;
+    # the app does not change between invocations, so build it once.
+    if id(app) not in _built:
+        _built[id(app)] = typer.main.get_command(app)
+    return _built[id(app)]
+
+
+@pytest.fixture(autouse=True)
+def polish(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(typer.testing, "_get_command", _cached_command)
+    set_language("pl")
+    yield
+    set_language("pl")
+
+
+class Referee:
+    """Runs ``plansza turniej`` commands against one file."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = str(db)
+
+    def __call__(self, *args: str, code: int = EXIT_OK) -> str:
+        # the sub-app directly: building the whole root app each call is slow
+        res = runner.invoke(turniej, [*args, "--db", self.db])
+        assert res.exit_code == code, (args, res.output, res.stderr)
+        return res.output if code == EXIT_OK else res.stderr
+
+    def json(self, *args: str) -> list[dict[str, object]]:
+        out = json.loads(self(*args, "--json"))
+        assert isinstance(out, list)
+        return out
+
+    def log_size(self) -> int:
+        return len(self.json("log"))
+
+
+def score(round_no: int, table: int, first: bool) -> int:
+    """Deterministic, varied scores (no draws)."""
+    base = 300 + (round_no * 37 + table * 53) % 180
+    return base + (15 if first else 0) if (round_no + table) % 3 else base - (20 if first else 0)
+
+
+PLAYERS = [
+    ("Żak Jan", None), ("Abacki Adam", None), ("Nowak Ewa", 150), ("Łoś Ola", 120),
+    ("Kowal Piotr", 101), ("Śliwa Anna", 140), ("Sowa Tomasz", 135), ("Ćwik Igor", 110),
+    ("Bąk Ewa", 105), ("Górny Jan", 104), ("Dąb Olaf", 103), ("Mróz Ula", 102),
+]
+
+
+def simulate(tmp_path: Path, system: str, players: int, rounds: int, late_round: int = 2,
+             withdraw_round: int = 3) -> Referee:
+    ref = Referee(tmp_path / f"{system}.turniej.sqlite")
+    ref("new", f"Turniej {system}", "--rounds", str(rounds), "--system", system,
+        "--date", "2026-05-02", "--date", "2026-05-03")
+    for name, ranking in PLAYERS[:players]:
+        extra = [] if ranking is None else ["--ranking", str(ranking)]
+        ref("add-player", name, *extra, "--club", "KS Scrabble" if ranking else "SP 1")
+    late = "Późny Paweł"
+    for r in range(1, rounds + 1):
+        if r == late_round:
+            out = ref("add-player", late, "--ranking", "130")
+            assert "dołącza od rundy" in out
+        if r == withdraw_round:
+            ref("withdraw", "Kowal")
+        ref("pair")
+        tables = ref.json("pairings", "--round", str(r))
+        for t in tables:
+            assert set(t) == {"table", "first", "second"}
+        games = [t for t in tables if t["second"] is not None]
+        for i, t in enumerate(games):
+            a, b = str(t["first"]), str(t["second"])
+            ti = int(str(t["table"]))
+            if r == 2 and i == 0:
+                out = ref("walkover", str(r), a, b)
+                assert "walkower" in out and ":1" in out
+                continue
+            sa, sb = score(r, ti, True), score(r, ti, False)
+            if r == 2 and i == 1:
+                ref("result", str(r), a, str(sa + 100), b, str(sb))
+                ref("correct", str(r), a, str(sa), b, str(sb), "--note", "zła suma")
+                continue
+            if r == 3 and i == 0:
+                ref("result", str(r), a, str(sb), b, str(sa))
+                n = ref.log_size()
+                assert "Cofnięto" in ref("undo")
+                assert ref.log_size() == n + 1  # the undo itself is on record
+            ref("result", str(r), a, str(sa), b, str(sb))
+    return ref
+
+
+def check_final(ref: Referee, expected_players: int) -> list[dict[str, object]]:
+    rows = ref.json("standings")
+    assert [r["place"] for r in rows] == list(range(1, expected_players + 1))
+    for r in rows:
+        assert set(r) == {"place", "seed", "name", "big_points", "small_points", "spread",
+                          "games"}
+    assert "Klasyfikacja końcowa" in ref("standings")
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("system", "players", "rounds"),
+    [("halving", 9, 7), ("swiss", 8, 6), ("danish", 7, 6)],
+)
+def test_complete_standings_based_tournament(
+    tmp_path: Path, system: str, players: int, rounds: int
+) -> None:
+    ref = simulate(tmp_path, system, players, rounds)
+    rows = check_final(ref, players + 1)
+    kowal = next(r for r in rows if r["name"] == "Kowal Piotr")
+    assert kowal["games"] == 2  # withdrawn before round 3
+    late = next(r for r in rows if r["name"] == "Późny Paweł")
+    assert int(str(late["games"])) >= rounds - 2  # no adjustment in the final results
+    log = ref.json("log")
+    kinds = [e["kind"] for e in log]
+    assert {"walkover", "correct", "undo", "withdraw"} <= set(kinds)
+    corr = next(e for e in log if e["kind"] == "correct")
+    assert corr["at"] and corr["data"]["note"] == "zła suma"  # type: ignore[index]
+    assert ref("check-ranked", code=EXIT_OK if rounds >= 6 else EXIT_NEGATIVE)
+
+
+def test_complete_round_robin(tmp_path: Path) -> None:
+    # 5 players on the 6-table; the late entrant fills the phantom number 6
+    ref = simulate(tmp_path, "roundrobin", 5, 5)
+    rows = check_final(ref, 6)
+    r1 = ref.json("pairings", "--round", "1")
+    assert [(t["first"], t["second"]) for t in r1] == [(2, 3), (4, 5), (1, None)]
+    assert {r["name"] for r in rows} >= {"Późny Paweł"}
+
+
+def test_complete_mpa_over_ten(tmp_path: Path) -> None:
+    # MPA 2a vi: 11 + 1 late; 8 rounds halving, then top eight round robin
+    ref = simulate(tmp_path, "mpa", 11, 15)
+    rows = check_final(ref, 12)
+    assert len(rows) == 12
+    r9 = ref.json("pairings", "--round", "9")
+    assert len(r9) == 6
+
+
+def test_complete_mpa_seven(tmp_path: Path) -> None:
+    ref = simulate(tmp_path, "mpa", 7, 15, late_round=99, withdraw_round=99)
+    check_final(ref, 7)
+
+
+def test_reports_exports_and_ranked_games(tmp_path: Path) -> None:
+    ref = simulate(tmp_path, "halving", 7, 6)
+    ref("report", "--html", str(tmp_path / "rep"))
+    html = (tmp_path / "rep" / "index.html").read_text(encoding="utf-8")
+    assert "Klasyfikacja końcowa" in html and "Karty graczy" in html and "Łoś Ola" in html
+    assert (tmp_path / "rep" / "standings.csv").read_text(encoding="utf-8").startswith("place,")
+    t = tmp_path / "x.t"
+    ref("export", "--tsh", str(t))
+    back = Referee(tmp_path / "back.turniej.sqlite")
+    runner.invoke(app, ["turniej", "import", "--tsh", str(t), "--db", back.db, "--rounds", "6"])
+    a = [(r["name"], r["big_points"], r["small_points"]) for r in ref.json("standings")]
+    b = [(r["name"], r["big_points"], r["small_points"]) for r in back.json("standings")]
+    assert sorted(a) == sorted(b)  # TSH round trip keeps every result
+    games = ranked_games(ref.db)
+    assert games and set(games[0]) == {"date", "tournament", "player1", "player2", "score1",
+                                       "score2"}
+    assert {g["date"] for g in games} == {"2026-05-02", "2026-05-03"}
+    assert any(g["score2"] == 1 or g["score1"] == 1 for g in games)  # the walkover, N:1
+
+
+def refused(ref: Referee, *args: str, code: int = EXIT_REFUSED, says: str = "") -> None:
+    before = ref.json("log")
+    err = ref(*args, code=code)
+    assert "Błąd" in err and says in err and "Traceback" not in err
+    assert ref.json("log") == before  # nothing changed
+
+
+def test_bad_input_gets_a_clear_error_and_changes_nothing(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "t.turniej.sqlite")
+    ref("new", "Błędy", "--rounds", "6", "--system", "halving")
+    for name, ranking in PLAYERS[:4]:
+        ref("add-player", name, *([] if ranking is None else ["--ranking", str(ranking)]))
+    ref("pair")
+    refused(ref, "result", "1", "Nikt", "400", "2", "300", says="nie ma takiego gracza: Nikt")
+    refused(ref, "result", "1", "99", "400", "2", "300", says="99")
+    refused(ref, "result", "1", "1", "400", "2", "300", says="nie ma pary")
+    refused(ref, "result", "2", "1", "400", "3", "300", says="runda 2 nie jest skojarzona")
+    refused(ref, "result", "1", "1", "-5", "3", "300", says="niepoprawny wynik -5")
+    refused(ref, "result", "1", "1", "abc", "3", "300", says="abc")
+    ref("result", "1", "1", "400", "3", "300")
+    refused(ref, "result", "1", "3", "310", "1", "400", says="jest już wpisany")
+    refused(ref, "penalty", "1", "1", "7", says="wielokrotność 5")
+    refused(ref, "pair", says="nie ma jeszcze wszystkich wyników")
+    refused(ref, "add-player", "Nowak Ewa", says="już zapisany")
+    refused(ref, "return", "1", says="nie jest wycofany")
+    refused(ref, "new", "Znowu", "--rounds", "6", "--system", "halving", says="istnieje")
+    refused(ref, "new", "Zły", "--rounds", "6", "--system", "bogus", code=EXIT_INPUT,
+            says="nieznany system")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("nazwisko;ranking\nKto;sto\n", encoding="utf-8")
+    refused(ref, "import-players", str(bad), code=EXIT_INPUT, says="bad.csv:2")
+
+
+def test_default_file_is_the_one_in_the_directory(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["turniej", "new", "Mój Turniej", "--rounds", "6", "--system",
+                              "swiss"])
+    assert res.exit_code == 0 and (tmp_path / "moj-turniej.turniej.sqlite").exists()
+    res = runner.invoke(app, ["tournament", "add-player", "Ala"])  # the English alias
+    assert res.exit_code == 0, res.output
+    (tmp_path / "b.turniej.sqlite").write_bytes(b"")
+    res = runner.invoke(app, ["turniej", "players"])
+    assert res.exit_code == EXIT_INPUT and "kilka plików" in res.stderr
+
+
+def test_import_players_csv_and_manual_pairing_and_bye(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "m.turniej.sqlite")
+    ref("new", "Ręczny", "--rounds", "6", "--system", "manual")
+    csv = tmp_path / "gracze.csv"
+    csv.write_text("nazwisko;ranking;klub;miasto\nŁoś Ola;120;KS;Łódź\nAbacki Adam;;;\n"
+                   "Nowak Ewa;150;;\n", encoding="utf-8")
+    assert "3" in ref("import-players", str(csv))
+    players = ref.json("players")
+    assert [p["name"] for p in players] == ["Nowak Ewa", "Łoś Ola", "Abacki Adam"]
+    refused(ref, "pair", says="ręcznie")
+    ref("pair", "--manual", "1-3, 2")
+    ref("bye", "1", "Abacki")  # the referee moves the bye: Łoś plays Nowak, Abacki pauses
+    assert [(t["first"], t["second"]) for t in ref.json("pairings", "--round", "1")] == [
+        (1, 2), (3, None)]
+    ref("penalty", "1", "Nowak", "10")
+    ref("result", "1", "Nowak", "400", "Łoś", "395")
+    rows = ref.json("standings")
+    assert rows[0]["name"] == "Łoś Ola" and rows[0]["small_points"] == 395  # 400 − 10 < 395
+    assert ref.json("standings", "--teams")[0]["team"] == "KS"
+
+
+def test_root_app_registers_turniej_and_the_english_alias() -> None:
+    for name in ("turniej", "tournament"):
+        res = runner.invoke(app, [name, "--help"])
+        assert res.exit_code == 0 and "add-player" in res.output
