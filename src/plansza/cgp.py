@@ -112,8 +112,15 @@ def _rack(text: str, ts: TileSet, which: int) -> str:
     return text
 
 
-def parse_cgp(text: str, tileset: TileSet | None = None) -> Position:
-    """Read a CGP position; raise :class:`FormatError` naming the field and the reason."""
+def parse_cgp(
+    text: str, tileset: TileSet | None = None, *, check_counts: bool = False
+) -> Position:
+    """Read a CGP position; raise :class:`FormatError` naming the field and the reason.
+
+    ``check_counts`` also refuses a position using more of a tile than the set has.
+    It is off by default: analysis positions (the issue's mid1 with the rack
+    EIKNORS has a seventh O) need not come from a real bag.
+    """
     ts = tileset or TileSet.polish()
     s = text.strip()
     if not s:
@@ -154,11 +161,13 @@ def parse_cgp(text: str, tileset: TileSet | None = None) -> Position:
                 continue
             name, _, value = op.partition(" ")
             pos.ops[name] = value.strip()
-    _check_counts(pos, ts)
+    if check_counts:
+        check_tile_counts(pos, ts)
     return pos
 
 
-def _check_counts(pos: Position, ts: TileSet) -> None:
+def check_tile_counts(pos: Position, ts: TileSet) -> None:
+    """Raise :class:`FormatError` when board and racks use more of a tile than the set has."""
     used: Counter[str] = Counter()
     for _, t in pos.board.tiles():
         used[BLANK if t.islower() else t] += 1

@@ -31,10 +31,14 @@ class IllegalMoveError(PlanszaError):
     squares. ``cgp`` is the position, when known.
     """
 
-    def __init__(self, reason: str, message: str, *, cgp: str | None = None) -> None:
+    def __init__(
+        self, reason: str, message: str, *, cgp: str | None = None, **details: object
+    ) -> None:
         super().__init__(message)
         self.reason = reason
         self.cgp = cgp
+        #: The facts behind the message (squares, tiles, …), for messages in other languages.
+        self.details = details
 
 
 class IllegalActionError(PlanszaError):
@@ -43,9 +47,10 @@ class IllegalActionError(PlanszaError):
     The game state is unchanged when this is raised.
     """
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: str, message: str, **details: object) -> None:
         super().__init__(message)
         self.reason = reason
+        self.details = details
 
 
 class FormatError(PlanszaError):

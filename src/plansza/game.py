@@ -396,6 +396,9 @@ class Game:
                 "not_on_rack",
                 f"{p}: the rack {self.rack_string(self.to_move)} has no {tiles} for this play",
                 cgp=self.board.cgp(),
+                move=str(p),
+                rack=self.rack_string(self.to_move),
+                tiles=tiles,
             )
         return scored
 
@@ -415,6 +418,7 @@ class Game:
                     "invalid_word",
                     f"{scored.play}: the play forms a word that is not in the word list",
                     cgp=self.board.cgp(),
+                    move=str(scored.play),
                 )
         if self._time_check(now):
             return
@@ -497,7 +501,10 @@ class Game:
         for w in chosen:
             if w not in formed:
                 raise IllegalActionError(
-                    "not_formed", f"{w} is not one of the words formed: {', '.join(formed)}"
+                    "not_formed",
+                    f"{w} is not one of the words formed: {', '.join(formed)}",
+                    word=w,
+                    words=", ".join(formed),
                 )
         valid = all(w in self.words for w in chosen)
         verdict = ChallengeVerdict(valid, tuple(chosen))
@@ -548,6 +555,9 @@ class Game:
                 "not_on_rack",
                 f"exchange {''.join(out)}: the rack {self.rack_string(self.to_move)} has no "
                 f"{ts.sort_tiles(missing.elements())}",
+                move=f"-{''.join(out)}",
+                rack=self.rack_string(self.to_move),
+                tiles=ts.sort_tiles(missing.elements()),
             )
         need = max(self.rules.exchange_min_bag, len(out))
         if len(self.bag) < need:
@@ -555,6 +565,8 @@ class Game:
                 "bag_too_small",
                 f"exchange refused: {len(self.bag)} tiles in the bag, at least {need} needed "
                 "(TR 4.3.1); play or pass instead",
+                bag=len(self.bag),
+                need=need,
             )
         limit = self.rules.exchange_limit
         if limit is not None and self.exchanges_used[self.to_move] >= limit:
@@ -562,6 +574,7 @@ class Game:
                 "exchange_limit",
                 f"exchange refused: {limit} exchanges already made (TR 4.3.1); "
                 "play or pass instead",
+                limit=limit,
             )
         if self._time_check(now):
             return
@@ -605,7 +618,7 @@ class Game:
         """A referee's penalty: a multiple of 5 points (TR 7.1b)."""
         if points <= 0 or points % 5:
             raise IllegalActionError(
-                "penalty", f"a penalty is a positive multiple of 5, not {points}"
+                "penalty", f"a penalty is a positive multiple of 5, not {points}", points=points
             )
         self.scores[player] -= points
         self.adjustments.append(Adjustment(player, -points, "penalty"))

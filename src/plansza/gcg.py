@@ -307,6 +307,12 @@ def record_from_game(game: object) -> GameRecord:
     adj_iter = [a for a in game.adjustments if a.reason == "challenge"]
     for t in game.history:
         if t.kind is TurnKind.TIMEOUT:
+            # GCG has no line for a flag fall: keep it as a note on the last event.
+            note = f"czas: {game.names[t.player]} przekroczył(a) czas gry (TR 6.2.1)"
+            if rec.events:
+                rec.events[-1].note = (rec.events[-1].note + "\n" + note).strip()
+            else:
+                rec.pragmas["note"] = note
             continue
         if t.kind in (TurnKind.PLAY, TurnKind.LOSS) and isinstance(t.move, Play):
             play = t.move

@@ -106,6 +106,7 @@ def resolve(board: Board, play: Play) -> tuple[PlacedTile, ...]:
             f"{play}: the word runs off the board after {len(play.word)} letters "
             f"from {square_name(*play.coordinate.square)}",
             cgp=_cgp(board),
+            move=str(play),
         )
     dr, dc = play.coordinate.direction.step
     before = board.get(play.coordinate.row - dr, play.coordinate.col - dc)
@@ -120,6 +121,8 @@ def resolve(board: Board, play: Play) -> tuple[PlacedTile, ...]:
             "not_whole_word",
             f"{play}: the word continues at {where}; write the whole main word",
             cgp=_cgp(board),
+            move=str(play),
+            square=where,
         )
     new: list[PlacedTile] = []
     for i, ((r, c), ch) in enumerate(zip(squares, play.word, strict=True)):
@@ -130,6 +133,10 @@ def resolve(board: Board, play: Play) -> tuple[PlacedTile, ...]:
                     "mismatch",
                     f"{play}: {square_name(r, c)} holds {on_board}, not {ch}",
                     cgp=_cgp(board),
+                    move=str(play),
+                    square=square_name(r, c),
+                    board=on_board,
+                    letter=ch,
                 )
             if play.through is not None and not play.through[i]:
                 raise IllegalMoveError(
@@ -137,6 +144,8 @@ def resolve(board: Board, play: Play) -> tuple[PlacedTile, ...]:
                     f"{play}: {ch} at {square_name(r, c)} is already on the board; "
                     "put it in parentheses",
                     cgp=_cgp(board),
+                    move=str(play),
+                    square=square_name(r, c),
                 )
         else:
             if play.through is not None and play.through[i]:
@@ -144,11 +153,16 @@ def resolve(board: Board, play: Play) -> tuple[PlacedTile, ...]:
                     "through_mismatch",
                     f"{play}: ({ch}) is written as on the board but {square_name(r, c)} is empty",
                     cgp=_cgp(board),
+                    move=str(play),
+                    square=square_name(r, c),
                 )
             new.append(PlacedTile(r, c, ch))
     if not new:
         raise IllegalMoveError(
-            "no_new_tiles", f"{play}: every letter is already on the board", cgp=_cgp(board)
+            "no_new_tiles",
+            f"{play}: every letter is already on the board",
+            cgp=_cgp(board),
+            move=str(play),
         )
     return tuple(new)
 
@@ -167,6 +181,7 @@ def check_placement(board: Board, tiles: Sequence[PlacedTile], rules: Rules) -> 
                 "first_play_too_short",
                 f"the first play must use at least {rules.first_play_min_tiles} tiles",
                 cgp=_cgp(board),
+                count=rules.first_play_min_tiles,
             )
         return
     for t in tiles:
@@ -178,6 +193,7 @@ def check_placement(board: Board, tiles: Sequence[PlacedTile], rules: Rules) -> 
         "not_connected",
         f"no new tile ({names}) touches a tile already on the board",
         cgp=_cgp(board),
+        squares=names,
     )
 
 
@@ -262,6 +278,8 @@ def score_play(board: Board, play: Play, rules: Rules) -> ScoredPlay:
             "too_many_tiles",
             f"{play}: {len(tiles)} new tiles, more than a rack holds ({rules.rack_size})",
             cgp=_cgp(board),
+            move=str(play),
+            count=len(tiles),
         )
     check_placement(board, tiles, rules)
     words = words_formed(board, tiles, play.coordinate.direction, rules.tileset)
@@ -286,13 +304,20 @@ def play_from_tiles(board: Board, tiles: Iterable[tuple[tuple[int, int], str]]) 
     seen: set[tuple[int, int]] = set()
     for (r, c), _ in placed:
         if not (0 <= r < SIZE and 0 <= c < SIZE):
-            raise IllegalMoveError("off_board", f"square ({r}, {c}) is off the board")
+            raise IllegalMoveError(
+                "off_board", f"square ({r}, {c}) is off the board", move=f"({r}, {c})"
+            )
         if (r, c) in seen:
-            raise IllegalMoveError("duplicate_square", f"two tiles on {square_name(r, c)}")
+            raise IllegalMoveError(
+                "duplicate_square", f"two tiles on {square_name(r, c)}", square=square_name(r, c)
+            )
         seen.add((r, c))
         if board[r, c] is not None:
             raise IllegalMoveError(
-                "occupied", f"{square_name(r, c)} is already occupied", cgp=_cgp(board)
+                "occupied",
+                f"{square_name(r, c)} is already occupied",
+                cgp=_cgp(board),
+                square=square_name(r, c),
             )
     rows = {sq[0] for sq, _ in placed}
     cols = {sq[1] for sq, _ in placed}
@@ -307,7 +332,9 @@ def play_from_tiles(board: Board, tiles: Iterable[tuple[tuple[int, int], str]]) 
         direction = Direction.DOWN
     else:
         names = ", ".join(square_name(*sq) for sq, _ in placed)
-        raise IllegalMoveError("not_in_line", f"the tiles ({names}) are not in one row or column")
+        raise IllegalMoveError(
+            "not_in_line", f"the tiles ({names}) are not in one row or column", squares=names
+        )
     (r0, c0), _ = placed[0]
     r, c, length = _run(board, new, r0, c0, direction)
     dr, dc = direction.step
@@ -316,13 +343,17 @@ def play_from_tiles(board: Board, tiles: Iterable[tuple[tuple[int, int], str]]) 
         # The run from the first tile stops before the last one: a gap.
         gr, gc = r + length * dr, c + length * dc
         raise IllegalMoveError(
-            "gap", f"the tiles leave a gap at {square_name(gr, gc)}", cgp=_cgp(board)
+            "gap",
+            f"the tiles leave a gap at {square_name(gr, gc)}",
+            cgp=_cgp(board),
+            square=square_name(gr, gc),
         )
     if length < 2:
         raise IllegalMoveError(
             "single_letter",
             f"the tile at {square_name(r0, c0)} forms no word of two or more letters",
             cgp=_cgp(board),
+            square=square_name(r0, c0),
         )
     letters: list[str] = []
     for i in range(length):

@@ -52,7 +52,9 @@ def user_errors(code: int = EXIT_INPUT) -> Iterator[None]:
     except FormatError as e:
         fail(str(e), EXIT_INPUT)
     except PlanszaError as e:
-        fail(str(e), code)
+        from plansza.messages import describe
+
+        fail(describe(e), code)
     except FileNotFoundError as e:
         fail(tr(MESSAGES, "file_not_found", path=e.filename), EXIT_INPUT)
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as e:

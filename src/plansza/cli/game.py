@@ -26,6 +26,7 @@ from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import IllegalMoveError
 from plansza.gcg import GameRecord, read_gcg
 from plansza.i18n import language, tr
+from plansza.messages import describe
 from plansza.moves import Play, parse_move
 from plansza.replay import ReplayReport, replay
 from plansza.rules import PRESETS, Rules
@@ -130,7 +131,7 @@ def score(
                 json.dumps({"move": move, "legal": False, "reason": e.reason, "error": str(e)})
             )
         else:
-            err_console.print(tr(MESSAGES, "illegal", reason=e.reason, msg=str(e)))
+            err_console.print(tr(MESSAGES, "illegal", reason=e.reason, msg=describe(e)))
         raise typer.Exit(EXIT_NEGATIVE) from None
     if as_json:
         data = {
