@@ -43,6 +43,9 @@ def _register() -> None:
     from plansza.cli import ranking
 
     ranking.register(app)
+    from plansza.cli import lexicon
+
+    lexicon.register(app)
 
 
 _register()

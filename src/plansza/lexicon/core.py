@@ -214,7 +214,9 @@ class Lexicon:
         """Words using all tiles of ``rack`` (``?`` a blank); ``partial``: some of them."""
         return [f.word for f in self.search(rack=rack, partial=partial, limit=limit)]
 
-    def match(self, pattern: str, *, rack: str | None = None, limit: int | None = None) -> list[str]:
+    def match(
+        self, pattern: str, *, rack: str | None = None, limit: int | None = None
+    ) -> list[str]:
         """Words matching ``pattern`` (``?`` one letter, ``*`` any run)."""
         return [f.word for f in self.search(pattern, rack=rack, limit=limit)]
 
@@ -242,7 +244,9 @@ class Lexicon:
 
     def _tile(self, ch: str, what: str, text: str) -> int:
         if not self.tileset.is_letter(ch):
-            raise LexiconError(f"{what} {text!r}: {ch!r} is not a letter of the {self.tileset.name} tiles")
+            raise LexiconError(
+                f"{what} {text!r}: {ch!r} is not a letter of the {self.tileset.name} tiles"
+            )
         return self.tileset.index(ch) + 1
 
     def _pattern_bytes(self, pattern: str) -> bytes:
@@ -343,7 +347,9 @@ def _compile_default(source: Path, *, progress: bool) -> bytes:
         "source_sha256": store.file_sha256(source),
         "source_size": st.st_size,
         "source_mtime_ns": st.st_mtime_ns,
-        "description": "SJP.PL word list 2022-03-01 (Debian wpolish 20220301-1), not the official OSPS",
+        "description": (
+            "SJP.PL word list 2022-03-01 (Debian wpolish 20220301-1), not the official OSPS"
+        ),
     }
     if not progress:
         return compile_blob(report, name=DEFAULT_NAME, meta=meta)

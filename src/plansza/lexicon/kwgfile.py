@@ -69,7 +69,7 @@ def read_header(buf: bytes | mmap.mmap, *, source: str) -> KwgHeader:
     """Check and read the header of a ``.kwg`` file held in ``buf``."""
     if len(buf) < _FIXED.size or buf[:8] != MAGIC:
         raise FormatError("not a compiled lexicon (.kwg) file", source=source)
-    magic, version, header_len, n_nodes, n_words = _FIXED.unpack_from(buf, 0)
+    _magic, version, header_len, n_nodes, n_words = _FIXED.unpack_from(buf, 0)
     if version != FORMAT_VERSION:
         raise FormatError(
             f"compiled lexicon format {version}, this program reads format {FORMAT_VERSION}",

@@ -58,7 +58,10 @@ def lexicon_dir() -> Path:
 def default_source() -> Path:
     """The compressed default word list, in the package or in the repository."""
     here = Path(__file__).resolve().parent
-    candidates = (here / "data" / DEFAULT_SOURCE_FILE, here.parents[2] / "data" / DEFAULT_SOURCE_FILE)
+    candidates = (
+        here / "data" / DEFAULT_SOURCE_FILE,
+        here.parents[2] / "data" / DEFAULT_SOURCE_FILE,
+    )
     for path in candidates:
         if path.is_file():
             return path

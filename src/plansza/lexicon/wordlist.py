@@ -61,11 +61,15 @@ def tileset_letters(tileset: TileSet) -> tuple[str, str]:
     return upper.lower(), upper
 
 
-def read_word_list(text: str | bytes, tileset: TileSet, *, source: str = "<words>") -> WordListReport:
+def read_word_list(
+    text: str | bytes, tileset: TileSet, *, source: str = "<words>"
+) -> WordListReport:
     """Read a word list (UTF-8 bytes or text) for ``tileset``; see the module doc."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     lower, upper = tileset_letters(tileset)
-    packed, lines, bad, too_short, too_long = _kwg.parse_words(data, lower, upper, MIN_WORD, MAX_WORD)
+    packed, lines, bad, too_short, too_long = _kwg.parse_words(
+        data, lower, upper, MIN_WORD, MAX_WORD
+    )
     bad_lines = tuple(BadLine(n, t) for n, t in zip(bad, _line_texts(data, bad), strict=True))
     return WordListReport(
         source=source,
