@@ -82,6 +82,10 @@ MESSAGES = {
         "pl": "numer przeciwnika {number} poza listą graczy (1–{count})",
         "en": "opponent number {number} is not on the player list (1–{count})",
     },
+    "tsh_half": {
+        "pl": "runda {round}: {name} ma wynik, a {opponent} nie",
+        "en": "round {round}: {name} has a score but {opponent} has none",
+    },
     "tsh_mismatch": {
         "pl": "runda {round}: {name} gra z {opponent}, ale {opponent} nie gra z {name}",
         "en": "round {round}: {name} plays {opponent}, but {opponent} does not play {name}",
@@ -392,8 +396,12 @@ def read_tsh_text(
                 problems.append(RowProblem(line, tr(MESSAGES, "self_game", name=name)))
                 continue
             _, o_name, o_opps, o_scores = players[opp - 1]
-            if rnd >= len(o_opps) or o_opps[rnd] != index or rnd >= len(o_scores):
+            if rnd >= len(o_opps) or o_opps[rnd] != index:
                 problems.append(RowProblem(line, tr(MESSAGES, "tsh_mismatch", round=rnd + 1,
+                                                    name=name, opponent=o_name)))
+                continue
+            if rnd >= len(o_scores):
+                problems.append(RowProblem(line, tr(MESSAGES, "tsh_half", round=rnd + 1,
                                                     name=name, opponent=o_name)))
                 continue
             if index < opp:  # each game is on both lines; keep it once
