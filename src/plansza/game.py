@@ -50,6 +50,7 @@ class EndReason(enum.Enum):
     SCORELESS = "scoreless"  #: TR 5.1.1b / GR: passes (and losses)
     TIME = "time"  #: TR 5.1.1c: every player out of time
     SOLO_END = "solo_end"  #: TR 6.2.1: the player left alone passed or lost enough
+    WALKOVER = "walkover"  #: TR 7.2: exclusion or no-show, scored N:1
 
 
 @dataclass(frozen=True)
@@ -622,6 +623,27 @@ class Game:
             )
         self.scores[player] -= points
         self.adjustments.append(Adjustment(player, -points, "penalty"))
+
+    def walkover(self, loser: int, points: int) -> None:
+        """End a two-player game by walkover (TR 7.2): the opponent gets ``points``
+        (N, see :func:`walkover_points`), the player excluded or absent gets 1."""
+        if self.rules.players != 2:
+            raise IllegalActionError("walkover", "a walkover ends a two-player game")
+        if self.result is not None:
+            raise IllegalActionError("game_over", "walkover: the game is over")
+        if points < 400:
+            raise IllegalActionError(
+                "walkover",
+                f"a walkover is worth at least 400 points (TR 7.2), not {points}",
+                points=points,
+            )
+        if self.pending is not None:
+            self._take_back_pending()
+        winner = 1 - loser
+        self.adjustments.append(Adjustment(winner, points - self.scores[winner], "walkover"))
+        self.adjustments.append(Adjustment(loser, 1 - self.scores[loser], "walkover"))
+        self.scores[winner], self.scores[loser] = points, 1
+        self.result = Result(tuple(self.scores), winner, EndReason.WALKOVER)
 
     # ---- the end -------------------------------------------------------------
 

@@ -52,10 +52,10 @@ REASONS: dict[str, str] = {
         "(TR 4.3.1); wykonaj ruch albo pauzuj"
     ),
     "exchange_limit": (
-        "wymiana niedozwolona: wykonano już {limit} wymiany (TR 4.3.1); "
-        "wykonaj ruch albo pauzuj"
+        "wymiana niedozwolona: wykonano już {limit} wymiany (TR 4.3.1); wykonaj ruch albo pauzuj"
     ),
     "penalty": "kara to dodatnia wielokrotność 5 punktów, nie {points}",
+    "walkover": "walkower to co najmniej 400 punktów (TR 7.2), nie {points}",
 }
 
 

@@ -47,7 +47,10 @@ def test_score_unreadable_input_exits_2() -> None:
     assert runner.invoke(app, ["score", "--cgp", EMPTY, "--move", "Z9 ŻUBR"]).exit_code == 2
     assert runner.invoke(app, ["score", "--cgp", "15/15", "--move", "H8 ŻUBR"]).exit_code == 2
     assert runner.invoke(app, ["score", "--cgp", EMPTY, "--move", "pauza"]).exit_code == 2
-    assert runner.invoke(app, ["score", "--cgp", EMPTY, "--move", "H8 AB", "--rules", "x"]).exit_code == 2
+    assert (
+        runner.invoke(app, ["score", "--cgp", EMPTY, "--move", "H8 AB", "--rules", "x"]).exit_code
+        == 2
+    )
 
 
 def test_show_draws_the_board() -> None:

@@ -108,8 +108,15 @@ def test_gcg_reads_every_kind_of_line() -> None:
     assert rec.pragmas["title"] == "Towarzyska"
     kinds = [e.kind for e in rec.events]
     assert kinds == [
-        EventKind.PLAY, EventKind.PLAY, EventKind.PLAY, EventKind.WITHDRAWN, EventKind.EXCHANGE,
-        EventKind.PASS, EventKind.CHALLENGE_BONUS, EventKind.TIME, EventKind.END_RACK,
+        EventKind.PLAY,
+        EventKind.PLAY,
+        EventKind.PLAY,
+        EventKind.WITHDRAWN,
+        EventKind.EXCHANGE,
+        EventKind.PASS,
+        EventKind.CHALLENGE_BONUS,
+        EventKind.TIME,
+        EventKind.END_RACK,
     ]
     assert rec.events[1].note == "ŻA: a Polish word"
     assert rec.events[4].tiles == "BCD" and rec.events[8].tiles == "ŻB"
@@ -179,7 +186,9 @@ def test_cgp_parser_raises_only_own_errors(text: str) -> None:
 
 
 @given(st.one_of(junk, polishish), st.data())
-def test_gcg_reader_never_raises_and_mutations_are_collected(text: str, data: st.DataObject) -> None:
+def test_gcg_reader_never_raises_and_mutations_are_collected(
+    text: str, data: st.DataObject
+) -> None:
     read_gcg(text)  # lenient: never raises
     lines = GAME.splitlines()
     i = data.draw(st.integers(0, len(lines) - 1))

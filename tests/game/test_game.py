@@ -466,6 +466,26 @@ def test_walkover_points() -> None:
     assert walkover_points(100, 1, 7, score_now=512) == 512
 
 
+def test_walkover_ends_the_game_n_to_1() -> None:
+    # TR 7.2: the walkover is N:1; N from the formula (at least 400).
+    g = new_game()
+    set_rack(g, 0, "KOTAAAA")
+    g.play("H8 KOT")
+    g.accept()
+    g.walkover(loser=1, points=walkover_points(1200, 4, 7))  # (1200 + 1600) / 7 = 400
+    assert g.result is not None and g.result.reason is EndReason.WALKOVER
+    assert g.scores == [400, 1] and g.result.winner == 0
+    with pytest.raises(IllegalActionError):
+        g.pass_turn()
+
+
+def test_walkover_below_400_is_refused() -> None:
+    g = new_game()
+    with pytest.raises(IllegalActionError) as e:
+        g.walkover(loser=0, points=300)
+    assert e.value.reason == "walkover" and not g.is_over
+
+
 # ---- views and invariants ----------------------------------------------------------
 
 
