@@ -230,6 +230,7 @@ def apply(state: State, e: Event) -> None:
         holder = next((t for t in rnd.pairings if t.second is None), None)
         if mine is None:
             rnd.pairings.append(Pairing(len(rnd.pairings) + 1, pid, None))
+            rnd.reindex()
         elif mine.second is None:
             raise _err("already_paired", "already_paired", name=name, round=n)
         elif mine.result is not None:
@@ -244,6 +245,7 @@ def apply(state: State, e: Event) -> None:
             else:
                 mine.second = other
             holder.first = pid
+            rnd.reindex()
     elif k == "penalty":
         rnd = _round(state, d["round"])
         pid = _player(state, d["player"])

@@ -164,13 +164,18 @@ class Round:
     number: int
     pairings: list[Pairing]
     method: str = "auto"
+    _index: dict[int, Pairing] | None = field(default=None, repr=False, compare=False)
 
     def pairing_of(self, pid: int) -> Pairing | None:
         """The pairing ``pid`` plays in this round, if any."""
-        for p in self.pairings:
-            if pid in p.players():
-                return p
-        return None
+        if self._index is None:
+            self.reindex()
+            assert self._index is not None
+        return self._index.get(pid)
+
+    def reindex(self) -> None:
+        """Rebuild the player → table index (after the tables were changed)."""
+        self._index = {pid: p for p in self.pairings for pid in p.players()}
 
     @property
     def complete(self) -> bool:

@@ -42,7 +42,8 @@ GROUP = 10**6
 DEVIATION = 10
 START = 1
 BIG = 10**13
-WINDOW = 24  # candidate opponents around the ideal one before the full graph is tried
+WINDOW = 16  # candidate opponents around the ideal one before the full graph is tried
+ZONE = 6  # players either side of a conflict re-paired by the local matching
 
 
 def pair_round(state: State, round_no: int | None = None) -> list[Table]:
@@ -209,25 +210,45 @@ def _match(
         return c
 
     def solve(window: int | None) -> set[tuple[int, int]] | None:
+        return solve_on(order, window)
+
+    def solve_on(players: list[int], window: int | None) -> set[tuple[int, int]] | None:
         g = nx.Graph()
-        g.add_nodes_from(order)
-        for a in order:
+        g.add_nodes_from(players)
+        inside = set(players)
+        for a in players:
             lo, hi = 0, len(order) - 1
             if window is not None:
                 centre = pos[partner[a]]
                 lo, hi = max(0, centre - window), min(len(order) - 1, centre + window)
             for j in range(lo, hi + 1):
                 b = order[j]
-                if b != a and not g.has_edge(a, b):
+                if b != a and b in inside and not g.has_edge(a, b):
                     g.add_edge(a, b, weight=BIG - cost(a, b))
         m = nx.max_weight_matching(g, maxcardinality=True)
-        if 2 * len(m) < len(order):
+        if 2 * len(m) < len(players):
             return None
         out = set()
         for a, b in m:
             out.add((a, b) if pos[a] < pos[b] else (b, a))
         return out
 
+    # First only the neighbourhood of the conflicts: everyone else keeps the ideal
+    # opponent. Far cheaper than a matching over the whole field, and the rule of
+    # pairing-notes 5 (swap nearby, then pull from further away) is local anyway.
+    conflicts = [p for p in order if partner[p] in met[p]]
+    zone: set[int] = set()
+    for p in conflicts:
+        for q in (p, partner[p]):
+            lo, hi = max(0, pos[q] - ZONE), min(len(order) - 1, pos[q] + ZONE)
+            zone.update(order[lo : hi + 1])
+    zone |= {partner[p] for p in zone}
+    if len(zone) < len(order):
+        sub = [p for p in order if p in zone]
+        found = solve_on(sub, WINDOW)
+        if found is not None and not any(b in met[a] for a, b in found):
+            rest = {(p, partner[p]) for p in order if p not in zone and pos[p] < pos[partner[p]]}
+            return found | rest
     if len(order) > 2 * WINDOW + 2:
         found = solve(WINDOW)
         if found is not None and not any(b in met[a] for a, b in found):
