@@ -360,7 +360,8 @@ def _print_explanation(ex: Explanation) -> None:
     table = Table(title=tr(MESSAGES, "ex_tournaments"))
     for key in ("col_date", "col_tournament", "col_entry", "col_games", "col_scalps",
                 "col_achieved", "col_status"):
-        table.add_column(tr(MESSAGES, key))
+        # dates and statuses stay whole on a narrow terminal; names and headings wrap
+        table.add_column(tr(MESSAGES, key), no_wrap=key in ("col_date", "col_status"))
     for perf in (*ex.outside, *ex.window):
         table.add_row(perf.tournament.end.isoformat(), perf.tournament.name, str(perf.entry),
                       str(perf.games), str(perf.scalps), decimal_text(perf.achieved),
