@@ -46,4 +46,5 @@ class Log:
 
 
 def settings(system: str = "halving", rounds: int = 6, **kw: Any) -> Settings:
-    return Settings(name="Test", rounds=rounds, system=system, dates=("2026-05-02",), **kw)
+    kw.setdefault("dates", ("2026-05-02",))
+    return Settings(name="Test", rounds=rounds, system=system, **kw)

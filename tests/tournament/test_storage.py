@@ -1,0 +1,83 @@
+"""Storage: Alembic-managed schema, one transaction per command, nothing half-written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from plansza.errors import PlanszaError
+from plansza.tournament import ranked_games
+from plansza.tournament.storage import HEAD, TournamentFile, find_default
+
+from .helpers import settings
+
+
+def test_schema_is_made_by_the_migrations(tmp_path: Path) -> None:
+    path = str(tmp_path / "a.turniej.sqlite")
+    TournamentFile.create(path, settings(), at="t").close()
+    eng = sa.create_engine(f"sqlite:///{path}")
+    with eng.connect() as c:
+        assert c.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == HEAD
+        assert sa.inspect(c).has_table("events")
+    eng.dispose()
+
+
+def test_a_refused_batch_writes_nothing(tmp_path: Path) -> None:
+    path = str(tmp_path / "b.turniej.sqlite")
+    t = TournamentFile.create(path, settings(), at="t")
+    t.append("player_added", {"name": "Ala"}, at="t")
+    with pytest.raises(PlanszaError):
+        # the second is a duplicate: the whole batch (one transaction) is refused
+        t.append_many([("player_added", {"name": "Ola"}), ("player_added", {"name": "Ala"})],
+                      at="t")
+    assert [e.kind for e in t.events()] == ["created", "player_added"]
+    t.close()
+
+
+def test_each_command_is_durable_on_its_own(tmp_path: Path) -> None:
+    # a kill between commands loses nothing already entered: reopen and compare
+    path = str(tmp_path / "c.turniej.sqlite")
+    t = TournamentFile.create(path, settings(), at="t")
+    for name in ("A", "B", "C", "D"):
+        t.append("player_added", {"name": name}, at="t")
+    t.append("paired", {"round": 1, "tables": [[1, 3], [2, 4]]}, at="t")
+    t.append("result", {"round": 1, "a": 1, "sa": 400, "b": 3, "sb": 350}, at="t")
+    # no close(): as if the program were killed here
+    again = TournamentFile.open(path)
+    r = again.state().rounds[1].pairings[0].result
+    assert r is not None and (r.score_first, r.score_second) == (400, 350)
+    again.close()
+    t.close()
+
+
+def test_open_refuses_missing_and_foreign_files(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        TournamentFile.open(str(tmp_path / "none.turniej.sqlite"))
+    empty = tmp_path / "x.turniej.sqlite"
+    empty.write_bytes(b"")
+    with pytest.raises(PlanszaError):
+        TournamentFile.open(str(empty))
+    with pytest.raises(PlanszaError):
+        find_default(str(tmp_path / "nowhere"))
+
+
+def test_ranked_games_include_walkovers_and_skip_byes(tmp_path: Path) -> None:
+    # TR 7.2, TR 6.3.4: walkovers count for ranking (N:1); a bye is not a game
+    path = str(tmp_path / "r.turniej.sqlite")
+    t = TournamentFile.create(path, settings(dates=("2026-05-02", "2026-05-03")), at="t")
+    for name in ("A", "B", "C"):
+        t.append("player_added", {"name": name}, at="t")
+    t.append("paired", {"round": 1, "tables": [[1, 2], [3, None]]}, at="t")
+    t.append("result", {"round": 1, "a": 1, "sa": 400, "b": 2, "sb": 350}, at="t")
+    t.append("paired", {"round": 2, "tables": [[3, 1], [2, None]]}, at="t")
+    t.append("walkover", {"round": 2, "winner": 3, "loser": 1}, at="t")
+    t.close()
+    games = ranked_games(path)
+    assert games == [
+        {"date": "2026-05-02", "tournament": "Test", "player1": "A", "player2": "B",
+         "score1": 400, "score2": 350},
+        {"date": "2026-05-02", "tournament": "Test", "player1": "C", "player2": "A",
+         "score1": 400, "score2": 1},
+    ]

@@ -1,0 +1,91 @@
+"""TSH .t files (parse/print pair, round trip through a tournament) and reports
+(golden files; set PLANSZA_UPDATE_GOLDEN=1 to rewrite them after a deliberate change)."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from plansza.errors import FormatError
+from plansza.i18n import set_language
+from plansza.tournament import reports, tsh
+from plansza.tournament.events import Event, replay
+from plansza.tournament.model import State
+from plansza.tournament.standings import standings
+
+from .helpers import Log, settings
+
+DATA = Path(__file__).with_name("data")
+names = st.from_regex(r"[A-ZĄĆĘŁŃÓŚŹŻ][a-ząćęłńóśźż]{1,8}, [A-ZŁŚŻ][a-ząęłó]{1,6}", fullmatch=True)
+
+
+@given(st.lists(st.tuples(names, st.integers(0, 2500), st.integers(0, 700)), min_size=2,
+                max_size=8))
+def test_write_then_read_is_identity(rows: list[tuple[str, int, int]]) -> None:
+    # One round: i plays i^1 (pairs), an odd last one has a bye (opponent 0).
+    players = []
+    n = len(rows)
+    for i, (name, rating, score) in enumerate(rows):
+        opp = (i ^ 1) + 1 if (i ^ 1) < n else 0
+        players.append(tsh.TPlayer(name, rating, [opp], [score], [0 if opp == 0 else 1 + i % 2]))
+    t = tsh.TFile(players)
+    text = "\n".join(tsh.write_lines(t)) + "\n"
+    back = tsh.read_t(text, "x.t")
+    assert back == t
+    assert tsh.write_lines(back) == tsh.write_lines(t)
+
+
+def test_bad_t_lines_name_the_line() -> None:
+    with pytest.raises(FormatError, match=r"x\.t:2"):
+        tsh.read_t("A, B 100 2; 300\nno numbers here\n", "x.t")
+    with pytest.raises(FormatError, match="does not name"):
+        tsh.read_t("A 100 2; 300\nB 100 0; 300\n", "x.t")
+
+
+def played(seed: int = 5) -> State:
+    log = Log(settings("halving", 5))
+    for i, (name, r) in enumerate((("Żak Jan", None), ("Abacki Adam", None), ("Nowak Ewa", 150),
+                                   ("Łoś Ola", 120), ("Kowal Piotr", 101))):
+        log.player(name, r, club="SP 1" if i % 2 else "KS Łódź")
+    rng = random.Random(seed)
+    for r in range(1, 6):
+        if r == 2:
+            log.player("Późny Paweł", 130)
+        if r == 3:
+            log.add("withdraw", player=5, round=3)
+        log.pair()
+        log.play(rng)
+    return log.state
+
+
+def test_tournament_round_trips_through_a_t_file() -> None:
+    state = played()
+    t = tsh.read_t(tsh.write_t(state), "x.t")
+    s2 = settings("manual", 5)
+    events = [Event(1, "created", {"settings": s2.to_dict()})]
+    events += [Event(i, k, d) for i, (k, d) in enumerate(tsh.events_from(t, s2), 2)]
+    again = replay(events)
+    a = sorted((x.name, x.big_points, x.small_points, x.against) for x in standings(state))
+    b = sorted((x.name, x.big_points, x.small_points, x.against) for x in standings(again))
+    assert a == b
+
+
+def golden(name: str, text: str) -> None:
+    path = DATA / name
+    if os.environ.get("PLANSZA_UPDATE_GOLDEN") or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+def test_reports_match_the_golden_files() -> None:
+    set_language("pl")
+    state = played()
+    golden("report.html", reports.html_report(state))
+    golden("standings.csv", reports.standings_csv(state))
+    golden("games.csv", reports.games_csv(state))
+    golden("tournament.t", tsh.write_t(state))
