@@ -149,7 +149,7 @@ class Lexicon:
         report = read_word_list("\n".join(words), tileset, source=name)
         if strict and report.skipped:
             raise _first_problem(report)
-        return cls.compile(report, name=name)
+        return cls.compile(report, name=name, tileset=tileset)
 
     @classmethod
     def compile(
