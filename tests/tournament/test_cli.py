@@ -259,3 +259,13 @@ def test_root_app_registers_turniej_and_the_english_alias() -> None:
     for name in ("turniej", "tournament"):
         res = runner.invoke(app, [name, "--help"])
         assert res.exit_code == 0 and "add-player" in res.output
+
+
+def test_set_changes_settings_through_the_cli(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "s.turniej.sqlite")
+    ref("new", "Ustawienia", "--rounds", "6", "--system", "halving")
+    out = json.loads(ref("set", "--criteria", "big_points,spread", "--bye", "300:250",
+                         "--adjustments", "seed", "--group-range", "1.5"))
+    assert out["criteria"] == ["big_points", "spread"] and out["adjustment_formula"] == "seed"
+    refused(ref, "set", "--adjustments", "magic", says="magic")
+    refused(ref, "set", "--criteria", "nonsense", says="nonsense")

@@ -170,3 +170,30 @@ def test_late_entry_into_a_round_robin_only_in_the_phantom_slot() -> None:
     log.player("Late")  # 5 → 6 fills the phantom of the 6-table
     with pytest.raises(IllegalActionError):
         log.player("Too late")  # 6 → 7 would need a new table
+
+
+def test_exclusion_voids_wins_in_the_final_classification() -> None:
+    # TR 7.1: "wykluczeniem z dalszych rozgrywek i nieuwzględnieniem wygranych/remisów"
+    log = four(2)
+    log.add("paired", round=1, tables=[[1, 2], [3, 4]], method="manual")
+    log.add("result", round=1, a=1, sa=400, b=2, sb=300)
+    log.add("result", round=1, a=3, sa=400, b=4, sb=300)
+    log.add("withdraw", player=1, round=2, excluded=True)
+    log.pair()
+    log.play(random.Random(0))
+    final = {s.pid: s for s in standings(log.state)}
+    running = {s.pid: s for s in standings(log.state, 2, final=False)}
+    assert running[1].big_points == 1.0 and final[1].big_points == 0.0
+    assert final[1].small_points == 400  # the scores stay; only the win is void
+    with pytest.raises(IllegalActionError):
+        log.add("return", player=1, round=3)
+
+
+def test_settings_change_is_checked_and_on_record() -> None:
+    log = four()
+    log.add("settings", changes={"criteria": ["big_points", "spread"], "bye_score": [300, 250]})
+    assert log.state.settings.criteria == ("big_points", "spread")
+    _refused(log, "settings", changes={"criteria": ["bogus"]})
+    _refused(log, "settings", changes={"adjustment_formula": "magic"})
+    _refused(log, "settings", changes={"rounds": 99})  # not a setting one changes midway
+    assert replay(log.events).settings.criteria == ("big_points", "spread")

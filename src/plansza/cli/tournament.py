@@ -474,6 +474,9 @@ def penalty(
 def withdraw(
     player: str = typer.Argument(..., help="Gracz"),
     round_no: int | None = typer.Option(None, "--round", help="Pierwsza runda bez gracza"),
+    excluded: bool = typer.Option(
+        False, "--excluded", help="Wykluczenie (TR 7.1): wygrane i remisy nie liczą się w końcowej"
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Wycofaj gracza (od następnej rundy) / withdraw a player."""
@@ -481,7 +484,7 @@ def withdraw(
         state = t.state()
         pid = resolve(state, player)
         n = state.next_round if round_no is None else round_no
-        t.append("withdraw", {"player": pid, "round": n}, at=now())
+        t.append("withdraw", {"player": pid, "round": n, "excluded": excluded}, at=now())
         console.print(tr(CLI, "withdraw_ok", name=_name(state, pid), round=n))
 
 
@@ -498,6 +501,52 @@ def return_(
         n = state.next_round if round_no is None else round_no
         t.append("return", {"player": pid, "round": n}, at=now())
         console.print(tr(CLI, "return_ok", name=_name(state, pid), round=n))
+
+
+def _chain(text: str | None) -> list[str] | None:
+    return None if text is None else [c.strip() for c in text.split(",") if c.strip()]
+
+
+@app.command("set")
+def set_(
+    criteria: str | None = typer.Option(None, "--criteria", help="np. big_points,spread"),
+    final_criteria: str | None = typer.Option(None, "--final-criteria"),
+    bye: str | None = typer.Option(None, "--bye", help="Wynik pauzy, np. 300:250"),
+    bye_points: float | None = typer.Option(None, "--bye-points", help="Duże punkty za pauzę"),
+    repeats: bool | None = typer.Option(None, "--repeats/--no-repeats"),
+    group_range: float | None = typer.Option(None, "--group-range", help="Zasięg grupy (1.5)"),
+    adjustments: str | None = typer.Option(
+        None, "--adjustments", help="Wzór wyrównań: weighted | seed | none"
+    ),
+    prize_places: int | None = typer.Option(
+        None, "--prize-places", help="Ostatnie miejsce z nagrodą"
+    ),
+    elimination: bool | None = typer.Option(None, "--elimination/--no-elimination"),
+    exclude_best_wins: int | None = typer.Option(None, "--exclude-best-wins"),
+    team_size: int | None = typer.Option(None, "--team-size", help="Liczeni gracze drużyny (SCH)"),
+    seed: int | None = typer.Option(None, "--seed"),
+    db: str | None = DbOption,
+) -> None:
+    """Zmień ustawienia turnieju (zapisane w dzienniku) / change settings, on record."""
+    changes: dict[str, Any] = {}
+    for key, value in (
+        ("criteria", _chain(criteria)), ("final_criteria", _chain(final_criteria)),
+        ("bye_big_points", bye_points), ("repeats", repeats), ("group_range", group_range),
+        ("adjustment_formula", adjustments), ("prize_places", prize_places),
+        ("elimination", elimination), ("exclude_best_wins", exclude_best_wins),
+        ("team_size", team_size), ("seed", seed),
+    ):
+        if value is not None:
+            changes[key] = value
+    if bye is not None:
+        m = re.fullmatch(r"(\d+):(\d+)", bye)
+        if not m:
+            fail(tr(MESSAGES, "bad_setting_value", setting="bye_score", value=bye), EXIT_INPUT)
+        changes["bye_score"] = [int(m.group(1)), int(m.group(2))]
+    with opened(db) as t, user_errors(EXIT_REFUSED):
+        if changes:
+            t.append("settings", {"changes": changes}, at=now())
+        typer.echo(json.dumps(t.state().settings.to_dict(), ensure_ascii=False))
 
 
 @app.command("undo")

@@ -103,6 +103,45 @@ def _table(state: State, rnd: Round, a: int, b: int) -> Pairing:
     return pa
 
 
+SETTABLE = {
+    "criteria": "chain", "final_criteria": "chain", "bye_score": "pair",
+    "bye_big_points": "float", "exclude_best_wins": "int", "exclude_best_places": "int",
+    "repeats": "bool", "group_range": "float", "adjustment_formula": "formula",
+    "prize_places": "int", "elimination": "bool", "seed": "int", "team_size": "int",
+    "minutes": "int", "name": "str",
+}
+
+
+def check_settings(changes: dict[str, Any]) -> None:
+    """Refuse unknown settings and values of the wrong kind."""
+    from plansza.tournament.adjustments import FORMULAS
+    from plansza.tournament.model import CRITERIA
+
+    for key, value in changes.items():
+        kind = SETTABLE.get(key)
+        ok = True
+        if kind is None:
+            raise _err("bad_setting", "bad_setting", setting=key, keys=", ".join(sorted(SETTABLE)))
+        if kind == "chain":
+            ok = value is None or (isinstance(value, list | tuple) and bool(value)
+                                   and all(c in CRITERIA for c in value))
+        elif kind == "pair":
+            ok = (isinstance(value, list | tuple) and len(value) == 2
+                  and all(isinstance(v, int) and v >= 0 for v in value))
+        elif kind == "float":
+            ok = isinstance(value, int | float) and value >= 0
+        elif kind == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        elif kind == "bool":
+            ok = isinstance(value, bool)
+        elif kind == "formula":
+            ok = value in FORMULAS
+        elif kind == "str":
+            ok = isinstance(value, str) and bool(value.strip())
+        if not ok:
+            raise _err("bad_setting_value", "bad_setting_value", setting=key, value=value)
+
+
 def _late_entry_fits(state: State) -> bool:
     """Round robins take a late entrant only in the phantom slot (the table stays);
     MPA also only where the format for the new count is the same (MPA 2a), and
@@ -266,6 +305,7 @@ def apply(state: State, e: Event) -> None:
         if n <= state.last_round:
             raise _err("round_paired", "round_paired", round=n)
         pl.absences.append((n, None))
+        pl.excluded = bool(d.get("excluded", False))
     elif k == "return":
         pid = _player(state, d["player"])
         pl = state.players[pid]
@@ -274,10 +314,14 @@ def apply(state: State, e: Event) -> None:
             raise _err("not_withdrawn", "not_withdrawn", name=pl.name)
         if n <= state.last_round:
             raise _err("round_paired", "round_paired", round=n)
+        if pl.excluded:
+            raise _err("excluded", "excluded", name=pl.name)
         start = pl.absences[-1][0]
         pl.absences[-1] = (start, max(n, start))
     elif k == "settings":
-        state.settings = state.settings.with_(**d["changes"])
+        changes = dict(d["changes"])
+        check_settings(changes)
+        state.settings = Settings.from_dict({**state.settings.to_dict(), **changes})
     elif k == "dates":
         state.settings = state.settings.with_(dates=tuple(d["dates"]))
     else:

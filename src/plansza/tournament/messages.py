@@ -84,6 +84,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "gracz {name} ma już parę w rundzie {round}",
         "en": "{name} is already paired in round {round}",
     },
+    "excluded": {
+        "pl": "gracz {name} został wykluczony (TR 7.1) i nie może wrócić",
+        "en": "{name} was excluded (TR 7.1) and cannot return",
+    },
+    "bad_setting": {
+        "pl": "nieznane ustawienie {setting}; dostępne: {keys}",
+        "en": "unknown setting {setting}; available: {keys}",
+    },
+    "bad_setting_value": {
+        "pl": "niepoprawna wartość ustawienia {setting}: {value}",
+        "en": "bad value for the setting {setting}: {value}",
+    },
     "no_bye": {
         "pl": "w rundzie {round} nikt nie pauzuje — zmień kojarzenie: pair --manual",
         "en": "nobody has the bye in round {round} — change the pairing: pair --manual",

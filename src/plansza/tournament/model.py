@@ -106,6 +106,8 @@ class Player:
     joined_round: int = 1
     # (first round missed, round of return or None) — RS §7.2 "wycofanie"
     absences: list[tuple[int, int | None]] = field(default_factory=list)
+    # TR 7.1: excluded from further play; wins and draws void in the final classification
+    excluded: bool = False
 
     @property
     def tournament_ranking(self) -> float:

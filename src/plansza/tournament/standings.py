@@ -68,12 +68,13 @@ class Standing:
 
 
 def totals(
-    state: State, upto: int | None = None, *, adjustments: bool = True
+    state: State, upto: int | None = None, *, adjustments: bool = True, final: bool = False
 ) -> dict[int, Standing]:
     """Totals of every player over rounds ≤ ``upto`` (all rounds when ``None``).
 
     Adjustments (RS §7.2) count when ``adjustments`` and the player joined by
-    the round after ``upto``.
+    the round after ``upto``. In the ``final`` classification an excluded
+    player's wins and draws are void (TR 7.1).
     """
     sd = seeds(state)
     last = state.last_round if upto is None else upto
@@ -87,7 +88,8 @@ def totals(
                 st.big_points += bye_bp
                 st.byes += 1
             else:
-                st.big_points += g.big_points
+                if not (final and p.excluded):
+                    st.big_points += g.big_points
                 st.games += 1
             st.small_points += g.score
             st.against += g.opp_score
@@ -195,7 +197,7 @@ def standings(
     last = after_round if after_round is not None else _last_with_results(state)
     if final is None:
         final = state.finished and last >= state.last_round
-    lines = totals(state, last, adjustments=not final)
+    lines = totals(state, last, adjustments=not final, final=final)
     if not final and state.adjustments:
         adj_mod.apply_removal(state, last, lines)
     if groups:
