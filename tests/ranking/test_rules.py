@@ -387,3 +387,11 @@ def test_editions_of_one_name_are_separate_tournaments() -> None:
     games += results(date(2024, 5, 4), "MP", "A", "B", wins=1)
     games += results(date(2024, 5, 5), "MP", "A", "B", wins=1)
     assert [len(t.games) for t in group_tournaments(games)] == [1, 2]
+
+
+def test_a_lone_tournament_over_200_games_is_kept_whole() -> None:
+    # RR §1 read literally would drop the only tournament and leave no games;
+    # we keep the best tournament whole (decisions).
+    kuba = next(e for e in RankingHistory(at_rate(D, "Maraton", "Kuba", 210, 110, 100)
+                                          ).ranking_list() if e.name == "Kuba")
+    assert (kuba.games, kuba.tournaments, kuba.exact) == (210, 1, Fraction(21500, 210))

@@ -344,6 +344,8 @@ def best_tournaments(
     ranking is dropped, until the total first falls to ``limit`` or fewer.
     Equal achieved rankings: the earlier tournament is dropped first (the
     regulation is silent; the more recent result says more about the player).
+    The best tournament is never dropped, even when it alone exceeds the limit
+    (read literally, the rule would then leave no games at all).
     """
     total = sum(p.games for p in performances)
     if total <= limit:
@@ -360,7 +362,7 @@ def best_tournaments(
     else:
         order = sorted(performances, key=lambda p: (p.achieved, p.tournament.end, p.index))
     dropped: list[Performance] = []
-    for perf in order:
+    for perf in order[:-1]:  # never the last one: a lone tournament over 200 games stays whole
         if total <= limit:
             break
         dropped.append(perf)
