@@ -54,7 +54,7 @@ def test_pure_python_walk_agrees(
     rng = random.Random(7)
     nodes = default_lexicon.nodes
     for word in rng.sample(default_list, 200):
-        for probe in probes(word, rng)[-4:] + [word]:
+        for probe in [*probes(word, rng)[-4:], word]:
             expected = probe in default_words
             assert ref.contains(nodes, default_lexicon.tileset, probe) == expected
 

@@ -67,7 +67,9 @@ def test_english_tiles_refuse_polish_letters() -> None:
     assert words_of(report.packed, EN) == ["quiz", "zebra"]
 
 
-@given(st.lists(st.text(alphabet="aąbcćdeęfghijklłmnńoóprsśtuwyzźżAĄŻqx- ", max_size=18), max_size=30))
+@given(
+    st.lists(st.text(alphabet="aąbcćdeęfghijklłmnńoóprsśtuwyzźżAĄŻqx- ", max_size=18), max_size=30)
+)
 def test_every_line_is_accounted_for(lines: list[str]) -> None:
     report = read_word_list("\n".join(lines), PL)
     kept = words_of(report.packed, PL)

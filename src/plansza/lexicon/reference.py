@@ -138,6 +138,8 @@ class SetLexicon:
     def match(self, pattern: str) -> set[str]:
         """Words matching ``?`` (one letter) and ``*`` (any run) wildcards."""
         regex = re.compile(
-            "".join("." if c == "?" else ".*" if c == "*" else re.escape(c) for c in pattern.lower())
+            "".join(
+                "." if c == "?" else ".*" if c == "*" else re.escape(c) for c in pattern.lower()
+            )
         )
         return {w for w in self.words if regex.fullmatch(w)}
