@@ -13,6 +13,7 @@ PYTEST_ARGS ?=
 .PHONY: setup run test check bench clean
 
 setup: $(STAMP)
+	$(PY) -m plansza lexicon ensure
 
 $(STAMP): $(BUILD_INPUTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
