@@ -269,3 +269,40 @@ def test_set_changes_settings_through_the_cli(tmp_path: Path) -> None:
     assert out["criteria"] == ["big_points", "spread"] and out["adjustment_formula"] == "seed"
     refused(ref, "set", "--adjustments", "magic", says="magic")
     refused(ref, "set", "--criteria", "nonsense", says="nonsense")
+
+
+def test_forfeit_round_dates_and_the_no_show_reminder(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "f.turniej.sqlite")
+    ref("new", "Nieobecni", "--rounds", "6", "--system", "manual", "--date", "2026-05-02")
+    for name in ("A", "B", "C", "D"):
+        ref("add-player", name)
+    ref("pair", "--manual", "1-2,3-4", "--date", "2026-05-09")
+    ref("forfeit", "1", "1", "2")  # TR 6.3.3–6.3.4: both absent, a loss for both
+    ref("walkover", "1", "3", "4")
+    rows = {r["name"]: r for r in ref.json("standings")}
+    assert rows["A"]["big_points"] == 0 and rows["B"]["big_points"] == 0
+    assert rows["A"]["games"] == 0
+    res = runner.invoke(turniej, ["pair", "--manual", "1-3,2-4", "--db", ref.db])
+    assert res.exit_code == 0 and "TR 6.3.4" in res.stderr and "D" in res.stderr
+    games = ranked_games(ref.db)
+    assert [(g["player1"], g["player2"], g["date"]) for g in games] == [
+        ("C", "D", "2026-05-09")]  # the forfeit is no game; the round's own date is used
+
+
+def test_english_messages_with_lang_en(tmp_path: Path) -> None:
+    db = str(tmp_path / "e.turniej.sqlite")
+    res = runner.invoke(app, ["--lang", "en", "tournament", "new", "Open", "--rounds", "6",
+                              "--system", "swiss", "--db", db])
+    assert res.exit_code == 0 and "Created 'Open'" in res.output
+    res = runner.invoke(app, ["--lang", "en", "tournament", "result", "1", "X", "1", "Y", "2",
+                              "--db", db])
+    assert res.exit_code == EXIT_REFUSED and "no such player: X" in res.stderr
+
+
+def test_a_bad_t_file_creates_nothing(tmp_path: Path) -> None:
+    t = tmp_path / "bad.t"
+    t.write_text("A 100 2; 300\nB 100 1; 300\nA 100 0; 50\n", encoding="utf-8")  # A twice
+    db = tmp_path / "x.turniej.sqlite"
+    res = runner.invoke(turniej, ["import", "--tsh", str(t), "--db", str(db)])
+    assert res.exit_code == EXIT_INPUT and "już zapisany" in res.stderr
+    assert not db.exists()

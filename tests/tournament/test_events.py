@@ -197,3 +197,28 @@ def test_settings_change_is_checked_and_on_record() -> None:
     _refused(log, "settings", changes={"adjustment_formula": "magic"})
     _refused(log, "settings", changes={"rounds": 99})  # not a setting one changes midway
     assert replay(log.events).settings.criteria == ("big_points", "spread")
+
+
+def test_undo_of_any_suffix_equals_the_shorter_log() -> None:
+    # architecture: undo = replay without the last event, however many times
+    from hypothesis import given
+    from hypothesis import settings as hsettings
+    from hypothesis import strategies as st
+
+    log = four(5)
+    rng = random.Random(7)
+    for _ in range(3):
+        log.pair()
+        log.play(rng)
+    full = list(log.events)
+
+    @hsettings(max_examples=25)
+    @given(st.integers(0, len(full) - 2))
+    def check(k: int) -> None:
+        undone = full + [Event(1000 + i, "undo", {}, "u") for i in range(k)]
+        a = replay(undone)
+        b = replay(full[: len(full) - k])
+        assert [s.as_json() for s in standings(a)] == [s.as_json() for s in standings(b)]
+        assert a.rounds.keys() == b.rounds.keys()
+
+    check()

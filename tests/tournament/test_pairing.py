@@ -195,3 +195,22 @@ def test_mpa_three_players_five_series() -> None:
         log.play(rng)
     assert sorted(byes.values()) == [5, 5, 5]
     assert log.state.finished
+
+
+def test_mpa_nine_players_extra_round_then_split_into_six_and_three() -> None:
+    # MPA 2a v: round robin, extra round 1-4, 2-5, 3-6, 7-8, 9-10, top six round robin
+    log = field("mpa", 9, rounds=15)
+    rng = random.Random(6)
+    for _ in range(10):
+        log.pair()
+        log.play(rng)
+    top = [x.pid for x in standings(log.state, 10, final=False)][:6]
+    r11 = pair_round(log.state, 11)
+    # round 1 of the 6-table (1-6, 2-3, 4-5) numbered by places
+    assert (top[0], top[5]) in r11 and (top[1], top[2]) in r11 and (top[3], top[4]) in r11
+    rest = [t for t in r11 if t[0] not in top]
+    assert sorted(len([p for p in t if p is not None]) for t in rest) == [1, 2]  # 3: a bye
+    for _ in range(5):
+        log.pair()
+        log.play(rng)
+    assert log.state.finished

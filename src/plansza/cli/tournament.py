@@ -19,11 +19,20 @@ from typing import Any
 
 import typer
 
-from plansza.cli.common import EXIT_INPUT, EXIT_NEGATIVE, EXIT_REFUSED, console, fail, user_errors
+from plansza.cli.common import (
+    EXIT_INPUT,
+    EXIT_NEGATIVE,
+    EXIT_REFUSED,
+    console,
+    err_console,
+    fail,
+    user_errors,
+)
 from plansza.errors import FormatError, PlanszaError
 from plansza.i18n import tr
 from plansza.tiles import polish_collation_key
 from plansza.tournament import model
+from plansza.tournament.events import Event, replay
 from plansza.tournament.messages import MESSAGES
 from plansza.tournament.model import Settings, State, seeds
 from plansza.tournament.storage import SUFFIX, TournamentFile, find_default
@@ -51,6 +60,18 @@ CLI: dict[str, dict[str, str]] = {
     "walkover_ok": {
         "pl": "Runda {round}: walkower dla {w}, {n}:1 (TR 7.2)",
         "en": "Round {round}: walkover to {w}, {n}:1 (TR 7.2)",
+    },
+    "forfeit_ok": {
+        "pl": "Runda {round}: {a} i {b} nieobecni — porażka obu",
+        "en": "Round {round}: {a} and {b} absent — a loss for both",
+    },
+    "walkover": {"pl": "walkower", "en": "walkover"},
+    "forfeit": {"pl": "obaj nieobecni", "en": "both absent"},
+    "no_show": {
+        "pl": "Uwaga: {name} przegrał(a) walkowerem w rundzie {round}; nieobecnego gracza "
+        "sędzia usuwa z turnieju przed kojarzeniem (TR 6.3.4): withdraw, potem pair --round {next}",
+        "en": "Note: {name} lost by walkover in round {round}; a player still absent is "
+        "removed before the pairing (TR 6.3.4): withdraw, then pair --round {next}",
     },
     "bye_ok": {"pl": "Runda {round}: pauza dla {name}", "en": "Round {round}: bye for {name}"},
     "penalty_ok": {
@@ -323,8 +344,8 @@ def _print_round(state: State, n: int) -> None:
         res = ""
         if p.result is not None:
             res = f"  {p.result.score_first}:{p.result.score_second}"
-            if p.result.kind == "walkover":
-                res += " (walkower)"
+            if p.result.kind in ("walkover", "forfeit"):
+                res += f" ({tr(CLI, p.result.kind)})"
         console.print(
             f"{tr(CLI, 'table')} {p.table:>3}: {_name(state, p.first)} – "
             f"{_name(state, p.second)}{res}"
@@ -335,6 +356,7 @@ def _print_round(state: State, n: int) -> None:
 def pair(
     round_no: int | None = typer.Option(None, "--round", help="Runda (domyślnie następna)"),
     manual: str = typer.Option("", "--manual", help="Kojarzenie ręczne, np. „1-4,2-3,5”"),
+    day: str | None = typer.Option(None, "--date", help="Data rundy RRRR-MM-DD (dla rankingu)"),
     db: str | None = DbOption,
 ) -> None:
     """Skojarz rundę / pair a round (again, if it has no results: a manual change)."""
@@ -343,6 +365,7 @@ def pair(
     with opened(db) as t, user_errors(EXIT_REFUSED):
         state = t.state()
         n = state.next_round if round_no is None else round_no
+        _warn_no_shows(state, n)
         if manual:
             tables = parse_manual(state, manual)
             method = "manual"
@@ -355,9 +378,26 @@ def pair(
                 raise PlanszaError(tr(MESSAGES, "incomplete", round=n - 1))
             tables = pair_round(state, n)
             method = "auto"
-        t.append("paired", {"round": n, "tables": [list(x) for x in tables], "method": method},
-                 at=now())
+        data: dict[str, Any] = {"round": n, "tables": [list(x) for x in tables], "method": method}
+        if day is not None:
+            data["date"] = _parse_date(day)
+        t.append("paired", data, at=now())
         _print_round(t.state(), n)
+
+
+def _warn_no_shows(state: State, n: int) -> None:
+    """TR 6.3.4: remind the referee of walkover losers of the previous round."""
+    prev = state.rounds.get(n - 1)
+    if prev is None:
+        return
+    for p in prev.pairings:
+        r = p.result
+        if r is None or r.kind != "walkover" or r.winner is None or p.second is None:
+            continue
+        loser = p.second if r.winner == 0 else p.first
+        if state.players[loser].active_in(n):
+            err_console.print(tr(CLI, "no_show", name=state.players[loser].name, round=n - 1,
+                                 next=n))
 
 
 def _round_arg(state: State, n: int) -> int:
@@ -438,6 +478,24 @@ def walkover(
         assert p is not None and p.result is not None
         n = max(p.result.score_first, p.result.score_second)
         console.print(tr(CLI, "walkover_ok", round=round_no, w=_name(state, w), n=n))
+
+
+@app.command("forfeit")
+def forfeit(
+    round_no: int = typer.Argument(..., help="Runda"),
+    player_a: str = typer.Argument(..., help="Gracz A"),
+    player_b: str = typer.Argument(..., help="Gracz B"),
+    replace: bool = typer.Option(False, "--replace", help="Zastąp wpisany wynik"),
+    db: str | None = DbOption,
+) -> None:
+    """Obaj gracze nieobecni (TR 6.3.3–6.3.4): porażka obu / a double forfeit."""
+    with opened(db) as t, user_errors(EXIT_REFUSED):
+        state = t.state()
+        a, b = resolve(state, player_a), resolve(state, player_b)
+        t.append("forfeit", {"round": _round_arg(state, round_no), "a": a, "b": b,
+                             "replace": replace}, at=now())
+        console.print(tr(CLI, "forfeit_ok", round=round_no, a=_name(state, a),
+                         b=_name(state, b)))
 
 
 @app.command("bye")
@@ -716,6 +774,9 @@ def import_(
         )
         path = db or (_slug(title) + SUFFIX)
         items = tsh_mod.events_from(parsed, settings)
+        # check the whole file against the rules before creating anything
+        replay([Event(1, "created", {"settings": settings.to_dict()})]
+               + [Event(i, k, d) for i, (k, d) in enumerate(items, 2)])
         tf = TournamentFile.create(path, settings, at=now())
         try:
             tf.append_many(items, at=now())

@@ -34,7 +34,9 @@ def ranked_games(path: str) -> list[dict[str, object]]:
 
     Keys: ``date`` (ISO), ``tournament``, ``player1``, ``player2``,
     ``score1``, ``score2``. Walkovers are included with their N:1 scores
-    (TR 7.2, TR 6.3.4: they count for ranking); byes are not games.
+    (TR 7.2, TR 6.3.4: they count for ranking); byes and double forfeits
+    (nobody played) are not games. A round's date is the one given when it
+    was paired, else the rounds are spread evenly over the tournament's days.
     """
     t = TournamentFile.open(path)
     try:
@@ -44,10 +46,10 @@ def ranked_games(path: str) -> list[dict[str, object]]:
     s = state.settings
     out: list[dict[str, object]] = []
     for n in sorted(state.rounds):
-        date = s.dates[min(len(s.dates), _day_of(state, n)) - 1] if s.dates else ""
+        date = state.rounds[n].date or (s.dates[_day_of(state, n) - 1] if s.dates else "")
         for p in state.rounds[n].pairings:
-            if p.second is None or p.result is None:
-                continue
+            if p.second is None or p.result is None or p.result.kind == "forfeit":
+                continue  # a bye, a missing result, a double forfeit: no game to rank
             g = {g.opponent: g for g in state.games_of(p.first, n) if g.round == n}[p.second]
             out.append(
                 {

@@ -32,7 +32,7 @@ from plansza.tournament.model import Pairing, Result, Round, Settings, State
 MAX_SCORE = 5000
 KINDS = (
     "created", "player_added", "paired", "result", "walkover", "bye", "penalty",
-    "withdraw", "return", "correct", "settings", "dates", "undo",
+    "withdraw", "return", "correct", "settings", "dates", "undo", "forfeit",
 )
 
 
@@ -221,6 +221,7 @@ def apply(state: State, e: Event) -> None:
             n,
             [Pairing(i, a, b) for i, (a, b) in enumerate(tables, 1)],
             str(d.get("method", "auto")),
+            d.get("date"),
         )
     elif k in ("result", "correct"):
         rnd = _round(state, d["round"])
@@ -256,6 +257,15 @@ def apply(state: State, e: Event) -> None:
             p.result = Result(nscore, 1, "walkover", 0)
         else:
             p.result = Result(1, nscore, "walkover", 1)
+    elif k == "forfeit":
+        # TR 6.3.3–6.3.4: both players absent — no game, a loss for both
+        rnd = _round(state, d["round"])
+        a, b = _player(state, d["a"]), _player(state, d["b"])
+        p = _table(state, rnd, a, b)
+        if p.result is not None and not d.get("replace", False):
+            raise _err("duplicate_result", "duplicate_result", round=rnd.number,
+                       a=state.players[a].name, b=state.players[b].name)
+        p.result = Result(0, 0, "forfeit")
     elif k == "bye":
         # A manual change (RS §7.7 is the referee's to keep): PLAYER takes the bye of
         # ROUND; whoever had it takes PLAYER's place at PLAYER's table.

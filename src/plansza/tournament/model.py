@@ -136,7 +136,8 @@ class Result:
     """Scores of one pairing, in pairing order (first, second).
 
     ``kind``: ``game``, ``walkover`` (TR 7.2, scored N:1; ``winner`` is 0 or 1,
-    the index of the player awarded it) or ``bye``.
+    the index of the player awarded it), ``forfeit`` (both absent: 0:0, a loss
+    for both) or ``bye``.
     """
 
     score_first: int
@@ -166,6 +167,7 @@ class Round:
     number: int
     pairings: list[Pairing]
     method: str = "auto"
+    date: str | None = None  # the day it was played (ISO), when the referee gave it
     _index: dict[int, Pairing] | None = field(default=None, repr=False, compare=False)
 
     def pairing_of(self, pid: int) -> Pairing | None:
@@ -211,7 +213,10 @@ class Game:
 
     @property
     def big_points(self) -> float:
-        """Win 1, draw ½, loss 0 (TR; a walkover goes to its winner)."""
+        """Win 1, draw ½, loss 0 (TR; a walkover goes to its winner; a double
+        forfeit — both absent, TR 6.3.3–6.3.4 — is a loss for both)."""
+        if self.kind == "forfeit":
+            return 0.0
         if self.score > self.opp_score:
             return 1.0
         if self.score == self.opp_score:

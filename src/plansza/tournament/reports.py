@@ -41,6 +41,7 @@ L = {
     "opponent": {"pl": "Przeciwnik", "en": "Opponent"},
     "bye": {"pl": "pauza", "en": "bye"},
     "walkover": {"pl": "walkower", "en": "walkover"},
+    "forfeit": {"pl": "obaj nieobecni", "en": "both absent"},
     "adjusted": {"pl": "* z wyrównaniem (RS §7.2)", "en": "* includes a late-entry adjustment"},
     "corrections": {"pl": "Poprawki wyników", "en": "Result corrections"},
     "started": {"pl": "rozpoczynał", "en": "started"},
@@ -93,8 +94,8 @@ def _round_html(state: State, n: int) -> str:
             res = "{}:{}".format(*state.settings.bye_score)
         elif p.result is not None:
             res = f"{p.result.score_first}:{p.result.score_second}"
-            if p.result.kind == "walkover":
-                res += f" ({tr(L, 'walkover')})"
+            if p.result.kind in ("walkover", "forfeit"):
+                res += f" ({tr(L, p.result.kind)})"
         rows.append(f"<tr><td>{p.table}</td><td class=n>{a}</td><td class=n>{b}</td>"
                     f"<td>{res}</td></tr>")
     head = (f"<tr><th>{tr(L, 'tbl')}</th><th class=n>{tr(L, 'first')}</th>"
@@ -109,7 +110,7 @@ def _card_html(state: State, s: Standing) -> str:
         opp = tr(L, "bye") if g.opponent is None else (
             f"{sd[g.opponent]} {escape(state.players[g.opponent].name)}"
         )
-        kind = f" ({tr(L, 'walkover')})" if g.kind == "walkover" else ""
+        kind = f" ({tr(L, g.kind)})" if g.kind in ("walkover", "forfeit") else ""
         start = "✓" if g.started else ""
         rows.append(f"<tr><td>{g.round}</td><td class=n>{opp}</td><td>{start}</td>"
                     f"<td>{g.score}:{g.opp_score}{kind}</td>"

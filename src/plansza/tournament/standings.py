@@ -90,7 +90,8 @@ def totals(
             else:
                 if not (final and p.excluded):
                     st.big_points += g.big_points
-                st.games += 1
+                if g.kind != "forfeit":  # nobody played: not a game
+                    st.games += 1
             st.small_points += g.score
             st.against += g.opp_score
         if adjustments:
