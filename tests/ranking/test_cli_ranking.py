@@ -294,3 +294,51 @@ def test_export_bad_format(games_csv: str) -> None:
 def test_polish_aliases(games_csv: str) -> None:
     r = runner.invoke(app, ["ranking", "lista", games_csv, "--json"])
     assert r.exit_code == 0 and json.loads(r.stdout)[0]["name"] == "Hela Żółw"
+
+
+def test_update_from_a_real_referee_tournament(tmp_path: Path) -> None:
+    # The referee's program end to end: a walkover and a draw reach the ranking
+    # (TR 7.2, TR 6.3.4; RR §1).
+    import plansza.tournament as referee
+
+    if not hasattr(referee, "ranked_games"):
+        pytest.skip("the referee's program does not provide ranked_games yet")
+    db = str(tmp_path / "puchar.turniej.sqlite")
+    steps = [
+        ["turniej", "new", "Puchar Testowy", "--rounds", "3", "--system", "roundrobin",
+         "--date", "2024-05-11", "--db", db],
+        *[["turniej", "add-player", n, "--db", db]
+          for n in ("Anna Żak", "Łukasz Ćwik", "Ewa Śliwa", "Jan Nowak")],
+        ["turniej", "pair", "--db", db],
+    ]
+    for step in steps:
+        r = runner.invoke(app, step)
+        assert r.exit_code == 0, r.output
+    from plansza.tournament import TournamentFile
+
+    t = TournamentFile.open(db)
+    try:
+        pairs = [(p.first, p.second) for p in t.state().rounds[1].pairings]
+        names = {pid: pl.name for pid, pl in t.state().players.items()}
+    finally:
+        t.close()
+    (a, b), (c, d) = pairs
+    assert b is not None and d is not None
+    for step in (["turniej", "result", "1", names[a], "400", names[b], "400", "--db", db],
+                 ["turniej", "walkover", "1", names[c], names[d], "--db", db]):
+        r = runner.invoke(app, step)
+        assert r.exit_code == 0, r.output
+    history = str(tmp_path / "h.csv")
+    r = runner.invoke(app, ["ranking", "update", "--tournament", db, "--history", history,
+                            "--json"])
+    assert r.exit_code == 0, r.output
+    players = {p["name"]: (p["games"], p["scalps"]) for p in json.loads(r.stdout)["players"]}
+    assert players == {names[a]: (1, 100), names[b]: (1, 100), names[c]: (1, 150),
+                       names[d]: (1, 50)}
+
+
+def test_html_escapes_names(tmp_path: Path) -> None:
+    path = write(tmp_path / "g.csv", results(date(2024, 5, 11), "T", "<b>Ala</b> & Co",
+                                             "Ola", wins=30))
+    r = runner.invoke(app, ["ranking", "export", path, "--format", "html"])
+    assert "&lt;b&gt;Ala&lt;/b&gt; &amp; Co" in r.stdout and "<b>Ala" not in r.stdout

@@ -202,7 +202,10 @@ MESSAGES = {
     "written": {"pl": "Zapisano {path}.", "en": "Wrote {path}."},
 }
 
-_HISTORY_HELP = "History CSV (default: $PLANSZA_RANKING_HISTORY or the user data directory)."
+_AS_OF_HELP = "Lista obowiązująca w tym dniu / the list in force on this date (YYYY-MM-DD)."
+_ALL_HELP = "Także gracze poniżej 30 partii / also players below 30 games."
+_HISTORY_HELP = ("Plik historii / history CSV (domyślnie / default: $PLANSZA_RANKING_HISTORY "
+                 "lub katalog danych użytkownika / or the user data directory).")
 
 
 def _as_of(value: str | None) -> date | None:
@@ -255,16 +258,16 @@ def _list_table(ranking_list: RankingList) -> None:
 
 def compute(
     games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]",
-                                            help="CSV: date,tournament,player1,player2,"
-                                                 "score1,score2[,walkover]"),
-    as_of: str | None = typer.Option(None, "--as-of", help="The list in force on this "
-                                     "date (YYYY-MM-DD); default: the latest list."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    include_all: bool = typer.Option(False, "--all", help="Add players below 30 games "
-                                     "with their tournament ranking (no place)."),
+                                            help="CSV z partiami / games: date,tournament,"
+                                                 "player1,player2,score1,score2[,walkover]"),
+    as_of: str | None = typer.Option(None, "--as-of", help="Lista obowiązująca w tym dniu / "
+                                     "the list in force on this date (YYYY-MM-DD)."),
+    as_json: bool = typer.Option(False, "--json", help="Wynik w JSON / print JSON."),
+    include_all: bool = typer.Option(False, "--all", help="Także gracze poniżej 30 partii "
+                                     "/ also players below 30 games."),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
 ) -> None:
-    """Compute the ranking list (RR §1–§2)."""
+    """Lista rankingowa / compute the ranking list (RR §1–§2)."""
     day = _as_of(as_of)
     ranking = _load(games_file, history)
     ranking_list = ranking.ranking_list(day, include_unlisted=include_all)
@@ -382,13 +385,13 @@ def _print_explanation(ex: Explanation) -> None:
 
 
 def explain(
-    name: str = typer.Argument(..., help="The player's name as in the history."),
+    name: str = typer.Argument(..., help="Nazwisko gracza / the player's name."),
     games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
-    as_of: str | None = typer.Option(None, "--as-of", help="The list in force on this date."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_of: str | None = typer.Option(None, "--as-of", help=_AS_OF_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Wynik w JSON / print JSON."),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
 ) -> None:
-    """Explain a player's ranking: every tournament and scalp behind it."""
+    """Wyjaśnij ranking gracza: turnieje i skalpy / explain a player's ranking."""
     day = _as_of(as_of)
     ranking = _load(games_file, history)
     with user_errors():
@@ -447,16 +450,17 @@ def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game
 
 
 def update(
-    tournament: str = typer.Option(..., "--tournament", help="The finished tournament: a CSV "
-                                   "of its games, a TSH .t file, or a referee's program file."),
+    tournament: str = typer.Option(..., "--tournament", help="Zakończony turniej: CSV partii, "
+                                   "plik TSH .t lub plik programu sędziowskiego / the finished "
+                                   "tournament: CSV of games, TSH .t or referee's file."),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
-    day: str | None = typer.Option(None, "--date", help="The tournament's date (needed for "
-                                   "TSH .t files, which carry none)."),
-    name: str | None = typer.Option(None, "--name", help="The tournament's name (default: "
-                                    "as in the file; for .t files the file name)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the changes as JSON."),
+    day: str | None = typer.Option(None, "--date", help="Data turnieju (wymagana dla .t) / "
+                                   "the tournament's date (needed for .t files)."),
+    name: str | None = typer.Option(None, "--name", help="Nazwa turnieju / the tournament's "
+                                    "name (default: from the file)."),
+    as_json: bool = typer.Option(False, "--json", help="Zmiany w JSON / changes as JSON."),
 ) -> None:
-    """Add a finished tournament to the ranking history and show the new rankings."""
+    """Dopisz zakończony turniej do historii / add a finished tournament to the history."""
     the_day = None
     if day is not None:
         the_day = parse_date(day)
@@ -524,14 +528,14 @@ def update(
 
 def export(
     games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
-    fmt: str | None = typer.Option(None, "--format", help="csv or html (default: from the "
-                                   "output file's extension, else csv)."),
-    output: str = typer.Option("-", "--output", "-o", help="The file to write ('-' = stdout)."),
-    as_of: str | None = typer.Option(None, "--as-of", help="The list in force on this date."),
-    include_all: bool = typer.Option(False, "--all", help="Add players below 30 games."),
+    fmt: str | None = typer.Option(None, "--format", help="csv lub/or html (domyślnie z "
+                                   "rozszerzenia pliku / default: from the file's extension)."),
+    output: str = typer.Option("-", "--output", "-o", help="Plik wyjściowy / output file."),
+    as_of: str | None = typer.Option(None, "--as-of", help=_AS_OF_HELP),
+    include_all: bool = typer.Option(False, "--all", help=_ALL_HELP),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
 ) -> None:
-    """Export the ranking list as CSV or a printable HTML page (Polish headings by default)."""
+    """Eksport listy do CSV lub HTML do druku / export the list as CSV or printable HTML."""
     day = _as_of(as_of)
     kind = (fmt or ("html" if output.lower().endswith((".html", ".htm")) else "csv")).lower()
     if kind not in ("csv", "html"):
