@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from plansza.movegen._automaton import Automaton
 from plansza.tiles import TileSet
 
-# arc: bits 0-23, is_end: bit 24, accepts: bit 25, tile: bits 26-31.
-LAYOUT = (24, 24, 25, 26, 6)
+# The layout of src/plansza/lexicon/kwg.h: arc bits 0-23, accepts bit 24, is_end bit 25,
+# tile bits 26-31.
 
 
 def _trie(seqs: Iterable[list[int]]) -> dict[int, tuple[bool, dict]]:  # type: ignore[type-arg]
@@ -51,9 +51,9 @@ def build_automaton(words: Iterable[str], tileset: TileSet) -> Automaton:
         for k, (t, (acc, sub)) in enumerate(items):
             arc = emit(sub)
             end = k == len(items) - 1
-            nodes[base + k] = arc | (end << 24) | (acc << 25) | (t << 26)
+            nodes[base + k] = arc | (acc << 24) | (end << 25) | (t << 26)
         return base
 
     nodes[0] = emit(dawg)
     nodes[1] = emit(gaddag)
-    return Automaton(nodes, LAYOUT, tuple(tileset.letters))
+    return Automaton(nodes, tuple(tileset.letters))

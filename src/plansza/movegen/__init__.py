@@ -274,7 +274,6 @@ class MoveGenerator:
         values = bytes([0] + [ts.values[letter] for letter in ts.letters])
         self._core: Any = _movegen.Position(
             self.automaton.nodes,
-            self.automaton.layout,
             values,
             _premium_codes(self.board),
             self.rules.rack_size,

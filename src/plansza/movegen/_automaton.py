@@ -3,8 +3,8 @@
 The core walks a flat array of 32-bit KWG-style nodes: node 0's arc is the DAWG
 root, node 1's arc the GADDAG root, tile 0 the GADDAG separator, letters coded
 1… in the tile set's alphabet order. :class:`Automaton` is what the core needs:
-the node buffer (any object with the buffer protocol; it is never copied), the
-node layout and the alphabet. :func:`automaton_of` gets one from a
+the node buffer (any object with the buffer protocol, in the layout of
+``lexicon/kwg.h``; it is never copied) and the alphabet. :func:`automaton_of` gets one from a
 :class:`plansza.lexicon.Lexicon`.
 """
 
@@ -15,16 +15,11 @@ from typing import Any
 
 from plansza.tiles import TileSet
 
-#: (arc bits, is-end shift, accepts shift, tile shift, tile bits) — see ``_movegen.c``.
-Layout = tuple[int, int, int, int, int]
-
-
 @dataclass(frozen=True)
 class Automaton:
-    """A KWG node buffer with its layout and alphabet (letters for codes 1, 2, …)."""
+    """A KWG node buffer and its alphabet (the letters of codes 1, 2, …)."""
 
     nodes: Any
-    layout: Layout
     alphabet: tuple[str, ...]
 
 
@@ -47,4 +42,9 @@ def automaton_of(source: Any, tileset: TileSet) -> Automaton:
 
 
 def _from_lexicon(lexicon: Any) -> Automaton:
-    raise TypeError(f"cannot read the automaton of {lexicon!r}")
+    kwg = getattr(lexicon, "kwg", None)
+    tileset = getattr(lexicon, "tileset", None)
+    if kwg is None or not isinstance(tileset, TileSet):
+        raise TypeError(f"cannot read the automaton of {lexicon!r}: not a Lexicon")
+    # Lexicon.kwg is the memory-mapped node array itself (buffer protocol): no copy.
+    return Automaton(kwg, tuple(tileset.letters))

@@ -4,8 +4,7 @@
  * Gordon's GADDAG algorithm ("A faster Scrabble move generation algorithm",
  * 1994) over a KWG-style automaton: one flat array of 32-bit nodes holding a
  * DAWG (root: node 0's arc) and a GADDAG (root: node 1's arc). The node layout
- * is the lexicon's (see lexicon/ and docs/decisions/lexicon.md); the four
- * accessors below are the only place that knows it. The buffer is reached
+ * is the lexicon's, read through its header lexicon/kwg.h. The buffer is reached
  * through the buffer protocol and never copied.
  *
  * A Position keeps the board twice (rows and columns, so every lane is a
@@ -33,19 +32,8 @@
 #define THROUGH_FLAG 0x80
 #define LETTER(t) ((t) & 0x3F)
 
-/* ---- KWG node layout (the lexicon's; see kwg_layout below) ---- */
-/* Filled in from the layout the Python side passes (shift/width of each field),
- * so a change of layout in the lexicon needs no change here. */
-typedef struct {
-    uint32_t arc_mask;
-    int end_shift, acc_shift, tile_shift;
-    uint32_t tile_mask;
-} Layout;
-
-static inline uint32_t k_arc(const Layout *L, uint32_t n) { return n & L->arc_mask; }
-static inline int k_end(const Layout *L, uint32_t n) { return (n >> L->end_shift) & 1; }
-static inline int k_acc(const Layout *L, uint32_t n) { return (n >> L->acc_shift) & 1; }
-static inline int k_tile(const Layout *L, uint32_t n) { return (n >> L->tile_shift) & L->tile_mask; }
+/* ---- KWG node layout: the lexicon's own header, the single source of truth ---- */
+#include "../lexicon/kwg.h"
 
 /* ---- the move record handed to Python ---- */
 typedef struct {
@@ -61,7 +49,6 @@ typedef struct {
     int have_view;
     const uint32_t *kwg;
     Py_ssize_t nnodes;
-    Layout L;
     int nletters;
     int value[128]; /* by board code: a blank (BLANK_FLAG) is worth 0 */
     uint8_t lm[2][N][N], wm[2][N][N]; /* premiums, lane-oriented */
@@ -79,9 +66,9 @@ static inline uint32_t child(const PositionObject *P, uint32_t p, int t) {
     if (!p) return 0;
     for (;;) {
         uint32_t n = P->kwg[p];
-        int nt = k_tile(&P->L, n);
+        int nt = (int)kwg_tile(n);
         if (nt == t) return p;
-        if (nt > t || k_end(&P->L, n)) return 0;
+        if (nt > t || kwg_is_end(n)) return 0;
         p++;
     }
 }
@@ -95,7 +82,7 @@ static uint64_t all_letters(const PositionObject *P) {
 static void update_lane(PositionObject *P, int dir, int lane) {
     const uint8_t *row = P->tiles[dir][lane];
     int od = 1 - dir;
-    uint32_t droot = k_arc(&P->L, P->kwg[0]);
+    uint32_t droot = kwg_arc_index(P->kwg[0]);
     for (int i = 0; i < N; i++) {
         if (row[i]) continue;
         int b = i, e = i;
@@ -115,20 +102,20 @@ static void update_lane(PositionObject *P, int dir, int lane) {
         uint32_t p = droot;
         for (int j = b; j < i && p; j++) {
             uint32_t c = child(P, p, LETTER(row[j]));
-            p = c ? k_arc(&P->L, P->kwg[c]) : 0;
+            p = c ? kwg_arc_index(P->kwg[c]) : 0;
         }
         uint64_t set = 0;
         if (p) {
             for (uint32_t q = p;; q++) {
                 uint32_t n = P->kwg[q];
-                int t = k_tile(&P->L, n);
+                int t = (int)kwg_tile(n);
                 if (t) {
                     uint32_t cur = q;
                     for (int j = i + 1; j <= e && cur; j++)
-                        cur = child(P, k_arc(&P->L, P->kwg[cur]), LETTER(row[j]));
-                    if (cur && k_acc(&P->L, P->kwg[cur])) set |= 1ULL << t;
+                        cur = child(P, kwg_arc_index(P->kwg[cur]), LETTER(row[j]));
+                    if (cur && kwg_accepts(P->kwg[cur])) set |= 1ULL << t;
                 }
-                if (k_end(&P->L, n)) break;
+                if (kwg_is_end(n)) break;
             }
         }
         P->cross[od][i][lane] = set;
@@ -233,23 +220,21 @@ static void gen_right(Ctx *c, int pos, uint32_t p, int start, int main, int wmul
 static void gen_left(Ctx *c, int pos, uint32_t p, int main, int wmul, int xt, int nt);
 
 static void after_right(Ctx *c, int pos, uint32_t node_i, int start, int main, int wmul, int xt, int nt) {
-    const Layout *L = &c->P->L;
     uint32_t n = c->P->kwg[node_i];
     int right_empty = pos == N - 1 || !c->row[pos + 1];
-    if (right_empty && k_acc(L, n)) record(c, start, pos, main, wmul, xt, nt);
-    uint32_t arc = k_arc(L, n);
+    if (right_empty && kwg_accepts(n)) record(c, start, pos, main, wmul, xt, nt);
+    uint32_t arc = kwg_arc_index(n);
     if (arc && pos < N - 1 && (c->row[pos + 1] || c->left > 0))
         gen_right(c, pos + 1, arc, start, main, wmul, xt, nt);
 }
 
 static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int xt, int nt) {
-    const Layout *L = &c->P->L;
     uint32_t n = c->P->kwg[node_i];
     int left_empty = pos == 0 || !c->row[pos - 1];
     int a = c->anchor;
-    if (left_empty && k_acc(L, n) && (a == N - 1 || !c->row[a + 1]))
+    if (left_empty && kwg_accepts(n) && (a == N - 1 || !c->row[a + 1]))
         record(c, pos, a, main, wmul, xt, nt);
-    uint32_t arc = k_arc(L, n);
+    uint32_t arc = kwg_arc_index(n);
     if (!arc) return;
     if (pos > 0) {
         if (c->row[pos - 1])
@@ -260,7 +245,7 @@ static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int
     if (left_empty && a < N - 1) {
         uint32_t s = child(c->P, arc, 0);
         if (s) {
-            uint32_t sarc = k_arc(L, c->P->kwg[s]);
+            uint32_t sarc = kwg_arc_index(c->P->kwg[s]);
             if (sarc && (c->row[a + 1] || c->left > 0))
                 gen_right(c, a + 1, sarc, pos, main, wmul, xt, nt);
         }
@@ -274,7 +259,7 @@ static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int
         int lm = c->lm[pos], wm = c->wm[pos], cs = c->cs[pos];                        \
         for (uint32_t q = p;; q++) {                                                  \
             uint32_t nd = P->kwg[q];                                                  \
-            int t = k_tile(L, nd);                                                    \
+            int t = (int)kwg_tile(nd);                                                    \
             if (t && ((allowed >> t) & 1)) {                                          \
                 if (c->rack[t] > 0) {                                                 \
                     int v = P->value[t] * lm;                                         \
@@ -292,13 +277,12 @@ static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int
                     c->rack[0]++; c->left++;                                          \
                 }                                                                     \
             }                                                                         \
-            if (k_end(L, nd)) break;                                                  \
+            if (kwg_is_end(nd)) break;                                                  \
         }                                                                             \
     } while (0)
 
 static void gen_left(Ctx *c, int pos, uint32_t p, int main, int wmul, int xt, int nt) {
     const PositionObject *P = c->P;
-    const Layout *L = &P->L;
     uint8_t t = c->row[pos];
     if (t) {
         uint32_t q = child(P, p, LETTER(t));
@@ -310,7 +294,6 @@ static void gen_left(Ctx *c, int pos, uint32_t p, int main, int wmul, int xt, in
 
 static void gen_right(Ctx *c, int pos, uint32_t p, int start, int main, int wmul, int xt, int nt) {
     const PositionObject *P = c->P;
-    const Layout *L = &P->L;
     uint8_t t = c->row[pos];
     if (t) {
         uint32_t q = child(P, p, LETTER(t));
@@ -345,7 +328,7 @@ static int setup_lane(Ctx *c, int dir, int lane) {
 
 static void gen_anchor(Ctx *c, int a) {
     c->anchor = a;
-    uint32_t groot = k_arc(&c->P->L, c->P->kwg[1]);
+    uint32_t groot = kwg_arc_index(c->P->kwg[1]);
     if (groot && c->left > 0) gen_left(c, a, groot, 0, 1, 0, 0);
 }
 
@@ -639,17 +622,15 @@ static void Position_dealloc(PositionObject *P) {
     Py_TYPE(P)->tp_free((PyObject *)P);
 }
 
-/* Position(kwg, layout, values, premiums, rack_size, bingo, first_min)
- *   kwg: any buffer of native uint32 nodes (kept, not copied);
- *   layout: (arc_bits, end_shift, accepts_shift, tile_shift, tile_bits);
+/* Position(kwg, values, premiums, rack_size, bingo, first_min)
+ *   kwg: any buffer of native uint32 nodes in the kwg.h layout (kept, not copied);
  *   values: bytes, value of letter code i at [i] (index 0 unused);
  *   premiums: 450 bytes, letter multipliers (225, row-major) then word multipliers. */
 static int Position_init(PositionObject *P, PyObject *args, PyObject *kw) {
     PyObject *kwg;
-    int arc_bits, es, as, ts, tbits;
     Py_buffer vals, prem;
     int rack_size, bingo, first_min;
-    if (!PyArg_ParseTuple(args, "O(iiiii)y*y*iii", &kwg, &arc_bits, &es, &as, &ts, &tbits, &vals, &prem,
+    if (!PyArg_ParseTuple(args, "Oy*y*iii", &kwg, &vals, &prem,
                           &rack_size, &bingo, &first_min))
         return -1;
     int rc = -1;
@@ -659,10 +640,6 @@ static int Position_init(PositionObject *P, PyObject *args, PyObject *kw) {
     if (P->view.len % 4 || P->view.len < 8) { PyErr_SetString(PyExc_ValueError, "the automaton buffer is not an array of 32-bit nodes"); goto done; }
     P->kwg = P->view.buf;
     P->nnodes = P->view.len / 4;
-    if (arc_bits < 1 || arc_bits > 32 || tbits < 1 || tbits > 8) { PyErr_SetString(PyExc_ValueError, "bad layout"); goto done; }
-    P->L.arc_mask = arc_bits == 32 ? 0xFFFFFFFFu : ((1u << arc_bits) - 1);
-    P->L.end_shift = es; P->L.acc_shift = as; P->L.tile_shift = ts;
-    P->L.tile_mask = (1u << tbits) - 1;
     if (vals.len < 2 || vals.len > MAXLET + 1) { PyErr_SetString(PyExc_ValueError, "values: 1 to 62 letters"); goto done; }
     P->nletters = (int)vals.len - 1;
     memset(P->value, 0, sizeof P->value);
@@ -679,7 +656,7 @@ static int Position_init(PositionObject *P, PyObject *args, PyObject *kw) {
         }
     P->rack_size = rack_size; P->bingo = bingo; P->first_min = first_min;
     /* Sanity: every arc of the two roots must stay inside the buffer. */
-    if (k_arc(&P->L, P->kwg[0]) >= (uint32_t)P->nnodes || k_arc(&P->L, P->kwg[1]) >= (uint32_t)P->nnodes) {
+    if (kwg_arc_index(P->kwg[0]) >= (uint32_t)P->nnodes || kwg_arc_index(P->kwg[1]) >= (uint32_t)P->nnodes) {
         PyErr_SetString(PyExc_ValueError, "the automaton's roots point outside it");
         goto done;
     }

@@ -5,9 +5,9 @@ the board (every direction, lane, start and end) it tries every assignment of
 rack tiles to the segment's empty squares — a blank as every letter — and keeps
 a placement when every word it forms is in a plain Python ``set`` and
 :func:`plansza.scoring.score_play` accepts it (one line, no gap, connected,
-first play through H8). The only shortcut is a set of word prefixes so that
-hopeless letter sequences are dropped early; it changes what is tried, never
-what is accepted.
+first play through H8). The only shortcuts are a table of the letters that
+may follow each word prefix (plain dicts and sets) and skipping start squares
+from which no connected word can be reached: they change what is tried, never what is accepted.
 
 Moves come back as :class:`RefMove` values (the written play in its canonical
 form, the score and the words formed), so a set of them can be compared with
@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from plansza.board import SIZE, Board, Coordinate, Direction
+from plansza.board import CENTRE, SIZE, Board, Coordinate, Direction
 from plansza.errors import IllegalMoveError
 from plansza.moves import Play
 from plansza.rules import Rules
@@ -55,11 +55,12 @@ class RefMove:
         return (-self.score, str(self.play), self.words)
 
 
-def _prefixes(words: Iterable[str]) -> set[str]:
-    out: set[str] = set()
+def _next_letters(words: Iterable[str]) -> dict[str, set[str]]:
+    """For each prefix of a word (the empty one too), the letters that may follow it."""
+    out: dict[str, set[str]] = {}
     for w in words:
-        for i in range(1, len(w) + 1):
-            out.add(w[:i])
+        for i in range(len(w)):
+            out.setdefault(w[:i], set()).add(w[i])
     return out
 
 
@@ -93,7 +94,7 @@ def generate_reference(
     each blank designation is a separate move; exchanges are not placements.
     """
     lexicon = {w.upper() for w in words}
-    prefixes = _prefixes(lexicon)
+    nexts = _next_letters(lexicon)
     letters = rules.tileset.letters
     empty_board = board.is_empty()
     rack_counts = Counter(rack)
@@ -104,75 +105,100 @@ def generate_reference(
         for lane in range(SIZE):
             for start in range(SIZE):
                 r0, c0 = (lane, start) if direction is Direction.ACROSS else (start, lane)
-                # A segment is a whole word: the square before it is empty or off the board.
+                # A word starts where the square before it is empty or off the board.
                 if board.get(r0 - dr, c0 - dc) is not None:
                     continue
-                for end in range(start + 1, SIZE):
-                    length = end - start + 1
-                    squares = [(r0 + i * dr, c0 + i * dc) for i in range(length)]
-                    empties = [sq for sq in squares if board[sq] is None]
-                    if len(empties) > min(len(rack), rules.rack_size):
-                        break
-                    if not empties:
-                        continue
-                    last_r, last_c = squares[-1]
-                    if board.get(last_r + dr, last_c + dc) is not None:
-                        continue
-                    _fill(
-                        board, squares, 0, "", [], rack_counts, direction, letters,
-                        lexicon, prefixes, rules, empty_board, found,
-                    )  # fmt: skip
+                # Every segment from this start, extended one square at a time: each
+                # end where the next square is empty is a candidate word.
+                squares = [(r0 + i * dr, c0 + i * dc) for i in range(SIZE - start)]
+                need = _first_contact(board, squares, min(len(rack), rules.rack_size))
+                if need is None:
+                    continue
+                _extend(
+                    board, squares, 0, need, "", [], rack_counts, direction,
+                    lexicon, nexts, rules, empty_board, found,
+                )  # fmt: skip
     return found
 
 
-def _fill(
+def _first_contact(board: Board, squares: list[tuple[int, int]], tiles: int) -> int | None:
+    """Index of the first square a connected word from ``squares[0]`` must reach.
+
+    A necessary condition only (:func:`score_play` decides): a word is connected
+    only if it reaches, within its first ``tiles`` empty squares, a tile on the
+    board, a square next to one, or the centre on an empty board. ``None`` when
+    it cannot. It saves hopeless searches.
+    """
+    empties = 0
+    for i, (r, c) in enumerate(squares):
+        if board[r, c] is not None:
+            return i
+        empties += 1
+        if empties > tiles:
+            return None
+        if (r, c) == CENTRE:
+            return i
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if board.get(r + dr, c + dc) is not None:
+                return i
+    return None
+
+
+def _extend(
     board: Board,
     squares: list[tuple[int, int]],
     i: int,
+    need: int,
     word: str,
     placed: list[tuple[tuple[int, int], str]],
     rack: Counter[str],
     direction: Direction,
-    letters: tuple[str, ...],
     lexicon: set[str],
-    prefixes: set[str],
+    nexts: dict[str, set[str]],
     rules: Rules,
     empty_board: bool,
     found: set[RefMove],
 ) -> None:
+    """Fill ``squares[i]`` (from the board or the rack) and go on to the next square.
+
+    ``word`` is what stands on ``squares[:i]``; only letters that keep it a
+    prefix of some word are tried.
+    """
     if i == len(squares):
-        if word.upper() in lexicon:
-            _accept(board, placed, rules, empty_board, found)
         return
     sq = squares[i]
+    follow = nexts.get(word.upper(), set())
     on_board = board[sq]
+    options: list[tuple[str, str]] = []  # (rack tile or "" for a board tile, letter)
     if on_board is not None:
-        nxt = word + on_board
-        if nxt.upper() in prefixes:
-            _fill(board, squares, i + 1, nxt, placed, rack, direction, letters,
-                  lexicon, prefixes, rules, empty_board, found)  # fmt: skip
-        return
-    choices: list[tuple[str, str]] = []  # (rack tile, letter as written)
-    for tile in sorted(rack):
-        if rack[tile] <= 0:
-            continue
-        if tile == BLANK:
-            choices.extend((BLANK, letter.lower()) for letter in letters)
-        else:
-            choices.append((tile, tile))
-    for tile, letter in choices:
+        if on_board.upper() in follow:
+            options.append(("", on_board))
+    elif len(placed) < rules.rack_size:
+        for tile in sorted(rack):
+            if rack[tile] <= 0:
+                continue
+            if tile == BLANK:
+                options.extend((BLANK, letter.lower()) for letter in sorted(follow))
+            elif tile in follow:
+                options.append((tile, tile))
+    dr, dc = direction.step
+    after = board.get(sq[0] + dr, sq[1] + dc)
+    for tile, letter in options:
         nxt = word + letter
-        if nxt.upper() not in prefixes:
-            continue
-        cross = _cross_word(board, sq[0], sq[1], letter, direction)
-        if cross is not None and cross.upper() not in lexicon:
-            continue
-        rack[tile] -= 1
-        placed.append((sq, letter))
-        _fill(board, squares, i + 1, nxt, placed, rack, direction, letters,
-              lexicon, prefixes, rules, empty_board, found)  # fmt: skip
-        placed.pop()
-        rack[tile] += 1
+        if tile:
+            cross = _cross_word(board, sq[0], sq[1], letter, direction)
+            if cross is not None and cross.upper() not in lexicon:
+                continue
+            rack[tile] -= 1
+            placed.append((sq, letter))
+        # The word may end here when the next square is empty or off the board.
+        if i >= need and placed and after is None and nxt.upper() in lexicon:
+            _accept(board, placed, rules, empty_board, found)
+        _extend(board, squares, i + 1, need, nxt, placed, rack, direction,
+                lexicon, nexts, rules, empty_board, found)  # fmt: skip
+        if tile:
+            placed.pop()
+            rack[tile] += 1
 
 
 def _accept(
@@ -182,6 +208,18 @@ def _accept(
     empty_board: bool,
     found: set[RefMove],
 ) -> None:
+    # Spec rules.md § Placement: a later play touches the board, the first covers
+    # H8. Checked here first only to spare score_play the hopeless cases (it
+    # checks again); anything it lets through is decided by score_play.
+    if empty_board:
+        if all(sq != CENTRE for sq, _ in placed):
+            return
+    elif not any(
+        board.get(r + dr, c + dc) is not None
+        for (r, c), _ in placed
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+    ):
+        return
     try:
         # The canonical written form decides the direction of a single tile.
         play = play_from_tiles(board, placed)
