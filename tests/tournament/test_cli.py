@@ -306,3 +306,12 @@ def test_a_bad_t_file_creates_nothing(tmp_path: Path) -> None:
     res = runner.invoke(turniej, ["import", "--tsh", str(t), "--db", str(db)])
     assert res.exit_code == EXIT_INPUT and "już zapisany" in res.stderr
     assert not db.exists()
+
+
+def test_names_without_polish_letters_are_found(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "n.turniej.sqlite")
+    ref("new", "Litery", "--rounds", "6", "--system", "manual")
+    ref("add-player", "Łoś Ola")
+    ref("add-player", "Śliwa Anna")
+    ref("pair", "--manual", "los-sliwa")
+    assert "Łoś Ola" in ref("result", "1", "LOS", "400", "sliw", "300")

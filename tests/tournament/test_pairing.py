@@ -214,3 +214,12 @@ def test_mpa_nine_players_extra_round_then_split_into_six_and_three() -> None:
         log.pair()
         log.play(rng)
     assert log.state.finished
+
+
+def test_widened_group_range_merges_groups_within_one_and_a_half_points() -> None:
+    # RS §7.6: the group range widened to 1.5 points
+    order = [1, 2, 3, 4, 5, 6]
+    points = {1: 3.0, 2: 2.0, 3: 1.5, 4: 1.0, 5: 0.5, 6: 0.0}
+    # groups: {1, 2, 3} (within 1.5 of 3.0) + 4 pulled to make it even; {5, 6}
+    assert ideal(order, points, "halving", 1.5) == {1: 3, 3: 1, 2: 4, 4: 2, 5: 6, 6: 5}
+    assert ideal(order, points, "halving") == {1: 2, 2: 1, 3: 4, 4: 3, 5: 6, 6: 5}

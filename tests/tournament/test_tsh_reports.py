@@ -43,7 +43,7 @@ def test_write_then_read_is_identity(rows: list[tuple[str, int, int]]) -> None:
 def test_bad_t_lines_name_the_line() -> None:
     with pytest.raises(FormatError, match=r"x\.t:2"):
         tsh.read_t("A, B 100 2; 300\nno numbers here\n", "x.t")
-    with pytest.raises(FormatError, match="does not name"):
+    with pytest.raises(FormatError, match="nie wskazuje"):
         tsh.read_t("A 100 2; 300\nB 100 0; 300\n", "x.t")
 
 

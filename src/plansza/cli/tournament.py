@@ -170,10 +170,21 @@ def resolve(state: State, text: str) -> int:
     pref = [p.pid for p in state.players.values() if p.name.casefold().startswith(low)]
     if len(pref) == 1:
         return pref[0]
+    if not pref:  # "Los" finds "Łoś": typing without Polish letters is common
+        folded = _fold(text)
+        pref = [p.pid for p in state.players.values() if _fold(p.name).startswith(folded)]
+        if len(pref) == 1:
+            return pref[0]
     if len(pref) > 1:
         names = ", ".join(sorted((state.players[p].name for p in pref), key=polish_collation_key))
         raise PlanszaError(tr(MESSAGES, "ambiguous_player", who=text, names=names))
     raise PlanszaError(tr(MESSAGES, "unknown_player", who=text))
+
+
+def _fold(text: str) -> str:
+    """Case- and diacritic-insensitive form of a name (ł → l)."""
+    s = unicodedata.normalize("NFKD", text.casefold().replace("ł", "l"))
+    return "".join(c for c in s if not unicodedata.combining(c))
 
 
 def _name(state: State, pid: int | None) -> str:
@@ -227,7 +238,8 @@ def new(
         chain = tuple(c.strip() for c in criteria.split(",") if c.strip())
         bad = [c for c in chain if c not in model.CRITERIA]
         if bad:
-            fail(f"{bad[0]}: " + ", ".join(model.CRITERIA), EXIT_INPUT)
+            fail(tr(MESSAGES, "bad_setting_value", setting="criteria", value=bad[0])
+                 + " (" + ", ".join(model.CRITERIA) + ")", EXIT_INPUT)
     settings = Settings(
         name=name, rounds=rounds, system=system, minutes=minutes,
         dates=tuple(_parse_date(d) for d in dates) or (date.today().isoformat(),),
@@ -293,13 +305,14 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
             return row[i].strip() if i is not None and i < len(row) else ""
 
         rec: dict[str, Any] = {"name": cell("name"), "club": cell("club"), "city": cell("city")}
-        try:
-            r = cell("ranking").replace(",", ".")
-            rec["ranking"] = float(r) if r else None
-            g = cell("games")
-            rec["games"] = int(g) if g else 0
-        except ValueError as e:
-            raise FormatError(str(e), line=lineno, source=source) from e
+        r = cell("ranking").replace(",", ".")
+        g = cell("games")
+        if r and not re.fullmatch(r"\d+(\.\d+)?", r):
+            raise FormatError(tr(CLI, "bad_number", text=r), line=lineno, source=source)
+        if g and not g.isdigit():
+            raise FormatError(tr(CLI, "bad_number", text=g), line=lineno, source=source)
+        rec["ranking"] = float(r) if r else None
+        rec["games"] = int(g) if g else 0
         if not rec["name"]:
             raise FormatError(tr(MESSAGES, "empty_name"), line=lineno, source=source)
         out.append(rec)

@@ -96,6 +96,35 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "niepoprawna wartość ustawienia {setting}: {value}",
         "en": "bad value for the setting {setting}: {value}",
     },
+    "file_exists": {"pl": "{path}: plik już istnieje", "en": "{path}: the file exists"},
+    "db_has_tournament": {
+        "pl": "{path}: baza zawiera już turniej", "en": "{path}: already holds a tournament"
+    },
+    "not_tournament": {
+        "pl": "{path}: to nie jest plik turnieju", "en": "{path}: not a tournament file"
+    },
+    "nothing_to_undo": {"pl": "nie ma czego cofnąć", "en": "nothing to undo"},
+    "no_file": {
+        "pl": "brak pliku turnieju (*{suffix}) w {dir} — podaj --db",
+        "en": "no tournament file (*{suffix}) in {dir} — give --db",
+    },
+    "many_files": {
+        "pl": "kilka plików turnieju — wskaż jeden opcją --db: {files}",
+        "en": "several tournament files — choose one with --db: {files}",
+    },
+    "t_line": {
+        "pl": "oczekiwano: NAZWISKO RANKING PRZECIWNICY...; WYNIKI",
+        "en": "expected: NAME RATING OPPONENTS...; SCORES",
+    },
+    "t_number": {"pl": "„{text}” nie jest liczbą", "en": "'{text}' is not a number"},
+    "t_opponent": {
+        "pl": "{name}: niepoprawny przeciwnik {opp} w rundzie {round}",
+        "en": "{name}: bad opponent {opp} in round {round}",
+    },
+    "t_back": {
+        "pl": "{name}: przeciwnik {opp} z rundy {round} nie wskazuje gracza {me}",
+        "en": "{name}: round {round} opponent {opp} does not name {me} back",
+    },
     "no_bye": {
         "pl": "w rundzie {round} nikt nie pauzuje — zmień kojarzenie: pair --manual",
         "en": "nobody has the bye in round {round} — change the pairing: pair --manual",

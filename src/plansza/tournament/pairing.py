@@ -43,6 +43,7 @@ DEVIATION = 10
 START = 1
 BIG = 10**13
 WINDOW = 16  # candidate opponents around the ideal one before the full graph is tried
+WIDENED = 1.5  # RS §7.6: "o rozszerzonym zasięgu grupy na 1,5 punktu"
 ZONE = 6  # players either side of a conflict re-paired by the local matching
 
 
@@ -128,8 +129,14 @@ def who_starts(state: State, a: int, b: int, n: int, place: dict[int, int]) -> T
     return (a, b) if place[a] <= place[b] else (b, a)
 
 
-def ideal(order: Sequence[int], points: dict[int, float], system: str) -> dict[int, int]:
-    """The textbook pairing: halves of score groups, or 1–2, 3–4 (Danish)."""
+def ideal(
+    order: Sequence[int], points: dict[int, float], system: str, group_range: float = 0.0
+) -> dict[int, int]:
+    """The textbook pairing: halves of score groups, or 1–2, 3–4 (Danish).
+
+    A score group is the players within ``group_range`` big points of its top
+    player (0: equal points; RS §7.6 widens it to 1.5).
+    """
     partner: dict[int, int] = {}
     if system == "danish":
         for i in range(0, len(order) - 1, 2):
@@ -138,8 +145,10 @@ def ideal(order: Sequence[int], points: dict[int, float], system: str) -> dict[i
     rest = list(order)
     while rest:
         top = points[rest[0]]
-        group = [p for p in rest if points[p] == top]
-        rest = rest[len(group) :]
+        size = 0
+        while size < len(rest) and top - points[rest[size]] <= group_range:
+            size += 1
+        group, rest = rest[:size], rest[size:]
         if len(group) % 2 and rest:  # an odd group takes the top of the next group
             group.append(rest.pop(0))
         k = len(group) // 2
@@ -173,14 +182,15 @@ def by_standings(
     forbid = not repeats and system != "danish"
     group_range = state.settings.group_range
     met = {pid: state.played_before(pid, n) for pid in order}
-    partner = ideal(order, points, system)
+    partner = ideal(order, points, system, group_range)
     if not forbid or all(partner[p] not in met[p] for p in order):
         pairs = {(p, partner[p]) for p in order if pos[p] < pos[partner[p]]}
     else:
         pairs = _match(order, pos, partner, points, met, group_range, state, n)
-        if any(b in met[a] for a, b in pairs) and group_range < 1.5:
+        if any(b in met[a] for a, b in pairs) and group_range < WIDENED:
             # RS §7.6: no pairing without repeats — widen the group to 1.5 points
-            pairs = _match(order, pos, partner, points, met, 1.5, state, n)
+            wide = ideal(order, points, system, WIDENED)
+            pairs = _match(order, pos, wide, points, met, WIDENED, state, n)
     for a, b in sorted(pairs, key=lambda ab: min(pos[ab[0]], pos[ab[1]])):
         tables.append(who_starts(state, a, b, n, place))
     return tables

@@ -27,7 +27,9 @@ from alembic import command
 from alembic.config import Config
 
 from plansza.errors import PlanszaError
+from plansza.i18n import tr
 from plansza.tournament.events import Event, apply, effective, replay
+from plansza.tournament.messages import MESSAGES
 from plansza.tournament.model import Settings, State
 
 SUFFIX = ".turniej.sqlite"
@@ -77,10 +79,10 @@ class TournamentFile:
     def create(cls, path: str, settings: Settings, *, at: str) -> TournamentFile:
         """Create a new tournament file (refused if the file exists)."""
         if "://" not in path and os.path.exists(path):
-            raise PlanszaError(f"{path}: plik już istnieje / file exists")
+            raise PlanszaError(tr(MESSAGES, "file_exists", path=path))
         t = cls(path)
         if t.events():
-            raise PlanszaError(f"{path}: baza zawiera już turniej / already holds a tournament")
+            raise PlanszaError(tr(MESSAGES, "db_has_tournament", path=path))
         t.append("created", {"settings": settings.to_dict()}, at=at)
         return t
 
@@ -92,7 +94,7 @@ class TournamentFile:
         t = cls(path)
         if not t.events():
             t.close()
-            raise PlanszaError(f"{path}: to nie jest plik turnieju / not a tournament file")
+            raise PlanszaError(tr(MESSAGES, "not_tournament", path=path))
         return t
 
     def close(self) -> None:
@@ -117,10 +119,10 @@ class TournamentFile:
             log = self.events(conn)
             if kind == "created":
                 if log:
-                    raise PlanszaError("already created")
+                    raise PlanszaError(tr(MESSAGES, "db_has_tournament", path=self.path))
             elif kind == "undo":
                 if len(effective(log)) <= 1:
-                    raise PlanszaError("nic do cofnięcia / nothing to undo")
+                    raise PlanszaError(tr(MESSAGES, "nothing_to_undo"))
             else:
                 state = replay(log)
                 apply(state, Event(0, kind, data, at))
@@ -153,11 +155,5 @@ def find_default(directory: str = ".") -> str:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise PlanszaError(
-            f"brak pliku turnieju (*{SUFFIX}) w {os.path.abspath(directory)} — podaj --db "
-            f"/ no tournament file here — give --db"
-        )
-    raise PlanszaError(
-        "kilka plików turnieju — wskaż jeden opcją --db / several tournament files — "
-        "choose with --db: " + ", ".join(found)
-    )
+        raise PlanszaError(tr(MESSAGES, "no_file", suffix=SUFFIX, dir=os.path.abspath(directory)))
+    raise PlanszaError(tr(MESSAGES, "many_files", files=", ".join(found)))

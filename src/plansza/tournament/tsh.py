@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plansza.errors import FormatError
+from plansza.i18n import tr
+from plansza.tournament.messages import MESSAGES
 from plansza.tournament.model import Settings, State, seeds
 
 
@@ -60,14 +62,14 @@ def read_t(text: str, source: str = "<t>") -> TFile:
         head = parts[0].split()
         idx = next((i for i, tok in enumerate(head) if re.fullmatch(r"-?\d+", tok)), None)
         if idx is None or idx == 0:
-            raise FormatError("expected: NAME RATING OPPONENTS...; SCORES", line=lineno,
-                              source=source)
+            raise FormatError(tr(MESSAGES, "t_line"), line=lineno, source=source)
         name = " ".join(head[:idx])
-        try:
-            nums = [int(tok) for tok in head[idx:]]
-            scores = [int(tok) for tok in parts[1].split()] if len(parts) > 1 else []
-        except ValueError as e:
-            raise FormatError(f"not a number: {e}", line=lineno, source=source) from e
+        tokens = head[idx:] + (parts[1].split() if len(parts) > 1 else [])
+        bad = next((tok for tok in tokens if not re.fullmatch(r"-?\d+", tok)), None)
+        if bad is not None:
+            raise FormatError(tr(MESSAGES, "t_number", text=bad), line=lineno, source=source)
+        nums = [int(tok) for tok in head[idx:]]
+        scores = [int(tok) for tok in parts[1].split()] if len(parts) > 1 else []
         p = TPlayer(name, nums[0], nums[1:], scores)
         for extra in parts[2:]:
             bits = extra.split()
@@ -78,11 +80,11 @@ def read_t(text: str, source: str = "<t>") -> TFile:
     for i, p in enumerate(players, 1):
         for r, o in enumerate(p.opponents, 1):
             if o < 0 or o > n or o == i:
-                raise FormatError(f"{p.name}: bad opponent {o} in round {r}", line=i,
-                                  source=source)
+                raise FormatError(tr(MESSAGES, "t_opponent", name=p.name, opp=o, round=r),
+                                  line=i, source=source)
             if o and (len(players[o - 1].opponents) < r or players[o - 1].opponents[r - 1] != i):
                 raise FormatError(
-                    f"{p.name}: round {r} opponent {o} does not name {i} back", source=source
+                    tr(MESSAGES, "t_back", name=p.name, opp=o, round=r, me=i), source=source
                 )
     return TFile(players)
 
