@@ -391,3 +391,31 @@ def ensure() -> None:
     with user_errors():
         path = ensure_default(progress=True)
     err_console.print(tr(MESSAGES, "ready", path=path), soft_wrap=True)
+
+
+def _standalone() -> typer.Typer:
+    """A root app with only the lexicon commands: ``python -m plansza.cli.lexicon``.
+
+    It skips importing every other subsystem's CLI, for scripts that check
+    many words one process at a time.
+    """
+    root = typer.Typer(
+        name="plansza-lexicon",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+
+    @root.callback()
+    def _lang(lang: str = typer.Option(None, "--lang", help="pl | en")) -> None:
+        if lang:
+            from plansza.i18n import set_language
+
+            set_language(lang)
+
+    register(root)
+    return root
+
+
+if __name__ == "__main__":
+    _standalone()()

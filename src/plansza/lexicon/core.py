@@ -20,7 +20,7 @@ from __future__ import annotations
 import mmap
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,10 +28,12 @@ from typing import Any
 from plansza.errors import FormatError
 from plansza.lexicon import _kwg, store
 from plansza.lexicon.kwgfile import encode, map_file, read_header, write_atomic
-from plansza.lexicon.progress import ProgressCallback, progress_bar
 from plansza.lexicon.store import DEFAULT_NAME, LexiconError
 from plansza.lexicon.wordlist import WordListReport, read_word_list, tileset_letters
 from plansza.tiles import BLANK, TileSet
+
+ProgressCallback = Callable[[int, int], object]
+"""Called as ``progress(done, total)`` while a lexicon is compiled."""
 
 STAR = "*"
 """In a pattern: any run of letters, possibly empty (``?`` is one letter)."""
@@ -120,6 +122,8 @@ class Lexicon:
             return cls.open(path)
         report = read_word_list(path.read_bytes(), TileSet.polish(), source=str(path))
         if progress:
+            from plansza.lexicon.progress import progress_bar  # Rich only when building
+
             with progress_bar(path.name) as bar:
                 return cls.compile(report, name=path.stem, progress=bar)
         return cls.compile(report, name=path.stem)
@@ -354,6 +358,7 @@ def _compile_default(source: Path, *, progress: bool) -> bytes:
     if not progress:
         return compile_blob(report, name=DEFAULT_NAME, meta=meta)
     from plansza.i18n import tr
+    from plansza.lexicon.progress import progress_bar  # Rich only when building
 
     with progress_bar(tr(MESSAGES, "building_default", name=DEFAULT_NAME)) as bar:
         return compile_blob(report, name=DEFAULT_NAME, progress=bar, meta=meta)

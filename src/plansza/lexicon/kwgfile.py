@@ -26,7 +26,6 @@ import mmap
 import os
 import struct
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,6 +106,8 @@ def map_file(path: Path) -> tuple[mmap.mmap, KwgHeader]:
 
 def write_atomic(path: Path, blob: bytes) -> None:
     """Write ``blob`` to ``path`` so that readers see the old file or the new, never half."""
+    import tempfile  # not needed to read, so not loaded by readers
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:

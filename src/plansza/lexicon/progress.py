@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-ProgressCallback = Callable[[int, int], object]
-"""Called as ``progress(done, total)`` while a lexicon is compiled."""
+from plansza.lexicon.core import ProgressCallback
 
 
 @contextmanager

@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,6 +77,8 @@ def default_cache_path() -> Path:
 
 def file_sha256(path: Path) -> str:
     """Hex SHA-256 of a file (the compressed default list: a few milliseconds)."""
+    import hashlib  # OpenSSL costs ~3 MB resident; only needed when the cache is checked
+
     with open(path, "rb") as f:
         return hashlib.file_digest(f, "sha256").hexdigest()
 
