@@ -81,3 +81,36 @@ def test_ranked_games_include_walkovers_and_skip_byes(tmp_path: Path) -> None:
         {"date": "2026-05-02", "tournament": "Test", "player1": "C", "player2": "A",
          "score1": 400, "score2": 1},
     ]
+
+
+KILLER = """
+import sys
+from plansza.tournament.storage import TournamentFile
+t = TournamentFile.open(sys.argv[1])
+i = 0
+print("ready", flush=True)
+while True:
+    i += 1
+    t.append("player_added", {"name": f"P{i}"}, at="t")
+"""
+
+
+def test_killing_the_program_loses_at_most_the_event_being_written(tmp_path: Path) -> None:
+    # issue 5 / storage: a kill -9 in the middle of entry leaves a consistent file
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = str(tmp_path / "k.turniej.sqlite")
+    TournamentFile.create(path, settings(), at="t").close()
+    proc = subprocess.Popen([sys.executable, "-c", KILLER, path], stdout=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == b"ready"
+    time.sleep(0.6)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    proc.stdout.close()
+    t = TournamentFile.open(path)
+    names = [p.name for p in t.state().players.values()]
+    t.close()
+    assert names and names == [f"P{i}" for i in range(1, len(names) + 1)]

@@ -253,10 +253,17 @@ def apply(state: State, e: Event) -> None:
             raise _err("duplicate_result", "duplicate_result", round=rnd.number,
                        a=state.players[w].name, b=state.players[loser].name)
         nscore = walkover_score(state, w, rnd.number, current)
+        old = p.result
         if p.first == w:
             p.result = Result(nscore, 1, "walkover", 0)
         else:
             p.result = Result(1, nscore, "walkover", 1)
+        if old is not None:  # a result replaced by a walkover is a correction on record
+            state.corrections.append(
+                {"at": e.at, "round": rnd.number, "first": p.first, "second": p.second,
+                 "old": [old.score_first, old.score_second],
+                 "new": [p.result.score_first, p.result.score_second], "note": "walkover"}
+            )
     elif k == "forfeit":
         # TR 6.3.3–6.3.4: both players absent — no game, a loss for both
         rnd = _round(state, d["round"])
