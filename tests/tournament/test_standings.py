@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from plansza.tournament.model import MPA_FINAL_CHAIN, MPA_ROUND_CHAIN, State
 from plansza.tournament.standings import _h2h, standings, team_standings, totals
 
@@ -137,3 +140,19 @@ def test_school_team_classification_sums_big_then_small_points() -> None:
     assert [(r["team"], r["big_points"], r["small_points"]) for r in rows] == [
         ("SP 2", 1.0, 750), ("SP 1", 1.0, 700)]
     assert [r["team"] for r in team_standings(log.state, team_size=1)] == ["SP 2", "SP 1"]
+
+
+@given(st.integers(4, 12), st.integers(1, 5), st.integers(0, 10**6))
+def test_pfs_order_is_lexicographic_on_the_chain(n: int, rounds: int, seed: int) -> None:
+    # RR §4: big points, then small points, then spread; leftover ties by seeding number
+    rng = random.Random(seed)
+    log = Log(settings("halving", 6))
+    for i in range(n):
+        log.player(f"P{i}", rng.choice([None, 120.0, 150.0]))
+    for _ in range(rounds):
+        log.pair()
+        log.play(rng, draw=True)
+    lines = standings(log.state, final=False)
+    keys = [(-x.big_points, -x.small_points, -x.spread, x.seed) for x in lines]
+    assert keys == sorted(keys)
+    assert [x.place for x in lines] == list(range(1, n + 1))

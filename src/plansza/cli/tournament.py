@@ -678,14 +678,14 @@ def standings_cmd(
 
 @app.command("pairings")
 def pairings_cmd(
-    round_no: int = typer.Option(..., "--round", help="Runda"),
+    round_no: int | None = typer.Option(None, "--round", help="Runda (domyślnie ostatnia)"),
     as_json: bool = typer.Option(False, "--json", help="JSON"),
     db: str | None = DbOption,
 ) -> None:
     """Kojarzenie rundy / a round's pairings (the first named starts)."""
     with opened(db) as t, user_errors(EXIT_REFUSED):
         state = t.state()
-        _round_arg(state, round_no)
+        round_no = _round_arg(state, state.last_round if round_no is None else round_no)
         sd = seeds(state)
         if as_json:
             rows = [
