@@ -143,8 +143,11 @@ def test_lists_match_the_slow_twin(games: list[Game], offset: int) -> None:
             expected.append((r[0], name, r[2]))
     got = [(e.exact, e.name, e.games) for e in fast.ranking_list(day)]
     assert sorted(got) == sorted(expected)
-    exacts = [e.exact for e in fast.ranking_list(day)]
-    assert exacts == sorted(exacts, reverse=True)
+    rows = list(fast.ranking_list(day))
+    assert [e.exact for e in rows] == sorted((e.exact for e in rows), reverse=True)
+    for e in rows:  # RR §1: place by exact value; equal values share it; shown rounded half up
+        assert e.place == 1 + sum(1 for o in rows if o.exact > e.exact)
+        assert e.ranking == _half_up(e.exact)
 
 
 @given(histories(), st.integers(0, 3000))

@@ -35,6 +35,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 
 from plansza.errors import FormatError
 from plansza.i18n import tr
@@ -110,6 +111,7 @@ _TRUE = {"1", "true", "yes", "tak", "t", "y", "w", "wo"}
 _FALSE = {"", "0", "false", "no", "nie", "n", "f"}
 
 
+@lru_cache(maxsize=1 << 16)  # names repeat on every row of a history: read each once
 def normalise_name(name: str) -> str:
     """A player's or tournament's name as the ranking keys it.
 
@@ -187,6 +189,7 @@ class BadRowsError(FormatError):
         self.line = problems[0].line if problems else None
 
 
+@lru_cache(maxsize=1 << 14)
 def parse_date(text: str) -> date | None:
     """An ISO date ``YYYY-MM-DD``, or ``None`` when ``text`` is not one.
 
@@ -249,7 +252,7 @@ def _parse_row(
         if not value:
             reasons.append(tr(MESSAGES, "missing", column=column))
             scores.append(0)
-        elif not _SCORE.fullmatch(value):
+        elif not (value.isascii() and value.isdigit()) and not _SCORE.fullmatch(value):
             reasons.append(tr(MESSAGES, "bad_score", column=column, value=value))
             scores.append(0)
         else:
