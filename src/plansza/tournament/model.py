@@ -28,9 +28,7 @@ SYSTEMS = ("roundrobin", "halving", "swiss", "danish", "mpa", "manual")
 # RR §2: debutants and players ranked under 100 play with a temporary 100.
 TEMPORARY_RANKING = 100.0
 
-CRITERIA = (
-    "big_points", "small_points", "spread", "games", "head_to_head", "lot", "against_low",
-)
+CRITERIA = ("big_points", "small_points", "spread", "games", "head_to_head", "lot")
 
 PFS_CHAIN = ("big_points", "small_points", "spread")  # RR §4 default: BP, then sum, then spread
 MPA_ROUND_CHAIN = ("big_points", "spread", "small_points")  # MPA 2d

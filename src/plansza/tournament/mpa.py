@@ -104,7 +104,10 @@ def pair(state: State, n: int) -> list[Table]:
             return _by_numbers(state, n, by_seed, roundrobin.round_pairs(count, n))
         if n == 10:
             return _extra(state, n, count)
-        upper = _places(state, cut)[:6]
+        # the top six after the extra round, numbered by their places after the
+        # first series (MPA appendix, 5–6 table: "według miejsc zajętych po pierwszej serii")
+        six = set(_places(state, cut)[:6])
+        upper = _places(state, cut - 1, among=list(six))
         rr = roundrobin.round_pairs(6, n - cut)
     else:
         if n <= cut:
