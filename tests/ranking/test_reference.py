@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -28,6 +29,9 @@ from plansza.ranking import (
 from plansza.ranking.hollington import Basis
 
 NAMES = ["Ala", "Ola", "Ela", "Łucja", "Żaneta"]
+
+# A failing history is long; let hypothesis print it rather than fail on its size.
+pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
 
 
 def _two_years_before(day: date) -> date:
