@@ -129,7 +129,9 @@ CLI: dict[str, dict[str, str]] = {
 app = typer.Typer(help=tr(CLI, "help"), no_args_is_help=True)
 
 DbOption = typer.Option(None, "--db", help="Plik turnieju / tournament file (*.turniej.sqlite)")
-DatesOption = typer.Option([], "--date", help="Dzień turnieju RRRR-MM-DD (powtarzalne)")
+DatesOption = typer.Option(
+    [], "--date", help="Dzień turnieju RRRR-MM-DD, powtarzalne / a day, repeatable"
+)
 
 
 def register(root: typer.Typer) -> None:
@@ -213,13 +215,15 @@ def new(
     system: str = typer.Option(
         ..., "--system", help="roundrobin | halving | swiss | danish | mpa | manual"
     ),
-    minutes: int = typer.Option(15, "--minutes", min=1, help="Minuty na gracza / per player"),
+    minutes: int = typer.Option(
+        15, "--minutes", min=1, help="Minuty na gracza / minutes per player"
+    ),
     dates: list[str] = DatesOption,
     bye: str = typer.Option("300:250", "--bye", help="Wynik pauzy / bye score (MPA 2c i)"),
     criteria: str = typer.Option(
-        "", "--criteria", help="Łańcuch kryteriów, np. big_points,spread,small_points"
+        "", "--criteria", help="Kryteria / criteria chain, e.g. big_points,spread,small_points"
     ),
-    repeats: bool = typer.Option(False, "--repeats", help="Kojarzenie z powtórzeniami"),
+    repeats: bool = typer.Option(False, "--repeats", help="Z powtórzeniami / repeats allowed"),
     seed: int = typer.Option(0, "--seed", help="Ziarno losowań / seed of the draws"),
     db: str | None = DbOption,
 ) -> None:
@@ -265,10 +269,12 @@ def _add(t: TournamentFile, data: dict[str, Any]) -> None:
 @app.command("add-player")
 def add_player(
     name: str = typer.Argument(..., help="Nazwisko i imię / name"),
-    ranking: float | None = typer.Option(None, "--ranking", help="Ranking PFS (brak = debiutant)"),
-    games: int = typer.Option(0, "--games", min=0, help="Liczba partii rankingowych"),
+    ranking: float | None = typer.Option(
+        None, "--ranking", help="Ranking PFS (brak = debiutant / none = debutant)"
+    ),
+    games: int = typer.Option(0, "--games", min=0, help="Partie rankingowe / ranked games"),
     club: str = typer.Option("", "--club", help="Klub / szkoła"),
-    city: str = typer.Option("", "--city", help="Miasto"),
+    city: str = typer.Option("", "--city", help="Miasto / city"),
     db: str | None = DbOption,
 ) -> None:
     """Dopisz gracza / register a player (after round 1: a late entry, RS §7.2)."""
@@ -321,7 +327,7 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
 
 @app.command("import-players")
 def import_players(
-    path: str = typer.Argument(..., help="Plik CSV z nagłówkiem"),
+    path: str = typer.Argument(..., help="Plik CSV z nagłówkiem / CSV file with a header"),
     db: str | None = DbOption,
 ) -> None:
     """Zaimportuj graczy z CSV / import players from CSV (all or none)."""
@@ -367,9 +373,11 @@ def _print_round(state: State, n: int) -> None:
 
 @app.command("pair")
 def pair(
-    round_no: int | None = typer.Option(None, "--round", help="Runda (domyślnie następna)"),
-    manual: str = typer.Option("", "--manual", help="Kojarzenie ręczne, np. „1-4,2-3,5”"),
-    day: str | None = typer.Option(None, "--date", help="Data rundy RRRR-MM-DD (dla rankingu)"),
+    round_no: int | None = typer.Option(
+        None, "--round", help="Runda (domyślnie następna) / round (default: next)"
+    ),
+    manual: str = typer.Option("", "--manual", help="Ręcznie / by hand, e.g. 1-4,2-3,5"),
+    day: str | None = typer.Option(None, "--date", help="Data rundy / the round's date YYYY-MM-DD"),
     db: str | None = DbOption,
 ) -> None:
     """Skojarz rundę / pair a round (again, if it has no results: a manual change)."""
@@ -427,11 +435,11 @@ def _score(text: str, who: str) -> int:
 
 @app.command("result", context_settings={"ignore_unknown_options": True})
 def result(
-    round_no: int = typer.Argument(..., help="Runda"),
-    player_a: str = typer.Argument(..., help="Gracz A (numer lub nazwisko)"),
-    score_a: str = typer.Argument(..., help="Wynik A"),
-    player_b: str = typer.Argument(..., help="Gracz B"),
-    score_b: str = typer.Argument(..., help="Wynik B"),
+    round_no: int = typer.Argument(..., help="Runda / round"),
+    player_a: str = typer.Argument(..., help="Gracz A: numer lub nazwisko / seed or name"),
+    score_a: str = typer.Argument(..., help="Wynik A / score A"),
+    player_b: str = typer.Argument(..., help="Gracz B / player B"),
+    score_b: str = typer.Argument(..., help="Wynik B / score B"),
     db: str | None = DbOption,
 ) -> None:
     """Wpisz wynik / enter a result: ROUND A SCORE_A B SCORE_B."""
@@ -459,12 +467,12 @@ def _result(
 
 @app.command("correct", context_settings={"ignore_unknown_options": True})
 def correct(
-    round_no: int = typer.Argument(..., help="Runda"),
+    round_no: int = typer.Argument(..., help="Runda / round"),
     player_a: str = typer.Argument(...),
     score_a: str = typer.Argument(...),
     player_b: str = typer.Argument(...),
     score_b: str = typer.Argument(...),
-    note: str = typer.Option("", "--note", help="Powód poprawki (do dziennika)"),
+    note: str = typer.Option("", "--note", help="Powód (do dziennika) / reason, for the log"),
     db: str | None = DbOption,
 ) -> None:
     """Popraw wpisany wynik (zapisane z czasem) / correct a result, on record."""
@@ -473,11 +481,15 @@ def correct(
 
 @app.command("walkover")
 def walkover(
-    round_no: int = typer.Argument(..., help="Runda"),
-    winner: str = typer.Argument(..., help="Komu przyznano walkower"),
-    loser: str = typer.Argument(..., help="Przeciwnik (nieobecny / wykluczony)"),
-    score: int = typer.Option(0, "--score", min=0, help="Wynik zwycięzcy w chwili przyznania"),
-    replace: bool = typer.Option(False, "--replace", help="Zastąp wpisany wynik (TR 7.2)"),
+    round_no: int = typer.Argument(..., help="Runda / round"),
+    winner: str = typer.Argument(..., help="Zwycięzca walkowera / the player awarded it"),
+    loser: str = typer.Argument(..., help="Przeciwnik / the absent or excluded opponent"),
+    score: int = typer.Option(
+        0, "--score", min=0, help="Wynik w chwili przyznania / score at the time"
+    ),
+    replace: bool = typer.Option(
+        False, "--replace", help="Zastąp wynik / replace the result (TR 7.2)"
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Walkower N:1 (TR 7.2) — N wyliczane przez program / a walkover, N computed."""
@@ -495,10 +507,10 @@ def walkover(
 
 @app.command("forfeit")
 def forfeit(
-    round_no: int = typer.Argument(..., help="Runda"),
-    player_a: str = typer.Argument(..., help="Gracz A"),
-    player_b: str = typer.Argument(..., help="Gracz B"),
-    replace: bool = typer.Option(False, "--replace", help="Zastąp wpisany wynik"),
+    round_no: int = typer.Argument(..., help="Runda / round"),
+    player_a: str = typer.Argument(..., help="Gracz A / player A"),
+    player_b: str = typer.Argument(..., help="Gracz B / player B"),
+    replace: bool = typer.Option(False, "--replace", help="Zastąp wynik / replace the result"),
     db: str | None = DbOption,
 ) -> None:
     """Obaj gracze nieobecni (TR 6.3.3–6.3.4): porażka obu / a double forfeit."""
@@ -513,11 +525,11 @@ def forfeit(
 
 @app.command("bye")
 def bye(
-    round_no: int = typer.Argument(..., help="Runda"),
-    player: str = typer.Argument(..., help="Gracz"),
+    round_no: int = typer.Argument(..., help="Runda / round"),
+    player: str = typer.Argument(..., help="Gracz / player"),
     db: str | None = DbOption,
 ) -> None:
-    """Przyznaj pauzę nieskojarzonemu graczowi / give an unpaired player the bye."""
+    """Przenieś pauzę na gracza / move the bye to a player (a manual change)."""
     with opened(db) as t, user_errors(EXIT_REFUSED):
         state = t.state()
         pid = resolve(state, player)
@@ -527,9 +539,11 @@ def bye(
 
 @app.command("penalty")
 def penalty(
-    round_no: int = typer.Argument(..., help="Runda"),
-    player: str = typer.Argument(..., help="Gracz"),
-    points: int = typer.Argument(..., help="Punkty kary (wielokrotność 5, TR 7.1)"),
+    round_no: int = typer.Argument(..., help="Runda / round"),
+    player: str = typer.Argument(..., help="Gracz / player"),
+    points: int = typer.Argument(
+        ..., help="Kara, wielokrotność 5 / points, a multiple of 5 (TR 7.1)"
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Kara: odjęcie wielokrotności 5 punktów (TR 7.1) / a penalty."""
@@ -543,10 +557,12 @@ def penalty(
 
 @app.command("withdraw")
 def withdraw(
-    player: str = typer.Argument(..., help="Gracz"),
-    round_no: int | None = typer.Option(None, "--round", help="Pierwsza runda bez gracza"),
+    player: str = typer.Argument(..., help="Gracz / player"),
+    round_no: int | None = typer.Option(
+        None, "--round", help="Pierwsza runda bez gracza / first round missed"
+    ),
     excluded: bool = typer.Option(
-        False, "--excluded", help="Wykluczenie (TR 7.1): wygrane i remisy nie liczą się w końcowej"
+        False, "--excluded", help="Wykluczenie / exclusion (TR 7.1)"
     ),
     db: str | None = DbOption,
 ) -> None:
@@ -561,8 +577,8 @@ def withdraw(
 
 @app.command("return")
 def return_(
-    player: str = typer.Argument(..., help="Gracz"),
-    round_no: int | None = typer.Option(None, "--round", help="Runda powrotu"),
+    player: str = typer.Argument(..., help="Gracz / player"),
+    round_no: int | None = typer.Option(None, "--round", help="Runda powrotu / round of return"),
     db: str | None = DbOption,
 ) -> None:
     """Przywróć wycofanego gracza (z wyrównaniem, RS §7.2) / a player returns."""
@@ -580,21 +596,29 @@ def _chain(text: str | None) -> list[str] | None:
 
 @app.command("set")
 def set_(
-    criteria: str | None = typer.Option(None, "--criteria", help="np. big_points,spread"),
+    criteria: str | None = typer.Option(
+        None, "--criteria", help="Kryteria / criteria, e.g. big_points,spread"
+    ),
     final_criteria: str | None = typer.Option(None, "--final-criteria"),
-    bye: str | None = typer.Option(None, "--bye", help="Wynik pauzy, np. 300:250"),
-    bye_points: float | None = typer.Option(None, "--bye-points", help="Duże punkty za pauzę"),
+    bye: str | None = typer.Option(None, "--bye", help="Wynik pauzy / bye score, e.g. 300:250"),
+    bye_points: float | None = typer.Option(
+        None, "--bye-points", help="Duże punkty za pauzę / big points of a bye"
+    ),
     repeats: bool | None = typer.Option(None, "--repeats/--no-repeats"),
-    group_range: float | None = typer.Option(None, "--group-range", help="Zasięg grupy (1.5)"),
+    group_range: float | None = typer.Option(
+        None, "--group-range", help="Zasięg grupy / score group range (1.5)"
+    ),
     adjustments: str | None = typer.Option(
-        None, "--adjustments", help="Wzór wyrównań: weighted | seed | none"
+        None, "--adjustments", help="Wyrównania / adjustments: weighted | seed | none"
     ),
     prize_places: int | None = typer.Option(
-        None, "--prize-places", help="Ostatnie miejsce z nagrodą"
+        None, "--prize-places", help="Ostatnie miejsce z nagrodą / last prize place"
     ),
     elimination: bool | None = typer.Option(None, "--elimination/--no-elimination"),
     exclude_best_wins: int | None = typer.Option(None, "--exclude-best-wins"),
-    team_size: int | None = typer.Option(None, "--team-size", help="Liczeni gracze drużyny (SCH)"),
+    team_size: int | None = typer.Option(
+        None, "--team-size", help="Gracze liczeni w drużynie / players counted per team (SCH)"
+    ),
     seed: int | None = typer.Option(None, "--seed"),
     db: str | None = DbOption,
 ) -> None:
@@ -635,9 +659,11 @@ def undo(db: str | None = DbOption) -> None:
 
 @app.command("standings")
 def standings_cmd(
-    round_no: int | None = typer.Option(None, "--round", help="Po rundzie"),
+    round_no: int | None = typer.Option(None, "--round", help="Po rundzie / after round"),
     as_json: bool = typer.Option(False, "--json", help="JSON"),
-    teams: bool = typer.Option(False, "--teams", help="Klasyfikacja drużynowa (SCH)"),
+    teams: bool = typer.Option(
+        False, "--teams", help="Klasyfikacja drużynowa / team classification (SCH)"
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Klasyfikacja / standings (the tournament's criteria chain)."""
@@ -678,7 +704,9 @@ def standings_cmd(
 
 @app.command("pairings")
 def pairings_cmd(
-    round_no: int | None = typer.Option(None, "--round", help="Runda (domyślnie ostatnia)"),
+    round_no: int | None = typer.Option(
+        None, "--round", help="Runda (domyślnie ostatnia) / round (default: last)"
+    ),
     as_json: bool = typer.Option(False, "--json", help="JSON"),
     db: str | None = DbOption,
 ) -> None:
@@ -741,7 +769,7 @@ def report(
     html: str = typer.Option(..., "--html", help="Katalog raportu / output directory"),
     db: str | None = DbOption,
 ) -> None:
-    """Raport HTML i CSV (klasyfikacja, kojarzenia, karty graczy, tabela rund)."""
+    """Raport HTML i CSV / HTML and CSV report (standings, pairings, cards, table)."""
     from plansza.tournament import reports
 
     with opened(db) as t, user_errors(EXIT_INPUT):
@@ -752,7 +780,7 @@ def report(
 
 @app.command("export")
 def export(
-    tsh: str = typer.Option(..., "--tsh", help="Plik .t (TSH)"),
+    tsh: str = typer.Option(..., "--tsh", help="Plik .t / a TSH .t file"),
     db: str | None = DbOption,
 ) -> None:
     """Eksport do pliku TSH .t / export a TSH .t file."""
@@ -765,10 +793,14 @@ def export(
 
 @app.command("import")
 def import_(
-    tsh: str = typer.Option(..., "--tsh", help="Plik .t (TSH)"),
-    name: str = typer.Option("", "--name", help="Nazwa turnieju (domyślnie: nazwa pliku)"),
-    rounds: int | None = typer.Option(None, "--rounds", help="Liczba rund (domyślnie z pliku)"),
-    system: str = typer.Option("manual", "--system", help="System dalszego kojarzenia"),
+    tsh: str = typer.Option(..., "--tsh", help="Plik .t / a TSH .t file"),
+    name: str = typer.Option("", "--name", help="Nazwa / name (default: the file's)"),
+    rounds: int | None = typer.Option(
+        None, "--rounds", help="Liczba rund / rounds (default: from the file)"
+    ),
+    system: str = typer.Option(
+        "manual", "--system", help="System dalszego kojarzenia / system for later rounds"
+    ),
     dates: list[str] = DatesOption,
     db: str | None = DbOption,
 ) -> None:
@@ -800,7 +832,7 @@ def import_(
 
 @app.command("check-ranked")
 def check_ranked(db: str | None = DbOption) -> None:
-    """Sprawdź warunki turnieju rankingowego (RR §4), które program widzi."""
+    """Warunki turnieju rankingowego / ranked-tournament conditions (RR §4)."""
     from plansza.tournament.ranked import check
 
     with opened(db) as t:
