@@ -133,6 +133,13 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="słownik", hidden=True)
 
 
+def _num(n: int) -> str:
+    """A count with thousands grouped: 3 276 062 in Polish, 3,276,062 in English."""
+    from plansza.i18n import language
+
+    return f"{n:,}".replace(",", "\u00a0" if language() == "pl" else ",")
+
+
 def _open(name: str) -> Lexicon:
     from plansza.lexicon import Lexicon
 
@@ -142,7 +149,7 @@ def _open(name: str) -> Lexicon:
 def _header(lex: Lexicon) -> str:
     if lex.name == DEFAULT_NAME:
         return tr(MESSAGES, "header_default", name=lex.name)
-    return tr(MESSAGES, "header_other", name=lex.name, words=f"{len(lex):,}")
+    return tr(MESSAGES, "header_other", name=lex.name, words=_num(len(lex)))
 
 
 def check(
@@ -310,8 +317,8 @@ def build(
         tr(
             MESSAGES,
             "build_counts",
-            lines=f"{report.lines:,}",
-            dups=f"{report.accepted - len(lex):,}",
+            lines=_num(report.lines),
+            dups=_num(report.accepted - len(lex)),
             bad=len(report.bad),
             short=len(report.too_short),
             long=len(report.too_long),
@@ -322,8 +329,8 @@ def build(
             MESSAGES,
             "build_summary",
             path=target,
-            words=f"{len(lex):,}",
-            nodes=f"{lex.kwg.n_nodes:,}",
+            words=_num(len(lex)),
+            nodes=_num(lex.kwg.n_nodes),
             size=f"{len(blob) / 1e6:.1f}",
             seconds=time.perf_counter() - started,
         ),
@@ -347,8 +354,8 @@ def info(
     )
     values = [
         lex.name,
-        f"{len(lex):,}",
-        f"{lex.kwg.n_nodes:,}",
+        _num(len(lex)),
+        _num(lex.kwg.n_nodes),
         lex.tileset.name,
         str(lex.path) if lex.path else tr(MESSAGES, "in_memory"),
         f"{size / 1e6:.1f} MB",
