@@ -153,8 +153,8 @@ def test_explain_cut_and_window_statuses(tmp_path: Path) -> None:
     statuses = {t["tournament"]: t["status"] for t in json.loads(r.stdout)["tournaments"]}
     assert statuses == {"Dawny": "outside", "Słaby": "dropped", "Dobry": "counted"}
     r = runner.invoke(app, ["ranking", "explain", "Kuba", path])
-    assert "odrzucony (limit 200 partii)" in r.stdout
-    assert "poza okresem dwuletnim" in r.stdout
+    assert "odrzucony" in r.stdout and "liczony" in r.stdout  # statuses may wrap
+    assert "latami" in r.stdout
 
 
 def test_explain_unknown_player_suggests(games_csv: str) -> None:

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 import typer
+from rich import box
 from rich.table import Table
 
 from plansza.cli.common import (
@@ -112,8 +113,8 @@ MESSAGES = {
     "res_L": {"pl": "P", "en": "L"},
     "walkover": {"pl": "walkower", "en": "walkover"},
     "st_counted": {"pl": "liczony", "en": "counted"},
-    "st_dropped": {"pl": "odrzucony (limit 200 partii)", "en": "dropped (200-game limit)"},
-    "st_outside": {"pl": "poza okresem dwuletnim", "en": "outside the two years"},
+    "st_dropped": {"pl": "odrzucony (limit 200)", "en": "dropped (200 limit)"},
+    "st_outside": {"pl": "poza 2 latami", "en": "outside 2 years"},
     "st_unused": {"pl": "nieliczony", "en": "not counted"},
     "ex_head": {
         "pl": "{name} — lista z dnia {date} (turnieje od {start} do {end})",
@@ -360,28 +361,45 @@ def _print_explanation(ex: Explanation) -> None:
                       markup=False)
     console.print(tr(MESSAGES, "ex_next", date=ex.list_date, value=ex.next_ranking.value) + " — "
                   + _basis_text(ex), markup=False)
-    table = Table(title=tr(MESSAGES, "ex_tournaments"))
-    for key in ("col_date", "col_tournament", "col_entry", "col_games", "col_scalps",
-                "col_achieved", "col_status"):
-        # dates and statuses stay whole on a narrow terminal; names and headings wrap
-        table.add_column(tr(MESSAGES, key), no_wrap=key in ("col_date", "col_status"))
+    rows = [[perf.tournament.end.isoformat(), perf.tournament.name, str(perf.entry),
+             str(perf.games), str(perf.scalps), decimal_text(perf.achieved),
+             tr(MESSAGES, "st_" + _status(perf, ex))] for perf in (*ex.outside, *ex.window)]
+    keys = ("col_date", "col_tournament", "col_entry", "col_games", "col_scalps",
+            "col_achieved", "col_status")
+    console.print(_whole_numbers_table(tr(MESSAGES, "ex_tournaments"), keys, rows, wrap={1, 6}))
     for perf in (*ex.outside, *ex.window):
-        table.add_row(perf.tournament.end.isoformat(), perf.tournament.name, str(perf.entry),
-                      str(perf.games), str(perf.scalps), decimal_text(perf.achieved),
-                      tr(MESSAGES, "st_" + _status(perf, ex)))
-    console.print(table)
-    for perf in (*ex.outside, *ex.window):
-        scalps = Table(title=tr(MESSAGES, "ex_scalps", label=perf.tournament.label))
-        for key in ("col_date", "col_opponent", "col_score", "col_result", "col_opp_ranking",
-                    "col_scalp"):
-            scalps.add_column(tr(MESSAGES, key))
-        for s in ex.scalps.get(perf.index, ()):
-            score = f"{s.own_score}:{s.opponent_score}"
-            if s.game.walkover:
+        rows = []
+        for sc in ex.scalps.get(perf.index, ()):
+            score = f"{sc.own_score}:{sc.opponent_score}"
+            if sc.game.walkover:
                 score += f" ({tr(MESSAGES, 'walkover')})"
-            scalps.add_row(s.game.date.isoformat(), s.opponent, score,
-                           tr(MESSAGES, "res_" + s.result), str(s.opponent_ranking), str(s.scalp))
-        console.print(scalps)
+            rows.append([sc.game.date.isoformat(), sc.opponent, score,
+                         tr(MESSAGES, "res_" + sc.result), str(sc.opponent_ranking),
+                         str(sc.scalp)])
+        scalp_keys = ("col_date", "col_opponent", "col_score", "col_result", "col_opp_ranking",
+                      "col_scalp")
+        console.print(_whole_numbers_table(
+            tr(MESSAGES, "ex_scalps", label=perf.tournament.label), scalp_keys, rows, wrap={1}))
+
+
+def _whole_numbers_table(title: str, keys: Sequence[str], rows: list[list[str]],
+                         wrap: set[int]) -> Table:
+    """A table whose numbers and dates are never cut on a narrow terminal.
+
+    Those columns are at least as wide as their widest cell; headings, names
+    (the ``wrap`` columns) and statuses wrap between words instead.
+    """
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    for i, key in enumerate(keys):
+        if i in wrap:
+            table.add_column(tr(MESSAGES, key), ratio=1)
+        else:
+            heading = tr(MESSAGES, key)
+            width = max([len(r[i]) for r in rows] + [len(w) for w in heading.split()])
+            table.add_column(heading, min_width=width)
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 def explain(
