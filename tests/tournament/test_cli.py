@@ -315,3 +315,18 @@ def test_names_without_polish_letters_are_found(tmp_path: Path) -> None:
     ref("add-player", "Śliwa Anna")
     ref("pair", "--manual", "los-sliwa")
     assert "Łoś Ola" in ref("result", "1", "LOS", "400", "sliw", "300")
+
+
+def test_log_reads_in_words_with_seeds_and_names(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "l.turniej.sqlite")
+    ref("new", "Dziennik", "--rounds", "6", "--system", "manual")
+    ref("add-player", "Łoś Ola", "--ranking", "120")
+    ref("add-player", "Abacki Adam")
+    ref("pair", "--manual", "1-2")
+    ref("result", "1", "1", "400", "2", "350")
+    ref("correct", "1", "1", "410", "2", "350", "--note", "suma")
+    out = ref("log")
+    assert "wynik, runda 1: 1 Łoś Ola 400 – 350 2 Abacki Adam" in out
+    assert "POPRAWKA, runda 1: 1 Łoś Ola 410 – 350 2 Abacki Adam (suma)" in out
+    assert "Cofnięto: #6 POPRAWKA" in ref("undo")
+    assert ref.json("log")[-1]["text"] == "COFNIĘCIE ostatniego zdarzenia"

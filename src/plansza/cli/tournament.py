@@ -647,14 +647,15 @@ def set_(
 @app.command("undo")
 def undo(db: str | None = DbOption) -> None:
     """Cofnij ostatnie zdarzenie (cofnięcie też jest zapisane) / undo the last event."""
-    from plansza.tournament.events import effective
+    from plansza.tournament.events import describe, effective
 
     with opened(db) as t, user_errors(EXIT_REFUSED):
+        state = t.state()
         live = effective(t.events())
         t.append("undo", {}, at=now())
-        last = live[-1]
-        console.print(tr(CLI, "undo_ok", what=f"#{last.seq} {last.kind} "
-                         f"{json.dumps(last.data, ensure_ascii=False)}"))
+        sd = seeds(state)
+        names = {pid: f"{sd[pid]} {p.name}" for pid, p in state.players.items()}
+        console.print(tr(CLI, "undo_ok", what=f"#{live[-1].seq} {describe(live[-1], names)}"))
 
 
 @app.command("standings")
@@ -753,15 +754,20 @@ def log_cmd(
     db: str | None = DbOption,
 ) -> None:
     """Dziennik zdarzeń (z czasem) / the event log, with times."""
+    from plansza.tournament.events import describe
+
     with opened(db) as t:
         events = t.events()
-        if as_json:
-            typer.echo(json.dumps([{"seq": e.seq, "kind": e.kind, "at": e.at, "data": e.data}
-                                   for e in events], ensure_ascii=False))
-            return
-        for e in events:
-            console.print(f"{e.seq:>5}  {e.at}  {e.kind:<13} "
-                          f"{json.dumps(e.data, ensure_ascii=False)}", soft_wrap=True)
+        state = t.state()
+    sd = seeds(state)
+    names = {pid: f"{sd[pid]} {p.name}" for pid, p in state.players.items()}
+    if as_json:
+        typer.echo(json.dumps([{"seq": e.seq, "kind": e.kind, "at": e.at, "data": e.data,
+                                "text": describe(e, names)} for e in events],
+                              ensure_ascii=False))
+        return
+    for e in events:
+        console.print(f"{e.seq:>5}  {e.at}  {describe(e, names)}", soft_wrap=True)
 
 
 @app.command("report")

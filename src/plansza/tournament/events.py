@@ -18,6 +18,7 @@ stamped with the time they were made.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from typing import Any
 from plansza.errors import IllegalActionError, PlanszaError
 from plansza.i18n import tr
 from plansza.tournament import adjustments, pairing
-from plansza.tournament.messages import MESSAGES
+from plansza.tournament.messages import LOG, MESSAGES
 from plansza.tournament.model import Pairing, Result, Round, Settings, State
 
 MAX_SCORE = 5000
@@ -344,3 +345,47 @@ def apply(state: State, e: Event) -> None:
     else:
         raise _err("unknown_event", "unknown_event", kind=k)
     state.events += 1
+
+
+def describe(e: Event, names: dict[int, str]) -> str:
+    """One event in words (``turniej log``); ``names`` labels players by pid.
+
+    A result reads ``wynik, runda 2: 1 Ala 400 – 350 2 Ola`` (in Polish).
+    """
+    d = e.data
+
+    def who(key: str) -> str:
+        pid = d.get(key)
+        return names.get(pid, f"#{pid}") if isinstance(pid, int) else str(pid)
+
+    k = e.kind
+    if k == "created":
+        st = d["settings"]
+        return tr(LOG, k, name=st["name"], system=st["system"], rounds=st["rounds"])
+    if k == "player_added":
+        return tr(LOG, k, name=d.get("name", ""))
+    if k == "paired":
+        tables = ", ".join(
+            f"{names.get(a, a)} – {tr(LOG, 'bye_word') if b is None else names.get(b, b)}"
+            for a, b in d["tables"]
+        )
+        return tr(LOG, k, round=d["round"], tables=tables)
+    if k in ("result", "correct"):
+        note = f"({d['note']})" if d.get("note") else ""
+        return tr(LOG, k, round=d["round"], a=who("a"), sa=d["sa"], b=who("b"), sb=d["sb"],
+                  note=note).rstrip()
+    if k == "walkover":
+        return tr(LOG, k, round=d["round"], w=who("winner"), l=who("loser"))
+    if k == "forfeit":
+        return tr(LOG, k, round=d["round"], a=who("a"), b=who("b"))
+    if k in ("bye", "penalty", "withdraw", "return"):
+        excluded = tr(LOG, "excluded") if d.get("excluded") else ""
+        return tr(LOG, k, round=d.get("round", "?"), p=who("player"),
+                  points=d.get("points", ""), excluded=excluded)
+    if k == "settings":
+        return tr(LOG, k, changes=json.dumps(d.get("changes", {}), ensure_ascii=False))
+    if k == "dates":
+        return tr(LOG, k, dates=", ".join(d.get("dates", [])))
+    if k == "undo":
+        return tr(LOG, k)
+    return f"{k} {json.dumps(d, ensure_ascii=False)}"

@@ -154,3 +154,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "unknown event kind: {kind}",
     },
 }
+
+# How each event reads in `turniej log`.
+LOG: dict[str, dict[str, str]] = {
+    "created": {
+        "pl": "utworzenie turnieju „{name}” ({system}, rund: {rounds})",
+        "en": "tournament '{name}' created ({system}, {rounds} rounds)",
+    },
+    "player_added": {"pl": "zapis: {name}", "en": "registered: {name}"},
+    "paired": {"pl": "kojarzenie rundy {round}: {tables}", "en": "round {round} paired: {tables}"},
+    "result": {"pl": "wynik, runda {round}: {a} {sa} – {sb} {b}",
+               "en": "result, round {round}: {a} {sa} – {sb} {b}"},
+    "correct": {"pl": "POPRAWKA, runda {round}: {a} {sa} – {sb} {b} {note}",
+                "en": "CORRECTION, round {round}: {a} {sa} – {sb} {b} {note}"},
+    "walkover": {"pl": "walkower, runda {round}: dla {w}, przeciwnik {l}",
+                 "en": "walkover, round {round}: to {w}, against {l}"},
+    "forfeit": {"pl": "obaj nieobecni, runda {round}: {a}, {b}",
+                "en": "both absent, round {round}: {a}, {b}"},
+    "bye": {"pl": "pauza, runda {round}: {p}", "en": "bye, round {round}: {p}"},
+    "penalty": {"pl": "kara, runda {round}: {p} −{points}",
+                "en": "penalty, round {round}: {p} −{points}"},
+    "withdraw": {"pl": "wycofanie od rundy {round}: {p}{excluded}",
+                 "en": "withdrawn from round {round}: {p}{excluded}"},
+    "excluded": {"pl": " (wykluczenie, TR 7.1)", "en": " (excluded, TR 7.1)"},
+    "return": {"pl": "powrót od rundy {round}: {p}", "en": "returns from round {round}: {p}"},
+    "settings": {"pl": "ustawienia: {changes}", "en": "settings: {changes}"},
+    "dates": {"pl": "daty: {dates}", "en": "dates: {dates}"},
+    "undo": {"pl": "COFNIĘCIE ostatniego zdarzenia", "en": "UNDO of the latest event"},
+    "bye_word": {"pl": "pauza", "en": "bye"},
+}
