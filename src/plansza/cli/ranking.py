@@ -396,7 +396,7 @@ def _whole_numbers_table(title: str, keys: Sequence[str], rows: list[list[str]],
         else:
             heading = tr(MESSAGES, key)
             width = max([len(r[i]) for r in rows] + [len(w) for w in heading.split()])
-            table.add_column(heading, min_width=width)
+            table.add_column(heading, min_width=width, justify="right")
     for row in rows:
         table.add_row(*row)
     return table
@@ -532,16 +532,14 @@ def update(
                      players=len(rows), path=path), markup=False)
     if later:
         console.print(tr(MESSAGES, "out_of_order"), markup=False)
-    table = Table(title=tr(MESSAGES, "list_title", date=published.isoformat()))
-    for key in ("col_name", "col_entry", "col_games", "col_scalps", "col_achieved",
-                "col_before", "col_after", "col_place"):
-        table.add_column(tr(MESSAGES, key))
-    for r in rows:
-        table.add_row(str(r["name"]), str(r["entry_ranking"]), str(r["games"]), str(r["scalps"]),
-                      decimal_text(Fraction(str(r["achieved"]))),
-                      "—" if r["before"] is None else str(r["before"]), str(r["after"]),
-                      "" if r["place"] is None else str(r["place"]))
-    console.print(table)
+    cells = [[str(r["name"]), str(r["entry_ranking"]), str(r["games"]), str(r["scalps"]),
+              decimal_text(Fraction(str(r["achieved"]))),
+              "—" if r["before"] is None else str(r["before"]), str(r["after"]),
+              "" if r["place"] is None else str(r["place"])] for r in rows]
+    keys = ("col_name", "col_entry", "col_games", "col_scalps", "col_achieved", "col_before",
+            "col_after", "col_place")
+    console.print(_whole_numbers_table(tr(MESSAGES, "list_title", date=published.isoformat()),
+                                       keys, cells, wrap={0}))
 
 
 def export(
