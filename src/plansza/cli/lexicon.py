@@ -179,7 +179,7 @@ def check(
             out["words"] = [{"word": w, "valid": v} for w, v in zip(words, verdicts, strict=True)]
         console.print_json(json.dumps(out, ensure_ascii=False))
     else:
-        err_console.print(f"[dim]{_header(lex)}[/]")
+        err_console.print(f"[dim]{_header(lex)}[/]", soft_wrap=True)
         if each:
             for word, valid in zip(words, verdicts, strict=True):
                 mark = (
@@ -187,10 +187,10 @@ def check(
                     if valid
                     else "[red]" + tr(MESSAGES, "invalid")
                 )
-                console.print(f"{word.upper()}\t{mark}[/]")
+                console.print(f"{word.upper()}\t{mark}[/]", soft_wrap=True)
         else:
             verdict = tr(MESSAGES, "valid_all") if ok else tr(MESSAGES, "invalid_joint")
-            console.print(f"[bold {'green' if ok else 'red'}]{verdict}[/]")
+            console.print(f"[bold {'green' if ok else 'red'}]{verdict}[/]", soft_wrap=True)
     raise typer.Exit(EXIT_OK if ok else EXIT_NEGATIVE)
 
 
@@ -228,12 +228,12 @@ def anagram(
     if as_json:
         console.print_json(json.dumps([f.notation() for f in shown], ensure_ascii=False))
         return
-    err_console.print(f"[dim]{_header(lex)}[/]")
+    err_console.print(f"[dim]{_header(lex)}[/]", soft_wrap=True)
     # Longest words first (what a player looks for), alphabet order within a length.
     for f in sorted(shown, key=lambda f: -len(f.word)):
-        console.print(f.notation())
+        console.print(f.notation(), soft_wrap=True)
     key = "found_limited" if len(found) > limit else "found"
-    err_console.print(f"[dim]{tr(MESSAGES, key, count=len(shown), limit=limit)}[/]")
+    err_console.print(f"[dim]{tr(MESSAGES, key, count=len(shown), limit=limit)}[/]", soft_wrap=True)
 
 
 @app.command("build")
@@ -298,10 +298,13 @@ def build(
                     tiles=tileset.name,
                 ),
                 markup=False,
+                soft_wrap=True,
                 highlight=False,
             )
         if len(report.bad) > show:
-            err_console.print(tr(MESSAGES, "more_bad", count=len(report.bad) - show))
+            err_console.print(
+                tr(MESSAGES, "more_bad", count=len(report.bad) - show), soft_wrap=True
+            )
         if strict and report.bad:
             fail(tr(MESSAGES, "strict_refused", count=len(report.bad)), EXIT_INPUT)
         if report.accepted == 0:
@@ -322,7 +325,8 @@ def build(
             bad=len(report.bad),
             short=len(report.too_short),
             long=len(report.too_long),
-        )
+        ),
+        soft_wrap=True,
     )
     console.print(
         tr(
@@ -385,7 +389,7 @@ def list_lexicons() -> None:
     """Dostępne słowniki. / Available lexicons."""
     from plansza.lexicon import store
 
-    console.print(f"{DEFAULT_NAME}\t({tr(MESSAGES, 'default_marker')})")
+    console.print(f"{DEFAULT_NAME}\t({tr(MESSAGES, 'default_marker')})", soft_wrap=True)
     for name in store.list_named():
         console.print(f"{name}\t{store.named_path(name)}", soft_wrap=True)
 
