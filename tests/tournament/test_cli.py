@@ -330,3 +330,21 @@ def test_log_reads_in_words_with_seeds_and_names(tmp_path: Path) -> None:
     assert "POPRAWKA, runda 1: 1 Łoś Ola 410 – 350 2 Abacki Adam (suma)" in out
     assert "Cofnięto: #6 POPRAWKA" in ref("undo")
     assert ref.json("log")[-1]["text"] == "COFNIĘCIE ostatniego zdarzenia"
+
+
+def test_card_shows_games_penalties_and_adjustments(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "c.turniej.sqlite")
+    ref("new", "Karta", "--rounds", "6", "--system", "halving")
+    for name, r in (("Nowak Ewa", "150"), ("Łoś Ola", "120"), ("Kowal Piotr", "110"),
+                    ("Abacki Adam", "105")):
+        ref("add-player", name, "--ranking", r)
+    ref("pair")
+    ref("result", "1", "1", "400", "3", "300")
+    ref("result", "1", "2", "350", "4", "360")
+    ref("penalty", "1", "Nowak", "10")
+    ref("add-player", "Późny Paweł", "--ranking", "130")
+    ref("pair")
+    out = ref("card", "Nowak")
+    assert "1. Nowak Ewa" in out and "390:300" in out and "kara −10" in out
+    late = ref("card", "Późny")
+    assert "wyrównanie przed rundą 2 (RS §7.2): miejsce docelowe 2" in late

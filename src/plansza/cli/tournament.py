@@ -124,6 +124,30 @@ CLI: dict[str, dict[str, str]] = {
     "exported": {"pl": "Zapisano {path}", "en": "Wrote {path}"},
     "report_done": {"pl": "Raport zapisany w {path}", "en": "Report written to {path}"},
     "nothing": {"pl": "brak", "en": "none"},
+    "card_head": {
+        "pl": "{seed}. {name} — miejsce {place}: {bp} DP, {sp} MP, różnica {spread:+d}, "
+        "partie {games}",
+        "en": "{seed}. {name} — place {place}: {bp} BP, {sp} scored, spread {spread:+d}, "
+        "games {games}",
+    },
+    "card_game": {
+        "pl": "runda {round:>2}: {opp:<28} {start:<10} {score}:{opp_score} {extra}",
+        "en": "round {round:>2}: {opp:<28} {start:<10} {score}:{opp_score} {extra}",
+    },
+    "starts": {"pl": "rozpoczyna", "en": "starts"},
+    "second_": {"pl": "drugi", "en": "second"},
+    "penalty_note": {"pl": "(kara −{points})", "en": "(penalty −{points})"},
+    "adj_line": {
+        "pl": "wyrównanie przed rundą {round} (RS §7.2): miejsce docelowe {target}, "
+        "+{bp} DP, +{sp} MP, +{spread} różnicy",
+        "en": "adjustment before round {round} (RS §7.2): target place {target}, "
+        "+{bp} BP, +{sp} scored, +{spread} spread",
+    },
+    "absent_line": {"pl": "nieobecny: rundy {start}–{end}", "en": "absent: rounds {start}–{end}"},
+    "excl_line": {
+        "pl": "MPA 2e viii: pominięte dwie najlepsze wygrane: −{spread} różnicy, −{sp} MP",
+        "en": "MPA 2e viii: two best wins left out: −{spread} spread, −{sp} scored",
+    },
 }
 
 app = typer.Typer(help=tr(CLI, "help"), no_args_is_help=True)
@@ -701,6 +725,43 @@ def standings_cmd(
             mark = "*" if s.adjusted else ""
             console.print(f"{s.place:>4} {s.seed:>4}  {s.name:<28} {bp:>5}{mark:1}"
                           f"{s.small_points:>6} {s.spread:>+7} {s.games:>6}")
+
+
+@app.command("card")
+def card(
+    player: str = typer.Argument(..., help="Gracz: numer lub nazwisko / seed or name"),
+    db: str | None = DbOption,
+) -> None:
+    """Karta gracza: każda partia, kary, wyrównania / a player's card: why they stand there."""
+    from plansza.tournament import mpa
+    from plansza.tournament.standings import standings
+
+    with opened(db) as t, user_errors(EXIT_REFUSED):
+        state = t.state()
+        pid = resolve(state, player)
+        line = next(s for s in standings(state, groups=mpa.groups(state)) if s.pid == pid)
+        console.print(tr(CLI, "card_head", seed=line.seed, name=line.name, place=line.place,
+                         bp=f"{line.big_points:g}", sp=line.small_points, spread=line.spread,
+                         games=line.games))
+        for g in state.games_of(pid):
+            extra = []
+            if g.kind in ("walkover", "forfeit"):
+                extra.append(f"({tr(CLI, g.kind)})")
+            if g.penalty:
+                extra.append(tr(CLI, "penalty_note", points=g.penalty))
+            start = "" if g.opponent is None else tr(CLI, "starts" if g.started else "second_")
+            console.print(tr(CLI, "card_game", round=g.round, opp=_name(state, g.opponent),
+                             start=start, score=g.score, opp_score=g.opp_score,
+                             extra=" ".join(extra)))
+        for a in state.adjustments.get(pid, []):
+            console.print(tr(CLI, "adj_line", round=a.round, target=a.target_place,
+                             bp=f"{a.big_points:g}", sp=a.small_points, spread=a.spread))
+        for start_r, end_r in state.players[pid].absences:
+            last = "…" if end_r is None else end_r - 1
+            console.print(tr(CLI, "absent_line", start=start_r, end=last))
+        if line.excluded_spread or line.excluded_small:
+            console.print(tr(CLI, "excl_line", spread=line.excluded_spread,
+                             sp=line.excluded_small))
 
 
 @app.command("pairings")
