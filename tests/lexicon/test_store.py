@@ -150,3 +150,19 @@ def test_cache_file_is_rebuilt_when_stale(
     assert core.ensure_default(progress=False) == path and len(calls) == 1  # now fresh
     assert not [p for p in os.listdir(path.parent) if p.endswith(".tmp")]
     shutil.rmtree(path.parent)
+
+
+def test_unwritable_cache_compiles_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, default_lexicon: Lexicon
+) -> None:
+    # No cache directory can be made (a file stands in its way): the default is
+    # still available, compiled in memory (stubbed here by the cached bytes).
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("x")
+    monkeypatch.setenv("PLANSZA_CACHE_DIR", str(blocker))
+    monkeypatch.setattr(core, "_default", None)
+    assert default_lexicon.path is not None
+    real = default_lexicon.path.read_bytes()
+    monkeypatch.setattr(core, "_compile_default", lambda source, *, progress: real)
+    lex = Lexicon.default(progress=False)
+    assert lex.path is None and len(lex) == 3_276_062 and "zoranie" in lex

@@ -98,12 +98,19 @@ class Lexicon:
 
         Compiled into the cache on first use (about 20 s, a progress bar on
         stderr unless ``progress=False``), then memory-mapped; the same object
-        is returned for the rest of the process.
+        is returned for the rest of the process. If the cache directory cannot
+        be written (a read-only home, a sandbox), the lexicon is compiled in
+        memory for this process instead.
         """
         global _default
         if _default is None:
-            path = ensure_default(progress=progress)
-            _default = cls.open(path)
+            try:
+                path = ensure_default(progress=progress)
+            except OSError:
+                blob = _compile_default(store.default_source(), progress=progress)
+                _default = cls(blob, source=DEFAULT_NAME)
+            else:
+                _default = cls.open(path)
         return _default
 
     @classmethod
