@@ -127,3 +127,32 @@ def test_returning_player_uses_old_place_and_rounds_away() -> None:
     (adj,) = log.state.adjustments[1]
     seed_place = 1  # the highest ranking
     assert adj.target_place == target_place(before[1], seed_place, 2, 1)
+
+
+def test_hand_worked_removal_two_rounds_before_the_end() -> None:
+    # RS §7.2–7.3 worked by hand. Four rounds, prize places 3 (the podium).
+    log = Log(settings("manual", 4))
+    a, b, c, d, e = (log.player(n, r) for n, r in
+                     (("A", 150), ("B", 140), ("C", 130), ("D", 120), ("E", 110)))
+    log.add("paired", round=1, tables=[[a, b], [c, d], [e, None]])
+    log.add("result", round=1, a=a, sa=400, b=b, sb=300)
+    log.add("result", round=1, a=c, sa=380, b=d, sb=350)
+    # After round 1: A (1, 400, +100), C (1, 380, +30), E (1, 300, +50, bye), D, B.
+    late = log.player("L", 200)  # seeded first → target place 1 → A's points, +1
+    log.add("paired", round=2, tables=[[late, a], [b, c], [d, e]])
+    (adj,) = log.state.adjustments[late]
+    assert (adj.target_place, adj.big_points, adj.small_points, adj.spread) == (1, 1, 401, 101)
+    log.add("result", round=2, a=late, sa=300, b=a, sb=450)
+    log.add("result", round=2, a=b, sa=400, b=c, sb=300)
+    log.add("result", round=2, a=d, sa=420, b=e, sb=380)
+    # With the adjustment after round 2: A 2 BP; then D 770, L 701, B 700, E 680 (+10),
+    # C 680 (−70). Third is L: the line is (1 − 2, 701 − 400) = (−1, 301). L stands at
+    # (1, 701), above it; removing the whole big point leaves (0, ·), still above, so
+    # the whole adjustment goes — L is back to 0 BP, 300, −150.
+    full = rank(log.state, list(totals(log.state, 2).values()), log.state.settings.criteria)
+    assert [x.name for x in full] == ["A", "D", "L", "B", "E", "C"]
+    cut = {x.name: x for x in standings(log.state, 2, final=False)}
+    assert (cut["L"].big_points, cut["L"].small_points, cut["L"].spread) == (0, 300, -150)
+    # before the cut round the adjustment is still in force
+    early = {x.name: x for x in standings(log.state, 1, final=False)}
+    assert (early["L"].big_points, early["L"].small_points, early["L"].spread) == (1, 401, 101)

@@ -225,3 +225,18 @@ def test_widened_group_range_merges_groups_within_one_and_a_half_points() -> Non
     # groups: {1, 2, 3} (within 1.5 of 3.0) + 4 pulled to make it even; {5, 6}
     assert ideal(order, points, "halving", 1.5) == {1: 3, 3: 1, 2: 4, 4: 2, 5: 6, 6: 5}
     assert ideal(order, points, "halving") == {1: 2, 2: 1, 3: 4, 4: 3, 5: 6, 6: 5}
+
+
+def test_pairing_a_round_again_gives_the_same_result() -> None:
+    # a manual change: re-pairing before any result starts from the state before the round
+    log = field("halving", 7)
+    rng = random.Random(12)
+    log.pair()
+    log.play(rng)
+    late = log.player("Późny", 250)
+    n = log.pair()
+    first = pair_round(log.state, n)
+    adj = list(log.state.adjustments[late])
+    assert pair_round(log.state, n) == first
+    log.add("paired", round=n, tables=[list(t) for t in first])
+    assert log.state.adjustments[late] == adj  # recomputed, not added twice

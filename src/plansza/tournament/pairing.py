@@ -55,7 +55,10 @@ def pair_round(state: State, round_no: int | None = None) -> list[Table]:
     n = state.next_round if round_no is None else round_no
     work = copy.deepcopy(state)
     for k in [k for k in work.rounds if k >= n]:
-        del work.rounds[k]
+        del work.rounds[k]  # pairing a round again (a manual change) starts from before it
+    work.adjustments = {
+        pid: [a for a in adjs if a.round < n] for pid, adjs in work.adjustments.items()
+    }
     adjustments.apply_pending(work, n)
     system = state.settings.system
     if system == "roundrobin":
