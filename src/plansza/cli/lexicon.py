@@ -164,8 +164,8 @@ def check(
 ) -> None:
     """Sprawdź słowa: jeden wspólny werdykt (TR 4.7.11). / Check words: one joint verdict.
 
-    Exit 0 when every word is valid, 1 when not. The default lexicon is SJP.PL,
-    not the official OSPS.
+    Domyślny słownik to SJP.PL, nie oficjalny OSPS. / The default lexicon is
+    SJP.PL, not the official OSPS. Exit 0 when every word is valid, 1 when not.
     """
     if not words:
         fail(tr(MESSAGES, "no_words"), EXIT_INPUT)
@@ -216,6 +216,8 @@ def anagram(
 ) -> None:
     """Anagramy stojaka i wzorce (nauka słów). / Anagrams of a rack and patterns (word study).
 
+    Domyślny słownik to SJP.PL, nie oficjalny OSPS. / The default lexicon is
+    SJP.PL, not the official OSPS.
     Letters made by a blank are shown in lower case, as on the board. With both
     a rack and a pattern, a word must match the pattern and be made from the rack.
     """
