@@ -114,3 +114,14 @@ def test_killing_the_program_loses_at_most_the_event_being_written(tmp_path: Pat
     names = [p.name for p in t.state().players.values()]
     t.close()
     assert names and names == [f"P{i}" for i in range(1, len(names) + 1)]
+
+
+def test_a_database_url_works_like_a_path(tmp_path: Path) -> None:
+    # the same code for any SQLAlchemy URL (PostgreSQL in a federation server)
+    url = f"sqlite:///{tmp_path / 'u.db'}"
+    t = TournamentFile.create(url, settings(), at="t")
+    t.append("player_added", {"name": "Ala"}, at="t")
+    t.close()
+    again = TournamentFile.open(url)
+    assert [p.name for p in again.state().players.values()] == ["Ala"]
+    again.close()
