@@ -218,3 +218,34 @@ def test_missing_history_is_empty_only_when_allowed(tmp_path: object) -> None:
     with pytest.raises(FileNotFoundError):
         load_history(path)
     assert RankingHistory([]).ranking_list().entries == ()
+
+
+cells = {
+    "date": st.sampled_from(["2024-05-11", " 2024-05-11 ", "2024-02-30", "11.05.2024", ""]),
+    "tournament": st.sampled_from(["P", " Puchar  Łodzi ", "", "  "]),
+    "player1": st.sampled_from(["Ala", "Ola", " Ala ", "", "Z\u0307ak"]),
+    "player2": st.sampled_from(["Ala", "Ola", "Żak", ""]),
+    "score1": st.sampled_from(["400", " 12 ", "+5", "-3", "", "x", "١٢", "4 0"]),
+    "score2": st.sampled_from(["300", "0", "-0", "", "1.5"]),
+    "walkover": st.sampled_from(["", "1", "tak", "TAK", "no", "maybe"]),
+}
+
+
+@given(st.fixed_dictionaries(cells))
+def test_fast_row_reading_agrees_with_the_full_check(row: dict[str, str]) -> None:
+    # The quick path for perfect rows accepts only what the full check accepts,
+    # and builds the same game.
+    from plansza.ranking.records import _fast_row, _parse_row
+
+    names = [*plansza.ranking.records.COLUMNS, "walkover"]
+    values = [row[n] for n in names]
+    positions = {n: i for i, n in enumerate(names)}
+    fast = _fast_row(values, tuple(range(6)), 6, 2)
+    slow, reasons = _parse_row(values, positions, 7, 2)
+    assert slow is not None or reasons
+    if fast is not None:
+        assert (fast, reasons) == (slow, [])
+    if slow is not None and all(v.strip().isdigit() for v in values[4:6]) and all(
+            v.strip().isascii() for v in values[4:6]):
+        assert fast == slow
+    assert "١٢" not in row["score1"] or slow is None  # ASCII digits only

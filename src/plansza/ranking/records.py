@@ -106,7 +106,7 @@ _ALIASES: Mapping[str, str] = {
     "walkover": "walkover", "walkower": "walkover",
 }
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_SCORE = re.compile(r"[+-]?\d+")
+_SCORE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would read "١٢" too
 _TRUE = {"1", "true", "yes", "tak", "t", "y", "w", "wo"}
 _FALSE = {"", "0", "false", "no", "nie", "n", "f"}
 
@@ -271,6 +271,33 @@ def _parse_row(
     return Game(day, tournament, names[0], names[1], scores[0], scores[1], walkover, line), []
 
 
+def _fast_row(row: list[str], at: tuple[int, ...], walkover_at: int | None, line: int
+              ) -> Game | None:
+    """The common case of :func:`_parse_row` quickly: a perfect row, else ``None``.
+
+    It accepts a subset of what ``_parse_row`` accepts and builds the same game;
+    anything unusual (signed scores, any error) goes the slow way for its reasons.
+    """
+    day = parse_date(row[at[0]])
+    tournament = normalise_name(row[at[1]])
+    player1 = normalise_name(row[at[2]])
+    player2 = normalise_name(row[at[3]])
+    score1 = row[at[4]].strip()
+    score2 = row[at[5]].strip()
+    if (day is None or not tournament or not player1 or not player2 or player1 == player2
+            or not (score1.isascii() and score1.isdigit() and score2.isascii()
+                    and score2.isdigit())):
+        return None
+    walkover = False
+    if walkover_at is not None:
+        flag = row[walkover_at].strip().lower()
+        if flag in _TRUE:
+            walkover = True
+        elif flag not in _FALSE:
+            return None
+    return Game(day, tournament, player1, player2, int(score1), int(score2), walkover, line)
+
+
 def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
     """Every game of a CSV history, or :class:`BadRowsError` listing every bad row.
 
@@ -282,13 +309,22 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
     games: list[Game] = []
     positions: dict[str, int] | None = None
     width = 0
+    fast: tuple[int, ...] = ()
+    walkover_at: int | None = None
     for row in reader:
         line = reader.line_num
+        if fast and len(row) == width:
+            game = _fast_row(row, fast, walkover_at, line)
+            if game is not None:
+                games.append(game)
+                continue
         if not any(c.strip() for c in row):
             continue
         if positions is None:
             positions, header_problems = header_positions(row)
             width = len(row)
+            fast = tuple(positions[c] for c in COLUMNS) if not header_problems else ()
+            walkover_at = positions.get("walkover")
             if header_problems:
                 problems.extend(RowProblem(line, r) for r in header_problems)
                 break
