@@ -246,23 +246,23 @@ def team_standings(
         club = state.players[st.pid].club
         if club:
             teams.setdefault(club, []).append(st)
-    rows: list[dict[str, object]] = []
-    for club, members in teams.items():
-        counted = members[:size] if size else members
-        rows.append(
-            {
-                "team": club,
-                "big_points": sum(m.big_points for m in counted),
-                "small_points": sum(m.small_points for m in counted),
-                "spread": sum(m.spread for m in counted),
-                "players": [m.name for m in counted],
-            }
-        )
     from plansza.tiles import polish_collation_key
 
-    rows.sort(key=lambda r: polish_collation_key(str(r["team"])))
-    rows.sort(key=lambda r: (float(str(r["big_points"])), int(str(r["small_points"])),
-                             int(str(r["spread"]))), reverse=True)
-    for i, r in enumerate(rows, 1):
-        r["place"] = i
+    totals_by_team: list[tuple[float, int, int, str, list[str]]] = []
+    for club, members in teams.items():
+        counted = members[:size] if size else members
+        totals_by_team.append((
+            sum(m.big_points for m in counted),
+            sum(m.small_points for m in counted),
+            sum(m.spread for m in counted),
+            club,
+            [m.name for m in counted],
+        ))
+    totals_by_team.sort(key=lambda t: polish_collation_key(t[3]))
+    totals_by_team.sort(key=lambda t: (t[0], t[1], t[2]), reverse=True)  # stable: ties by name
+    rows: list[dict[str, object]] = [
+        {"place": i, "team": club, "big_points": bp, "small_points": sp, "spread": spread,
+         "players": names}
+        for i, (bp, sp, spread, club, names) in enumerate(totals_by_team, 1)
+    ]
     return rows
