@@ -89,3 +89,4 @@ def test_reports_match_the_golden_files() -> None:
     golden("standings.csv", reports.standings_csv(state))
     golden("games.csv", reports.games_csv(state))
     golden("tournament.t", tsh.write_t(state))
+    golden("report_teams.html", reports.html_report(state, teams=True))

@@ -834,6 +834,7 @@ def log_cmd(
 @app.command("report")
 def report(
     html: str = typer.Option(..., "--html", help="Katalog raportu / output directory"),
+    teams: bool = typer.Option(False, "--teams", help="Z klasyfikacją drużynową / with teams"),
     db: str | None = DbOption,
 ) -> None:
     """Raport HTML i CSV / HTML and CSV report (standings, pairings, cards, table)."""
@@ -841,7 +842,7 @@ def report(
 
     with opened(db) as t, user_errors(EXIT_INPUT):
         state = t.state()
-        reports.write_report(state, Path(html))
+        reports.write_report(state, Path(html), teams=teams)
         console.print(tr(CLI, "report_done", path=html))
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from plansza.i18n import tr
 from plansza.tournament import mpa
 from plansza.tournament.model import State, seeds
-from plansza.tournament.standings import Standing, standings
+from plansza.tournament.standings import Standing, standings, team_standings
 
 L = {
     "standings": {"pl": "Klasyfikacja", "en": "Standings"},
@@ -43,6 +43,8 @@ L = {
     "walkover": {"pl": "walkower", "en": "walkover"},
     "forfeit": {"pl": "obaj nieobecni", "en": "both absent"},
     "adjusted": {"pl": "* z wyrównaniem (RS §7.2)", "en": "* includes a late-entry adjustment"},
+    "teams": {"pl": "Klasyfikacja drużynowa", "en": "Team classification"},
+    "team": {"pl": "Drużyna (szkoła)", "en": "Team (school)"},
     "corrections": {"pl": "Poprawki wyników", "en": "Result corrections"},
     "started": {"pl": "rozpoczynał", "en": "started"},
 }
@@ -145,8 +147,20 @@ def _crosstable_html(state: State, lines: list[Standing]) -> str:
     return f"<table>{head}{''.join(rows)}</table>"
 
 
-def html_report(state: State) -> str:
-    """The whole report as one printable HTML page."""
+def _teams_html(state: State) -> str:
+    rows = "".join(
+        f"<tr><td>{r['place']}</td><td class=n>{escape(str(r['team']))}</td>"
+        f"<td>{_bp(float(str(r['big_points'])))}</td><td>{r['small_points']}</td>"
+        f"<td>{int(str(r['spread'])):+d}</td></tr>"
+        for r in team_standings(state)
+    )
+    head = (f"<tr><th>{tr(L, 'place')}</th><th class=n>{tr(L, 'team')}</th>"
+            f"<th>{tr(L, 'bp')}</th><th>{tr(L, 'sp')}</th><th>{tr(L, 'spread')}</th></tr>")
+    return f"<table>{head}{rows}</table>"
+
+
+def html_report(state: State, *, teams: bool = False) -> str:
+    """The whole report as one printable HTML page (``teams``: add SCH's school table)."""
     lines = standings(state, groups=mpa.groups(state))
     done = max((n for n, r in state.rounds.items() if r.complete), default=0)
     title = tr(L, "final") if state.finished else tr(L, "after", n=done)
@@ -157,6 +171,7 @@ def html_report(state: State) -> str:
         f"<style>{CSS}</style></head><body>",
         f"<h1>{name}</h1><p>{escape(dates)}</p>",
         f"<section><h2>{title}</h2>{_standings_html(state, lines)}</section>",
+        *([f"<section><h2>{tr(L, 'teams')}</h2>{_teams_html(state)}</section>"] if teams else []),
         f"<section><h2>{tr(L, 'table')}</h2>{_crosstable_html(state, lines)}</section>",
         f"<section><h2>{tr(L, 'pairings')}</h2>"
         + "".join(_round_html(state, n) for n in sorted(state.rounds)) + "</section>",
@@ -212,12 +227,12 @@ def games_csv(state: State) -> str:
     return buf.getvalue()
 
 
-def write_report(state: State, directory: Path) -> list[Path]:
+def write_report(state: State, directory: Path, *, teams: bool = False) -> list[Path]:
     """Write ``index.html``, ``standings.csv`` and ``games.csv`` into ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
     out = []
     for name, text in (
-        ("index.html", html_report(state)),
+        ("index.html", html_report(state, teams=teams)),
         ("standings.csv", standings_csv(state)),
         ("games.csv", games_csv(state)),
     ):
