@@ -155,6 +155,9 @@ def test_explain_cut_and_window_statuses(tmp_path: Path) -> None:
     r = runner.invoke(app, ["ranking", "explain", "Kuba", path])
     assert "odrzucony" in r.stdout and "liczony" in r.stdout  # statuses may wrap
     assert "latami" in r.stdout
+    # games are listed for the tournaments of the two years; older ones only in the table
+    assert "Skalpy: Dobry (2024-02-03)" in r.stdout and "Skalpy: Słaby" in r.stdout
+    assert "Skalpy: Dawny" not in r.stdout
 
 
 def test_explain_unknown_player_suggests(games_csv: str) -> None:

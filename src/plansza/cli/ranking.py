@@ -368,6 +368,8 @@ def _print_explanation(ex: Explanation) -> None:
             "col_achieved", "col_status")
     console.print(_whole_numbers_table(tr(MESSAGES, "ex_tournaments"), keys, rows, wrap={1, 6}))
     for perf in (*ex.outside, *ex.window):
+        if _status(perf, ex) == "outside":
+            continue  # older games make no number; the table above lists the tournament
         rows = []
         for sc in ex.scalps.get(perf.index, ()):
             score = f"{sc.own_score}:{sc.opponent_score}"
