@@ -348,3 +348,32 @@ def test_card_shows_games_penalties_and_adjustments(tmp_path: Path) -> None:
     assert "1. Nowak Ewa" in out and "390:300" in out and "kara −10" in out
     late = ref("card", "Późny")
     assert "wyrównanie przed rundą 2 (RS §7.2): miejsce docelowe 2" in late
+
+
+def test_no_traceback_for_any_typed_result(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # whatever the referee types, a clean message and exit code — never a traceback
+    from hypothesis import given
+    from hypothesis import settings as hsettings
+    from hypothesis import strategies as st
+
+    ref = Referee(tmp_path_factory.mktemp("fuzz") / "z.turniej.sqlite")
+    ref("new", "Fuzz", "--rounds", "6", "--system", "manual")
+    for name in ("Ala", "Ola", "Ela", "Iza"):
+        ref("add-player", name)
+    ref("pair", "--manual", "1-2,3-4")
+    size = ref.log_size()
+    token = st.one_of(st.text(min_size=1, max_size=6).filter(lambda t: not t.startswith("-")),
+                      st.integers(-5, 9).map(str), st.sampled_from(["Ala", "Ola", "1", "2"]))
+
+    @hsettings(max_examples=30)
+    @given(st.integers(-1, 3), token, token, token, token)
+    def typed(rnd: int, a: str, sa: str, b: str, sb: str) -> None:
+        res = runner.invoke(turniej, ["result", str(rnd), a, sa, b, sb, "--db", ref.db])
+        assert res.exit_code in (EXIT_OK, EXIT_INPUT, EXIT_REFUSED), res.output
+        assert res.exception is None or isinstance(res.exception, SystemExit)
+        if res.exit_code == EXIT_OK:  # a valid entry: take it back for the next example
+            runner.invoke(turniej, ["undo", "--db", ref.db])
+
+    typed()
+    assert len([e for e in ref.json("log") if e["kind"] != "undo"]) - size == len(
+        [e for e in ref.json("log") if e["kind"] == "undo"])
