@@ -316,6 +316,16 @@ class MoveGenerator:
         codes = _rack_codes(rack, self.rules.tileset, self.rules)
         return MoveList(self._core.top(codes, n), self.board.copy(), self.rules)
 
+    def anchor_bounds(self, rack: str) -> dict[tuple[int, int, int], int]:
+        """The upper bound the top-move search uses for each anchor.
+
+        Keys are ``(direction, lane, index)`` (direction 0 across with lane = row,
+        1 down with lane = column); no play whose leftmost anchor it is scores more.
+        """
+        codes = _rack_codes(rack, self.rules.tileset, self.rules)
+        bounds: dict[tuple[int, int, int], int] = self._core.anchor_bounds(codes)
+        return bounds
+
     def count(self, rack: str) -> int:
         """The number of legal placements of ``rack``."""
         codes = _rack_codes(rack, self.rules.tileset, self.rules)

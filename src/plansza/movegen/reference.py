@@ -84,8 +84,19 @@ def _cross_word(
     return "".join(reversed(before)) + letter + "".join(after)
 
 
+class WordSet:
+    """A word list as the reference uses it: a plain set and each prefix's next letters.
+
+    Make one to reuse across many calls of :func:`generate_reference`.
+    """
+
+    def __init__(self, words: Iterable[str]) -> None:
+        self.words = {w.upper() for w in words}
+        self.nexts = _next_letters(self.words)
+
+
 def generate_reference(
-    board: Board, rack: str, words: Iterable[str], rules: Rules
+    board: Board, rack: str, words: Iterable[str] | WordSet, rules: Rules
 ) -> set[RefMove]:
     """Every legal placement of ``rack`` tiles on ``board`` whose words are all in ``words``.
 
@@ -93,8 +104,8 @@ def generate_reference(
     A single tile is one move (written across when it forms an across word);
     each blank designation is a separate move; exchanges are not placements.
     """
-    lexicon = {w.upper() for w in words}
-    nexts = _next_letters(lexicon)
+    word_set = words if isinstance(words, WordSet) else WordSet(words)
+    lexicon, nexts = word_set.words, word_set.nexts
     letters = rules.tileset.letters
     empty_board = board.is_empty()
     rack_counts = Counter(rack)
