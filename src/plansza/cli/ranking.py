@@ -307,7 +307,7 @@ def _basis_text(explanation: Explanation) -> str:
     return text
 
 
-def explanation_json(ex: Explanation, history: RankingHistory) -> dict[str, Any]:
+def explanation_json(ex: Explanation) -> dict[str, Any]:
     """An explanation as plain data (the shape of ``explain --json``)."""
     r = ex.next_ranking
     tournaments = []
@@ -417,7 +417,7 @@ def explain(
     with user_errors():
         ex = ranking.explain(name, day)
     if as_json:
-        _print_json(explanation_json(ex, ranking))
+        _print_json(explanation_json(ex))
     else:
         _print_explanation(ex)
 
