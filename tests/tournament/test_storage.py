@@ -125,3 +125,37 @@ def test_a_database_url_works_like_a_path(tmp_path: Path) -> None:
     again = TournamentFile.open(url)
     assert [p.name for p in again.state().players.values()] == ["Ala"]
     again.close()
+
+
+def test_two_terminals_entering_the_same_result_record_it_once(tmp_path: Path) -> None:
+    # one transaction per command with the write lock taken first: no double entry
+    import threading
+
+    path = str(tmp_path / "d.turniej.sqlite")
+    t = TournamentFile.create(path, settings(), at="t")
+    for name in ("A", "B", "C", "D"):
+        t.append("player_added", {"name": name}, at="t")
+    t.append("paired", {"round": 1, "tables": [[1, 3], [2, 4]]}, at="t")
+    t.close()
+    outcomes: list[str] = []
+
+    def enter() -> None:
+        f = TournamentFile.open(path)
+        try:
+            f.append("result", {"round": 1, "a": 1, "sa": 400, "b": 3, "sb": 350}, at="t")
+            outcomes.append("ok")
+        except PlanszaError:
+            outcomes.append("refused")
+        finally:
+            f.close()
+
+    threads = [threading.Thread(target=enter) for _ in range(6)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(outcomes) == ["ok"] + ["refused"] * 5
+    again = TournamentFile.open(path)
+    assert [e.kind for e in again.events()].count("result") == 1
+    again.state()  # the log still replays
+    again.close()

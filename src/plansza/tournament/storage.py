@@ -46,6 +46,29 @@ events_table = sa.Table(
 )
 
 
+def _immediate_transactions(engine: sa.Engine) -> None:
+    """SQLite: take the write lock when a transaction begins (``BEGIN IMMEDIATE``).
+
+    A command reads the log, checks the new event and appends it; two referees'
+    terminals doing that at once must not both pass the check (two results for
+    one table would make the log unreadable). The second waits for the first.
+    """
+
+    @sa.event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # let us issue BEGIN ourselves
+
+    @sa.event.listens_for(engine, "begin")
+    def _begin(conn: sa.Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _lock(conn: sa.Connection) -> None:
+    """Other databases: lock the log for the length of the transaction."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql("LOCK TABLE events IN EXCLUSIVE MODE")
+
+
 def _url(path: str) -> str:
     return path if "://" in path else f"sqlite:///{path}"
 
@@ -73,6 +96,8 @@ class TournamentFile:
     def __init__(self, path: str) -> None:
         self.path = path
         self.engine = sa.create_engine(_url(path))
+        if self.engine.dialect.name == "sqlite":
+            _immediate_transactions(self.engine)
         migrate(self.engine)
 
     @classmethod
@@ -116,6 +141,7 @@ class TournamentFile:
     def append(self, kind: str, data: dict[str, Any], *, at: str) -> Event:
         """Check and append one event, in one transaction; raise and write nothing if refused."""
         with self.engine.begin() as conn:
+            _lock(conn)
             log = self.events(conn)
             if kind == "created":
                 if log:
@@ -138,6 +164,7 @@ class TournamentFile:
     def append_many(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> None:
         """Append several events in one transaction (all or nothing)."""
         with self.engine.begin() as conn:
+            _lock(conn)
             state = replay(self.events(conn))
             for kind, data in items:
                 apply(state, Event(0, kind, data, at))
