@@ -13,7 +13,7 @@ import io
 from html import escape
 from pathlib import Path
 
-from plansza.i18n import tr
+from plansza.i18n import language, tr
 from plansza.tournament import mpa
 from plansza.tournament.model import State, seeds
 from plansza.tournament.standings import Standing, standings, team_standings
@@ -167,7 +167,7 @@ def html_report(state: State, *, teams: bool = False) -> str:
     name = escape(state.settings.name)
     dates = ", ".join(state.settings.dates)
     parts = [
-        f"<!DOCTYPE html><html lang=pl><head><meta charset=utf-8><title>{name}</title>"
+        f"<!DOCTYPE html><html lang={language()}><head><meta charset=utf-8><title>{name}</title>"
         f"<style>{CSS}</style></head><body>",
         f"<h1>{name}</h1><p>{escape(dates)}</p>",
         f"<section><h2>{title}</h2>{_standings_html(state, lines)}</section>",
