@@ -346,15 +346,17 @@ def top(
     return MoveGenerator(lexicon, rules, board).top(rack, n)
 
 
-def exchanges(rack: str) -> list[Exchange]:
+def exchanges(rack: str, tileset: TileSet | None = None) -> list[Exchange]:
     """Every distinct exchange of ``rack``: each non-empty sub-multiset once (GR; TR 4.3).
 
-    Whether an exchange is allowed (bag size, limit) is the game's business.
+    Shorter exchanges first, tiles in alphabet order (blanks last). Whether an
+    exchange is allowed (bag size, limit) is the game's business.
 
-    >>> [str(e) for e in exchanges("A?")]
-    ['-A', '-?', '-A?']
+    >>> [str(e) for e in exchanges("ZA?")]
+    ['-A', '-Z', '-?', '-AZ', '-A?', '-Z?', '-AZ?']
     """
-    tiles = sorted(rack.strip(), key=lambda t: (t == BLANK, t))
+    ts = tileset or TileSet.polish()
+    tiles = sorted(rack.strip(), key=ts.tile_sort_key)
     seen: set[str] = set()
     out: list[Exchange] = []
     for k in range(1, len(tiles) + 1):
