@@ -74,8 +74,8 @@ MESSAGES = {
         "en": "A sample game (PFS rules), replayed move by move",
     },
     "demo_lexicon": {
-        "pl": "Słowa sprawdzone słownikiem SJP.PL (nie jest to oficjalny OSPS).",
-        "en": "Words checked against the SJP.PL list (not the official OSPS).",
+        "pl": "Partia rozegrana słowami z listy SJP.PL (nie jest to oficjalny OSPS).",
+        "en": "A game played with words from the SJP.PL list (not the official OSPS).",
     },
 }
 

@@ -60,13 +60,13 @@ def rack_text(rack: str, tileset: TileSet) -> Text:
 
 def legend(lang: str) -> Text:
     labels = {
-        "pl": ("2l premia literowa ×2", "3l ×3", "2s premia słowna ×2", "3s ×3"),
-        "en": ("2l double letter", "3l triple letter", "2s double word", "3s triple word"),
+        "pl": ("litera ×2", "litera ×3", "słowo ×2", "słowo ×3"),
+        "en": ("double letter", "triple letter", "double word", "triple word"),
     }[lang]
     out = Text()
     for prem, label in zip((Premium.DL, Premium.TL, Premium.DW, Premium.TW), labels, strict=True):
         out.append(f" {PREMIUM_MARK[prem]} ", style=PREMIUM_STYLE[prem])
-        out.append(f" {label.split(' ', 1)[1]}   ")
+        out.append(f" {label}   ")
     return out
 
 
