@@ -377,3 +377,16 @@ def test_no_traceback_for_any_typed_result(tmp_path_factory: pytest.TempPathFact
     typed()
     assert len([e for e in ref.json("log") if e["kind"] != "undo"]) - size == len(
         [e for e in ref.json("log") if e["kind"] == "undo"])
+
+
+def test_printable_pages_for_a_round_and_the_standings(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "p.turniej.sqlite")
+    ref("new", "Druk", "--rounds", "6", "--system", "halving")
+    for name in ("Łoś Ola", "Abacki Adam", "Nowak Ewa"):
+        ref("add-player", name)
+    ref("pair")
+    ref("pairings", "--html", str(tmp_path / "r1.html"))
+    page = (tmp_path / "r1.html").read_text(encoding="utf-8")
+    assert "Runda 1" in page and "Łoś Ola" in page and "pauza" in page
+    ref("standings", "--html", str(tmp_path / "s.html"))
+    assert "Klasyfikacja po rundzie 0" in (tmp_path / "s.html").read_text(encoding="utf-8")

@@ -689,6 +689,7 @@ def standings_cmd(
     teams: bool = typer.Option(
         False, "--teams", help="Klasyfikacja drużynowa / team classification (SCH)"
     ),
+    html: str | None = typer.Option(None, "--html", help="Strona do druku / a printable page"),
     db: str | None = DbOption,
 ) -> None:
     """Klasyfikacja / standings (the tournament's criteria chain)."""
@@ -707,6 +708,12 @@ def standings_cmd(
                 for r in rows:
                     console.print(f"{r['place']:>3}. {r['team']}  {r['big_points']}  "
                                   f"{r['small_points']}  {r['spread']:+}")
+            return
+        if html is not None:
+            from plansza.tournament.reports import standings_page
+
+            Path(html).write_text(standings_page(state, round_no), encoding="utf-8")
+            console.print(tr(CLI, "exported", path=html))
             return
         lines = standings(state, round_no, groups=mpa.groups(state, round_no))
         if as_json:
@@ -770,12 +777,19 @@ def pairings_cmd(
         None, "--round", help="Runda (domyślnie ostatnia) / round (default: last)"
     ),
     as_json: bool = typer.Option(False, "--json", help="JSON"),
+    html: str | None = typer.Option(None, "--html", help="Strona do druku / a printable page"),
     db: str | None = DbOption,
 ) -> None:
     """Kojarzenie rundy / a round's pairings (the first named starts)."""
     with opened(db) as t, user_errors(EXIT_REFUSED):
         state = t.state()
         round_no = _round_arg(state, state.last_round if round_no is None else round_no)
+        if html is not None:
+            from plansza.tournament.reports import round_page
+
+            Path(html).write_text(round_page(state, round_no), encoding="utf-8")
+            console.print(tr(CLI, "exported", path=html))
+            return
         sd = seeds(state)
         if as_json:
             rows = [

@@ -192,6 +192,28 @@ def html_report(state: State, *, teams: bool = False) -> str:
     return "\n".join(parts)
 
 
+def _page(state: State, body: str) -> str:
+    name = escape(state.settings.name)
+    return (f"<!DOCTYPE html><html lang={language()}><head><meta charset=utf-8>"
+            f"<title>{name}</title><style>{CSS}</style></head><body><h1>{name}</h1>\n"
+            f"{body}\n</body></html>\n")
+
+
+def round_page(state: State, n: int) -> str:
+    """One round's pairings as a page to print and post at the venue."""
+    return _page(state, _round_html(state, n))
+
+
+def standings_page(state: State, after_round: int | None = None) -> str:
+    """The standings after a round (default: now) as a page to print."""
+    lines = standings(state, after_round, groups=mpa.groups(state, after_round))
+    final = state.finished and (after_round is None or after_round >= state.last_round)
+    done = after_round if after_round is not None else max(
+        (n for n, r in state.rounds.items() if r.complete), default=0)
+    title = tr(L, "final") if final else tr(L, "after", n=done)
+    return _page(state, f"<h2>{title}</h2>{_standings_html(state, lines)}")
+
+
 def standings_csv(state: State) -> str:
     """The standings as CSV (place, seed, name, club, city, big/small points, spread, games)."""
     buf = io.StringIO()
