@@ -249,3 +249,18 @@ def test_fast_row_reading_agrees_with_the_full_check(row: dict[str, str]) -> Non
             v.strip().isascii() for v in values[4:6]):
         assert fast == slow
     assert "١٢" not in row["score1"] or slow is None  # ASCII digits only
+
+
+def test_semicolon_csv_from_a_polish_spreadsheet(tmp_path: object) -> None:
+    text = ("data;turniej;gracz1;gracz2;wynik1;wynik2\n"
+            "2024-05-11;Puchar, Łódź;Ala;Ola;400;300\n")
+    assert [(g.tournament, g.score1) for g in read_games_csv_text(text)] == [
+        ("Puchar, Łódź", 400)]
+    path = os.path.join(str(tmp_path), "h.csv")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    append_games(path, [Game(date(2024, 6, 1), "Q", "Ela", "Ala", 400, 1, True)])
+    with open(path, encoding="utf-8") as f:
+        assert f.read().endswith("\n2024-06-01;Q;Ela;Ala;400;1\n")
+    tabbed = "date\ttournament\tplayer1\tplayer2\tscore1\tscore2\n2024-05-11\tP\tA\tB\t1\t0\n"
+    assert read_games_csv_text(tabbed)[0].player2 == "B"

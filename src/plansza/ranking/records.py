@@ -271,6 +271,24 @@ def _parse_row(
     return Game(day, tournament, names[0], names[1], scores[0], scores[1], walkover, line), []
 
 
+def sniff_delimiter(text: str) -> str:
+    """The field separator of a history CSV: ``,``, or ``;`` / tab when the header uses it.
+
+    Spreadsheets set to Polish write ``;`` (the comma is the decimal separator).
+
+    >>> sniff_delimiter("data;turniej;gracz1;gracz2;wynik1;wynik2\\n"), sniff_delimiter("")
+    (';', ',')
+    """
+    first = next((line for line in text.lstrip("\ufeff").splitlines() if line.strip()), "")
+    best, found = ",", 0
+    for delimiter in (",", ";", "\t"):
+        fields = next(csv.reader([first], delimiter=delimiter), [])
+        known = sum(1 for f in fields if f.strip().lower() in _ALIASES)
+        if known > found:
+            best, found = delimiter, known
+    return best
+
+
 def _fast_row(row: list[str], at: tuple[int, ...], walkover_at: int | None, line: int
               ) -> Game | None:
     """The common case of :func:`_parse_row` quickly: a perfect row, else ``None``.
@@ -304,7 +322,8 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
     Blank lines are skipped; line numbers count physical lines of the file
     (the header is line 1).
     """
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    text = text.lstrip("\ufeff")
+    reader = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text))
     problems: list[RowProblem] = []
     games: list[Game] = []
     positions: dict[str, int] | None = None

@@ -28,6 +28,7 @@ from plansza.ranking.records import (
     header_positions,
     read_games_csv,
     read_games_csv_text,
+    sniff_delimiter,
 )
 
 ENV_HISTORY = "PLANSZA_RANKING_HISTORY"
@@ -70,8 +71,10 @@ def append_games(path: str, games: Sequence[Game]) -> None:
     out.write(old)
     if old and not old.endswith("\n"):
         out.write("\n")
-    writer = csv.writer(out, lineterminator="\n")
-    header = next(csv.reader(io.StringIO(old)), None) if old.strip() else None
+    delimiter = sniff_delimiter(old)
+    writer = csv.writer(out, lineterminator="\n", delimiter=delimiter)
+    header = (next(csv.reader(io.StringIO(old), delimiter=delimiter), None)
+              if old.strip() else None)
     if header is None:
         names = [*COLUMNS, "walkover"]
         writer.writerow(names)
