@@ -166,3 +166,25 @@ def test_unwritable_cache_compiles_in_memory(
     monkeypatch.setattr(core, "_compile_default", lambda source, *, progress: real)
     lex = Lexicon.default(progress=False)
     assert lex.path is None and len(lex) == 3_276_062 and "zoranie" in lex
+
+
+def test_pickle_maps_the_file_again(tmp_path: Path) -> None:
+    import pickle
+
+    lex = Lexicon.build(["kot", "pies"], name="mini")
+    again = pickle.loads(pickle.dumps(lex))
+    assert list(again) == ["kot", "pies"] and again.name == "mini" and again.path is None
+    lex.save(tmp_path / "mini.kwg")
+    mapped = Lexicon.open(tmp_path / "mini.kwg")
+    data = pickle.dumps(mapped)
+    assert len(data) < 500  # the path, not the array
+    assert list(pickle.loads(data)) == ["kot", "pies"]
+
+
+def test_load_a_word_list_for_english_tiles(tmp_path: Path) -> None:
+    from plansza.tiles import TileSet
+
+    words = tmp_path / "en.txt"
+    words.write_text("QI\nZA\nżółw\n", encoding="utf-8")
+    lex = Lexicon.load(words, progress=False, tileset=TileSet.english())
+    assert list(lex) == ["qi", "za"] and lex.tileset.name == "english"

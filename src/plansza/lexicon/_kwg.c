@@ -35,6 +35,9 @@
  *   The GADDAG strings (about 36 million for the Polish list) are produced and
  *   sorted one first-letter bucket at a time, in tile order, which keeps memory
  *   to the largest bucket (a few hundred MB at most, not the whole set).
+ *
+ *   A last pass (share_suffixes) drops each list equal to the tail of a longer
+ *   list and renumbers the arc indices: 4,731,148 nodes for the Polish list.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -114,11 +114,17 @@ class Lexicon:
         return _default
 
     @classmethod
-    def load(cls, name_or_path: str | os.PathLike[str], *, progress: bool = True) -> Lexicon:
+    def load(
+        cls,
+        name_or_path: str | os.PathLike[str],
+        *,
+        progress: bool = True,
+        tileset: TileSet | None = None,
+    ) -> Lexicon:
         """The lexicon ``--lexicon NAME|PATH`` names: the default, a user name, a file.
 
         A ``.kwg`` file is memory-mapped; any other file is read as a word list
-        for the Polish tile set and compiled in memory.
+        for ``tileset`` (Polish unless given) and compiled in memory.
         """
         path = store.resolve(name_or_path)
         if path is None:
@@ -127,13 +133,14 @@ class Lexicon:
             head = f.read(8)
         if head == b"PLKWG\r\n\x1a":
             return cls.open(path)
-        report = read_word_list(path.read_bytes(), TileSet.polish(), source=str(path))
+        tileset = tileset or TileSet.polish()
+        report = read_word_list(path.read_bytes(), tileset, source=str(path))
         if progress:
             from plansza.lexicon.progress import progress_bar  # Rich only when building
 
             with progress_bar(path.name) as bar:
-                return cls.compile(report, name=path.stem, progress=bar)
-        return cls.compile(report, name=path.stem)
+                return cls.compile(report, name=path.stem, tileset=tileset, progress=bar)
+        return cls.compile(report, name=path.stem, tileset=tileset)
 
     @classmethod
     def open(cls, path: Path) -> Lexicon:
@@ -194,6 +201,16 @@ class Lexicon:
         for t in range(1, len(self.tileset.letters) + 1):
             for word, _ in self._kwg.search(bytes((t, _kwg.PAT_STAR)), min_len=1):
                 yield word
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by reference to the file (re-mapped on load) or by the bytes if in memory.
+
+        Worker processes (analysis, duplicate) then share the page cache instead
+        of each holding a copy.
+        """
+        if self.path is not None:
+            return (Lexicon.open, (self.path,))
+        return (_from_bytes, (self.to_bytes(), self.name))
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.name!r}: {self.word_count:,} words, {self.tileset.name} tiles>"
@@ -284,6 +301,11 @@ class Lexicon:
                 t = self._tile(ch, "rack", rack)
                 counts[t] = min(counts[t] + 1, 255)
         return bytes(counts), min(blanks, 255)
+
+
+def _from_bytes(blob: bytes, name: str) -> Lexicon:
+    """Rebuild an in-memory lexicon from its file bytes (unpickling)."""
+    return Lexicon(blob, source=name)
 
 
 def compile_blob(
