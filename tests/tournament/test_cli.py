@@ -390,3 +390,16 @@ def test_printable_pages_for_a_round_and_the_standings(tmp_path: Path) -> None:
     assert "Runda 1" in page and "Łoś Ola" in page and "pauza" in page
     ref("standings", "--html", str(tmp_path / "s.html"))
     assert "Klasyfikacja po rundzie 0" in (tmp_path / "s.html").read_text(encoding="utf-8")
+
+
+def test_status_lists_the_missing_results(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "st.turniej.sqlite")
+    ref("new", "Stan", "--rounds", "6", "--system", "halving")
+    for name in ("A", "B", "C", "D"):
+        ref("add-player", name)
+    ref("pair")
+    ref("result", "1", "1", "400", "3", "300")
+    out = ref("status")
+    assert "Brak wyników, runda 1:" in out and "2 B – 4 D" in out and "1 A" not in out
+    ref("result", "1", "2", "400", "4", "300")
+    assert "Wszystkie wyniki wpisane." in ref("status")

@@ -124,6 +124,15 @@ CLI: dict[str, dict[str, str]] = {
     "exported": {"pl": "Zapisano {path}", "en": "Wrote {path}"},
     "report_done": {"pl": "Raport zapisany w {path}", "en": "Report written to {path}"},
     "nothing": {"pl": "brak", "en": "none"},
+    "status": {
+        "pl": "{name} — system {system}, rund {rounds}; skojarzono {paired}, graczy {players} "
+        "(aktywnych w następnej rundzie: {active})",
+        "en": "{name} — system {system}, {rounds} rounds; {paired} paired, {players} players "
+        "({active} active next round)",
+    },
+    "missing": {"pl": "Brak wyników, runda {round}:", "en": "Missing results, round {round}:"},
+    "all_in": {"pl": "Wszystkie wyniki wpisane.", "en": "All results are in."},
+    "finished": {"pl": "Turniej zakończony.", "en": "The tournament is finished."},
     "card_head": {
         "pl": "{seed}. {name} — miejsce {place}: {bp} DP, {sp} MP, różnica {spread:+d}, "
         "partie {games}",
@@ -732,6 +741,30 @@ def standings_cmd(
             mark = "*" if s.adjusted else ""
             console.print(f"{s.place:>4} {s.seed:>4}  {s.name:<28} {bp:>5}{mark:1}"
                           f"{s.small_points:>6} {s.spread:>+7} {s.games:>6}")
+
+
+@app.command("status")
+def status(db: str | None = DbOption) -> None:
+    """Stan turnieju i brakujące wyniki / where the tournament stands, missing results."""
+    with opened(db) as t:
+        state = t.state()
+    s = state.settings
+    console.print(tr(CLI, "status", name=s.name, system=s.system, rounds=s.rounds,
+                     paired=state.last_round, players=len(state.players),
+                     active=len(state.active(state.next_round))))
+    if state.finished:
+        console.print(tr(CLI, "finished"))
+        return
+    missing = [(n, p) for n in sorted(state.rounds) for p in state.rounds[n].pairings
+               if p.second is not None and p.result is None]
+    if not missing:
+        console.print(tr(CLI, "all_in"))
+    for n in sorted({n for n, _ in missing}):
+        console.print(tr(CLI, "missing", round=n))
+        for m, p in missing:
+            if m == n:
+                console.print(f"  {tr(CLI, 'table')} {p.table:>3}: {_name(state, p.first)} – "
+                              f"{_name(state, p.second)}")
 
 
 @app.command("card")
