@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from plansza.lexicon import Lexicon
@@ -12,10 +9,8 @@ from plansza.movegen._automaton import Automaton
 from plansza.movegen.reference import WordSet
 from plansza.rules import Rules
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from kwgtools import build_automaton  # noqa: E402
-from positions import load_words  # noqa: E402
+from .kwgtools import build_automaton
+from .positions import load_words
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,6 @@ from math import prod
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from positions import random_position, random_rack
 
 from plansza.board import Board, Coordinate, Direction
 from plansza.lexicon import Lexicon
@@ -17,6 +16,8 @@ from plansza.movegen import MoveGenerator, RackError, exchanges, generate, top
 from plansza.moves import Play
 from plansza.rules import Rules
 from plansza.scoring import score_play
+
+from .positions import random_position, random_rack
 
 WORDS = ["KOT", "KOTY", "TOK", "OK", "KO", "TO", "OT", "TY", "AK", "KA", "TAK", "AT", "TA", "OKO"]
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from divide import divide_report
-from positions import random_position, random_rack
 
 from plansza.board import Board
 from plansza.lexicon import Lexicon
@@ -16,6 +14,9 @@ from plansza.movegen import MoveGenerator, MoveList
 from plansza.movegen._automaton import Automaton
 from plansza.movegen.reference import RefMove, WordSet, generate_reference
 from plansza.rules import Rules
+
+from .divide import divide_report
+from .positions import random_position, random_rack
 
 POSITIONS = 200
 
@@ -98,6 +99,7 @@ def anchor_key(board: Board, play: object, squares: list[tuple[int, int]]) -> tu
     assert isinstance(play, Play)
     across = play.coordinate.direction.value == "across"
     for r, c in squares:
-        if any(board.get(r + dr, c + dc) is not None for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))):
+        steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if any(board.get(r + dr, c + dc) is not None for dr, dc in steps):
             return (0, r, c) if across else (1, c, r)
     raise AssertionError("a move with no anchor")

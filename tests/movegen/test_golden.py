@@ -13,7 +13,9 @@ from plansza.lexicon import Lexicon
 from plansza.movegen import MoveGenerator
 from plansza.rules import Rules
 
-MID1 = "15/15/15/15/15/7N7/7ARMIA3/7P3MIOT/7OŚKA3R/5BOI2N3W/1DESKI3PO2DA/1OR1O4IN1FAŁ/1M2TWYCH1S2Ł1/15/15"
+MID1 = (
+    "15/15/15/15/15/7N7/7ARMIA3/7P3MIOT/7OŚKA3R/5BOI2N3W/1DESKI3PO2DA/1OR1O4IN1FAŁ/1M2TWYCH1S2Ł1/15/15"
+)
 
 CASES = [
     # position, rack, placements, best score

@@ -46,6 +46,9 @@ def _register() -> None:
     from plansza.cli import lexicon
 
     lexicon.register(app)
+    from plansza.cli import moves
+
+    moves.register(app)
 
 
 _register()

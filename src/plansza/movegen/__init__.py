@@ -20,10 +20,12 @@ Conventions (spec rules.md § Placement; docs/en/moves.md):
 >>> from plansza.rules import Rules
 >>> lex = Lexicon.build(["KOT", "KOTY", "TOK", "OK"], Rules.pfs().tileset)
 >>> moves = generate(Board(), "KOT", lex)
->>> len(moves), str(moves.best())
-(12, 'H8 KOT 10')
->>> [str(m) for m in top(Board(), "KOT", lex, n=3)]
-['F8 KOT 10', 'H6 KOT 10', 'H8 KOT 10']
+>>> len(moves), moves.best().score
+(16, 10)
+>>> sorted(str(m.play) for m in moves if m.play.coordinate.direction.value == "across")
+['F8 KOT', 'F8 TOK', 'G8 KOT', 'G8 OK', 'G8 TOK', 'H8 KOT', 'H8 OK', 'H8 TOK']
+>>> top(Board(), "KOT", lex, n=3).scores()
+[10, 10, 10]
 >>> sorted(str(e) for e in exchanges("AAB"))
 ['-A', '-AA', '-AAB', '-AB', '-B']
 """
@@ -261,7 +263,7 @@ class MoveGenerator:
     >>> g = MoveGenerator(lex)
     >>> g.place(Play.parse("H8 KOT"))
     >>> [str(m) for m in g.top("Y", n=2)]
-    ['H8 KOTY 9']
+    ['H8 KOTY 7']
     """
 
     def __init__(

@@ -15,6 +15,7 @@ from typing import Any
 
 from plansza.tiles import TileSet
 
+
 @dataclass(frozen=True)
 class Automaton:
     """A KWG node buffer and its alphabet (the letters of codes 1, 2, …)."""
@@ -29,10 +30,7 @@ def automaton_of(source: Any, tileset: TileSet) -> Automaton:
     Raises ``ValueError`` when the lexicon's alphabet is not the tile set's:
     the generator's letter codes would mean other letters.
     """
-    if isinstance(source, Automaton):
-        auto = source
-    else:
-        auto = _from_lexicon(source)
+    auto = source if isinstance(source, Automaton) else _from_lexicon(source)
     if tuple(auto.alphabet) != tuple(tileset.letters):
         raise ValueError(
             f"the lexicon's alphabet ({''.join(auto.alphabet)}) is not the "

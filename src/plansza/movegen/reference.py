@@ -17,8 +17,7 @@ the fast generator move for move.
 >>> from plansza.rules import Rules
 >>> moves = generate_reference(Board(), "AL", {"AL", "LA"}, Rules.pfs())
 >>> sorted(str(m) for m in moves)   # doctest: +NORMALIZE_WHITESPACE
-['7H AL 6', '7H LA 6', '8G AL 6', '8G LA 6', '8H AL 6', '8H LA 6',
- 'G8 AL 6', 'G8 LA 6', 'H7 AL 6', 'H7 LA 6', 'H8 AL 6', 'H8 LA 6']
+['7H AL 6', '7H LA 6', '8H AL 6', '8H LA 6', 'G8 AL 6', 'G8 LA 6', 'H8 AL 6', 'H8 LA 6']
 """
 
 from __future__ import annotations
@@ -106,7 +105,6 @@ def generate_reference(
     """
     word_set = words if isinstance(words, WordSet) else WordSet(words)
     lexicon, nexts = word_set.words, word_set.nexts
-    letters = rules.tileset.letters
     empty_board = board.is_empty()
     rack_counts = Counter(rack)
     found: set[RefMove] = set()
@@ -140,12 +138,10 @@ def _first_contact(board: Board, squares: list[tuple[int, int]], tiles: int) -> 
     board, a square next to one, or the centre on an empty board. ``None`` when
     it cannot. It saves hopeless searches.
     """
-    empties = 0
     for i, (r, c) in enumerate(squares):
         if board[r, c] is not None:
             return i
-        empties += 1
-        if empties > tiles:
+        if i >= tiles:  # no tile on the way yet, so i + 1 empty squares
             return None
         if (r, c) == CENTRE:
             return i

@@ -1,0 +1,15 @@
+"""The move generator's docstring examples are run as tests."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize("name", ["plansza.movegen", "plansza.movegen.reference"])
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0
+    assert result.failed == 0
