@@ -345,3 +345,41 @@ def test_html_escapes_names(tmp_path: Path) -> None:
                                              "Ola", wins=30))
     r = runner.invoke(app, ["ranking", "export", path, "--format", "html"])
     assert "&lt;b&gt;Ala&lt;/b&gt; &amp; Co" in r.stdout and "<b>Ala" not in r.stdout
+
+
+def test_seed_gives_each_entrants_tournament_ranking(tmp_path: Path, games_csv: str) -> None:
+    # RR §2.1 (Hela from the list, 110), §2.4 (Ula padded, 103), §2.2 (Dora's 87.5 → 88
+    # raised to 100; a debutant 100); RS §7.1: descending, equal rankings alphabetically.
+    entrants = tmp_path / "zgloszenia.csv"
+    entrants.write_text("nazwisko;klub\nUla Łoś;Łódź\nDora Ćma;\nAdam Nowy;\n",
+                        encoding="utf-8")
+    r = runner.invoke(app, ["ranking", "seed", games_csv, "--date", "2024-06-08",
+                            "--players", str(entrants), "--name", "hela żółw", "--json"])
+    assert r.exit_code == 0, r.output
+    assert [(d["seed"], d["name"], d["ranking"], d["basis"], d["raised"], d["games"])
+            for d in json.loads(r.stdout)] == [
+        (1, "Hela Żółw", 110, "listed", False, 34),
+        (2, "Ula Łoś", 103, "padded", False, 2),
+        (3, "Adam Nowy", 100, "debutant", False, 0),
+        (4, "Dora Ćma", 100, "listed", True, 32),
+    ]
+
+
+def test_seed_csv_for_the_referees_import(games_csv: str) -> None:
+    # the columns `plansza turniej import-players` reads; a debutant has no ranking
+    r = runner.invoke(app, ["ranking", "seed", games_csv, "--date", "2024-06-08", "--csv",
+                            "--name", "Ula Łoś", "--name", "Adam Nowy"])
+    assert r.stdout.splitlines() == ["nazwisko,ranking,partie", "Ula Łoś,103,2",
+                                     "Adam Nowy,,0"]
+
+
+def test_seed_warns_about_a_probable_typo(tmp_path: Path, games_csv: str) -> None:
+    names = tmp_path / "names.txt"
+    names.write_text("# entrants\nHela\n\n", encoding="utf-8")
+    r = runner.invoke(app, ["--lang", "en", "ranking", "seed", games_csv, "--players",
+                            str(names), "--date", "2024-06-08", "--json"])
+    assert r.exit_code == 0
+    assert json.loads(r.stdout)[0]["basis"] == "debutant"
+    assert "did you mean: Hela Żółw" in r.stderr and "debutant (RR §2.2)" in r.stderr
+    r = runner.invoke(app, ["ranking", "seed", games_csv])
+    assert r.exit_code == 2 and "--players" in r.stderr

@@ -8,7 +8,9 @@ Commands (Polish aliases in brackets):
 * ``update --tournament FILE`` (``dopisz``) — add a finished tournament to the
   history (a CSV of its games, a TSH ``.t`` file, or a file of the referee's
   program), atomically;
-* ``export [GAMES.csv] --format csv|html [--output FILE]`` (``eksport``).
+* ``export [GAMES.csv] --format csv|html [--output FILE]`` (``eksport``);
+* ``seed [GAMES.csv] --date DATE --players FILE`` (``rozstaw``) — the entrants'
+  tournament rankings before a tournament (RR §2.3–§2.4), in seeding order.
 
 Without ``GAMES.csv`` the commands use the history file (``--history``,
 default ``$PLANSZA_RANKING_HISTORY`` or the user data directory).
@@ -16,6 +18,8 @@ default ``$PLANSZA_RANKING_HISTORY`` or the user data directory).
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import sys
@@ -46,6 +50,7 @@ from plansza.ranking.hollington import (
     Performance,
     RankingHistory,
     RankingList,
+    UnknownPlayerError,
     group_tournaments,
 )
 from plansza.ranking.records import (
@@ -201,6 +206,27 @@ MESSAGES = {
         "en": "--format: use csv or html, not {value!r}",
     },
     "written": {"pl": "Zapisano {path}.", "en": "Wrote {path}."},
+    "no_players": {
+        "pl": "podaj graczy: --name NAZWISKO (powtarzalne) lub --players PLIK",
+        "en": "name the players: --name NAME (repeatable) or --players FILE",
+    },
+    "maybe_typo": {
+        "pl": "Uwaga: {message} — liczony jako debiutant (RR §2.2)",
+        "en": "Note: {message} — counted as a debutant (RR §2.2)",
+    },
+    "seed_title": {
+        "pl": "Rankingi turniejowe na turniej od {date}",
+        "en": "Tournament rankings for a tournament from {date}",
+    },
+    "col_seed": {"pl": "Nr", "en": "No."},
+    "col_rule": {"pl": "Zasada", "en": "Rule"},
+    "col_career": {"pl": "Partie w karierze", "en": "Career games"},
+    "rule_debutant": {"pl": "debiutant (RR §2.2)", "en": "debutant (RR §2.2)"},
+    "rule_padded": {"pl": "dopełniony do 30 partii (RR §2.4)",
+                    "en": "padded to 30 games (RR §2.4)"},
+    "rule_listed": {"pl": "z listy (RR §2.1)", "en": "from the list (RR §2.1)"},
+    "rule_off-list": {"pl": "poza listą: ostatnie 30+ partii (RR §2.3)",
+                      "en": "off the list: latest 30+ games (RR §2.3)"},
 }
 
 _AS_OF_HELP = "Lista obowiązująca w tym dniu / the list in force on this date (YYYY-MM-DD)."
@@ -544,6 +570,93 @@ def update(
                                        keys, cells, wrap={0}))
 
 
+def _read_names(path: str) -> list[str]:
+    """Names from a file: one a line, or a CSV with a name column (name/nazwisko/…)."""
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        text = f.read()
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        return []
+    for delimiter in (",", ";", "\t"):
+        header = [h.strip().casefold() for h in next(csv.reader([lines[0]],
+                                                                delimiter=delimiter))]
+        column = next((i for i, h in enumerate(header) if h in _NAME_COLUMNS), None)
+        if column is not None and len(header) > 1:
+            rows = csv.reader(io.StringIO("\n".join(lines[1:])), delimiter=delimiter)
+            return [r[column] for r in rows if column < len(r) and r[column].strip()]
+    if lines[0].strip().casefold() in _NAME_COLUMNS:
+        lines = lines[1:]
+    return [ln.strip() for ln in lines]
+
+
+_NAMES_OPTION = typer.Option([], "--name", help="Gracz (powtarzalne) / a player (repeatable).")
+_NAME_COLUMNS = ("name", "nazwisko", "gracz", "zawodnik", "imię i nazwisko", "player")
+
+
+def seed(
+    games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
+    day: str | None = typer.Option(None, "--date", help="Pierwszy dzień turnieju / the "
+                                   "tournament's first day (default: today)."),
+    names: list[str] = _NAMES_OPTION,
+    players: str | None = typer.Option(None, "--players", help="Plik z nazwiskami (jedno w "
+                                       "wierszu lub CSV) / a file of names."),
+    as_json: bool = typer.Option(False, "--json", help="Wynik w JSON / print JSON."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV dla / for: plansza turniej "
+                                "import-players."),
+    history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
+) -> None:
+    """Rankingi turniejowe zgłoszonych / the entrants' tournament rankings (RR §2)."""
+    the_day = date.today()
+    if day is not None:
+        parsed = parse_date(day)
+        if parsed is None:
+            fail(tr(MESSAGES, "bad_date_opt", value=day), EXIT_INPUT)
+        the_day = parsed
+    wanted = list(names)
+    if players is not None:
+        with user_errors():
+            wanted += _read_names(players)
+    if not wanted:
+        fail(tr(MESSAGES, "no_players"), EXIT_INPUT)
+    ranking = _load(games_file, history)
+    entries = []
+    for name in dict.fromkeys(normalise_name(n) for n in wanted if n.strip()):
+        try:
+            found = ranking.find_player(name)
+        except UnknownPlayerError as e:
+            found = name
+            if "(" in str(e):  # close names exist: perhaps a typo rather than a debutant
+                err_console.print(tr(MESSAGES, "maybe_typo", message=str(e)), markup=False)
+        r = ranking.tournament_ranking(found, the_day, detail=False)
+        entries.append((found, r))
+    # RS §7.1: seeding by tournament ranking, descending; equal rankings alphabetically
+    entries.sort(key=lambda e: (-e[1].value, polish_collation_key(e[0])))
+    if as_csv:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["nazwisko", "ranking", "partie"])
+        for name, r in entries:
+            debutant = r.basis is Basis.DEBUTANT
+            writer.writerow([name, "" if debutant else r.value, r.career_games])
+        sys.stdout.write(out.getvalue())
+        return
+    if as_json:
+        _print_json([{"seed": i, "name": name, "ranking": r.value, "exact": str(r.exact),
+                      "basis": r.basis.value, "raised": r.raised, "games": r.career_games}
+                     for i, (name, r) in enumerate(entries, start=1)])
+        return
+    rows = []
+    for i, (name, r) in enumerate(entries, start=1):
+        rule = tr(MESSAGES, "rule_" + r.basis.value)
+        if r.raised:
+            rule += " → 100 (RR §2.2)"
+        rows.append([str(i), name, str(r.value), decimal_text(r.exact), rule,
+                     str(r.career_games)])
+    keys = ("col_seed", "col_name", "col_ranking", "col_exact", "col_rule", "col_career")
+    console.print(_whole_numbers_table(tr(MESSAGES, "seed_title", date=the_day.isoformat()),
+                                       keys, rows, wrap={1, 4}))
+
+
 def export(
     games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
     fmt: str | None = typer.Option(None, "--format", help="csv lub/or html (domyślnie z "
@@ -575,7 +688,8 @@ def register(app: typer.Typer) -> None:
     for command, english, polish in ((compute, "compute", "lista"),
                                      (explain, "explain", "wyjasnij"),
                                      (update, "update", "dopisz"),
-                                     (export, "export", "eksport")):
+                                     (export, "export", "eksport"),
+                                     (seed, "seed", "rozstaw")):
         sub.command(english)(command)
         sub.command(polish, hidden=True)(command)
     app.add_typer(sub, name="ranking")
