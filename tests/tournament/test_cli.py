@@ -201,12 +201,15 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(tmp_path: Path) -> Non
     for name, ranking in PLAYERS[:4]:
         ref("add-player", name, *([] if ranking is None else ["--ranking", str(ranking)]))
     ref("pair")
-    refused(ref, "result", "1", "Nikt", "400", "2", "300", says="nie ma takiego gracza: Nikt")
-    refused(ref, "result", "1", "99", "400", "2", "300", says="99")
+    # cli/common.py: 2 = an argument that cannot be used, 3 = refused by the rules/state
+    refused(ref, "result", "1", "Nikt", "400", "2", "300", code=EXIT_INPUT,
+            says="nie ma takiego gracza: Nikt")
+    refused(ref, "result", "1", "99", "400", "2", "300", code=EXIT_INPUT, says="99")
     refused(ref, "result", "1", "1", "400", "2", "300", says="nie ma pary")
     refused(ref, "result", "2", "1", "400", "3", "300", says="runda 2 nie jest skojarzona")
-    refused(ref, "result", "1", "1", "-5", "3", "300", says="niepoprawny wynik -5")
-    refused(ref, "result", "1", "1", "abc", "3", "300", says="abc")
+    refused(ref, "result", "1", "1", "-5", "3", "300", code=EXIT_INPUT,
+            says="niepoprawny wynik -5")
+    refused(ref, "result", "1", "1", "abc", "3", "300", code=EXIT_INPUT, says="abc")
     ref("result", "1", "1", "400", "3", "300")
     refused(ref, "result", "1", "3", "310", "1", "400", says="jest już wpisany")
     refused(ref, "penalty", "1", "1", "7", says="wielokrotność 5")
@@ -296,7 +299,7 @@ def test_english_messages_with_lang_en(tmp_path: Path) -> None:
     assert res.exit_code == 0 and "Created 'Open'" in res.output
     res = runner.invoke(app, ["--lang", "en", "tournament", "result", "1", "X", "1", "Y", "2",
                               "--db", db])
-    assert res.exit_code == EXIT_REFUSED and "no such player: X" in res.stderr
+    assert res.exit_code == EXIT_INPUT and "no such player: X" in res.stderr
 
 
 def test_a_bad_t_file_creates_nothing(tmp_path: Path) -> None:

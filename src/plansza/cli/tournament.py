@@ -173,6 +173,21 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="tournament", hidden=True)
 
 
+class BadArgument(PlanszaError):
+    """A command-line argument that names no player or is not a usable number."""
+
+
+@contextmanager
+def referee_errors() -> Iterator[None]:
+    """Exit 2 for an argument that cannot be used (unknown player, a score that is
+    not a whole number ≥ 0); exit 3 for what the rules or the state refuse."""
+    with user_errors(EXIT_REFUSED):
+        try:
+            yield
+        except BadArgument as e:
+            fail(str(e), EXIT_INPUT)
+
+
 def now() -> str:
     """The time stamp of an event (UTC, to the second)."""
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -197,7 +212,7 @@ def resolve(state: State, text: str) -> int:
         n = int(text)
         if n in by_seed:
             return by_seed[n]
-        raise PlanszaError(tr(MESSAGES, "unknown_player", who=text))
+        raise BadArgument(tr(MESSAGES, "unknown_player", who=text))
     low = text.casefold()
     exact = [p.pid for p in state.players.values() if p.name.casefold() == low]
     if len(exact) == 1:
@@ -212,8 +227,8 @@ def resolve(state: State, text: str) -> int:
             return pref[0]
     if len(pref) > 1:
         names = ", ".join(sorted((state.players[p].name for p in pref), key=polish_collation_key))
-        raise PlanszaError(tr(MESSAGES, "ambiguous_player", who=text, names=names))
-    raise PlanszaError(tr(MESSAGES, "unknown_player", who=text))
+        raise BadArgument(tr(MESSAGES, "ambiguous_player", who=text, names=names))
+    raise BadArgument(tr(MESSAGES, "unknown_player", who=text))
 
 
 def _fold(text: str) -> str:
@@ -285,7 +300,7 @@ def new(
         repeats=repeats, seed=seed,
     )
     path = db or (_slug(name) + SUFFIX)
-    with user_errors(EXIT_REFUSED):
+    with referee_errors():
         TournamentFile.create(path, settings, at=now()).close()
     console.print(tr(CLI, "created", name=name, path=path))
 
@@ -311,7 +326,7 @@ def add_player(
     db: str | None = DbOption,
 ) -> None:
     """Dopisz gracza / register a player (after round 1: a late entry, RS §7.2)."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         _add(t, {"name": name, "ranking": ranking, "games": games, "club": club, "city": city})
 
 
@@ -364,7 +379,7 @@ def import_players(
     db: str | None = DbOption,
 ) -> None:
     """Zaimportuj graczy z CSV / import players from CSV (all or none)."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         text = Path(path).read_text(encoding="utf-8-sig")
         recs = read_players_csv(text, path)
         t.append_many([("player_added", r) for r in recs], at=now())
@@ -384,9 +399,9 @@ def parse_manual(state: State, text: str) -> list[tuple[int, int | None]]:
         elif len(bits) == 2:
             out.append((resolve(state, bits[0]), resolve(state, bits[1])))
         else:
-            raise PlanszaError(tr(CLI, "bad_pairs", text=part))
+            raise BadArgument(tr(CLI, "bad_pairs", text=part))
     if not out:
-        raise PlanszaError(tr(CLI, "bad_pairs", text=text))
+        raise BadArgument(tr(CLI, "bad_pairs", text=text))
     return out
 
 
@@ -416,7 +431,7 @@ def pair(
     """Skojarz rundę / pair a round (again, if it has no results: a manual change)."""
     from plansza.tournament.pairing import pair_round
 
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         n = state.next_round if round_no is None else round_no
         _warn_no_shows(state, n)
@@ -461,8 +476,10 @@ def _round_arg(state: State, n: int) -> int:
 
 
 def _score(text: str, who: str) -> int:
-    if not re.fullmatch(r"-?\d+", text.strip()):
-        raise PlanszaError(tr(MESSAGES, "bad_score", score=text, name=who))
+    from plansza.tournament.events import MAX_SCORE
+
+    if not re.fullmatch(r"\d+", text.strip()) or int(text) > MAX_SCORE:
+        raise BadArgument(tr(MESSAGES, "bad_score", score=text, name=who))
     return int(text)
 
 
@@ -482,7 +499,7 @@ def result(
 def _result(
     kind: str, round_no: int, pa: str, sa: str, pb: str, sb: str, db: str | None, note: str
 ) -> None:
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         a, b = resolve(state, pa), resolve(state, pb)
         data: dict[str, Any] = {
@@ -526,7 +543,7 @@ def walkover(
     db: str | None = DbOption,
 ) -> None:
     """Walkower N:1 (TR 7.2) — N wyliczane przez program / a walkover, N computed."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         w, lo = resolve(state, winner), resolve(state, loser)
         t.append("walkover", {"round": _round_arg(state, round_no), "winner": w, "loser": lo,
@@ -547,7 +564,7 @@ def forfeit(
     db: str | None = DbOption,
 ) -> None:
     """Obaj gracze nieobecni (TR 6.3.3–6.3.4): porażka obu / a double forfeit."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         a, b = resolve(state, player_a), resolve(state, player_b)
         t.append("forfeit", {"round": _round_arg(state, round_no), "a": a, "b": b,
@@ -563,7 +580,7 @@ def bye(
     db: str | None = DbOption,
 ) -> None:
     """Przenieś pauzę na gracza / move the bye to a player (a manual change)."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         pid = resolve(state, player)
         t.append("bye", {"round": _round_arg(state, round_no), "player": pid}, at=now())
@@ -580,7 +597,7 @@ def penalty(
     db: str | None = DbOption,
 ) -> None:
     """Kara: odjęcie wielokrotności 5 punktów (TR 7.1) / a penalty."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         pid = resolve(state, player)
         t.append("penalty", {"round": _round_arg(state, round_no), "player": pid,
@@ -600,7 +617,7 @@ def withdraw(
     db: str | None = DbOption,
 ) -> None:
     """Wycofaj gracza (od następnej rundy) / withdraw a player."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         pid = resolve(state, player)
         n = state.next_round if round_no is None else round_no
@@ -615,7 +632,7 @@ def return_(
     db: str | None = DbOption,
 ) -> None:
     """Przywróć wycofanego gracza (z wyrównaniem, RS §7.2) / a player returns."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         pid = resolve(state, player)
         n = state.next_round if round_no is None else round_no
@@ -671,7 +688,7 @@ def set_(
         if not m:
             fail(tr(MESSAGES, "bad_setting_value", setting="bye_score", value=bye), EXIT_INPUT)
         changes["bye_score"] = [int(m.group(1)), int(m.group(2))]
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         if changes:
             t.append("settings", {"changes": changes}, at=now())
         typer.echo(json.dumps(t.state().settings.to_dict(), ensure_ascii=False))
@@ -682,7 +699,7 @@ def undo(db: str | None = DbOption) -> None:
     """Cofnij ostatnie zdarzenie (cofnięcie też jest zapisane) / undo the last event."""
     from plansza.tournament.events import describe, effective
 
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         live = effective(t.events())
         t.append("undo", {}, at=now())
@@ -705,7 +722,7 @@ def standings_cmd(
     from plansza.tournament import mpa
     from plansza.tournament.standings import standings, team_standings
 
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         if round_no is not None and round_no not in state.rounds:
             raise PlanszaError(tr(MESSAGES, "no_round", round=round_no))
@@ -776,7 +793,7 @@ def card(
     from plansza.tournament import mpa
     from plansza.tournament.standings import standings
 
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         pid = resolve(state, player)
         line = next(s for s in standings(state, groups=mpa.groups(state)) if s.pid == pid)
@@ -814,7 +831,7 @@ def pairings_cmd(
     db: str | None = DbOption,
 ) -> None:
     """Kojarzenie rundy / a round's pairings (the first named starts)."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         round_no = _round_arg(state, state.last_round if round_no is None else round_no)
         if html is not None:
@@ -841,7 +858,7 @@ def players_cmd(
     db: str | None = DbOption,
 ) -> None:
     """Lista graczy z numerami startowymi / players by seeding number."""
-    with opened(db) as t, user_errors(EXIT_REFUSED):
+    with opened(db) as t, referee_errors():
         state = t.state()
         sd = seeds(state)
         rows = sorted(state.players.values(), key=lambda p: sd[p.pid])
