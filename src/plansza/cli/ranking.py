@@ -625,7 +625,7 @@ def seed(
             found = ranking.find_player(name)
         except UnknownPlayerError as e:
             found = name
-            if "(" in str(e):  # close names exist: perhaps a typo rather than a debutant
+            if e.suggestions:  # close names exist: perhaps a typo rather than a debutant
                 err_console.print(tr(MESSAGES, "maybe_typo", message=str(e)), markup=False)
         r = ranking.tournament_ranking(found, the_day, detail=False)
         entries.append((found, r))

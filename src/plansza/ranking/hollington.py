@@ -67,7 +67,11 @@ MESSAGES = {
 
 
 class UnknownPlayerError(PlanszaError):
-    """A name that is not in the history (the message suggests close names)."""
+    """A name that is not in the history; ``suggestions`` are close names in it."""
+
+    def __init__(self, message: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.suggestions = list(suggestions)
 
 
 class Basis(enum.Enum):
@@ -520,7 +524,7 @@ class RankingHistory:
                          if folded_want in p.casefold() and p not in close),
                         key=polish_collation_key)[: 5 - len(close)]
         hint = tr(MESSAGES, "did_you_mean", names=", ".join(close)) if close else ""
-        raise UnknownPlayerError(tr(MESSAGES, "unknown_player", name=name, hint=hint))
+        raise UnknownPlayerError(tr(MESSAGES, "unknown_player", name=name, hint=hint), close)
 
     def performances(self, name: str) -> list[Performance]:
         """A player's tournaments in processing order."""
