@@ -406,3 +406,16 @@ def test_status_lists_the_missing_results(tmp_path: Path) -> None:
     assert "Brak wyników, runda 1:" in out and "2 B – 4 D" in out and "1 A" not in out
     ref("result", "1", "2", "400", "4", "300")
     assert "Wszystkie wyniki wpisane." in ref("status")
+
+
+def test_import_players_reads_the_ranking_modules_seed_csv(tmp_path: Path) -> None:
+    # `plansza ranking seed --csv` writes: nazwisko,ranking,partie (empty ranking = debutant)
+    ref = Referee(tmp_path / "i.turniej.sqlite")
+    ref("new", "Z rankingu", "--rounds", "6", "--system", "halving")
+    csv = tmp_path / "seed.csv"
+    csv.write_text("nazwisko,ranking,partie\nNowak Ewa,151,340\nŻak Jan,,0\nŁoś Ola,116,24\n",
+                   encoding="utf-8")
+    ref("import-players", str(csv))
+    players = ref.json("players")
+    assert [(p["name"], p["ranking"], p["games"]) for p in players] == [
+        ("Nowak Ewa", 151.0, 340), ("Łoś Ola", 116.0, 24), ("Żak Jan", None, 0)]
