@@ -183,7 +183,7 @@ def test_reports_exports_and_ranked_games(tmp_path: Path) -> None:
     assert sorted(a) == sorted(b)  # TSH round trip keeps every result
     games = ranked_games(ref.db)
     assert games and set(games[0]) == {"date", "tournament", "player1", "player2", "score1",
-                                       "score2"}
+                                       "score2", "walkover"}
     assert {g["date"] for g in games} == {"2026-05-02", "2026-05-03"}
     assert any(g["score2"] == 1 or g["score1"] == 1 for g in games)  # the walkover, N:1
 

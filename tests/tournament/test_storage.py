@@ -77,9 +77,9 @@ def test_ranked_games_include_walkovers_and_skip_byes(tmp_path: Path) -> None:
     games = ranked_games(path)
     assert games == [
         {"date": "2026-05-02", "tournament": "Test", "player1": "A", "player2": "B",
-         "score1": 400, "score2": 350},
+         "score1": 400, "score2": 350, "walkover": False},
         {"date": "2026-05-02", "tournament": "Test", "player1": "C", "player2": "A",
-         "score1": 400, "score2": 1},
+         "score1": 400, "score2": 1, "walkover": True},
     ]
 
 
@@ -159,3 +159,19 @@ def test_two_terminals_entering_the_same_result_record_it_once(tmp_path: Path) -
     assert [e.kind for e in again.events()].count("result") == 1
     again.state()  # the log still replays
     again.close()
+
+
+def test_ranked_games_feed_the_ranking_module(tmp_path: Path) -> None:
+    # the ranking module reads these mappings as they are (TR 7.2: walkovers count)
+    from plansza.ranking.records import games_from_rows
+
+    path = str(tmp_path / "rk.turniej.sqlite")
+    t = TournamentFile.create(path, settings(dates=("2026-05-02",)), at="t")
+    for name in ("A", "B"):
+        t.append("player_added", {"name": name}, at="t")
+    t.append("paired", {"round": 1, "tables": [[1, 2]]}, at="t")
+    t.append("walkover", {"round": 1, "winner": 2, "loser": 1}, at="t")
+    t.close()
+    (game,) = games_from_rows(ranked_games(path))
+    assert (game.player1, game.score1, game.player2, game.score2, game.walkover) == (
+        "A", 1, "B", 400, True)

@@ -33,7 +33,8 @@ def ranked_games(path: str) -> list[dict[str, object]]:
     """Every ranked game of the tournament in ``path``, for the ranking module.
 
     Keys: ``date`` (ISO), ``tournament``, ``player1``, ``player2``,
-    ``score1``, ``score2``. Walkovers are included with their N:1 scores
+    ``score1``, ``score2``, and ``walkover`` (a bool, for
+    :func:`plansza.ranking.records.games_from_rows`). Walkovers are included with their N:1 scores
     (TR 7.2, TR 6.3.4: they count for ranking); byes and double forfeits
     (nobody played) are not games. A round's date is the one given when it
     was paired, else the rounds are spread evenly over the tournament's days.
@@ -59,6 +60,7 @@ def ranked_games(path: str) -> list[dict[str, object]]:
                     "player2": state.players[p.second].name,
                     "score1": g.score,
                     "score2": g.opp_score,
+                    "walkover": g.kind == "walkover",
                 }
             )
     return out
