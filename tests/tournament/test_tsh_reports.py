@@ -90,3 +90,22 @@ def test_reports_match_the_golden_files() -> None:
     golden("games.csv", reports.games_csv(state))
     golden("tournament.t", tsh.write_t(state))
     golden("report_teams.html", reports.html_report(state, teams=True))
+
+
+def test_the_ranking_module_reads_our_t_files() -> None:
+    # the games of a .t file we write are the games of the event log
+    from datetime import date
+
+    from plansza.ranking.records import read_tsh_text
+
+    state = played()
+    games = read_tsh_text(tsh.write_t(state), day=date(2026, 5, 2), tournament="Test")
+    theirs = {frozenset({(g.player1, g.score1), (g.player2, g.score2)}) for g in games}
+    ours = set()
+    for n, rnd in state.rounds.items():
+        for p in rnd.pairings:
+            if p.second is not None and p.result is not None:
+                g = next(x for x in state.games_of(p.first) if x.round == n)
+                ours.add(frozenset({(state.players[p.first].name, g.score),
+                                    (state.players[p.second].name, g.opp_score)}))
+    assert theirs == ours and len(ours) == len(games)
