@@ -738,6 +738,16 @@ static PyObject *py_build(PyObject *self, PyObject *args)
 
     b.nodes[0] = kwg_node(0, 0, 1, dawg_root);
     b.nodes[1] = kwg_node(0, 0, 1, gaddag_root);
+    /* The strings are no longer needed: free them before the last pass's tables. */
+    free(bucket);
+    free(scratch);
+    free(wsyms);
+    free(occ);
+    free(b.table);
+    bucket = scratch = NULL;
+    wsyms = NULL;
+    occ = NULL;
+    b.table = NULL;
     if (share_suffixes(&b) < 0) goto done;
     PyObject *bytes = PyBytes_FromStringAndSize((const char *)b.nodes, (Py_ssize_t)(b.n * sizeof(uint32_t)));
     if (!bytes) goto done;
