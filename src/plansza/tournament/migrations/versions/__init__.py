@@ -1,0 +1,1 @@
+"""Alembic revisions of the tournament file (a package so that installs ship them)."""
