@@ -324,9 +324,9 @@ def build(
             "build_counts",
             lines=_num(report.lines),
             dups=_num(report.accepted - len(lex)),
-            bad=len(report.bad),
-            short=len(report.too_short),
-            long=len(report.too_long),
+            bad=_num(len(report.bad)),
+            short=_num(len(report.too_short)),
+            long=_num(len(report.too_long)),
         ),
         soft_wrap=True,
     )
