@@ -304,9 +304,8 @@ def build(
                 highlight=False,
             )
         if len(report.bad) > show:
-            err_console.print(
-                tr(MESSAGES, "more_bad", count=len(report.bad) - show), soft_wrap=True
-            )
+            more = _num(len(report.bad) - show)
+            err_console.print(tr(MESSAGES, "more_bad", count=more), soft_wrap=True)
         if strict and report.bad:
             fail(tr(MESSAGES, "strict_refused", count=len(report.bad)), EXIT_INPUT)
         if report.accepted == 0:
