@@ -419,3 +419,14 @@ def test_import_players_reads_the_ranking_modules_seed_csv(tmp_path: Path) -> No
     players = ref.json("players")
     assert [(p["name"], p["ranking"], p["games"]) for p in players] == [
         ("Nowak Ewa", 151.0, 340), ("Łoś Ola", 116.0, 24), ("Żak Jan", None, 0)]
+
+
+def test_import_players_names_the_row_of_a_duplicate(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "dup.turniej.sqlite")
+    ref("new", "Duplikaty", "--rounds", "6", "--system", "halving")
+    csv = tmp_path / "g.csv"
+    csv.write_text("name,ranking\nAla,120\nOla,\nAla,130\n", encoding="utf-8")
+    refused(ref, "import-players", str(csv), code=EXIT_INPUT, says="g.csv:4")
+    assert ref.json("players") == []  # all or nothing
+    assert "-3" in ref("add-player", "Ewa", "--ranking", "-3", code=EXIT_INPUT)  # Typer's check
+    assert ref.json("players") == []

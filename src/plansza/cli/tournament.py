@@ -318,7 +318,7 @@ def _add(t: TournamentFile, data: dict[str, Any]) -> None:
 def add_player(
     name: str = typer.Argument(..., help="Nazwisko i imię / name"),
     ranking: float | None = typer.Option(
-        None, "--ranking", help="Ranking PFS (brak = debiutant / none = debutant)"
+        None, "--ranking", min=0, help="Ranking PFS (brak = debiutant / none = debutant)"
     ),
     games: int = typer.Option(0, "--games", min=0, help="Partie rankingowe / ranked games"),
     club: str = typer.Option("", "--club", help="Klub / szkoła"),
@@ -369,6 +369,9 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
         rec["games"] = int(g) if g else 0
         if not rec["name"]:
             raise FormatError(tr(MESSAGES, "empty_name"), line=lineno, source=source)
+        if any(r["name"] == rec["name"] for r in out):
+            raise FormatError(tr(MESSAGES, "duplicate_player", name=rec["name"]), line=lineno,
+                              source=source)
         out.append(rec)
     return out
 
