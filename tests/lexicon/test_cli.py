@@ -140,3 +140,42 @@ def test_info_and_list(club: str, default_lexicon: Lexicon) -> None:
     assert res.exit_code == EXIT_OK and "klub" in res.stdout
     res = runner.invoke(app, ["lexicon", "list"])
     assert "sjp-20220301" in res.stdout and "SJP.PL" in res.stdout and "klub" in res.stdout
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "-l", "klub", "kot", "tok"],
+        ["check", "--lexicon", "klub", "kot", "kotx"],
+        ["check", "--each", "--lexicon=klub", "kot", "kotx"],
+        ["--lang", "en", "check", "--json", "--each", "-l", "klub", "KOT"],
+        ["check", "-l", "nieznany", "kot"],
+        ["check", "-l", "klub"],
+        ["check", "-l", "klub", "--", "-kot"],
+    ],
+)
+def test_fast_check_answers_like_the_full_cli(
+    club: str, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The Typer-free path (for a quick start) gives the same verdict, output and exit code.
+    from plansza.cli.lexicon import fast_check
+    from plansza.i18n import set_language
+
+    code = fast_check(argv)
+    fast = capsys.readouterr()
+    set_language("pl")
+    full = runner.invoke(app, argv)
+    set_language("pl")
+    assert code == full.exit_code
+    assert fast.out == full.stdout
+    assert fast.err.strip() == full.stderr.strip()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["anagram", "KOT"], ["check", "--help"], ["check", "--bogus", "kot"], ["check", "-l"]],
+)
+def test_fast_check_leaves_other_command_lines_to_typer(argv: list[str]) -> None:
+    from plansza.cli.lexicon import fast_check
+
+    assert fast_check(argv) is None

@@ -12,6 +12,7 @@ Exit codes (:mod:`plansza.cli.common`): ``check`` 0 when every word is valid,
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -167,6 +168,11 @@ def check(
     Domyślny słownik to SJP.PL, nie oficjalny OSPS. / The default lexicon is
     SJP.PL, not the official OSPS. Exit 0 when every word is valid, 1 when not.
     """
+    raise typer.Exit(run_check(words or [], each=each, lexicon=lexicon, as_json=as_json))
+
+
+def run_check(words: Sequence[str], *, each: bool, lexicon: str, as_json: bool) -> int:
+    """The body of ``plansza check``: print the verdict, return the exit code."""
     if not words:
         fail(tr(MESSAGES, "no_words"), EXIT_INPUT)
     with user_errors():
@@ -191,7 +197,61 @@ def check(
         else:
             verdict = tr(MESSAGES, "valid_all") if ok else tr(MESSAGES, "invalid_joint")
             console.print(f"[bold {'green' if ok else 'red'}]{verdict}[/]", soft_wrap=True)
-    raise typer.Exit(EXIT_OK if ok else EXIT_NEGATIVE)
+    return EXIT_OK if ok else EXIT_NEGATIVE
+
+
+def fast_check(argv: Sequence[str]) -> int | None:
+    """Run ``[--lang L] check [--each] [--json] [--lexicon L] WORD...`` without Typer.
+
+    Building the whole Typer app and parsing through it costs several times the
+    check itself (Typer loads its pydantic adapters; the other subsystems'
+    imports). An entry point may call this first: it returns the exit code, or
+    ``None`` when ``argv`` is anything else (another command, ``--help``, an
+    option it does not know), and then the full CLI should handle ``argv``.
+
+    >>> fast_check(["anagram", "KOT"]) is None, fast_check(["check", "--help"]) is None
+    (True, True)
+    """
+    args = list(argv)
+    lang = None
+    if args[:1] == ["--lang"] and len(args) >= 2:
+        lang, args = args[1], args[2:]
+    elif args[:1] and args[0].startswith("--lang="):
+        lang, args = args[0].split("=", 1)[1], args[1:]
+    if not args or args[0] not in ("check", "sprawdź"):
+        return None
+    each = as_json = False
+    lexicon = DEFAULT_NAME
+    words: list[str] = []
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg == "--":
+            words.extend(rest)
+        elif arg == "--each":
+            each = True
+        elif arg == "--json":
+            as_json = True
+        elif arg in ("--lexicon", "-l"):
+            value = next(rest, None)
+            if value is None:
+                return None
+            lexicon = value
+        elif arg.startswith("--lexicon="):
+            lexicon = arg.split("=", 1)[1]
+        elif arg.startswith("-") and len(arg) > 1:
+            return None
+        else:
+            words.append(arg)
+    try:
+        if lang:
+            from plansza.i18n import set_language
+
+            set_language(lang)
+        return run_check(words, each=each, lexicon=lexicon, as_json=as_json)
+    except ValueError:
+        return None  # a bad --lang: let the full CLI word the error
+    except typer.Exit as e:
+        return int(e.exit_code)
 
 
 def anagram(
@@ -430,4 +490,9 @@ def _standalone() -> typer.Typer:
 
 
 if __name__ == "__main__":
-    _standalone()()
+    import sys
+
+    code = fast_check(sys.argv[1:])
+    if code is None:
+        _standalone()()
+    sys.exit(code)
