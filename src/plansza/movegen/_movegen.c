@@ -160,12 +160,25 @@ typedef struct {
     uint8_t word[N];
     int rack[MAXLET + 1]; /* [0] = blanks */
     int left;             /* tiles left on the rack */
+    uint64_t natmask;     /* letters with a natural tile left on the rack */
+    uint64_t all;         /* every letter of the alphabet */
     int empty_board;
     /* output: all moves, or the best `topn` in a min-heap */
     MoveVec *out;
     int topn;
     int32_t threshold; /* with a full heap: its minimum */
+    /* Top-move pruning for the current anchor (prune = 1): the best bound of any
+     * segment still reachable. left_ok[pos]: some word start L <= pos; right_ok[L][r]:
+     * from start L, some end R >= r. */
+    int prune;
+    int16_t left_ok[N];
+    int16_t right_ok[N][N + 1];
 } Ctx;
+
+/* Whether a bound can still beat the N-th best found so far. */
+static inline int worth(const Ctx *c, int bound) {
+    return !c->prune || c->out->n < c->topn || bound > c->threshold;
+}
 
 static void heap_push(Ctx *c, const Move *m) {
     MoveVec *h = c->out;
@@ -216,6 +229,9 @@ static void record(Ctx *c, int start, int end, int main, int wmul, int xtotal, i
     else vec_push(c->out, &m);
 }
 
+/* The letters the rack can still put down: every letter while a blank is left. */
+static inline uint64_t rack_mask(const Ctx *c) { return c->rack[0] ? c->all : c->natmask; }
+
 static void gen_right(Ctx *c, int pos, uint32_t p, int start, int main, int wmul, int xt, int nt);
 static void gen_left(Ctx *c, int pos, uint32_t p, int main, int wmul, int xt, int nt);
 
@@ -224,7 +240,8 @@ static void after_right(Ctx *c, int pos, uint32_t node_i, int start, int main, i
     int right_empty = pos == N - 1 || !c->row[pos + 1];
     if (right_empty && kwg_accepts(n)) record(c, start, pos, main, wmul, xt, nt);
     uint32_t arc = kwg_arc_index(n);
-    if (arc && pos < N - 1 && (c->row[pos + 1] || c->left > 0))
+    if (arc && pos < N - 1 && (c->row[pos + 1] || (c->cross[pos + 1] & rack_mask(c))) &&
+        worth(c, c->right_ok[start][pos + 1]))
         gen_right(c, pos + 1, arc, start, main, wmul, xt, nt);
 }
 
@@ -236,48 +253,66 @@ static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int
         record(c, pos, a, main, wmul, xt, nt);
     uint32_t arc = kwg_arc_index(n);
     if (!arc) return;
-    if (pos > 0) {
+    if (pos > 0 && worth(c, c->left_ok[pos - 1])) {
         if (c->row[pos - 1])
             gen_left(c, pos - 1, arc, main, wmul, xt, nt);
-        else if (!c->is_anchor[pos - 1] && c->left > 0)
+        else if (!c->is_anchor[pos - 1] && (c->cross[pos - 1] & rack_mask(c)))
             gen_left(c, pos - 1, arc, main, wmul, xt, nt);
     }
-    if (left_empty && a < N - 1) {
+    if (left_empty && a < N - 1 && worth(c, c->right_ok[pos][a + 1])) {
         uint32_t s = child(c->P, arc, 0);
         if (s) {
             uint32_t sarc = kwg_arc_index(c->P->kwg[s]);
-            if (sarc && (c->row[a + 1] || c->left > 0))
+            if (sarc && (c->row[a + 1] || (c->cross[a + 1] & rack_mask(c))))
                 gen_right(c, a + 1, sarc, pos, main, wmul, xt, nt);
         }
     }
 }
 
 /* Place each allowed child's letter at pos (natural tile and/or blank), then go on. */
+/* Place each allowed child's letter at pos (natural tile and/or blank), then go
+ * on. Sibling lists are sorted by tile, so the walk stops after the highest
+ * letter that could be placed. */
 #define PLACE_LOOP(AFTER_CALL)                                                        \
     do {                                                                              \
-        uint64_t allowed = c->cross[pos];                                             \
+        uint64_t allowed = c->cross[pos] & rack_mask(c);                              \
+        if (!allowed) return;                                                         \
+        int maxt = 63 - __builtin_clzll(allowed);                                     \
         int lm = c->lm[pos], wm = c->wm[pos], cs = c->cs[pos];                        \
+        /* First pass: the children to follow; their own lists are prefetched so    \
+         * the memory reads overlap instead of waiting one after another. */          \
+        uint32_t qs[64];                                                              \
+        int nq = 0;                                                                   \
         for (uint32_t q = p;; q++) {                                                  \
             uint32_t nd = P->kwg[q];                                                  \
-            int t = (int)kwg_tile(nd);                                                    \
-            if (t && ((allowed >> t) & 1)) {                                          \
-                if (c->rack[t] > 0) {                                                 \
-                    int v = P->value[t] * lm;                                         \
-                    c->rack[t]--; c->left--;                                          \
-                    c->word[pos] = (uint8_t)t;                                        \
-                    int m2 = main + v, w2 = wmul * wm, x2 = xt + (cs >= 0 ? (cs + v) * wm : 0); \
-                    AFTER_CALL;                                                       \
-                    c->rack[t]++; c->left++;                                          \
-                }                                                                     \
-                if (c->rack[0] > 0) {                                                 \
-                    c->rack[0]--; c->left--;                                          \
-                    c->word[pos] = (uint8_t)(t | BLANK_FLAG);                         \
-                    int m2 = main, w2 = wmul * wm, x2 = xt + (cs >= 0 ? cs * wm : 0); \
-                    AFTER_CALL;                                                       \
-                    c->rack[0]++; c->left++;                                          \
-                }                                                                     \
+            int t = (int)kwg_tile(nd);                                                \
+            if (t > maxt) break;                                                      \
+            if ((allowed >> t) & 1) {                                                 \
+                qs[nq++] = q;                                                         \
+                __builtin_prefetch(&P->kwg[kwg_arc_index(nd)]);                       \
             }                                                                         \
-            if (kwg_is_end(nd)) break;                                                  \
+            if (kwg_is_end(nd)) break;                                                \
+        }                                                                             \
+        for (int k = 0; k < nq; k++) {                                                \
+            uint32_t q = qs[k];                                                       \
+            int t = (int)kwg_tile(P->kwg[q]);                                         \
+            if (c->rack[t] > 0) {                                                     \
+                int v = P->value[t] * lm;                                             \
+                if (--c->rack[t] == 0) c->natmask &= ~(1ULL << t);                    \
+                c->left--;                                                            \
+                c->word[pos] = (uint8_t)t;                                            \
+                int m2 = main + v, w2 = wmul * wm, x2 = xt + (cs >= 0 ? (cs + v) * wm : 0); \
+                AFTER_CALL;                                                           \
+                if (c->rack[t]++ == 0) c->natmask |= 1ULL << t;                       \
+                c->left++;                                                            \
+            }                                                                         \
+            if (c->rack[0] > 0) {                                                     \
+                c->rack[0]--; c->left--;                                              \
+                c->word[pos] = (uint8_t)(t | BLANK_FLAG);                             \
+                int m2 = main, w2 = wmul * wm, x2 = xt + (cs >= 0 ? cs * wm : 0);     \
+                AFTER_CALL;                                                           \
+                c->rack[0]++; c->left++;                                              \
+            }                                                                         \
         }                                                                             \
     } while (0)
 
@@ -347,9 +382,15 @@ static int rack_vals_desc(const Ctx *c, int *vals) {
     return n;
 }
 
-static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask) {
+/* The bound of each segment [L, R] a play from anchor a can cover as its main
+ * word goes to segb[L][R] (-1: not a possible segment) when segb is given. */
+static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask,
+                        int16_t (*segb)[N]) {
     const PositionObject *P = c->P;
     const uint8_t *row = c->row;
+    if (segb)
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++) segb[i][j] = -1;
     if (!(c->cross[a] & rackmask)) return -1;
     /* Left extents: word starts L with empties to the left of a (not anchors). */
     int Ls[N], Lemp[N], nL = 0;
@@ -394,6 +435,7 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
                 for (int i = 0; i < k; i++) s += coef[i] * vals[i];
                 if (k == P->rack_size) s += P->bingo;
                 if (s > best) best = s;
+                if (segb) segb[L0][R] = (int16_t)s;
             }
             if (R == N - 1) break;
             if (row[R + 1]) { pos = R + 1; continue; }
@@ -402,6 +444,25 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
         }
     }
     return best;
+}
+
+/* Fill the pruning tables of anchor a from its segment bounds. */
+static void prepare_pruning(Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask) {
+    int16_t segb[N][N];
+    anchor_bound(c, a, vals, nvals, rackmask, segb);
+    int16_t run = -1;
+    for (int L = 0; L < N; L++) {
+        int16_t m = -1;
+        c->right_ok[L][N] = -1;
+        for (int r = N - 1; r >= 0; r--) {
+            if (segb[L][r] > m) m = segb[L][r];
+            c->right_ok[L][r] = m;
+        }
+        if (m > run) run = m;
+        c->left_ok[L] = run;
+    }
+    /* left_ok[pos] must cover every start L <= pos: the running maximum above. */
+    c->prune = 1;
 }
 
 typedef struct { int bound; uint8_t dir, lane, anchor; } AnchorB;
@@ -425,6 +486,10 @@ static int parse_rack(PositionObject *P, Ctx *c, const uint8_t *rack, Py_ssize_t
         c->rack[t]++;
         c->left++;
     }
+    c->all = all_letters(P);
+    c->natmask = 0;
+    for (int t = 1; t <= P->nletters; t++)
+        if (c->rack[t]) c->natmask |= 1ULL << t;
     return 0;
 }
 
@@ -433,6 +498,7 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->out = out;
     c->topn = topn;
     c->threshold = INT32_MIN;
+    c->prune = 0;
     c->empty_board = P->ntiles == 0;
 }
 
@@ -489,7 +555,7 @@ static PyObject *Position_top(PositionObject *P, PyObject *args) {
                 if (!setup_lane(&c, d, l)) continue;
                 for (int a = 0; a < N; a++) {
                     if (!c.is_anchor[a]) continue;
-                    int b = anchor_bound(&c, a, vals, nv, rackmask);
+                    int b = anchor_bound(&c, a, vals, nv, rackmask, NULL);
                     if (b < 0) continue;
                     ab[na].bound = b; ab[na].dir = (uint8_t)d; ab[na].lane = (uint8_t)l; ab[na].anchor = (uint8_t)a;
                     na++;
@@ -504,6 +570,7 @@ static PyObject *Position_top(PositionObject *P, PyObject *args) {
                 setup_lane(&c, ab[i].dir, ab[i].lane);
                 cur_dir = ab[i].dir; cur_lane = ab[i].lane;
             }
+            prepare_pruning(&c, ab[i].anchor, vals, nv, rackmask);
             gen_anchor(&c, ab[i].anchor);
         }
     }
@@ -538,7 +605,7 @@ static PyObject *Position_anchor_bounds(PositionObject *P, PyObject *args) {
             for (int a = 0; a < N; a++) {
                 if (!c.is_anchor[a]) continue;
                 PyObject *k = Py_BuildValue("(iii)", dd, l, a);
-                PyObject *v = PyLong_FromLong(anchor_bound(&c, a, vals, nv, rackmask));
+                PyObject *v = PyLong_FromLong(anchor_bound(&c, a, vals, nv, rackmask, NULL));
                 if (!k || !v || PyDict_SetItem(d, k, v) < 0) { Py_XDECREF(k); Py_XDECREF(v); Py_DECREF(d); return NULL; }
                 Py_DECREF(k); Py_DECREF(v);
             }
