@@ -6,6 +6,7 @@ import copy
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -240,3 +241,23 @@ def test_pairing_a_round_again_gives_the_same_result() -> None:
     assert pair_round(log.state, n) == first
     log.add("paired", round=n, tables=[list(t) for t in first])
     assert log.state.adjustments[late] == adj  # recomputed, not added twice
+
+
+@pytest.mark.parametrize("n", range(2, 15))
+def test_every_mpa_format_runs_fifteen_rounds(n: int) -> None:
+    # MPA 2a i–vi: each player count has a format that fills 15 rounds
+    log = field("mpa", n, rounds=15)
+    rng = random.Random(n)
+    for r in range(1, 16):
+        log.pair()
+        players = [p for t in log.state.rounds[r].pairings for p in t.players()]
+        assert sorted(players) == sorted(log.state.players)
+        assert sum(1 for t in log.state.rounds[r].pairings if t.second is None) == n % 2
+        log.play(rng)
+    assert log.state.finished
+    final = standings(log.state)
+    assert [x.place for x in final] == list(range(1, n + 1))
+    if n > 10:  # MPA 2e vii: the upper eight first, whatever their points
+        groups = mpa.groups(log.state)
+        assert groups is not None
+        assert all(groups[x.pid] == 0 for x in final[:8])

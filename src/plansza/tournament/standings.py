@@ -190,7 +190,8 @@ def standings(
     uses ``final_criteria``, removes every adjustment (RS §7.3) and applies the
     MPA exclusion of the best wins when set. Two rounds before the end,
     adjustments above the line are cut (RS §7.3, see :mod:`adjustments`).
-    ``groups`` maps pid → group index for split formats (MPA 2e vii).
+    ``groups`` maps pid → group index for split formats (MPA 2e vii); for an
+    MPA tournament it defaults to the split the format made.
     """
     from plansza.tournament import adjustments as adj_mod
 
@@ -201,6 +202,10 @@ def standings(
     lines = totals(state, last, adjustments=not final, final=final)
     if not final and state.adjustments:
         adj_mod.apply_removal(state, last, lines)
+    if groups is None and s.system == "mpa":
+        from plansza.tournament import mpa
+
+        groups = mpa.groups(state, last)  # MPA 2e vii: the split ranks groups apart
     if groups:
         for pid, g in groups.items():
             lines[pid].group = g
