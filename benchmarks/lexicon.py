@@ -32,7 +32,7 @@ CHECK_WORDS = [
     "kot",
     "żółw",
     "źdźbło",
-    "grzegżółka",
+    "chrząszcz",
     "pies",
     "dom",
     "las",
@@ -161,7 +161,7 @@ def main() -> int:
     processes = [
         ("`plansza check` 10 words", [*PLANSZA, "check", *CHECK_WORDS], "check_process"),
         (
-            "`python -m plansza.cli.lexicon check` 10 words",
+            "`python -m plansza.cli.lexicon check` 10 words (fast path)",
             [PYTHON, "-m", "plansza.cli.lexicon", "check", *CHECK_WORDS],
             "check_lexicon_cli",
         ),
