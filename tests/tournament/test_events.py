@@ -222,3 +222,11 @@ def test_undo_of_any_suffix_equals_the_shorter_log() -> None:
         assert a.rounds.keys() == b.rounds.keys()
 
     check()
+
+
+def test_a_refused_change_of_a_paired_round_keeps_the_round() -> None:
+    log = four()
+    log.pair()
+    _refused(log, "paired", round=1, tables=[[1, 2]])  # leaves players out
+    _refused(log, "paired", round=1, tables=[["x", 2], [3, 4]])  # unreadable
+    assert len(log.state.rounds[1].pairings) == 2

@@ -200,13 +200,10 @@ def apply(state: State, e: Event) -> None:
         n = d["round"]
         if not isinstance(n, int):
             raise _err("no_round", "no_round", round=n)
-        if n == state.last_round and n in state.rounds:
+        again = n == state.last_round and n in state.rounds  # a manual change of the round
+        if again:
             if any(p.result is not None for p in state.rounds[n].pairings if p.second):
                 raise _err("round_started", "round_started", round=n)
-            state.rounds.pop(n)
-            state.adjustments = {
-                pid: [a for a in adjs if a.round != n] for pid, adjs in state.adjustments.items()
-            }
         elif n != state.next_round:
             raise _err("wrong_round", "wrong_round", round=n, next=state.next_round)
         if n > state.settings.rounds:
@@ -215,8 +212,17 @@ def apply(state: State, e: Event) -> None:
             raise _err("incomplete", "incomplete", round=n - 1)
         if len(state.active(n)) < 2:
             raise _err("too_few", "too_few")
-        tables = [(int(a), None if b is None else int(b)) for a, b in d["tables"]]
+        try:
+            tables = [(int(a), None if b is None else int(b)) for a, b in d["tables"]]
+        except (TypeError, ValueError) as exc:
+            raise _err("bad_tables", "bad_tables", round=n) from exc
         pairing.manual(state, n, tables)
+        # every check passed: only now change the state
+        if again:
+            state.rounds.pop(n)
+            state.adjustments = {
+                pid: [a for a in adjs if a.round != n] for pid, adjs in state.adjustments.items()
+            }
         adjustments.apply_pending(state, n)
         state.rounds[n] = Round(
             n,

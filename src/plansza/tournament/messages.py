@@ -125,6 +125,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "{name}: przeciwnik {opp} z rundy {round} nie wskazuje gracza {me}",
         "en": "{name}: round {round} opponent {opp} does not name {me} back",
     },
+    "bad_tables": {
+        "pl": "nieczytelne kojarzenie rundy {round}", "en": "unreadable pairing of round {round}"
+    },
     "no_bye": {
         "pl": "w rundzie {round} nikt nie pauzuje — zmień kojarzenie: pair --manual",
         "en": "nobody has the bye in round {round} — change the pairing: pair --manual",
