@@ -45,6 +45,13 @@ def act(log: Log, rng: random.Random) -> None:
         else:
             log.add(kind, round=n, a=p.first, sa=rng.randint(-10, 600), b=p.second,
                     sb=rng.randint(0, 600))
+    elif choice < 0.64 and n:
+        # a manual change of the last round: a random seating (refused once results exist)
+        seat = list(s.active(n))
+        rng.shuffle(seat)
+        tables = [[seat[i], seat[i + 1] if i + 1 < len(seat) else None]
+                  for i in range(0, len(seat), 2)]
+        log.add("paired", round=n, tables=tables, method="manual")
     elif choice < 0.68:
         log.add("penalty", round=max(n, 1), player=rng.choice(pids),
                 points=rng.choice([5, 10, 7, 0]))
