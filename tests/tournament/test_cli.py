@@ -431,3 +431,15 @@ def test_import_players_names_the_row_of_a_duplicate(tmp_path: Path) -> None:
     assert "greater than or equal to 0" in ref("add-player", "Ewa", "--ranking", "-3",
                                                code=EXIT_INPUT)  # Typer's own check
     assert ref.json("players") == []
+
+
+def test_pair_preview_records_nothing(tmp_path: Path) -> None:
+    ref = Referee(tmp_path / "pv.turniej.sqlite")
+    ref("new", "Podgląd", "--rounds", "6", "--system", "halving")
+    for name in ("A", "B", "C", "D"):
+        ref("add-player", name)
+    size = ref.log_size()
+    out = ref("pair", "--preview")
+    assert "Stół   1: 1 A – 3 C" in out and "podgląd" in out
+    assert ref.log_size() == size
+    assert "Stół   1: 1 A – 3 C" in ref("pair")  # the same pairing, now recorded

@@ -32,7 +32,7 @@ from plansza.errors import FormatError, PlanszaError
 from plansza.i18n import tr
 from plansza.tiles import polish_collation_key
 from plansza.tournament import model
-from plansza.tournament.events import Event, replay
+from plansza.tournament.events import Event, apply, replay
 from plansza.tournament.messages import MESSAGES
 from plansza.tournament.model import Settings, State, seeds
 from plansza.tournament.storage import SUFFIX, TournamentFile, find_default
@@ -124,6 +124,10 @@ CLI: dict[str, dict[str, str]] = {
     "exported": {"pl": "Zapisano {path}", "en": "Wrote {path}"},
     "report_done": {"pl": "Raport zapisany w {path}", "en": "Report written to {path}"},
     "nothing": {"pl": "brak", "en": "none"},
+    "preview": {
+        "pl": "(podgląd — nic nie zapisano; zapis: pair bez --preview)",
+        "en": "(preview — nothing recorded; to record: pair without --preview)",
+    },
     "status": {
         "pl": "{name} — system {system}, rund {rounds}; skojarzono {paired}, graczy {players} "
         "(aktywnych w następnej rundzie: {active})",
@@ -429,6 +433,9 @@ def pair(
     ),
     manual: str = typer.Option("", "--manual", help="Ręcznie / by hand, e.g. 1-4,2-3,5"),
     day: str | None = typer.Option(None, "--date", help="Data rundy / the round's date YYYY-MM-DD"),
+    preview: bool = typer.Option(
+        False, "--preview", help="Tylko pokaż, nie zapisuj / show without recording"
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Skojarz rundę / pair a round (again, if it has no results: a manual change)."""
@@ -453,6 +460,12 @@ def pair(
         data: dict[str, Any] = {"round": n, "tables": [list(x) for x in tables], "method": method}
         if day is not None:
             data["date"] = _parse_date(day)
+        if preview:  # the same checks as a real pairing, on a copy; nothing is written
+            trial = replay(t.events())
+            apply(trial, Event(0, "paired", data, now()))
+            _print_round(trial, n)
+            console.print(tr(CLI, "preview"))
+            return
         t.append("paired", data, at=now())
         _print_round(t.state(), n)
 
