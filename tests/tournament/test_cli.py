@@ -174,6 +174,9 @@ def test_reports_exports_and_ranked_games(tmp_path: Path) -> None:
     html = (tmp_path / "rep" / "index.html").read_text(encoding="utf-8")
     assert "Klasyfikacja końcowa" in html and "Karty graczy" in html and "Łoś Ola" in html
     assert (tmp_path / "rep" / "standings.csv").read_text(encoding="utf-8").startswith("place,")
+    assert (tmp_path / "rep" / "runda-6.html").exists()
+    assert "Klasyfikacja po rundzie 3" in (tmp_path / "rep" / "klasyfikacja-3.html").read_text(
+        encoding="utf-8")
     t = tmp_path / "x.t"
     ref("export", "--tsh", str(t))
     back = Referee(tmp_path / "back.turniej.sqlite")

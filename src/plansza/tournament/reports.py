@@ -250,14 +250,21 @@ def games_csv(state: State) -> str:
 
 
 def write_report(state: State, directory: Path, *, teams: bool = False) -> list[Path]:
-    """Write ``index.html``, ``standings.csv`` and ``games.csv`` into ``directory``."""
+    """Write ``index.html``, ``standings.csv``, ``games.csv`` and, for live
+    publishing, one page per round: ``runda-N.html`` (pairings and results) and
+    ``klasyfikacja-N.html`` (standings after it, once the round is complete)."""
     directory.mkdir(parents=True, exist_ok=True)
     out = []
-    for name, text in (
+    pages = [
         ("index.html", html_report(state, teams=teams)),
         ("standings.csv", standings_csv(state)),
         ("games.csv", games_csv(state)),
-    ):
+    ]
+    for n in sorted(state.rounds):
+        pages.append((f"runda-{n}.html", round_page(state, n)))
+        if state.rounds[n].complete:
+            pages.append((f"klasyfikacja-{n}.html", standings_page(state, n)))
+    for name, text in pages:
         path = directory / name
         path.write_text(text, encoding="utf-8")
         out.append(path)
