@@ -31,8 +31,10 @@ def test_header(default_lexicon: Lexicon) -> None:
     assert len(default_lexicon) == 3_276_062
     assert default_lexicon.tileset.name == "polish"
     assert "not the official OSPS" in default_lexicon.meta["description"]
-    # issue 3 §3: pointers need >= 23 bits; the array stays below 2^24 nodes
-    assert 4_000_000 < default_lexicon.kwg.n_nodes < 1 << 24
+    # issue 3 §3: "the Polish GADDAG has ~4.73 million nodes", so pointers need >= 23
+    # bits; ours (DAWG + GADDAG, minimised, list tails shared) is exactly that size.
+    assert default_lexicon.kwg.n_nodes == 4_731_148
+    assert 1 << 22 < default_lexicon.kwg.n_nodes < 1 << 24
 
 
 def test_random_words_prefixes_suffixes_and_edits(

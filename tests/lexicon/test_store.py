@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from plansza.errors import FormatError
-from plansza.lexicon import Lexicon, LexiconError, core, store
+from plansza.lexicon import Lexicon, LexiconError, _kwg, core, store
 from plansza.lexicon.kwgfile import FORMAT_VERSION, encode, read_header
 
 
@@ -23,9 +23,8 @@ def test_cache_dir_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def _fake_default(meta: dict[str, object], version: int = FORMAT_VERSION) -> bytes:
-    blob = bytearray(
-        encode(Lexicon.build(["kot"]).nodes.tobytes(), 1, {"tileset": "polish", **meta})
-    )
+    full = {"tileset": "polish", "builder": _kwg.BUILDER_VERSION, **meta}
+    blob = bytearray(encode(Lexicon.build(["kot"]).nodes.tobytes(), 1, full))
     struct.pack_into("<I", blob, 8, version)
     return bytes(blob)
 
@@ -44,6 +43,7 @@ def test_freshness_of_the_cached_default(tmp_path: Path, monkeypatch: pytest.Mon
         ({"source_sha256": digest, "source_size": 1}, FORMAT_VERSION, True),  # touched, same data
         ({"source_sha256": "0" * 64, "source_size": 1}, FORMAT_VERSION, False),  # other list
         ({"source_sha256": digest}, FORMAT_VERSION + 1, False),  # other format
+        ({"source_sha256": digest, "builder": 1}, FORMAT_VERSION, False),  # older builder
     ]
     for meta, version, fresh in cases:
         path.write_bytes(_fake_default(meta, version))

@@ -52,7 +52,10 @@
  * the 15 squares of the board cannot be played and are refused by parse_words. */
 #define MAX_WORD 15
 #define MAX_SYMS 16
-#define CP_TABLE 0x800 /* code points below this may be letters (Latin, Greek, Cyrillic) */
+#define CP_TABLE 0x800
+/* Bumped when the builder's output changes without a format change (2: tails of
+ * sibling lists shared); the cached default lexicon is rebuilt when it differs. */
+#define BUILDER_VERSION 2 /* code points below this may be letters (Latin, Greek, Cyrillic) */
 
 /* ------------------------------------------------------------------------- */
 /* parse_words                                                                 */
@@ -1132,6 +1135,7 @@ PyMODINIT_FUNC PyInit__kwg(void)
     if (PyModule_AddObject(m, "Kwg", (PyObject *)&KwgType) < 0 ||
         PyModule_AddIntConstant(m, "FORMAT_VERSION", KWG_FORMAT_VERSION) < 0 ||
         PyModule_AddIntConstant(m, "MAX_WORD", MAX_WORD) < 0 ||
+        PyModule_AddIntConstant(m, "BUILDER_VERSION", BUILDER_VERSION) < 0 ||
         PyModule_AddIntConstant(m, "MAX_NODES", KWG_MAX_NODES) < 0 ||
         PyModule_AddIntConstant(m, "PAT_ANY", PAT_ANY) < 0 ||
         PyModule_AddIntConstant(m, "PAT_STAR", PAT_STAR) < 0 ||

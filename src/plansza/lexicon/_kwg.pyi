@@ -7,6 +7,7 @@ from typing_extensions import Buffer
 
 FORMAT_VERSION: int
 MAX_WORD: int
+BUILDER_VERSION: int
 MAX_NODES: int
 PAT_ANY: int
 PAT_STAR: int

@@ -326,6 +326,7 @@ def compile_blob(
         "letters": "".join(tileset.letters),
         "words": n_words,
         "nodes": len(nodes) // 4,
+        "builder": _kwg.BUILDER_VERSION,
         "source": report.source,
         "build_seconds": round(time.perf_counter() - started, 2),
     }
@@ -357,6 +358,8 @@ def _default_is_fresh(path: Path) -> bool:
     except (FormatError, OSError):
         return False
     meta = header.meta
+    if meta.get("builder") != _kwg.BUILDER_VERSION:
+        return False  # compiled by an older builder: same format, but rebuild (e.g. smaller)
     try:
         source = store.default_source()
     except LexiconError:
