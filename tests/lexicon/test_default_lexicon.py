@@ -94,3 +94,24 @@ def test_anagrams_of_the_benchmark_rack(default_lexicon: Lexicon) -> None:
     with_blank = default_lexicon.search(rack="EIKNOR?", partial=False)
     assert all(len(f.word) == 7 and len(f.blanks) == 1 for f in with_blank)
     assert "kornie" not in [f.word for f in with_blank]
+
+
+def test_gaddag_half_of_the_default(
+    default_lexicon: Lexicon, default_list: list[str], default_words: frozenset[str]
+) -> None:
+    # The move generator walks the GADDAG: every split of a word is there, and the
+    # splits of non-words one edit away are not (pure-Python walk of the array).
+    rng = random.Random(11)
+    nodes, tiles = default_lexicon.nodes, default_lexicon.tileset
+
+    def gaddag_has(word: str) -> bool:
+        strings = [word[::-1]] + [word[:i][::-1] + "^" + word[i:] for i in range(1, len(word))]
+        found = {ref.contains(nodes, tiles, s, root=1) for s in strings}
+        assert len(found) == 1, f"the splits of {word!r} disagree"
+        return found.pop()
+
+    for word in rng.sample(default_list, 150):
+        assert gaddag_has(word)
+        for probe in probes(word, rng)[-4:]:
+            if probe:
+                assert gaddag_has(probe) == (probe in default_words), probe

@@ -62,13 +62,19 @@ def siblings(nodes: Sequence[int], list_start: int) -> Iterator[int]:
         p += 1
 
 
-def contains(nodes: Sequence[int], tileset: TileSet, word: str) -> bool:
-    """Walk the DAWG (root: node 0) for ``word``, as C code would."""
-    list_start, last = arc_index(nodes[0]), None
+def contains(nodes: Sequence[int], tileset: TileSet, word: str, *, root: int = 0) -> bool:
+    """Walk the DAWG (root: node 0) for ``word``, as C code would.
+
+    With ``root=1`` it walks the GADDAG instead, ``^`` standing for the separator.
+    """
+    list_start, last = arc_index(nodes[root]), None
     for ch in word:
-        if not tileset.is_letter(ch):
+        if ch == SEPARATOR and root == 1:
+            want = 0
+        elif not tileset.is_letter(ch):
             return False
-        want = tileset.index(ch) + 1
+        else:
+            want = tileset.index(ch) + 1
         last = next((p for p in siblings(nodes, list_start) if tile(nodes[p]) == want), None)
         if last is None:
             return False
