@@ -150,3 +150,12 @@ def test_bad_rack_and_pattern_are_named() -> None:
         lex.anagrams("KOX")
     with pytest.raises(LexiconError, match="pattern"):
         lex.match("k#t")
+
+
+def test_lexicon_is_the_game_engines_word_list() -> None:
+    # The game asks for upper-case words as they stand on the board (TR 4.7.9).
+    from plansza.game import WordList
+
+    words: WordList = Lexicon.build(["żółw", "kot"])
+    assert "ŻÓŁW" in words and "KOT" in words and "KOTY" not in words
+    assert 7 not in words  # not a word at all
