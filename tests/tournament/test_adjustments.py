@@ -156,3 +156,36 @@ def test_hand_worked_removal_two_rounds_before_the_end() -> None:
     # before the cut round the adjustment is still in force
     early = {x.name: x for x in standings(log.state, 1, final=False)}
     assert (early["L"].big_points, early["L"].small_points, early["L"].spread) == (1, 401, 101)
+
+
+@given(st.integers(5, 12), st.integers(2, 4), st.sampled_from([None, 100.0, 130.0, 400.0]),
+       st.integers(0, 10**6))
+def test_a_late_entrant_starts_at_the_target_place(n: int, join: int, ranking: float | None,
+                                                   seed: int) -> None:
+    # RS §7.2: the same big points and one more small point (and spread) than the
+    # player at the target place — at the last place one fewer than the player before.
+    rng = random.Random(seed)
+    log = Log(settings("halving", 6))
+    for i in range(n):
+        log.player(f"P{i:02d}", rng.choice([None, 120.0, 150.0, 180.0]))
+    for _ in range(join - 1):
+        log.pair()
+        log.play(rng)
+    late = log.player("Late", ranking)
+    before = rank(log.state, [v for k, v in totals(log.state, join - 1).items() if k != late],
+                  log.state.settings.criteria)
+    log.pair()
+    (adj,) = log.state.adjustments[late]
+    t = adj.target_place
+    ref, step = (before[t - 1], 1) if t <= len(before) else (before[-1], -1)
+    lines = {x.pid: x for x in standings(log.state, join - 1, final=False)}
+    me = lines[late]
+    assert (me.big_points, me.small_points, me.spread) == (
+        ref.big_points, ref.small_points + step, ref.spread + step)
+    # so the entrant is at the target place, except that the literal rule lifts them
+    # above players level with the reference player on big and small points
+    level_above = sum(1 for x in before[: t - 1]
+                      if (x.big_points, x.small_points) == (ref.big_points, ref.small_points))
+    same = sum(1 for x in before if (x.big_points, x.small_points, x.spread) ==
+               (me.big_points, me.small_points, me.spread))  # full ties: seeding order
+    assert t - level_above <= me.place <= t + same

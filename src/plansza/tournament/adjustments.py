@@ -91,12 +91,16 @@ def compute(state: State, pid: int, round_no: int, joining: set[int]) -> Adjustm
         ref = ranked[-1]
         bp, sp, spread = ref.big_points, ref.small_points - 1, ref.spread - 1
     mine = lines[pid]
-    # RS §7.3: an adjustment is never negative.
+    # RS §7.3: no negative adjustment of big or small points. A player whose own
+    # results already reach the target gets none.
     add_bp = max(0.0, bp - mine.big_points)
     add_sp = max(0, sp - mine.small_points)
-    add_spread = max(0, spread - mine.spread)
-    if add_bp == 0 and add_sp == 0 and add_spread == 0:
+    if add_bp == 0 and add_sp == 0:
         return None
+    # The spread is set exactly (RS §7.2: "różnicę lub analogicznie inne kryterium"):
+    # below the middle of the field the reference spread is negative, and a newcomer's
+    # 0 would lift them far above the target place (a decision: docs/decisions).
+    add_spread = spread - mine.spread
     return Adjustment(round_no, add_bp, add_sp, add_spread, t)
 
 
@@ -150,7 +154,8 @@ def apply_removal(state: State, last: int, lines: dict[int, Standing]) -> None:
             cut_sp = added_sp  # still above: everything that was added goes
         else:
             cut_sp = min(added_sp, max(0, st.small_points - line_sp))
-        cut_spread = min(added_spread, cut_sp)
+        # the spread part goes in the same proportion as the small points
+        cut_spread = round(added_spread * cut_sp / added_sp) if added_sp else 0
         line = lines[pid]
         line.big_points -= cut_bp
         line.small_points -= cut_sp
