@@ -152,9 +152,9 @@ CLI: dict[str, dict[str, str]] = {
     "penalty_note": {"pl": "(kara −{points})", "en": "(penalty −{points})"},
     "adj_line": {
         "pl": "wyrównanie przed rundą {round} (RS §7.2): miejsce docelowe {target}, "
-        "+{bp} DP, +{sp} MP, +{spread} różnicy",
+        "+{bp} DP, +{sp} MP, {spread:+d} różnicy",
         "en": "adjustment before round {round} (RS §7.2): target place {target}, "
-        "+{bp} BP, +{sp} scored, +{spread} spread",
+        "+{bp} BP, +{sp} scored, {spread:+d} spread",
     },
     "absent_line": {"pl": "nieobecny: rundy {start}–{end}", "en": "absent: rounds {start}–{end}"},
     "excl_line": {
