@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from plansza.errors import PlanszaError
 from plansza.tournament.events import Event, replay
 from plansza.tournament.pairing import pair_round
-from plansza.tournament.standings import standings
+from plansza.tournament.standings import standings, totals
 
 from .helpers import Log
 from .helpers import settings as make_settings
@@ -88,3 +88,13 @@ def test_random_sessions_keep_the_log_and_the_state_in_step(system: str, n: int,
                 assert set(seated) == set(log.state.active(r))
     again = replay(log.events)
     assert [x.as_json() for x in standings(again)] == [x.as_json() for x in standings(log.state)]
+    # every game hands out one big point in all, a double forfeit none; spreads cancel
+    # out between opponents (penalties included), so only the byes remain
+    raw = totals(log.state, adjustments=False).values()
+    results = [p.result for r in log.state.rounds.values() for p in r.pairings
+               if p.second is not None and p.result is not None]
+    byes = sum(x.byes for x in raw)
+    bye_a, bye_b = log.state.settings.bye_score
+    assert sum(x.big_points for x in raw) == (
+        sum(1 for r in results if r.kind != "forfeit") + byes * log.state.settings.bye_big_points)
+    assert sum(x.spread for x in raw) == byes * (bye_a - bye_b)
