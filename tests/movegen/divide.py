@@ -5,27 +5,48 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from plansza.board import CENTRE, Board, square_name
+from plansza.board import Board, Direction, square_name
 from plansza.movegen.reference import RefMove
-from plansza.scoring import resolve
+from plansza.moves import Play
+
+
+def generator_anchor(board: Board, play: Play) -> tuple[int, int, int]:
+    """``(direction, lane, index)`` of the anchor the generator finds ``play`` from.
+
+    In the play's lane, anchors are the last tile of each run of tiles and each
+    empty square with no tile beside it in the lane but one across it (the centre
+    on an empty board); a play is found from the leftmost anchor it covers.
+    """
+    across = play.coordinate.direction is Direction.ACROSS
+    d = 0 if across else 1
+    lane = play.coordinate.row if across else play.coordinate.col
+    start = play.coordinate.col if across else play.coordinate.row
+
+    def cell(i: int) -> str | None:
+        return board.get(lane, i) if across else board.get(i, lane)
+
+    def crossed(i: int) -> bool:
+        r, c = (lane, i) if across else (i, lane)
+        dr, dc = (1, 0) if across else (0, 1)
+        return board.get(r - dr, c - dc) is not None or board.get(r + dr, c + dc) is not None
+
+    for i in range(start, start + len(play.word)):
+        if board.is_empty():
+            if (lane, i) == (7, 7):
+                return (d, lane, i)
+        elif cell(i) is not None:
+            if cell(i + 1) is None:
+                return (d, lane, i)
+        elif cell(i - 1) is None and cell(i + 1) is None and crossed(i):
+            return (d, lane, i)
+    raise AssertionError(f"{play} covers no anchor")
 
 
 def anchor_of(board: Board, move: RefMove) -> str:
-    """The generator's anchor of a move: its first new tile on an anchor square."""
-    tiles = resolve(board, move.play)
-    empty = board.is_empty()
-    for t in tiles:
-        if empty:
-            if t.square == CENTRE:
-                break
-        elif any(
-            board.get(t.row + dr, t.col + dc) is not None
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-        ):
-            break
-    else:
-        return "?"
-    return f"{square_name(t.row, t.col)} {move.play.coordinate.direction.value}"
+    """The anchor as a square name and direction, for the divide."""
+    d, lane, i = generator_anchor(board, move.play)
+    r, c = (lane, i) if d == 0 else (i, lane)
+    return f"{square_name(r, c)} {'across' if d == 0 else 'down'}"
 
 
 def divide(board: Board, moves: Iterable[RefMove]) -> Counter[str]:

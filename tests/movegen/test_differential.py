@@ -15,7 +15,7 @@ from plansza.movegen._automaton import Automaton
 from plansza.movegen.reference import RefMove, WordSet, generate_reference
 from plansza.rules import Rules
 
-from .divide import divide_report
+from .divide import divide_report, generator_anchor
 from .positions import random_position, random_rack
 
 POSITIONS = 200
@@ -89,17 +89,5 @@ def test_anchor_bounds_hold(seed: int, lexicon: Lexicon, rules: Rules) -> None:
     gen = MoveGenerator(lexicon, rules, board)
     bounds = gen.anchor_bounds(rack)
     for m in gen.generate(rack):
-        key = anchor_key(board, m.play, [t.square for t in m.tiles])
+        key = generator_anchor(board, m.play)
         assert m.score <= bounds[key], (str(m), key, bounds[key])
-
-
-def anchor_key(board: Board, play: object, squares: list[tuple[int, int]]) -> tuple[int, int, int]:
-    from plansza.moves import Play
-
-    assert isinstance(play, Play)
-    across = play.coordinate.direction.value == "across"
-    for r, c in squares:
-        steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
-        if any(board.get(r + dr, c + dc) is not None for dr, dc in steps):
-            return (0, r, c) if across else (1, c, r)
-    raise AssertionError("a move with no anchor")

@@ -167,6 +167,7 @@ typedef struct {
     MoveVec *out;
     int topn;
     int32_t threshold; /* with a full heap: its minimum */
+    int32_t floor;     /* top-N pass: only moves scoring above this are wanted */
     /* Top-move pruning for the current anchor (prune = 1): the best bound of any
      * segment still reachable. left_ok[pos]: some word start L <= pos; right_ok[L][r]:
      * from start L, some end R >= r. */
@@ -177,7 +178,7 @@ typedef struct {
 
 /* Whether a bound can still beat the N-th best found so far. */
 static inline int worth(const Ctx *c, int bound) {
-    return !c->prune || c->out->n < c->topn || bound > c->threshold;
+    return !c->prune || (bound > c->floor && (c->out->n < c->topn || bound > c->threshold));
 }
 
 static void heap_push(Ctx *c, const Move *m) {
@@ -208,13 +209,18 @@ static void heap_push(Ctx *c, const Move *m) {
 }
 
 static void record(Ctx *c, int start, int end, int main, int wmul, int xtotal, int nt) {
+    if (nt == 0) return; /* only the tiles of the board, read from a run's last tile */
     /* A single tile that also forms an across word is the across move (one move,
      * not one per direction): the down pass leaves it out. */
-    if (c->dir == 1 && nt == 1 && c->cs[c->anchor] >= 0) return;
+    if (c->dir == 1 && nt == 1) {
+        for (int i = start; i <= end; i++)
+            if (!c->row[i] && c->cs[i] >= 0) return;
+    }
     if (c->empty_board && nt < c->P->first_min) return;
     Move m;
     m.score = main * wmul + xtotal + (nt == c->P->rack_size ? c->P->bingo : 0);
-    if (c->topn && c->out->n == c->topn && m.score <= c->threshold) return;
+    if (c->topn && (m.score <= c->floor || (c->out->n == c->topn && m.score <= c->threshold)))
+        return;
     m.dir = (uint8_t)c->dir;
     m.lane = (uint8_t)c->lane;
     m.start = (uint8_t)start;
@@ -253,12 +259,10 @@ static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int
         record(c, pos, a, main, wmul, xt, nt);
     uint32_t arc = kwg_arc_index(n);
     if (!arc) return;
-    if (pos > 0 && worth(c, c->left_ok[pos - 1])) {
-        if (c->row[pos - 1])
-            gen_left(c, pos - 1, arc, main, wmul, xt, nt);
-        else if (!c->is_anchor[pos - 1] && (c->cross[pos - 1] & rack_mask(c)))
-            gen_left(c, pos - 1, arc, main, wmul, xt, nt);
-    }
+    /* Leftwards never onto another anchor: a play is found from its leftmost one. */
+    if (pos > 0 && !c->is_anchor[pos - 1] && worth(c, c->left_ok[pos - 1]) &&
+        (c->row[pos - 1] || (c->cross[pos - 1] & rack_mask(c))))
+        gen_left(c, pos - 1, arc, main, wmul, xt, nt);
     if (left_empty && a < N - 1 && worth(c, c->right_ok[pos][a + 1])) {
         uint32_t s = child(c->P, arc, 0);
         if (s) {
@@ -351,10 +355,13 @@ static int setup_lane(Ctx *c, int dir, int lane) {
     int na = 0;
     for (int i = 0; i < N; i++) {
         int a;
+        int before = i > 0 && c->row[i - 1], after = i < N - 1 && c->row[i + 1];
         if (c->empty_board)
             a = (lane == N / 2 && i == N / 2);
+        else if (c->row[i])
+            a = !after; /* the last tile of a run: the walk reads the run first */
         else
-            a = !c->row[i] && ((i > 0 && c->row[i - 1]) || (i < N - 1 && c->row[i + 1]) || c->cs[i] >= 0);
+            a = !before && !after && c->cs[i] >= 0; /* a lone square under/over a tile */
         c->is_anchor[i] = (uint8_t)a;
         na += a;
     }
@@ -391,18 +398,19 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
     if (segb)
         for (int i = 0; i < N; i++)
             for (int j = 0; j < N; j++) segb[i][j] = -1;
-    if (!(c->cross[a] & rackmask)) return -1;
-    /* Left extents: word starts L with empties to the left of a (not anchors). */
+    int own = row[a] ? 0 : 1; /* an empty anchor takes a tile itself */
+    if (own && !(c->cross[a] & rackmask)) return -1;
+    /* Left extents: word starts L reached without stepping on another anchor;
+     * Lemp = empty squares between L and a (a excluded). */
     int Ls[N], Lemp[N], nL = 0;
     {
         int pos = a, emp = 0;
         for (;;) {
             /* pos is in the word; can the word start here? */
             if (pos == 0 || !row[pos - 1]) { Ls[nL] = pos; Lemp[nL] = emp; nL++; }
-            if (pos == 0) break;
+            if (pos == 0 || c->is_anchor[pos - 1]) break;
             if (row[pos - 1]) { pos--; continue; }
-            if (c->is_anchor[pos - 1] || emp + 1 >= nvals) break;
-            if (!(c->cross[pos - 1] & rackmask)) break;
+            if (emp + own + 1 > nvals || !(c->cross[pos - 1] & rackmask)) break;
             pos--; emp++;
         }
     }
@@ -410,11 +418,11 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
     for (int li = 0; li < nL; li++) {
         int L0 = Ls[li], emp_left = Lemp[li];
         /* Extend right from a. */
-        int pos = a, emp = emp_left + 1;
+        int pos = a, emp = emp_left + own;
         for (;;) {
             int R = pos;
             int right_ok = (R == N - 1 || !row[R + 1]);
-            if (right_ok && R > L0) {
+            if (right_ok && R > L0 && emp > 0) {
                 /* score the segment L0..R with emp empties */
                 int through = 0, wmain = 1, xfix = 0, k = 0;
                 int coef[N];
@@ -498,6 +506,7 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->out = out;
     c->topn = topn;
     c->threshold = INT32_MIN;
+    c->floor = INT32_MIN;
     c->prune = 0;
     c->empty_board = P->ntiles == 0;
 }
@@ -562,16 +571,28 @@ static PyObject *Position_top(PositionObject *P, PyObject *args) {
                 }
             }
         qsort(ab, na, sizeof ab[0], cmp_anchor);
-        int cur_dir = -1, cur_lane = -1;
-        for (int i = 0; i < na; i++) {
-            /* No play from here on can beat the N found so far. */
-            if (out.n == topn && ab[i].bound <= c.threshold) break;
-            if (ab[i].dir != cur_dir || ab[i].lane != cur_lane) {
-                setup_lane(&c, ab[i].dir, ab[i].lane);
-                cur_dir = ab[i].dir; cur_lane = ab[i].lane;
+        /* Aspiration: first look only for moves above half the highest bound, where
+         * the bounds prune hard; if fewer than N turn up, halve the floor, and at
+         * last search without one. Every pass finds every move above its floor, so
+         * a pass that fills the N slots is exact. */
+        int32_t floor_ = na ? ab[0].bound / 2 : INT32_MIN;
+        for (;;) {
+            out.n = 0;
+            c.threshold = INT32_MIN;
+            c.floor = floor_;
+            int cur_dir = -1, cur_lane = -1;
+            for (int i = 0; i < na; i++) {
+                /* No play from here on can beat the N found so far, or the floor. */
+                if (ab[i].bound <= c.floor || (out.n == topn && ab[i].bound <= c.threshold)) break;
+                if (ab[i].dir != cur_dir || ab[i].lane != cur_lane) {
+                    setup_lane(&c, ab[i].dir, ab[i].lane);
+                    cur_dir = ab[i].dir; cur_lane = ab[i].lane;
+                }
+                prepare_pruning(&c, ab[i].anchor, vals, nv, rackmask);
+                gen_anchor(&c, ab[i].anchor);
             }
-            prepare_pruning(&c, ab[i].anchor, vals, nv, rackmask);
-            gen_anchor(&c, ab[i].anchor);
+            if (out.n == topn || floor_ == INT32_MIN || out.failed) break;
+            floor_ = floor_ > 4 ? floor_ / 2 : INT32_MIN;
         }
     }
     if (out.failed) { PyMem_Free(out.v); return PyErr_NoMemory(); }
