@@ -159,3 +159,23 @@ def test_lexicon_is_the_game_engines_word_list() -> None:
     words: WordList = Lexicon.build(["żółw", "kot"])
     assert "ŻÓŁW" in words and "KOT" in words and "KOTY" not in words
     assert 7 not in words  # not a word at all
+
+
+@given(st.lists(polish_words, min_size=1, max_size=30))
+def test_letter_sets_for_cross_checks(words: list[str]) -> None:
+    # kwg.h's kwg_letter_set (through Kwg.letter_sets) against the pure-Python walk,
+    # on every sibling list of the array.
+    lex = Lexicon.build(words)
+    nodes, kwg = lex.nodes, lex.kwg
+    assert kwg.dawg_root == ref.arc_index(nodes[0]) and kwg.gaddag_root == ref.arc_index(nodes[1])
+    starts = {ref.arc_index(n) for n in nodes} - {0}
+    for start in starts:
+        members = list(ref.siblings(nodes, start))
+        letters = sum(1 << ref.tile(nodes[p]) for p in members)
+        accepting = sum(1 << ref.tile(nodes[p]) for p in members if ref.accepts(nodes[p]))
+        assert kwg.letter_sets(start) == (letters, accepting)
+    first = {PL.index(w[0]) + 1 for w in words}
+    assert kwg.letter_sets(kwg.dawg_root)[0] == sum(1 << t for t in first)
+    assert kwg.letter_sets(0) == (0, 0)
+    with pytest.raises(IndexError):
+        kwg.letter_sets(len(nodes))

@@ -1038,6 +1038,41 @@ static PyObject *Kwg_search(KwgObject *self, PyObject *args, PyObject *kwds)
     return s.out;
 }
 
+PyDoc_STRVAR(letter_sets_doc,
+"letter_sets(list_index) -> (letters, accepting)\n\n"
+"Bit sets of the tiles in the sibling list starting at list_index (bit t = tile t,\n"
+"bit 0 = separator) and of those whose node accepts: kwg_letter_set of kwg.h.\n"
+"letter_sets(kwg.dawg_root) gives the possible first letters of words.");
+
+static PyObject *Kwg_letter_sets(KwgObject *self, PyObject *arg)
+{
+    Py_ssize_t list = PyLong_AsSsize_t(arg);
+    if (list == -1 && PyErr_Occurred()) return NULL;
+    if (list < 0 || list >= self->n_nodes) {
+        PyErr_SetString(PyExc_IndexError, "list index outside the node array");
+        return NULL;
+    }
+    /* kwg_letter_set trusts the array; check first that the list ends inside it. */
+    Py_ssize_t end = list;
+    while (list != 0 && end < self->n_nodes && !kwg_is_end(self->nodes[end])) end++;
+    if (end >= self->n_nodes) {
+        PyErr_SetString(PyExc_ValueError, "damaged lexicon: a sibling list runs past the end");
+        return NULL;
+    }
+    uint64_t acc = 0, all = kwg_letter_set(self->nodes, (uint32_t)list, &acc);
+    return Py_BuildValue("(KK)", (unsigned long long)all, (unsigned long long)acc);
+}
+
+static PyObject *Kwg_get_dawg_root(KwgObject *self, void *closure)
+{
+    return PyLong_FromUnsignedLong(kwg_dawg_root(self->nodes));
+}
+
+static PyObject *Kwg_get_gaddag_root(KwgObject *self, void *closure)
+{
+    return PyLong_FromUnsignedLong(kwg_gaddag_root(self->nodes));
+}
+
 static void capsule_release(PyObject *capsule)
 {
     PyObject *owner = PyCapsule_GetContext(capsule);
@@ -1096,6 +1131,7 @@ static PyMethodDef Kwg_methods[] = {
     {"contains_tiles", (PyCFunction)Kwg_contains_tiles, METH_O,
      "contains_tiles(tiles) -> bool: the same for a bytes of 1-based tile indices."},
     {"search", (PyCFunction)(void (*)(void))Kwg_search, METH_VARARGS | METH_KEYWORDS, search_doc},
+    {"letter_sets", (PyCFunction)Kwg_letter_sets, METH_O, letter_sets_doc},
     {"capsule", (PyCFunction)Kwg_capsule, METH_NOARGS,
      "capsule() -> a PyCapsule named '" KWG_CAPSULE_NAME "' holding a kwg_view_t* (kwg.h)."},
     {NULL}};
@@ -1103,6 +1139,8 @@ static PyMethodDef Kwg_methods[] = {
 static PyGetSetDef Kwg_getset[] = {
     {"n_nodes", (getter)Kwg_get_n_nodes, NULL, "number of 32-bit nodes", NULL},
     {"alphabet_size", (getter)Kwg_get_alphabet, NULL, "letters in the tile set (tiles 1..n)", NULL},
+    {"dawg_root", (getter)Kwg_get_dawg_root, NULL, "first node of the DAWG root list", NULL},
+    {"gaddag_root", (getter)Kwg_get_gaddag_root, NULL, "first node of the GADDAG root list", NULL},
     {NULL}};
 
 static PyTypeObject KwgType = {

@@ -97,4 +97,36 @@ static inline uint32_t kwg_seek(const uint32_t *kwg, uint32_t list, unsigned til
     }
 }
 
+/* Follow `n` tiles from the sibling list `list`: the node of the last tile, or 0
+ * if the path leaves the automaton. With list = kwg_dawg_root(kwg) and a word,
+ * kwg_accepts(kwg[result]) tells whether the word is in the lexicon. */
+static inline uint32_t kwg_follow(const uint32_t *kwg, uint32_t list, const uint8_t *tiles, int n)
+{
+    uint32_t p = 0;
+    for (int i = 0; i < n; i++) {
+        p = kwg_seek(kwg, list, tiles[i]);
+        if (!p) return 0;
+        list = kwg_arc_index(kwg[p]);
+    }
+    return p;
+}
+
+/* The tiles of a sibling list as a bit set (bit t = tile t; bit 0 = separator),
+ * and, through *accepting, those whose node accepts: the building blocks of
+ * cross-sets ("which letters may stand here"). */
+static inline uint64_t kwg_letter_set(const uint32_t *kwg, uint32_t list, uint64_t *accepting)
+{
+    uint64_t all = 0, acc = 0;
+    if (list != 0) {
+        for (uint32_t p = list;; p++) {
+            uint32_t node = kwg[p];
+            all |= 1ull << kwg_tile(node);
+            if (kwg_accepts(node)) acc |= 1ull << kwg_tile(node);
+            if (kwg_is_end(node)) break;
+        }
+    }
+    if (accepting) *accepting = acc;
+    return all;
+}
+
 #endif /* PLANSZA_KWG_H */
