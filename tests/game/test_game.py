@@ -293,10 +293,10 @@ def test_an_exchange_breaks_the_run_of_passes() -> None:
     g.pass_turn()
     g.exchange(g.racks[0][0])
     g.pass_turn()
-    g.pass_turn()  # noqa: E702
+    g.pass_turn()
     assert not g.is_over
     g.pass_turn()
-    g.pass_turn()  # noqa: E702
+    g.pass_turn()
     assert g.is_over
 
 
