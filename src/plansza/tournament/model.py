@@ -291,9 +291,9 @@ class State:
             )
             pen_me = sum(pt for rn, who, pt in self.penalties if rn == n and who == pid)
             pen_opp = sum(pt for rn, who, pt in self.penalties if rn == n and who == opp)
-            out.append(
-                Game(n, pid, opp, mine - pen_me, theirs - pen_opp, r.kind, me_first, pen_me)
-            )
+            # TR 7.1 deducts points; a score does not go below zero (a walkover's 1 point)
+            out.append(Game(n, pid, opp, max(0, mine - pen_me), max(0, theirs - pen_opp),
+                            r.kind, me_first, pen_me))
         return out
 
     def played_before(self, pid: int, round_no: int) -> set[int]:

@@ -59,6 +59,8 @@ def pair_round(state: State, round_no: int | None = None) -> list[Table]:
     work.adjustments = {
         pid: [a for a in adjs if a.round < n] for pid, adjs in work.adjustments.items()
     }
+    if len(work.active(n)) < 2:
+        raise IllegalActionError("too_few", tr(MESSAGES, "too_few"))
     adjustments.apply_pending(work, n)
     system = state.settings.system
     if system == "roundrobin":

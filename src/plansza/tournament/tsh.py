@@ -60,7 +60,16 @@ def read_t(text: str, source: str = "<t>") -> TFile:
             continue
         parts = line.split(";")
         head = parts[0].split()
-        idx = next((i for i, tok in enumerate(head) if re.fullmatch(r"-?\d+", tok)), None)
+        p12: list[int] = []
+        for extra in parts[2:]:
+            bits = extra.split()
+            if bits and bits[0] == "p12":
+                p12 = [int(b) for b in bits[1:] if b.lstrip("-").isdigit()]
+        tail = len(p12) + 1  # with p12 we know how many numbers end the head
+        if p12 and len(head) > tail and all(re.fullmatch(r"-?\d+", t) for t in head[-tail:]):
+            idx: int | None = len(head) - tail  # a name may itself end in a number
+        else:
+            idx = next((i for i, tok in enumerate(head) if re.fullmatch(r"-?\d+", tok)), None)
         if idx is None or idx == 0:
             raise FormatError(tr(MESSAGES, "t_line"), line=lineno, source=source)
         name = " ".join(head[:idx])
@@ -70,12 +79,7 @@ def read_t(text: str, source: str = "<t>") -> TFile:
             raise FormatError(tr(MESSAGES, "t_number", text=bad), line=lineno, source=source)
         nums = [int(tok) for tok in head[idx:]]
         scores = [int(tok) for tok in parts[1].split()] if len(parts) > 1 else []
-        p = TPlayer(name, nums[0], nums[1:], scores)
-        for extra in parts[2:]:
-            bits = extra.split()
-            if bits and bits[0] == "p12":
-                p.p12 = [int(b) for b in bits[1:] if b.lstrip("-").isdigit()]
-        players.append(p)
+        players.append(TPlayer(name, nums[0], nums[1:], scores, p12))
     n = len(players)
     for i, p in enumerate(players, 1):
         for r, o in enumerate(p.opponents, 1):
@@ -155,8 +159,9 @@ def events_from(t: TFile, settings: Settings) -> list[tuple[str, dict[str, Any]]
     """
     rounds = t.rounds
     lines = list(range(1, len(t.players) + 1))
+    never = rounds + 1  # a player never seated in the file
     join = {
-        i: next((r for r in range(1, rounds + 1) if not _absent(t.players[i - 1], r)), 1)
+        i: next((r for r in range(1, rounds + 1) if not _absent(t.players[i - 1], r)), never)
         for i in lines
     }
     order = sorted(lines, key=lambda i: join[i])
@@ -200,4 +205,7 @@ def events_from(t: TFile, settings: Settings) -> list[tuple[str, dict[str, Any]]
                                 "sb": q.scores[r - 1]})
         items.append(("paired", {"round": r, "tables": tables, "method": "import"}))
         items.extend(("result", res) for res in results)
+    for i in order:  # registered but never seated: they join after the last round
+        if all(_absent(t.players[i - 1], r) for r in range(1, rounds + 1)) and rounds:
+            add(i)
     return items
