@@ -392,7 +392,7 @@ static int rack_vals_desc(const Ctx *c, int *vals) {
 /* The bound of each segment [L, R] a play from anchor a can cover as its main
  * word goes to segb[L][R] (-1: not a possible segment) when segb is given. */
 static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask,
-                        int16_t (*segb)[N]) {
+                        int16_t (*segb)[N], int *plain) {
     const PositionObject *P = c->P;
     const uint8_t *row = c->row;
     if (segb)
@@ -400,14 +400,14 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
             for (int j = 0; j < N; j++) segb[i][j] = -1;
     int own = row[a] ? 0 : 1; /* an empty anchor takes a tile itself */
     if (own && !(c->cross[a] & rackmask)) return -1;
-    /* Left extents: word starts L reached without stepping on another anchor;
-     * Lemp = empty squares between L and a (a excluded). */
-    int Ls[N], Lemp[N], nL = 0;
+    /* Left extents: word starts L reached without stepping on another anchor
+     * (emp: the empty squares passed, a excluded). */
+    int Ls[N], nL = 0;
     {
         int pos = a, emp = 0;
         for (;;) {
             /* pos is in the word; can the word start here? */
-            if (pos == 0 || !row[pos - 1]) { Ls[nL] = pos; Lemp[nL] = emp; nL++; }
+            if (pos == 0 || !row[pos - 1]) Ls[nL++] = pos;
             if (pos == 0 || c->is_anchor[pos - 1]) break;
             if (row[pos - 1]) { pos--; continue; }
             if (emp + own + 1 > nvals || !(c->cross[pos - 1] & rackmask)) break;
@@ -416,40 +416,42 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
     }
     int best = -1;
     for (int li = 0; li < nL; li++) {
-        int L0 = Ls[li], emp_left = Lemp[li];
-        /* Extend right from a. */
-        int pos = a, emp = emp_left + own;
-        for (;;) {
-            int R = pos;
-            int right_ok = (R == N - 1 || !row[R + 1]);
-            if (right_ok && R > L0 && emp > 0) {
-                /* score the segment L0..R with emp empties */
-                int through = 0, wmain = 1, xfix = 0, k = 0;
-                int coef[N];
-                for (int i = L0; i <= R; i++) {
-                    if (row[i]) { through += P->value[row[i]]; continue; }
-                    wmain *= c->wm[i];
-                }
-                for (int i = L0; i <= R; i++) {
-                    if (row[i]) continue;
+        int L0 = Ls[li];
+        /* The segment grows square by square from L0: tiles played through, the
+         * main word's multiplier, the empty squares. */
+        int through = 0, wmain = 1, ne = 0;
+        uint8_t eidx[N];
+#define ADD_SQUARE(i)                                                   \
+        do {                                                            \
+            if (row[i]) through += P->value[row[i]];                    \
+            else { wmain *= c->wm[i]; eidx[ne++] = (uint8_t)(i); }      \
+        } while (0)
+        for (int i = L0; i <= a; i++) ADD_SQUARE(i);
+        for (int R = a;;) {
+            if ((R == N - 1 || !row[R + 1]) && R > L0 && ne > 0) {
+                int xfix = 0, coef[N];
+                for (int k = 0; k < ne; k++) {
+                    int i = eidx[k];
                     int cf = wmain;
                     if (c->cs[i] >= 0) { cf += c->wm[i]; xfix += c->cs[i] * c->wm[i]; }
                     cf *= c->lm[i];
-                    int j = k++ - 1; /* insertion, descending */
+                    int j = k - 1; /* insertion, descending */
                     while (j >= 0 && coef[j] < cf) { coef[j + 1] = coef[j]; j--; }
                     coef[j + 1] = cf;
                 }
-                int s = through * wmain + xfix;
-                for (int i = 0; i < k; i++) s += coef[i] * vals[i];
-                if (k == P->rack_size) s += P->bingo;
-                if (s > best) best = s;
-                if (segb) segb[L0][R] = (int16_t)s;
+                int sc = through * wmain + xfix;
+                for (int k = 0; k < ne; k++) sc += coef[k] * vals[k];
+                if (plain && sc > *plain) *plain = sc; /* the best bound without a bingo */
+                if (ne == P->rack_size) sc += P->bingo;
+                if (sc > best) best = sc;
+                if (segb) segb[L0][R] = (int16_t)sc;
             }
             if (R == N - 1) break;
-            if (row[R + 1]) { pos = R + 1; continue; }
-            if (emp >= nvals || !(c->cross[R + 1] & rackmask)) break;
-            pos = R + 1; emp++;
+            if (!row[R + 1] && (ne >= nvals || !(c->cross[R + 1] & rackmask))) break;
+            R++;
+            ADD_SQUARE(R);
         }
+#undef ADD_SQUARE
     }
     return best;
 }
@@ -457,7 +459,7 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
 /* Fill the pruning tables of anchor a from its segment bounds. */
 static void prepare_pruning(Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask) {
     int16_t segb[N][N];
-    anchor_bound(c, a, vals, nvals, rackmask, segb);
+    anchor_bound(c, a, vals, nvals, rackmask, segb, NULL);
     int16_t run = -1;
     for (int L = 0; L < N; L++) {
         int16_t m = -1;
@@ -558,24 +560,27 @@ static PyObject *Position_top(PositionObject *P, PyObject *args) {
             for (int t = 1; t <= P->nletters; t++)
                 if (c.rack[t]) rackmask |= 1ULL << t;
         AnchorB ab[2 * N * N];
+        int plain = -1;
         int na = 0;
         for (int d = 0; d < 2; d++)
             for (int l = 0; l < N; l++) {
                 if (!setup_lane(&c, d, l)) continue;
                 for (int a = 0; a < N; a++) {
                     if (!c.is_anchor[a]) continue;
-                    int b = anchor_bound(&c, a, vals, nv, rackmask, NULL);
+                    int b = anchor_bound(&c, a, vals, nv, rackmask, NULL, &plain);
                     if (b < 0) continue;
                     ab[na].bound = b; ab[na].dir = (uint8_t)d; ab[na].lane = (uint8_t)l; ab[na].anchor = (uint8_t)a;
                     na++;
                 }
             }
         qsort(ab, na, sizeof ab[0], cmp_anchor);
-        /* Aspiration: first look only for moves above half the highest bound, where
+        /* Aspiration: first look only for moves above half the highest bound of a
+         * play that is not a bingo (bingo bounds are loose: +50 for any long enough
+         * gap), where
          * the bounds prune hard; if fewer than N turn up, halve the floor, and at
          * last search without one. Every pass finds every move above its floor, so
          * a pass that fills the N slots is exact. */
-        int32_t floor_ = na ? ab[0].bound / 2 : INT32_MIN;
+        int32_t floor_ = na ? plain / 2 : INT32_MIN;
         for (;;) {
             out.n = 0;
             c.threshold = INT32_MIN;
@@ -626,7 +631,7 @@ static PyObject *Position_anchor_bounds(PositionObject *P, PyObject *args) {
             for (int a = 0; a < N; a++) {
                 if (!c.is_anchor[a]) continue;
                 PyObject *k = Py_BuildValue("(iii)", dd, l, a);
-                PyObject *v = PyLong_FromLong(anchor_bound(&c, a, vals, nv, rackmask, NULL));
+                PyObject *v = PyLong_FromLong(anchor_bound(&c, a, vals, nv, rackmask, NULL, NULL));
                 if (!k || !v || PyDict_SetItem(d, k, v) < 0) { Py_XDECREF(k); Py_XDECREF(v); Py_DECREF(d); return NULL; }
                 Py_DECREF(k); Py_DECREF(v);
             }
