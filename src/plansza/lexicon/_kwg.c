@@ -686,6 +686,7 @@ static PyObject *py_build(PyObject *self, PyObject *args)
      * strings arrives sorted while only one bucket is in memory. A string starts
      * with the letter at the split, so bucket t holds one string per occurrence of
      * t in a word: occ[] lists those occurrences (word << 4 | position) by tile. */
+    /* wsyms: each word's symbols as bytes, to find the occurrences of each tile. */
     wsyms = malloc((unique ? unique : 1) * MAX_SYMS);
     size_t occ_start[KWG_MAX_TILE + 2] = {0}, occ_pos[KWG_MAX_TILE + 2];
     if (!wsyms) { PyErr_NoMemory(); goto done; }
@@ -713,22 +714,28 @@ static PyObject *py_build(PyObject *self, PyObject *args)
         const uint8_t *ws = wsyms + w * MAX_SYMS;
         for (int j = 0; j < MAX_SYMS && ws[j]; j++) occ[occ_pos[ws[j] - 1]++] = (uint32_t)(w << 4 | (size_t)j);
     }
-    free(words);
-    words = NULL;
+    free(wsyms);
+    wsyms = NULL;
     mz_init(m, &b);
     for (int t = 1; t <= alphabet; t++) {
         size_t k = 0;
         for (size_t o = occ_start[t]; o < occ_start[t + 1]; o++) {
-            const uint8_t *ws = wsyms + (size_t)(occ[o] >> 4) * MAX_SYMS;
-            int j = (int)(occ[o] & 15), len = 0, q = 0;
-            uint8_t syms[MAX_SYMS];
-            while (len < MAX_SYMS && ws[len]) len++;
-            for (int x = j; x >= 0; x--) syms[q++] = ws[x]; /* rev(w[0..j]) */
-            if (j < len - 1) {
-                syms[q++] = KWG_SEPARATOR + 1;
-                for (int x = j + 1; x < len; x++) syms[q++] = ws[x];
+            /* The string for the split after position j, made with 128-bit shifts on
+             * the word's record (byte 0 most significant): rev(w[0..j]) is the
+             * byte-reversed record shifted to the front, then SEP, then w[j+1..]. */
+            const rec_t *w = &words[occ[o] >> 4];
+            int j = (int)(occ[o] & 15), len = rec_len(w);
+            unsigned __int128 word = ((unsigned __int128)w->hi << 64) | w->lo;
+            unsigned __int128 rev = ((unsigned __int128)__builtin_bswap64(w->lo) << 64) |
+                                    __builtin_bswap64(w->hi);
+            unsigned __int128 s = rev << (8 * (15 - j));
+            if (j < len - 1) { /* j <= 13 here, so every shift is below 128 */
+                s |= (unsigned __int128)(KWG_SEPARATOR + 1) << (8 * (14 - j));
+                s |= (word << (8 * (j + 1))) >> (8 * (j + 2));
             }
-            rec_pack(&bucket[k++], syms, q);
+            bucket[k].hi = (uint64_t)(s >> 64);
+            bucket[k].lo = (uint64_t)s;
+            k++;
         }
         rec_radix_sort(bucket, scratch, k, 0);
         for (size_t i = 0; i < k; i++)
