@@ -46,7 +46,8 @@ def test_a_tournament_on_postgresql(url: str) -> None:
     t.append("result", {"round": 1, "a": a, "sa": 400, "b": b, "sb": 350}, at="t")
     t.close()
     again = TournamentFile.open(url)
-    assert [p.name for p in again.state().players.values()][0] == "Łoś Ola"
+    assert [p.name for p in again.state().players.values()] == [
+        "Łoś Ola", "Abacki Adam", "Nowak Ewa", "Żak Jan"]
     assert standings(again.state(), 1, final=False)[0].small_points == 400
 
     outcomes: list[str] = []
