@@ -179,3 +179,19 @@ def test_fast_check_leaves_other_command_lines_to_typer(argv: list[str]) -> None
     from plansza.cli.lexicon import fast_check
 
     assert fast_check(argv) is None
+
+
+def test_ensure_tolerates_an_unwritable_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # make setup runs `plansza lexicon ensure`; a read-only cache must not fail it.
+    blocker = tmp_path / "plik"
+    blocker.write_text("x")
+    monkeypatch.setenv("PLANSZA_CACHE_DIR", str(blocker))
+    res = runner.invoke(app, ["lexicon", "ensure"])
+    assert res.exit_code == EXIT_OK and "Uwaga" in res.stderr
+
+
+def test_ensure_reports_the_cache_file(default_lexicon: Lexicon) -> None:
+    res = runner.invoke(app, ["lexicon", "ensure"])
+    assert res.exit_code == EXIT_OK and "sjp-20220301" in res.stderr

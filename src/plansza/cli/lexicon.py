@@ -93,6 +93,12 @@ MESSAGES = {
         "en": "{path}: no words to compile",
     },
     "ready": {"pl": "Gotowe: {path}", "en": "Ready: {path}"},
+    "no_cache": {
+        "pl": "Uwaga: nie można zapisać pamięci podręcznej {path} ({error}); "
+        "słownik będzie kompilowany w pamięci przy każdym użyciu",
+        "en": "Warning: cannot write the cache {path} ({error}); "
+        "the lexicon will be compiled in memory on each use",
+    },
     "info_rows": {
         "pl": "nazwa|słów|węzłów|zestaw płytek|plik|rozmiar|źródło|uwaga",
         "en": "name|words|nodes|tile set|file|size|source|note",
@@ -457,11 +463,20 @@ def list_lexicons() -> None:
 
 @app.command("ensure")
 def ensure() -> None:
-    """Skompiluj domyślny słownik, jeśli trzeba. / Build the default lexicon if needed."""
-    from plansza.lexicon import ensure_default
+    """Skompiluj domyślny słownik, jeśli trzeba. / Build the default lexicon if needed.
+
+    A cache directory that cannot be written is not an error (``make setup`` must
+    not fail on a read-only home): the lexicon is then compiled in memory when used.
+    """
+    from plansza.lexicon import ensure_default, store
 
     with user_errors():
-        path = ensure_default(progress=True)
+        try:
+            path = ensure_default(progress=True)
+        except OSError as e:
+            where = store.cache_dir()
+            err_console.print(tr(MESSAGES, "no_cache", path=where, error=e), soft_wrap=True)
+            return
     err_console.print(tr(MESSAGES, "ready", path=path), soft_wrap=True)
 
 
