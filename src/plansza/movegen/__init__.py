@@ -104,6 +104,33 @@ def _premium_codes(board: Board) -> bytes:
     return lm + wm
 
 
+def _code_chars(tileset: TileSet) -> list[str]:
+    """The letter of every record code (with the blank and on-board flags)."""
+    out = [""] * 256
+    for code in range(256):
+        letter = code & _LETTER
+        if 1 <= letter <= len(tileset.letters):
+            ch = tileset.letters[letter - 1]
+            out[code] = ch.lower() if code & _BLANK_FLAG else ch
+    return out
+
+
+_COORDINATES: dict[tuple[int, int, int], Coordinate] = {}
+
+
+def _coordinate(direction: int, lane: int, start: int) -> Coordinate:
+    """The coordinate of a record (cached: there are only 450)."""
+    key = (direction, lane, start)
+    coord = _COORDINATES.get(key)
+    if coord is None:
+        if direction == 0:
+            coord = Coordinate(lane, start, Direction.ACROSS)
+        else:
+            coord = Coordinate(start, lane, Direction.DOWN)
+        _COORDINATES[key] = coord
+    return coord
+
+
 class GeneratedMove:
     """One generated placement: the written play, its score and (on demand) its words.
 
@@ -111,21 +138,29 @@ class GeneratedMove:
     at the position the moves were generated in.
     """
 
-    __slots__ = ("_board", "_rules", "play", "score", "tiles")
+    __slots__ = ("_board", "_codes", "_rules", "_tiles", "play", "score")
 
-    def __init__(
-        self,
-        play: Play,
-        score: int,
-        tiles: tuple[PlacedTile, ...],
-        board: Board,
-        rules: Rules,
-    ) -> None:
+    def __init__(self, play: Play, score: int, codes: bytes, board: Board, rules: Rules) -> None:
         self.play = play
         self.score = score
-        self.tiles = tiles
+        # The record's letter codes (which ones were on the board is flagged in them);
+        # the PlacedTile objects are made only when asked for.
+        self._codes = codes
+        self._tiles: tuple[PlacedTile, ...] | None = None
         self._board = board
         self._rules = rules
+
+    @property
+    def tiles(self) -> tuple[PlacedTile, ...]:
+        """The tiles the play puts down, in word order."""
+        if self._tiles is None:
+            squares = self.play.coordinate.squares(len(self.play.word))
+            self._tiles = tuple(
+                PlacedTile(r, c, ch)
+                for (r, c), ch, code in zip(squares, self.play.word, self._codes, strict=True)
+                if not code & _THROUGH_FLAG
+            )
+        return self._tiles
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -144,7 +179,7 @@ class GeneratedMove:
     @property
     def bingo(self) -> bool:
         """Whether the play uses a whole rack (``rules.rack_size`` tiles)."""
-        return len(self.tiles) == self._rules.rack_size
+        return sum(not code & _THROUGH_FLAG for code in self._codes) == self._rules.rack_size
 
     def scored(self) -> ScoredPlay:
         """The play validated and scored by :func:`plansza.scoring.score_play`."""
@@ -178,7 +213,7 @@ class MoveList(Sequence[GeneratedMove]):
         self._view = memoryview(records)
         self._board = board
         self._rules = rules
-        self._letters = rules.tileset.letters
+        self._chars = _code_chars(rules.tileset)
 
     def __len__(self) -> int:
         return len(self._records) // RECORD_SIZE
@@ -222,30 +257,19 @@ class MoveList(Sequence[GeneratedMove]):
         """Every written play, in list order."""
         return [self._decode(i)[0] for i in range(len(self))]
 
-    def _decode(self, i: int) -> tuple[Play, int, tuple[PlacedTile, ...]]:
+    def _decode(self, i: int) -> tuple[Play, int, bytes]:
         off = i * RECORD_SIZE
         rec = self._records
         score = int.from_bytes(rec[off : off + 4], "little", signed=True)
         direction, lane, start, length = rec[off + 4], rec[off + 5], rec[off + 6], rec[off + 7]
-        word = rec[off + 12 : off + 12 + length]
-        letters = self._letters
-        chars: list[str] = []
-        tiles: list[PlacedTile] = []
-        for k, code in enumerate(word):
-            ch = letters[(code & _LETTER) - 1]
-            if code & _BLANK_FLAG:
-                ch = ch.lower()
-            chars.append(ch)
-            if not code & _THROUGH_FLAG:
-                r, c = (lane, start + k) if direction == 0 else (start + k, lane)
-                tiles.append(PlacedTile(r, c, ch))
-        row, col = (lane, start) if direction == 0 else (start, lane)
-        coord = Coordinate(row, col, Direction.ACROSS if direction == 0 else Direction.DOWN)
-        return Play(coord, "".join(chars)), score, tuple(tiles)
+        codes = rec[off + 12 : off + 12 + length]
+        chars = self._chars
+        word = "".join([chars[code] for code in codes])
+        return Play(_coordinate(direction, lane, start), word), score, codes
 
     def _make(self, i: int) -> GeneratedMove:
-        play, score, tiles = self._decode(i)
-        return GeneratedMove(play, score, tiles, self._board, self._rules)
+        play, score, codes = self._decode(i)
+        return GeneratedMove(play, score, codes, self._board, self._rules)
 
     def __repr__(self) -> str:
         return f"<MoveList of {len(self)} moves>"
