@@ -33,6 +33,7 @@ Conventions (spec rules.md § Placement; docs/en/moves.md):
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
@@ -260,7 +261,7 @@ class MoveList(Sequence[GeneratedMove]):
     def _decode(self, i: int) -> tuple[Play, int, bytes]:
         off = i * RECORD_SIZE
         rec = self._records
-        score = int.from_bytes(rec[off : off + 4], "little", signed=True)
+        score = int.from_bytes(rec[off : off + 4], sys.byteorder, signed=True)  # native int32
         direction, lane, start, length = rec[off + 4], rec[off + 5], rec[off + 6], rec[off + 7]
         codes = rec[off + 12 : off + 12 + length]
         chars = self._chars
