@@ -1,5 +1,5 @@
 """``python -m plansza`` runs the command line."""
 
-from plansza.cli.main import main
+from plansza.cli.entry import main
 
 main()
