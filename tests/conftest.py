@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from plansza.i18n import set_language
 
 # CI profile: deterministic and bounded so the suite stays well under 15 minutes.
 settings.register_profile(
-    "ci", max_examples=200, deadline=None, derandomize=True,
+    "ci",
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _polish_by_default() -> Iterator[None]:
+    """Every test starts in the default language (Polish), whatever the one before set:
+    ``--lang`` on a CLI call changes the process-wide language."""
+    set_language("pl")
+    yield
+    set_language("pl")
