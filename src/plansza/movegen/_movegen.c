@@ -427,15 +427,18 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
             else { wmain *= c->wm[i]; eidx[ne++] = (uint8_t)(i); }      \
         } while (0)
         for (int i = L0; i <= a; i++) ADD_SQUARE(i);
+        /* The coefficients, sorted (highest first) for the multiplier coef_w; a new
+         * empty square is inserted, a new word multiplier means sorting anew. */
+        int coef[N], ncoef = 0, coef_w = 0, xfix = 0;
         for (int R = a;;) {
             if ((R == N - 1 || !row[R + 1]) && R > L0 && ne > 0) {
-                int xfix = 0, coef[N];
-                for (int k = 0; k < ne; k++) {
-                    int i = eidx[k];
+                if (coef_w != wmain) { ncoef = 0; xfix = 0; coef_w = wmain; }
+                for (; ncoef < ne; ncoef++) {
+                    int i = eidx[ncoef];
                     int cf = wmain;
                     if (c->cs[i] >= 0) { cf += c->wm[i]; xfix += c->cs[i] * c->wm[i]; }
                     cf *= c->lm[i];
-                    int j = k - 1; /* insertion, descending */
+                    int j = ncoef - 1; /* insertion, descending */
                     while (j >= 0 && coef[j] < cf) { coef[j + 1] = coef[j]; j--; }
                     coef[j + 1] = cf;
                 }
