@@ -77,3 +77,18 @@ def test_bad_input_exits_2(args: list[str], message: str) -> None:
     assert res.exit_code == 2
     assert message in res.stderr
     assert "Traceback" not in res.output
+
+
+def test_custom_word_list(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    words = tmp_path / "mini.txt"
+    words.write_text("kot\nkoty\ntok\nok\n", encoding="utf-8")
+    res = runner.invoke(
+        app, ["moves", "--cgp", EMPTY, "--rack", "KOTY", "--lexicon", str(words), "--json"]
+    )
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert {m["move"] for m in out} >= {"H8 KOTY", "8H KOTY", "H8 KOT", "H8 OK"}
+    assert all(set(m["words"]) <= {"KOT", "KOTY", "TOK", "OK"} for m in out)
