@@ -34,9 +34,11 @@ MESSAGES = {
         "pl": "--top musi być co najmniej 1, nie {n}",
         "en": "--top must be at least 1, not {n}",
     },
+    # "Liczba …: n" keeps the Polish noun out of agreement with the number (1 ruch,
+    # 2 ruchy, 5 ruchów).
     "count": {
-        "pl": "{n} ruchów (ułożeń) ze stojaka {rack}",
-        "en": "{n} placements of the rack {rack}",
+        "pl": "Liczba ułożeń ze stojaka {rack}: {n}",
+        "en": "Placements of the rack {rack}: {n}",
     },
     "none": {
         "pl": "brak możliwych ułożeń ze stojaka {rack}",
