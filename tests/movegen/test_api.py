@@ -182,3 +182,19 @@ def test_exchanges_are_in_alphabet_order() -> None:
     assert [str(e) for e in exchanges("ŻA?")] == [
         "-A", "-Ż", "-?", "-AŻ", "-A?", "-Ż?", "-AŻ?",
     ]  # fmt: skip
+
+
+def test_threads_share_a_position(lexicon: Lexicon, rules: Rules) -> None:
+    # The core releases the GIL while generating; concurrent calls on one position
+    # must give the same answers as serial ones.
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(5)
+    gen = MoveGenerator(lexicon, rules, random_position(rng, lexicon, rules, 10))
+    racks = [random_rack(rng, rules, i % 3) for i in range(12)]
+    serial = [(sorted(gen.generate(r).scores()), gen.top(r, 3).scores()) for r in racks]
+    with ThreadPoolExecutor(4) as pool:
+        parallel = list(
+            pool.map(lambda r: (sorted(gen.generate(r).scores()), gen.top(r, 3).scores()), racks)
+        )
+    assert parallel == serial

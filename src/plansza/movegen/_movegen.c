@@ -57,6 +57,7 @@ typedef struct {
     uint64_t cross[2][N][N];  /* cross-set for playing along dir at [lane][idx] */
     int16_t cscore[2][N][N];  /* perpendicular tiles' points, -1 = no perpendicular tiles */
     int ntiles;
+    int busy; /* generations running without the GIL: the board must not change */
 } PositionObject;
 
 /* ---- automaton helpers ---- */
@@ -141,7 +142,7 @@ typedef struct {
 static int vec_push(MoveVec *mv, const Move *m) {
     if (mv->n == mv->cap) {
         Py_ssize_t cap = mv->cap ? mv->cap * 2 : 1024;
-        Move *nv = PyMem_Realloc(mv->v, cap * sizeof(Move));
+        Move *nv = realloc(mv->v, cap * sizeof(Move)); /* libc: runs without the GIL */
         if (!nv) { mv->failed = 1; return -1; }
         mv->v = nv;
         mv->cap = cap;
@@ -530,6 +531,8 @@ static PyObject *Position_generate(PositionObject *P, PyObject *args) {
     init_ctx(P, &c, &out, 0);
     if (parse_rack(P, &c, rack.buf, rack.len) < 0) { PyBuffer_Release(&rack); return NULL; }
     PyBuffer_Release(&rack);
+    P->busy++;
+    Py_BEGIN_ALLOW_THREADS /* reads only P; other threads may generate too */
     if (c.left > 0) {
         for (int d = 0; d < 2; d++)
             for (int l = 0; l < N; l++) {
@@ -538,9 +541,11 @@ static PyObject *Position_generate(PositionObject *P, PyObject *args) {
                     if (c.is_anchor[a]) gen_anchor(&c, a);
             }
     }
-    if (out.failed) { PyMem_Free(out.v); return PyErr_NoMemory(); }
+    Py_END_ALLOW_THREADS
+    P->busy--;
+    if (out.failed) { free(out.v); return PyErr_NoMemory(); }
     PyObject *res = PyBytes_FromStringAndSize((const char *)out.v, out.n * (Py_ssize_t)sizeof(Move));
-    PyMem_Free(out.v);
+    free(out.v);
     return res;
 }
 
@@ -554,6 +559,8 @@ static PyObject *Position_top(PositionObject *P, PyObject *args) {
     init_ctx(P, &c, &out, topn);
     if (parse_rack(P, &c, rack.buf, rack.len) < 0) { PyBuffer_Release(&rack); return NULL; }
     PyBuffer_Release(&rack);
+    P->busy++;
+    Py_BEGIN_ALLOW_THREADS
     if (c.left > 0) {
         int vals[MAXLET + 8];
         int nv = rack_vals_desc(&c, vals);
@@ -579,10 +586,9 @@ static PyObject *Position_top(PositionObject *P, PyObject *args) {
         qsort(ab, na, sizeof ab[0], cmp_anchor);
         /* Aspiration: first look only for moves above half the highest bound of a
          * play that is not a bingo (bingo bounds are loose: +50 for any long enough
-         * gap), where
-         * the bounds prune hard; if fewer than N turn up, halve the floor, and at
-         * last search without one. Every pass finds every move above its floor, so
-         * a pass that fills the N slots is exact. */
+         * gap), where the bounds prune hard; if fewer than N turn up, halve the
+         * floor, and at last search without one. Every pass finds every move above
+         * its floor, so a pass that fills the N slots is exact. */
         int32_t floor_ = na ? plain / 2 : INT32_MIN;
         for (;;) {
             out.n = 0;
@@ -603,10 +609,12 @@ static PyObject *Position_top(PositionObject *P, PyObject *args) {
             floor_ = floor_ > 4 ? floor_ / 2 : INT32_MIN;
         }
     }
-    if (out.failed) { PyMem_Free(out.v); return PyErr_NoMemory(); }
-    qsort(out.v, out.n, sizeof(Move), cmp_move_desc);
+    if (!out.failed) qsort(out.v, out.n, sizeof(Move), cmp_move_desc);
+    Py_END_ALLOW_THREADS
+    P->busy--;
+    if (out.failed) { free(out.v); return PyErr_NoMemory(); }
     PyObject *res = PyBytes_FromStringAndSize((const char *)out.v, out.n * (Py_ssize_t)sizeof(Move));
-    PyMem_Free(out.v);
+    free(out.v);
     return res;
 }
 
@@ -661,8 +669,17 @@ static int load_board(PositionObject *P, const uint8_t *b, Py_ssize_t n) {
     return 0;
 }
 
+static int not_busy(PositionObject *P) {
+    if (P->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the position is generating moves in another thread");
+        return 0;
+    }
+    return 1;
+}
+
 static PyObject *Position_set_board(PositionObject *P, PyObject *args) {
     Py_buffer b;
+    if (!not_busy(P)) return NULL;
     if (!PyArg_ParseTuple(args, "y*", &b)) return NULL;
     int rc = load_board(P, b.buf, b.len);
     PyBuffer_Release(&b);
@@ -673,6 +690,7 @@ static PyObject *Position_set_board(PositionObject *P, PyObject *args) {
 /* place(bytes of (row, col, code) triples): put tiles down, update the touched lanes. */
 static PyObject *Position_place(PositionObject *P, PyObject *args) {
     Py_buffer b;
+    if (!not_busy(P)) return NULL;
     if (!PyArg_ParseTuple(args, "y*", &b)) return NULL;
     const uint8_t *p = b.buf;
     Py_ssize_t n = b.len;
@@ -729,6 +747,7 @@ static int Position_init(PositionObject *P, PyObject *args, PyObject *kw) {
     if (!PyArg_ParseTuple(args, "Oy*y*iii", &kwg, &vals, &prem,
                           &rack_size, &bingo, &first_min))
         return -1;
+    if (!not_busy(P)) { PyBuffer_Release(&vals); PyBuffer_Release(&prem); return -1; }
     int rc = -1;
     if (P->have_view) { PyBuffer_Release(&P->view); P->have_view = 0; }
     if (PyObject_GetBuffer(kwg, &P->view, PyBUF_SIMPLE) < 0) goto done;
