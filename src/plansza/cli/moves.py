@@ -12,6 +12,7 @@ lexicon.
 from __future__ import annotations
 
 import json
+import sys
 from typing import TYPE_CHECKING
 
 import typer
@@ -133,7 +134,10 @@ def moves(
         for i in order:
             m = listed[i]
             out.append({"move": str(m.play), "score": m.score, "words": list(m.words)})
-        console.print_json(json.dumps(out, ensure_ascii=False))
+        # Plain output: thousands of moves go through Rich's JSON highlighter slowly.
+        # One move a line: readable, and still one JSON list.
+        lines = ",\n".join(" " + json.dumps(m, ensure_ascii=False) for m in out)
+        sys.stdout.write(f"[\n{lines}\n]\n" if out else "[]\n")
         return
     _table(listed, order, the_rack, bool(top_n), lex.name)
 
