@@ -10,12 +10,15 @@ from plansza.movegen.reference import RefMove
 from plansza.moves import Play
 
 
-def generator_anchor(board: Board, play: Play) -> tuple[int, int, int]:
+def generator_anchor(
+    board: Board, play: Play, *, rightmost: bool = False
+) -> tuple[int, int, int]:
     """``(direction, lane, index)`` of the anchor the generator finds ``play`` from.
 
     In the play's lane, anchors are the last tile of each run of tiles and each
     empty square with no tile beside it in the lane but one across it (the centre
-    on an empty board); a play is found from the leftmost anchor it covers.
+    on an empty board); listing all moves, a play is found from the leftmost anchor
+    it covers, in a top-N search from the rightmost.
     """
     across = play.coordinate.direction is Direction.ACROSS
     d = 0 if across else 1
@@ -30,7 +33,8 @@ def generator_anchor(board: Board, play: Play) -> tuple[int, int, int]:
         dr, dc = (1, 0) if across else (0, 1)
         return board.get(r - dr, c - dc) is not None or board.get(r + dr, c + dc) is not None
 
-    for i in range(start, start + len(play.word)):
+    indices = range(start, start + len(play.word))
+    for i in reversed(indices) if rightmost else indices:
         if board.is_empty():
             if (lane, i) == (7, 7):
                 return (d, lane, i)

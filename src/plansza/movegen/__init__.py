@@ -347,7 +347,7 @@ class MoveGenerator:
         """The upper bound the top-move search uses for each anchor.
 
         Keys are ``(direction, lane, index)`` (direction 0 across with lane = row,
-        1 down with lane = column); no play whose leftmost anchor it is scores more.
+        1 down with lane = column); no play whose rightmost anchor it is scores more.
         """
         codes = _rack_codes(rack, self.rules.tileset, self.rules)
         bounds: dict[tuple[int, int, int], int] = self._core.anchor_bounds(codes)

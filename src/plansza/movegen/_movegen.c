@@ -173,6 +173,7 @@ typedef struct {
      * segment still reachable. left_ok[pos]: some word start L <= pos; right_ok[L][r]:
      * from start L, some end R >= r. */
     int prune;
+    int rightmost; /* which anchor finds a play: the rightmost (top N) or leftmost it covers */
     int16_t left_ok[N];
     int16_t right_ok[N][N + 1];
 } Ctx;
@@ -247,7 +248,8 @@ static void after_right(Ctx *c, int pos, uint32_t node_i, int start, int main, i
     int right_empty = pos == N - 1 || !c->row[pos + 1];
     if (right_empty && kwg_accepts(n)) record(c, start, pos, main, wmul, xt, nt);
     uint32_t arc = kwg_arc_index(n);
-    if (arc && pos < N - 1 && (c->row[pos + 1] || (c->cross[pos + 1] & rack_mask(c))) &&
+    if (arc && pos < N - 1 && !(c->rightmost && c->is_anchor[pos + 1]) &&
+        (c->row[pos + 1] || (c->cross[pos + 1] & rack_mask(c))) &&
         worth(c, c->right_ok[start][pos + 1]))
         gen_right(c, pos + 1, arc, start, main, wmul, xt, nt);
 }
@@ -260,15 +262,19 @@ static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int
         record(c, pos, a, main, wmul, xt, nt);
     uint32_t arc = kwg_arc_index(n);
     if (!arc) return;
-    /* Leftwards never onto another anchor: a play is found from its leftmost one. */
-    if (pos > 0 && !c->is_anchor[pos - 1] && worth(c, c->left_ok[pos - 1]) &&
+    /* Each play is found from one anchor: listing all, from the leftmost it covers
+     * (never step left onto another anchor); in a top-N search, from the rightmost
+     * (never step right onto one), so the board letters of the whole play are read
+     * before the free squares at its left end, and the bounds prune earlier. */
+    if (pos > 0 && (c->rightmost || !c->is_anchor[pos - 1]) && worth(c, c->left_ok[pos - 1]) &&
         (c->row[pos - 1] || (c->cross[pos - 1] & rack_mask(c))))
         gen_left(c, pos - 1, arc, main, wmul, xt, nt);
     if (left_empty && a < N - 1 && worth(c, c->right_ok[pos][a + 1])) {
         uint32_t s = child(c->P, arc, 0);
         if (s) {
             uint32_t sarc = kwg_arc_index(c->P->kwg[s]);
-            if (sarc && (c->row[a + 1] || (c->cross[a + 1] & rack_mask(c))))
+            if (sarc && !(c->rightmost && c->is_anchor[a + 1]) &&
+                (c->row[a + 1] || (c->cross[a + 1] & rack_mask(c))))
                 gen_right(c, a + 1, sarc, pos, main, wmul, xt, nt);
         }
     }
@@ -401,15 +407,16 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
             for (int j = 0; j < N; j++) segb[i][j] = -1;
     int own = row[a] ? 0 : 1; /* an empty anchor takes a tile itself */
     if (own && !(c->cross[a] & rackmask)) return -1;
-    /* Left extents: word starts L reached without stepping on another anchor
-     * (emp: the empty squares passed, a excluded). */
+    /* The segments of plays a top-N search finds from a, its rightmost anchor:
+     * any start L to the left (emp: the empty squares passed, a excluded), any
+     * end R before the next anchor to the right. */
     int Ls[N], nL = 0;
     {
         int pos = a, emp = 0;
         for (;;) {
             /* pos is in the word; can the word start here? */
             if (pos == 0 || !row[pos - 1]) Ls[nL++] = pos;
-            if (pos == 0 || c->is_anchor[pos - 1]) break;
+            if (pos == 0) break; /* (the top-N search: rightmost anchors) */
             if (row[pos - 1]) { pos--; continue; }
             if (emp + own + 1 > nvals || !(c->cross[pos - 1] & rackmask)) break;
             pos--; emp++;
@@ -451,6 +458,7 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
                 if (segb) segb[L0][R] = (int16_t)sc;
             }
             if (R == N - 1) break;
+            if (c->is_anchor[R + 1]) break;
             if (!row[R + 1] && (ne >= nvals || !(c->cross[R + 1] & rackmask))) break;
             R++;
             ADD_SQUARE(R);
@@ -513,6 +521,7 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->topn = topn;
     c->threshold = INT32_MIN;
     c->floor = INT32_MIN;
+    c->rightmost = topn > 0;
     c->prune = 0;
     c->empty_board = P->ntiles == 0;
 }
