@@ -292,8 +292,18 @@ class State:
             pen_me = sum(pt for rn, who, pt in self.penalties if rn == n and who == pid)
             pen_opp = sum(pt for rn, who, pt in self.penalties if rn == n and who == opp)
             # TR 7.1 deducts points; a score does not go below zero (a walkover's 1 point)
-            out.append(Game(n, pid, opp, max(0, mine - pen_me), max(0, theirs - pen_opp),
-                            r.kind, me_first, pen_me))
+            out.append(
+                Game(
+                    n,
+                    pid,
+                    opp,
+                    max(0, mine - pen_me),
+                    max(0, theirs - pen_opp),
+                    r.kind,
+                    me_first,
+                    pen_me,
+                )
+            )
         return out
 
     def played_before(self, pid: int, round_no: int) -> set[int]:
@@ -353,3 +363,23 @@ def seeds(state: State) -> dict[int, int]:
 def player_by_seed(state: State) -> dict[int, int]:
     """The inverse of :func:`seeds`: pid by seeding number."""
     return {s: pid for pid, s in seeds(state).items()}
+
+
+#: A pairing at one table: the first player starts; ``None`` as second is the bye.
+Table = tuple[int, int | None]
+
+
+def seat_present(state: State, n: int, pairs: list[tuple[int, int | None]]) -> list[Table]:
+    """Tables for round ``n`` from pairs of player ids: a pair with one player absent
+    (withdrawn, not yet entered) gives the present one the bye; two absent, no table."""
+    out: list[Table] = []
+    for pa, pb in pairs:
+        a_on = state.players[pa].active_in(n)
+        b_on = pb is not None and state.players[pb].active_in(n)
+        if a_on and b_on:
+            out.append((pa, pb))
+        elif a_on:
+            out.append((pa, None))
+        elif b_on and pb is not None:
+            out.append((pb, None))
+    return out

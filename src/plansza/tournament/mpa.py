@@ -21,10 +21,8 @@ from __future__ import annotations
 import math
 
 from plansza.tournament import roundrobin
-from plansza.tournament.model import State, player_by_seed
+from plansza.tournament.model import State, Table, player_by_seed, seat_present
 from plansza.tournament.standings import standings
-
-Table = tuple[int, int | None]
 
 EXTRA = [(1, 4), (2, 5), (3, 6), (7, 8), (9, 10)]  # MPA 2a iv-v
 
@@ -37,19 +35,11 @@ def _places(state: State, after: int, among: list[int] | None = None) -> list[in
 def _by_numbers(
     state: State, n: int, numbering: list[int], pairs: list[tuple[int, int | None]]
 ) -> list[Table]:
-    out: list[Table] = []
-    for a, b in pairs:
-        pa = numbering[a - 1]
-        pb = None if b is None or b > len(numbering) else numbering[b - 1]
-        a_on = state.players[pa].active_in(n)
-        b_on = pb is not None and state.players[pb].active_in(n)
-        if a_on and b_on:
-            out.append((pa, pb))
-        elif a_on:
-            out.append((pa, None))
-        elif b_on and pb is not None:
-            out.append((pb, None))
-    return out
+    mapped = [
+        (numbering[a - 1], None if b is None or b > len(numbering) else numbering[b - 1])
+        for a, b in pairs
+    ]
+    return seat_present(state, n, mapped)
 
 
 def split_round(count: int) -> int | None:

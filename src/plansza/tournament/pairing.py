@@ -32,10 +32,8 @@ from plansza.errors import IllegalActionError
 from plansza.i18n import tr
 from plansza.tournament import adjustments, roundrobin
 from plansza.tournament.messages import MESSAGES
-from plansza.tournament.model import State, player_by_seed, seeds
+from plansza.tournament.model import State, Table, player_by_seed, seat_present, seeds
 from plansza.tournament.standings import standings
-
-Table = tuple[int, int | None]
 
 REPEAT = 10**10
 GROUP = 10**6
@@ -80,19 +78,11 @@ def round_robin(state: State, n: int) -> list[Table]:
     """Round robin by seeding number; an absent player's opponent has the bye."""
     by_seed = player_by_seed(state)
     count = len(by_seed)
-    out: list[Table] = []
-    for a, b in roundrobin.round_pairs(count, n, rng_seed=state.settings.seed):
-        pa = by_seed[a]
-        pb = None if b is None else by_seed[b]
-        a_on = state.players[pa].active_in(n)
-        b_on = pb is not None and state.players[pb].active_in(n)
-        if a_on and b_on:
-            out.append((pa, pb))
-        elif a_on:
-            out.append((pa, None))
-        elif b_on and pb is not None:
-            out.append((pb, None))
-    return out
+    pairs = [
+        (by_seed[a], None if b is None else by_seed[b])
+        for a, b in roundrobin.round_pairs(count, n, rng_seed=state.settings.seed)
+    ]
+    return seat_present(state, n, pairs)
 
 
 def order_tables(state: State, n: int, tables: list[Table]) -> list[Table]:
@@ -110,6 +100,7 @@ def choose_bye(state: State, order: Sequence[int], n: int) -> int:
 
     In round 1 nobody has played, so the lowest-placed player takes it.
     """
+
     def played(pid: int) -> bool:
         return any(g.kind != "bye" for g in state.games_of(pid, n - 1))
 
