@@ -515,22 +515,21 @@ class Game:
                 self.adjustments.append(Adjustment(who, -self.rules.challenge_penalty, "challenge"))
             self._commit(p, now, tuple(chosen), True)
             return verdict
-        else:
-            self._take_back_pending()
-            self._record(
-                Turn(
-                    p.player,
-                    TurnKind.LOSS,
-                    p.scored.play,
-                    0,
-                    self.scores[p.player],
-                    p.rack_before,
-                    tuple(w.word for w in p.scored.words),
-                    tuple(chosen),
-                    False,
-                )
+        self._take_back_pending()
+        self._record(
+            Turn(
+                p.player,
+                TurnKind.LOSS,
+                p.scored.play,
+                0,
+                self.scores[p.player],
+                p.rack_before,
+                tuple(w.word for w in p.scored.words),
+                tuple(chosen),
+                False,
             )
-            self._check_scoreless_end(now)
+        )
+        self._check_scoreless_end(now)
         if self.result is None:
             self._advance(now)
         return verdict

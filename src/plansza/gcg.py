@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 
 from plansza.board import Board, Coordinate
 from plansza.errors import FormatError, IllegalMoveError, InvalidMoveError
+from plansza.game import Game, TurnKind
 from plansza.moves import MAX_WORD, Exchange, Move, Pass, Play
+from plansza.scoring import score_play
 from plansza.tiles import BLANK, TileSet
 
 
@@ -290,11 +292,8 @@ def write_gcg(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-def record_from_game(game: object) -> GameRecord:
+def record_from_game(game: Game) -> GameRecord:
     """The GCG record of a :class:`plansza.game.Game` (played or finished)."""
-    from plansza.game import Game, TurnKind
-
-    assert isinstance(game, Game)
     rec = GameRecord()
     for i, name in enumerate(game.names):
         nick = re.sub(r"\s+", "_", name) or f"p{i + 1}"
@@ -344,8 +343,6 @@ def record_from_game(game: object) -> GameRecord:
                         GCGEvent(0, a.player, EventKind.CHALLENGE_BONUS, a.points, totals[a.player])
                     )
             else:
-                from plansza.scoring import score_play
-
                 computed = score_play(board, play, game.rules).score
                 rec.events.append(
                     GCGEvent(
