@@ -28,7 +28,7 @@ EXT_MODULES.append(
     Extension(
         "plansza.movegen._movegen",
         sources=["src/plansza/movegen/_movegen.c"],
-        depends=["src/plansza/lexicon/kwg.h"],
+        depends=["src/plansza/lexicon/kwg.h", "src/plansza/movegen/mg_core.h"],
         extra_compile_args=["-O3", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
     )
 )
