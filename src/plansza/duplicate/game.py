@@ -1,0 +1,669 @@
+"""A Belgijka championship: players, up to three games of up to fifteen moves (I.2).
+
+The :class:`Championship` is the referee's whole state and its record at once:
+every draw with its attempts, every move's ranked candidates and the chosen
+one with its reason, every card as entered with its verdict, every override
+and penalty. It is a plain value (``to_dict`` / ``from_dict``); the board is
+rebuilt from the chosen moves, so the record cannot disagree with it.
+
+One move goes: :meth:`~Championship.draw` (the rack, II.2, II.14; the
+candidates, II.12) → :meth:`~Championship.enter_card` for each player (II.5,
+II.9) → optionally :meth:`~Championship.choose` (II.13) and
+:meth:`~Championship.override` → :meth:`~Championship.close` (the winning
+move goes on the board, II.11).
+
+The engine does no I/O and reads no clock; the random source is derived from
+the championship's seed, the game and the move, so the same seed gives the same
+game whatever happens in between (cards, overrides, saving and loading).
+
+>>> from plansza.lexicon import Lexicon
+>>> from plansza.rules import Rules
+>>> lex = Lexicon.build(["KOT", "KOTY", "TOK", "OK", "TO", "KOC", "AK", "KA"])
+>>> ch = Championship(seed="doc")
+>>> ch.register("Anna Nowak").number, ch.register("Jan Kowalski").number
+(1, 2)
+>>> ch.start_game().number
+1
+>>> move = ch.draw(lex)
+>>> move.number, len(move.rack), move.draw.outcome
+(1, 7, 'meets')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from plansza.board import Board
+from plansza.duplicate.cards import Card, Verdict, check_card, placed_tiles
+from plansza.duplicate.messages import refuse
+from plansza.duplicate.racks import DrawLog, draw_rack, leave
+from plansza.duplicate.top import Candidate, describe_play, rank
+from plansza.errors import IllegalMoveError, InvalidMoveError
+from plansza.moves import Play
+from plansza.rules import Rules
+from plansza.scoring import score_play
+from plansza.tiles import polish_collation_key
+
+if TYPE_CHECKING:
+    from plansza.lexicon import Lexicon
+
+FORMAT = "plansza-belgijka"
+VERSION = 1
+#: I.2: a game has at most fifteen moves.
+MAX_MOVES = 15
+#: I.2: the championship has three games.
+GAMES = 3
+#: How many ranked candidates a move keeps in the record (the count of all is kept too).
+KEPT_CANDIDATES = 50
+#: KARY 1–3: warning, exclusion from the next move, exclusion to the end of the game.
+PENALTY_KINDS = ("warning", "exclude_move", "exclude_game")
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player; the number is the table number and the number in the table (I.3)."""
+
+    number: int
+    name: str
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """A card as entered, with its verdict (re-entries are kept: the last one counts)."""
+
+    player: int
+    card: Card
+    verdict: Verdict
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, **self.card.to_dict(), "verdict": self.verdict.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CardEntry:
+        return cls(int(data["player"]), Card.from_dict(data), Verdict.from_dict(data["verdict"]))
+
+
+@dataclass(frozen=True)
+class Override:
+    """The referee's score for a player's move, whatever the card says (II.9, KARY)."""
+
+    player: int
+    score: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The winning move and who picked it: the program (II.12) or the referee (II.13)."""
+
+    candidate: Candidate
+    #: Its place in the ranking (0 = the proposal), ``None`` when beyond the kept list.
+    index: int | None
+    by: str
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": self.candidate.to_dict(),
+            "index": self.index,
+            "by": self.by,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Choice:
+        index = data.get("index")
+        return cls(
+            Candidate.from_dict(data["move"]),
+            None if index is None else int(index),
+            str(data["by"]),
+            str(data.get("reason", "")),
+        )
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty (KARY): for exclusions, the first move it takes away."""
+
+    player: int
+    kind: str
+    game: int
+    move: int
+    reason: str = ""
+
+
+@dataclass
+class Move:
+    """One move of a game: the draw, the candidates, the cards, the choice."""
+
+    number: int
+    draw: DrawLog
+    candidates: list[Candidate]
+    candidate_count: int
+    #: How many candidates share the proposal's whole II.12 key (> 1: the referee picks).
+    tied: int
+    cards: list[CardEntry] = field(default_factory=list)
+    overrides: list[Override] = field(default_factory=list)
+    choice: Choice | None = None
+    closed: bool = False
+    #: Players whose card is the winning move (filled when the move is closed).
+    found_top: list[int] = field(default_factory=list)
+
+    @property
+    def rack(self) -> str:
+        return self.draw.rack
+
+    @property
+    def is_pass(self) -> bool:
+        """No placement exists: the move is a pass for everyone."""
+        return self.candidate_count == 0
+
+    def card_of(self, player: int) -> CardEntry | None:
+        """The player's card that counts (the last one entered)."""
+        for entry in reversed(self.cards):
+            if entry.player == player:
+                return entry
+        return None
+
+    def override_of(self, player: int) -> Override | None:
+        for o in reversed(self.overrides):
+            if o.player == player:
+                return o
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "rack": self.rack,
+            "draw": self.draw.to_dict(),
+            "candidate_count": self.candidate_count,
+            "tied": self.tied,
+            "candidates": [c.to_dict() for c in self.candidates],
+            "choice": self.choice.to_dict() if self.choice else None,
+            "cards": [c.to_dict() for c in self.cards],
+            "overrides": [
+                {"player": o.player, "score": o.score, "reason": o.reason} for o in self.overrides
+            ],
+            "closed": self.closed,
+            "found_top": list(self.found_top),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Move:
+        return cls(
+            number=int(data["number"]),
+            draw=DrawLog.from_dict(data["draw"]),
+            candidates=[Candidate.from_dict(c) for c in data["candidates"]],
+            candidate_count=int(data["candidate_count"]),
+            tied=int(data["tied"]),
+            cards=[CardEntry.from_dict(c) for c in data["cards"]],
+            overrides=[
+                Override(int(o["player"]), int(o["score"]), str(o["reason"]))
+                for o in data["overrides"]
+            ],
+            choice=Choice.from_dict(data["choice"]) if data.get("choice") else None,
+            closed=bool(data["closed"]),
+            found_top=[int(p) for p in data.get("found_top", [])],
+        )
+
+
+@dataclass
+class Game:
+    """One game: its bag, its moves; the board is rebuilt from the chosen moves."""
+
+    number: int
+    bag: list[str]
+    moves: list[Move] = field(default_factory=list)
+    #: Why the game ended (``"moves"``, ``"blocked"``, ``"tiles_out"``), ``None`` while it runs.
+    end: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def open_move(self) -> Move | None:
+        if self.moves and not self.moves[-1].closed:
+            return self.moves[-1]
+        return None
+
+    def board(self, rules: Rules, upto: int | None = None) -> Board:
+        """The main board after the closed moves (or before move ``upto``)."""
+        board = Board()
+        for m in self.moves:
+            if upto is not None and m.number >= upto:
+                break
+            if m.closed and m.choice is not None:
+                scored = score_play(board, m.choice.candidate.play, rules)
+                board.place((t.square, t.letter) for t in scored.tiles)
+        return board
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "end": self.end,
+            "bag": "".join(self.bag),
+            "moves": [m.to_dict() for m in self.moves],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        return cls(
+            number=int(data["number"]),
+            bag=list(str(data["bag"])),
+            moves=[Move.from_dict(m) for m in data["moves"]],
+            end=data.get("end"),
+        )
+
+
+@dataclass(frozen=True)
+class Awarded:
+    """A player's score for one move and why."""
+
+    score: int
+    #: ``"ok"``, a card verdict's reason, ``"no_card"``, ``"excluded"`` or ``"override"``.
+    reason: str
+    verdict: Verdict | None = None
+    override: Override | None = None
+
+
+@dataclass
+class Championship:
+    """The referee's state: players, games, penalties, lots (see the module's docstring)."""
+
+    seed: str
+    name: str = "Belgijka"
+    games_planned: int = GAMES
+    lexicon: str = "sjp-20220301"
+    rules: Rules = field(default_factory=Rules.pfs)
+    players: dict[int, Player] = field(default_factory=dict)
+    games: list[Game] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    #: Lots drawn for shared places (II.16): player → order within the shared place.
+    lots: dict[int, int] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ players
+
+    def register(self, name: str, number: int | None = None) -> Player:
+        """Add a player at table ``number`` (the next free one by default, I.3)."""
+        name = " ".join(name.split())
+        if not name:
+            raise refuse("empty_name", "an empty player name")
+        if number is None:
+            number = max(self.players, default=0) + 1
+        if number < 1:
+            raise refuse("bad_table", f"bad table number {number}", number=number)
+        if number in self.players:
+            taken = self.players[number].name
+            raise refuse(
+                "table_taken", f"table {number} is taken by {taken}", number=number, name=taken
+            )
+        player = Player(number, name)
+        self.players[number] = player
+        return player
+
+    def player(self, ref: str | int) -> Player:
+        """A player by table number or by (a unique part of) the name."""
+        text = str(ref).strip()
+        if text.isdigit() and int(text) in self.players:
+            return self.players[int(text)]
+        exact = [p for p in self.players.values() if p.name.casefold() == text.casefold()]
+        if len(exact) == 1:
+            return exact[0]
+        part = [p for p in self.players.values() if text.casefold() in p.name.casefold()]
+        if len(part) == 1 and text:
+            return part[0]
+        if len(part) > 1:
+            names = ", ".join(sorted((p.name for p in part), key=polish_collation_key))
+            raise refuse("ambiguous_player", f"{text!r} matches {names}", player=text, names=names)
+        raise refuse("unknown_player", f"no player {text!r}", player=text)
+
+    def checking_pairs(self) -> list[tuple[int, int | None]]:
+        """II.9: table 1 checks table 2 and back, 3 with 4, … (an odd last one: the referee)."""
+        numbers = sorted(self.players)
+        return [
+            (numbers[i], numbers[i + 1] if i + 1 < len(numbers) else None)
+            for i in range(0, len(numbers), 2)
+        ]
+
+    # -------------------------------------------------------------------- games
+
+    @property
+    def game(self) -> Game:
+        """The current (last started) game."""
+        if not self.games:
+            raise refuse("no_game", "no game has been started")
+        return self.games[-1]
+
+    def start_game(self, bag: str | None = None) -> Game:
+        """Start the next game with a full bag (or the tiles of ``bag``) and an empty board.
+
+        A smaller ``bag`` is for demonstrations and tests; a championship uses the full set.
+        """
+        if self.games and not self.games[-1].over:
+            raise refuse("game_open", "the game is still being played", game=self.game.number)
+        if len(self.games) >= self.games_planned:
+            raise refuse("all_games_played", "every game has been played", games=self.games_planned)
+        tiles = self.rules.tileset.full_bag() if bag is None else list(bag)
+        game = Game(len(self.games) + 1, sorted(tiles, key=self.rules.tileset.tile_sort_key))
+        self.games.append(game)
+        return game
+
+    def _rng(self, game: int, move: int) -> random.Random:
+        # A string seed is hashed with SHA-512 (random's version 2 seeding): the same
+        # draw on every machine and every run, whatever PYTHONHASHSEED is.
+        return random.Random(f"{self.seed}/{game}/{move}")
+
+    def draw(self, lexicon: Lexicon) -> Move:
+        """Open the next move: draw its rack (II.2, II.14) and rank its plays (II.12)."""
+        game = self.game
+        if game.over:
+            raise refuse("game_over", "the game is over", game=game.number, end=game.end)
+        if game.open_move is not None:
+            raise refuse("move_open", "a move is open", move=game.open_move.number)
+        number = len(game.moves) + 1
+        bag = list(game.bag)
+        kept = ""
+        if game.moves:
+            last = game.moves[-1]
+            if last.choice is None:
+                # A move without any placement: its rack goes back whole, or the same
+                # rack would be stuck on the same board.
+                bag.extend(last.rack)
+            else:
+                before = game.board(self.rules, upto=last.number)
+                used = _rack_tiles(last.choice.candidate.play, before, last.rack, self.rules)
+                kept = leave(last.rack, used)
+        log, bag = draw_rack(
+            bag, kept, number, self._rng(game.number, number), self.rules.tileset,
+            self.rules.rack_size,
+        )  # fmt: skip
+        board = game.board(self.rules)
+        ranking = rank(board, log.rack, lexicon, self.rules) if log.rack else None
+        count = len(ranking) if ranking is not None else 0
+        move = Move(
+            number=number,
+            draw=log,
+            candidates=ranking[:KEPT_CANDIDATES] if ranking is not None else [],
+            candidate_count=count,
+            tied=ranking.tied() if ranking is not None else 0,
+        )
+        game.bag = bag
+        game.moves.append(move)
+        return move
+
+    def _open(self) -> tuple[Game, Move]:
+        game = self.game
+        move = game.open_move
+        if move is None:
+            raise refuse("no_open_move", "no move is open")
+        return game, move
+
+    # -------------------------------------------------------------------- cards
+
+    def excluded(self, player: int, game: int, move: int) -> bool:
+        """Whether a penalty takes ``move`` of ``game`` away from ``player`` (KARY 2, 3)."""
+        for p in self.penalties:
+            if p.player != player or p.game != game:
+                continue
+            if p.kind == "exclude_move" and p.move == move:
+                return True
+            if p.kind == "exclude_game" and p.move <= move:
+                return True
+        return False
+
+    def enter_card(self, player: int | str, card: Card, lexicon: Lexicon) -> Verdict:
+        """Check and record a player's card for the open move (II.5, II.8, II.9)."""
+        who = self.player(player)
+        game, move = self._open()
+        if self.excluded(who.number, game.number, move.number):
+            verdict = Verdict("excluded")
+        else:
+            board = game.board(self.rules)
+            verdict = check_card(board, move.rack, card, lexicon, self.rules)
+        move.cards.append(CardEntry(who.number, card, verdict))
+        return verdict
+
+    # ------------------------------------------------------------------- choice
+
+    def choose(
+        self,
+        lexicon: Lexicon,
+        *,
+        index: int | None = None,
+        notation: str | None = None,
+        reason: str = "",
+        force: bool = False,
+    ) -> Choice:
+        """The referee picks the winning move (II.11, II.13): a candidate by its place
+        (0-based) or any legal play by its notation; below the top score only with ``force``."""
+        game, move = self._open()
+        if move.is_pass:
+            raise refuse("no_placement", "no placement", rack=move.rack)
+        board = game.board(self.rules)
+        where: int | None
+        if index is not None:
+            if not 0 <= index < len(move.candidates):
+                raise refuse(
+                    "bad_choice",
+                    f"no candidate {index + 1}",
+                    index=index + 1,
+                    count=len(move.candidates),
+                )
+            candidate, where = move.candidates[index], index
+        else:
+            if notation is None:
+                raise ValueError("choose() needs an index or a notation")
+            candidate, where = self._candidate_of(board, move, notation, lexicon)
+        top = move.candidates[0].score
+        if candidate.score < top and not force:
+            raise refuse(
+                "not_top",
+                f"{candidate.play} is not the top move",
+                move=str(candidate.play),
+                score=candidate.score,
+                top=top,
+            )
+        by = "program" if where == 0 and not reason else "referee"
+        move.choice = Choice(candidate, where, by, reason)
+        return move.choice
+
+    def _candidate_of(
+        self, board: Board, move: Move, notation: str, lexicon: Lexicon
+    ) -> tuple[Candidate, int | None]:
+        """The candidate a written play names (the kept list first, else checked afresh)."""
+        try:
+            wanted = placed_tiles(board, notation)
+        except (InvalidMoveError, IllegalMoveError) as e:
+            raise refuse("illegal_choice", str(e), move=notation, why=str(e)) from e
+        for i, c in enumerate(move.candidates):
+            if placed_tiles(board, str(c.play)) == wanted:
+                return c, i
+        play = Play.parse(notation)
+        try:
+            scored = score_play(board, play, self.rules)
+        except IllegalMoveError as e:
+            raise refuse("illegal_choice", str(e), move=notation, why=str(e)) from e
+        verdict = check_card(board, move.rack, Card(notation, scored.score), lexicon, self.rules)
+        if not verdict.ok:
+            from plansza.duplicate.messages import verdict_text
+
+            why = verdict_text(verdict)
+            raise refuse("illegal_choice", why, move=notation, why=why)
+        words = tuple(w.word for w in scored.words)
+        return describe_play(board, play, scored.score, words), None
+
+    # ------------------------------------------------------------- corrections
+
+    def override(
+        self,
+        player: int | str,
+        score: int,
+        reason: str,
+        *,
+        game: int | None = None,
+        move: int | None = None,
+    ) -> Override:
+        """The referee sets a player's score for a move (the open one by default)."""
+        who = self.player(player)
+        if score < 0:
+            raise refuse("bad_score", f"bad score {score}", score=score)
+        target = self._move(game, move)
+        o = Override(who.number, score, reason)
+        target.overrides.append(o)
+        return o
+
+    def _move(self, game: int | None, move: int | None) -> Move:
+        g = self.game if game is None else self._game(game)
+        if move is None:
+            if g.open_move is not None:
+                return g.open_move
+            if not g.moves:
+                raise refuse("no_open_move", "no move")
+            return g.moves[-1]
+        for m in g.moves:
+            if m.number == move:
+                return m
+        raise refuse("no_move", f"game {g.number} has no move {move}", game=g.number, move=move)
+
+    def _game(self, number: int) -> Game:
+        for g in self.games:
+            if g.number == number:
+                return g
+        raise refuse("no_move", f"no game {number}", game=number, move="—")
+
+    def penalty(
+        self, player: int | str, kind: str, reason: str = "", *, move: int | None = None
+    ) -> Penalty:
+        """A penalty (KARY): ``warning``, ``exclude_move`` (the next move), ``exclude_game``
+        (from the next move to the end of the game). ``move`` names another first move."""
+        if kind not in PENALTY_KINDS:
+            raise refuse("bad_penalty", f"unknown penalty {kind}", kind=kind)
+        who = self.player(player)
+        game_no, next_move = self._next_move_ref()
+        p = Penalty(who.number, kind, game_no, move if move is not None else next_move, reason)
+        self.penalties.append(p)
+        return p
+
+    def _next_move_ref(self) -> tuple[int, int]:
+        """The move a penalty given now starts with: the one after the open move."""
+        if not self.games or self.games[-1].over:
+            return len(self.games) + 1, 1
+        game = self.games[-1]
+        return game.number, len(game.moves) + 1
+
+    # -------------------------------------------------------------------- close
+
+    def close(self) -> Move:
+        """Close the open move: the winning move goes on the board (II.11), the game may end."""
+        game, move = self._open()
+        if not move.is_pass and move.choice is None:
+            move.choice = Choice(move.candidates[0], 0, "program")
+        board = game.board(self.rules)
+        if move.choice is not None:
+            top_tiles = placed_tiles(board, str(move.choice.candidate.play))
+            move.found_top = sorted(
+                p
+                for p in self.players
+                if (entry := move.card_of(p)) is not None
+                and entry.verdict.ok
+                and entry.verdict.play is not None
+                and placed_tiles(board, entry.verdict.play) == top_tiles
+            )
+        move.closed = True
+        left = (
+            leave(move.rack, _rack_tiles(move.choice.candidate.play, board, move.rack, self.rules))
+            if move.choice
+            else move.rack
+        )
+        if move.number >= MAX_MOVES:
+            game.end = "moves"
+        elif move.choice is None and not game.bag:
+            game.end = "blocked"
+        elif not game.bag and not left:
+            game.end = "tiles_out"
+        return move
+
+    # ------------------------------------------------------------------- scores
+
+    def awarded(self, player: int, game: Game, move: Move) -> Awarded:
+        """A player's points for a move: override, else penalty, else the card (II.9)."""
+        o = move.override_of(player)
+        if o is not None:
+            return Awarded(o.score, "override", override=o)
+        if self.excluded(player, game.number, move.number):
+            return Awarded(0, "excluded")
+        entry = move.card_of(player)
+        if entry is None:
+            return Awarded(0, "no_card")
+        return Awarded(entry.verdict.awarded, entry.verdict.reason, verdict=entry.verdict)
+
+    # ------------------------------------------------------------------ storage
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": self.name,
+            "seed": self.seed,
+            "games_planned": self.games_planned,
+            "lexicon": self.lexicon,
+            "rules": self.rules.name,
+            "players": [
+                {"number": p.number, "name": p.name}
+                for p in sorted(self.players.values(), key=lambda p: p.number)
+            ],
+            "penalties": [
+                {
+                    "player": p.player,
+                    "kind": p.kind,
+                    "game": p.game,
+                    "move": p.move,
+                    "reason": p.reason,
+                }
+                for p in self.penalties
+            ],
+            "lots": {str(k): v for k, v in sorted(self.lots.items())},
+            "games": [g.to_dict() for g in self.games],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Championship:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"format is {data.get('format')!r}, not {FORMAT!r}")
+        if int(data.get("version", 0)) > VERSION:
+            raise ValueError(f"version {data.get('version')} is newer than this program's")
+        ch = cls(
+            seed=str(data["seed"]),
+            name=str(data.get("name", "Belgijka")),
+            games_planned=int(data.get("games_planned", GAMES)),
+            lexicon=str(data.get("lexicon", "sjp-20220301")),
+            rules=Rules.by_name(str(data.get("rules", "pfs"))),
+        )
+        for p in data.get("players", []):
+            ch.players[int(p["number"])] = Player(int(p["number"]), str(p["name"]))
+        ch.penalties = [
+            Penalty(
+                int(p["player"]),
+                str(p["kind"]),
+                int(p["game"]),
+                int(p["move"]),
+                str(p.get("reason", "")),
+            )
+            for p in data.get("penalties", [])
+        ]
+        ch.lots = {int(k): int(v) for k, v in data.get("lots", {}).items()}
+        ch.games = [Game.from_dict(g) for g in data.get("games", [])]
+        return ch
+
+
+def _rack_tiles(play: Play, board: Board, rack: str, rules: Rules) -> list[str]:
+    """The rack tiles (``?`` for blanks) ``play`` takes, on ``board`` (before it)."""
+    tiles = score_play(board, play, rules).rack_tiles
+    # The winning play comes from the rack (it was ranked or checked from it).
+    if Counter(tiles) - Counter(rack):
+        raise ValueError(f"{play} uses tiles the rack {rack} has not")
+    return tiles

@@ -1,0 +1,250 @@
+"""The top move and its alternatives, ordered by the Belgijka tie-breaks (II.12).
+
+Every legal placement of the rack comes from :mod:`plansza.movegen`; they are
+ordered by the key of II.12:
+
+1. the higher score;
+2. then a move without a blank ("nie zawierają blanka");
+3. then the shorter main word ("są krótsze");
+4. then fewer word-premium squares, then fewer letter-premium squares
+   ("nie wykorzystują premii — w pierwszej kolejności słownej, potem literowej").
+
+Premium squares are counted under the **new** tiles only: a premium under a
+tile already on the board was used up by the move that covered it. Moves equal
+on the whole key are listed in notation order (row, column, direction, word) —
+that order is not a rule: the referee decides between them (II.12, II.13).
+
+The ordering is lazy: only the score groups that are looked at get their keys
+computed, so the top move of a rack with two blanks (tens of thousands of
+placements) costs little more than the highest score.
+
+>>> from plansza.board import Board
+>>> from plansza.lexicon import Lexicon
+>>> from plansza.rules import Rules
+>>> lex = Lexicon.build(["KOT", "KOTA"], Rules.pfs().tileset)
+>>> ranking = rank(Board(), "KOT?", lex)
+>>> first = ranking[0]
+>>> str(first.play), first.score, first.blanks, first.length, first.word_premiums
+('F8 KOT', 10, 0, 3, 1)
+>>> len(ranking), ranking.tied()          # six plays of KOT share the whole key
+(32, 6)
+>>> [(str(c.play), c.score, c.blanks) for c in ranking[5:7]]   # blanks come after
+[('8H KOT', 10, 0), ('E8 KOTa', 10, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, overload
+
+from plansza.board import Board, Direction, Premium
+from plansza.moves import Play
+from plansza.rules import Rules
+from plansza.tiles import TileSet
+
+if TYPE_CHECKING:
+    from plansza.lexicon import Lexicon
+    from plansza.movegen import MoveGenerator, MoveList
+
+_WORD_PREMIUMS = frozenset({Premium.DW, Premium.TW})
+_LETTER_PREMIUMS = frozenset({Premium.DL, Premium.TL})
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A legal play with the facts II.12 orders by."""
+
+    play: Play
+    score: int
+    #: Blanks among the new tiles (blanks already on the board do not count).
+    blanks: int
+    #: Letters of the main word (II.12 "shorter").
+    length: int
+    #: Word-premium squares (DW, TW) under the new tiles.
+    word_premiums: int
+    #: Letter-premium squares (DL, TL) under the new tiles.
+    letter_premiums: int
+    #: Every word formed, main word first (blanks in lower case).
+    words: tuple[str, ...] = ()
+
+    def key(self) -> tuple[int, bool, int, int, int]:
+        """The II.12 key: smaller is preferred."""
+        return (-self.score, self.blanks > 0, self.length, self.word_premiums, self.letter_premiums)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": str(self.play),
+            "score": self.score,
+            "blanks": self.blanks,
+            "length": self.length,
+            "word_premiums": self.word_premiums,
+            "letter_premiums": self.letter_premiums,
+            "words": list(self.words),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Candidate:
+        return cls(
+            Play.parse(str(data["move"])),
+            int(data["score"]),
+            int(data["blanks"]),
+            int(data["length"]),
+            int(data["word_premiums"]),
+            int(data["letter_premiums"]),
+            tuple(str(w) for w in data.get("words", ())),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.play} {self.score}"
+
+
+def describe_play(board: Board, play: Play, score: int, words: tuple[str, ...] = ()) -> Candidate:
+    """The :class:`Candidate` of a play on ``board`` (the position before it)."""
+    blanks = word_p = letter_p = 0
+    for (r, c), ch in zip(play.coordinate.squares(len(play.word)), play.word, strict=True):
+        if board.get(r, c) is not None:
+            continue  # an old tile: its blank and its premium belong to an earlier move
+        if ch.islower():
+            blanks += 1
+        premium = board.premium(r, c)
+        if premium in _WORD_PREMIUMS:
+            word_p += 1
+        elif premium in _LETTER_PREMIUMS:
+            letter_p += 1
+    return Candidate(play, score, blanks, len(play.word), word_p, letter_p, words)
+
+
+def notation_key(play: Play, tileset: TileSet) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+    """A stable order of plays equal under II.12: across first, then by square and word.
+
+    Not a rule: between such plays the referee decides (II.12, II.13).
+    """
+    c = play.coordinate
+    return (
+        0 if c.direction is Direction.ACROSS else 1,
+        c.row,
+        c.col,
+        tuple(tileset.tile_sort_key(ch) for ch in play.word),
+    )
+
+
+class Ranking(Sequence[Candidate]):
+    """Every legal play of a rack, best first by II.12; computed group by group on demand.
+
+    ``len()`` is the number of legal plays. :meth:`tied` counts the plays equal to
+    the first on the whole II.12 key (more than one: the referee picks, II.12).
+    """
+
+    def __init__(self, moves: MoveList, board: Board, rules: Rules) -> None:
+        self._moves = moves
+        self._board = board
+        self._rules = rules
+        scores = moves.scores()
+        self._order = sorted(range(len(scores)), key=lambda i: -scores[i])
+        self._scores = scores
+        self._done: list[Candidate] = []
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def _extend_to(self, index: int) -> None:
+        order, scores, done = self._order, self._scores, self._done
+        ts = self._rules.tileset
+        while len(done) <= index and len(done) < len(order):
+            start = len(done)
+            group_score = scores[order[start]]
+            end = start
+            while end < len(order) and scores[order[end]] == group_score:
+                end += 1
+            group = []
+            for i in order[start:end]:
+                play = self._moves[i].play
+                group.append(describe_play(self._board, play, group_score))
+            group.sort(key=lambda c: (c.key(), notation_key(c.play, ts)))
+            done.extend(group)
+
+    @overload
+    def __getitem__(self, index: int) -> Candidate: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Candidate]: ...
+
+    def __getitem__(self, index: int | slice) -> Candidate | list[Candidate]:
+        if isinstance(index, slice):
+            idx = range(*index.indices(len(self)))
+            if len(idx):
+                self._extend_to(max(idx))
+            return [self._with_words(self._done[i]) for i in idx]
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("candidate index out of range")
+        self._extend_to(index)
+        return self._with_words(self._done[index])
+
+    def __iter__(self) -> Iterator[Candidate]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def _with_words(self, c: Candidate) -> Candidate:
+        """Fill in the words formed (only for the candidates actually looked at)."""
+        if c.words:
+            return c
+        from plansza.scoring import resolve, words_formed
+
+        tiles = resolve(self._board, c.play)
+        words = tuple(
+            w.word
+            for w in words_formed(
+                self._board, tiles, c.play.coordinate.direction, self._rules.tileset
+            )
+        )
+        return Candidate(
+            c.play, c.score, c.blanks, c.length, c.word_premiums, c.letter_premiums, words
+        )
+
+    def top(self) -> Candidate | None:
+        """The proposed winning move, or ``None`` when the rack has no placement."""
+        return self[0] if len(self) else None
+
+    def tied(self) -> int:
+        """How many plays share the first one's whole II.12 key."""
+        if not len(self):
+            return 0
+        first = self[0].key()
+        n = 1
+        while n < len(self) and self[n].key() == first:
+            n += 1
+        return n
+
+    def find(self, play: Play) -> int | None:
+        """The index of ``play`` in the ranking, or ``None`` when it is not a legal play."""
+        for i in range(len(self._order)):
+            self._extend_to(i)
+            if self._done[i].play == play:
+                return i
+        return None
+
+
+def rank(
+    board: Board,
+    rack: str,
+    lexicon: Lexicon | None = None,
+    rules: Rules | None = None,
+    *,
+    generator: MoveGenerator | None = None,
+) -> Ranking:
+    """Every legal play of ``rack`` on ``board``, ordered by II.12.
+
+    Give a ``lexicon`` or a ready ``generator`` (a :class:`MoveGenerator` holding
+    this board, reused across moves of a game).
+    """
+    from plansza.movegen import MoveGenerator
+
+    rules = rules or (generator.rules if generator is not None else Rules.pfs())
+    if generator is None:
+        if lexicon is None:
+            raise ValueError("rank() needs a lexicon or a generator")
+        generator = MoveGenerator(lexicon, rules, board)
+    return Ranking(generator.generate(rack), board.copy(), rules)
