@@ -336,6 +336,42 @@ class Game:
             run.append(t.kind)
         return run
 
+    def scoreless_left(self) -> int | None:
+        """How many more passes in a row end the game from here (TR 5.1.1b), counting
+        the scoreless turns already made; ``None`` when passes never end it.
+
+        >>> g = Game(Rules.pfs(), seed=1)
+        >>> g.scoreless_left()
+        4
+        >>> g.pass_turn(); g.pass_turn(); g.scoreless_left()
+        2
+        """
+        rules = self.rules
+        if self.flagged:
+            # TR 6.2.1: the player left alone; their own passes count.
+            solo = self.to_move
+            passes = 0
+            for k in self._scoreless_run(solo):
+                if k is not TurnKind.PASS:
+                    break
+                passes += 1
+            scoreless = len(self._scoreless_run(solo))
+            return max(1, min(rules.solo_end_passes - passes, rules.solo_end_scoreless - scoreless))
+        run = self._scoreless_run()
+        if not any(k is not TurnKind.PASS for k in run):
+            need = rules.end_consecutive_passes
+            return None if need is None else max(1, need - len(run))
+        if rules.end_scoreless_with_losses is not None:
+            return max(1, rules.end_scoreless_with_losses - len(run))
+        if rules.end_consecutive_passes is None:
+            return None
+        tail = 0
+        for k in run:
+            if k is not TurnKind.PASS:
+                break
+            tail += 1
+        return max(1, rules.end_consecutive_passes - tail)
+
     def _check_scoreless_end(self, now: float | None) -> None:
         rules = self.rules
         if self.flagged:

@@ -48,6 +48,8 @@ from . import _movegen
 from ._automaton import Automaton, automaton_of
 
 if TYPE_CHECKING:
+    from typing_extensions import Buffer
+
     from plansza.lexicon import Lexicon
 
 __all__ = [
@@ -57,6 +59,7 @@ __all__ = [
     "RackError",
     "exchanges",
     "generate",
+    "leave_index_order",
     "top",
 ]
 
@@ -242,6 +245,18 @@ class MoveList(Sequence[GeneratedMove]):
         """Every move's score, in list order (no move objects are made)."""
         return list(self._view.cast("i")[:: RECORD_SIZE // 4])
 
+    def keys(self) -> list[int]:
+        """Every move's ranking key: its score, or from :meth:`MoveGenerator.top_equity`
+        the score times the scale plus the leave's value."""
+        return list(self._view.cast("i")[RECORD_SIZE // 4 - 1 :: RECORD_SIZE // 4])
+
+    def leave(self, index: int, rack: str) -> str:
+        """The tiles of ``rack`` that move ``index`` does not use (blanks as ``?``)."""
+        left = list(rack)
+        for tile in self[index].tiles:
+            left.remove(tile.rack_tile)
+        return "".join(left)
+
     def order_best_first(self) -> list[int]:
         """Indices sorted best first (ties by notation order of the core, stable)."""
         scores = self.scores()
@@ -343,6 +358,29 @@ class MoveGenerator:
         codes = _rack_codes(rack, self.rules.tileset, self.rules)
         return MoveList(self._core.top(codes, n), self.board.copy(), self.rules)
 
+    def top_equity(self, rack: str, n: int, leaves: Buffer, scale: int = 100) -> MoveList:
+        """The ``n`` best placements by ``score * scale + leaves[leave index]``, best first.
+
+        ``leaves`` holds one native int32 per sub-multiset of the rack (what a
+        move may leave), in mixed-radix order over the rack's distinct tiles —
+        blank first, then letters in alphabet order; :func:`leave_index_order`
+        lists the leaves in that order. :meth:`MoveList.keys` gives each move's key.
+        """
+        if n < 1:
+            raise ValueError(f"n must be at least 1, not {n}")
+        codes = _rack_codes(rack, self.rules.tileset, self.rules)
+        return MoveList(self._core.top(codes, n, leaves, scale), self.board.copy(), self.rules)
+
+    def snapshot(self) -> tuple[bytes, Board]:
+        """The position (tiles and cross-sets) to put back later with :meth:`restore`."""
+        return self._core.snapshot(), self.board.copy()
+
+    def restore(self, snapshot: tuple[bytes, Board]) -> None:
+        """Put back a position saved by :meth:`snapshot` (undoes any placements since)."""
+        core, board = snapshot
+        self._core.restore(core)
+        self.board = board.copy()
+
     def anchor_bounds(self, rack: str) -> dict[tuple[int, int, int], int]:
         """The upper bound the top-move search uses for each anchor.
 
@@ -371,6 +409,26 @@ def top(
 ) -> MoveList:
     """The ``n`` best placements of ``rack`` on ``board``, best first."""
     return MoveGenerator(lexicon, rules, board).top(rack, n)
+
+
+def leave_index_order(rack: str, tileset: TileSet) -> list[str]:
+    """Every sub-multiset of ``rack`` in the order of a leave table (see
+    :meth:`MoveGenerator.top_equity`): mixed radix over the distinct tiles, the
+    blank first and then the letters in alphabet order, the first digit fastest.
+
+    >>> leave_index_order("KOT?", TileSet.polish())
+    ['', '?', 'K', 'K?', 'O', 'O?', 'KO', 'KO?', 'T', 'T?', 'KT', 'KT?', 'OT', 'OT?', 'KOT', 'KOT?']
+    >>> leave_index_order("AA", TileSet.polish())
+    ['', 'A', 'AA']
+    """
+    distinct = sorted(set(rack), key=lambda t: -1 if t == BLANK else tileset.index(t))
+    counts = [rack.count(t) for t in distinct]
+    out = [""]
+    # Each distinct tile multiplies the table: its copies 0..count in turn, the
+    # earlier digits varying fastest.
+    for tile, count in zip(distinct, counts, strict=True):
+        out = [prev + tile * k for k in range(count + 1) for prev in out]
+    return [tileset.sort_tiles(x) for x in out]
 
 
 def exchanges(rack: str, tileset: TileSet | None = None) -> list[Exchange]:

@@ -6,6 +6,7 @@
  * and the bytes handed to Python.
  */
 #include "mg_core.h"
+#include <stddef.h>
 
 static PyObject *Position_generate(PositionObject *P, PyObject *args) {
     Py_buffer rack;
@@ -220,6 +221,29 @@ static PyObject *Position_place(PositionObject *P, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* snapshot() / restore(bytes): the whole position (tiles, cross-sets) saved and
+ * put back in one copy, so a search can undo any number of placements at once. */
+#define SNAP_OFFSET offsetof(PositionObject, tiles)
+#define SNAP_SIZE (offsetof(PositionObject, busy) - offsetof(PositionObject, tiles))
+
+static PyObject *Position_snapshot(PositionObject *P, PyObject *Py_UNUSED(ignored)) {
+    return PyBytes_FromStringAndSize((const char *)P + SNAP_OFFSET, (Py_ssize_t)SNAP_SIZE);
+}
+
+static PyObject *Position_restore(PositionObject *P, PyObject *args) {
+    Py_buffer b;
+    if (!not_busy(P)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*", &b)) return NULL;
+    if (b.len != (Py_ssize_t)SNAP_SIZE) {
+        PyBuffer_Release(&b);
+        PyErr_SetString(PyExc_ValueError, "not a snapshot of a position");
+        return NULL;
+    }
+    memcpy((char *)P + SNAP_OFFSET, b.buf, SNAP_SIZE);
+    PyBuffer_Release(&b);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Position_cross_set(PositionObject *P, PyObject *args) {
     int d, r, col;
     if (!PyArg_ParseTuple(args, "iii", &d, &r, &col)) return NULL;
@@ -293,6 +317,8 @@ static PyMethodDef Position_methods[] = {
     {"anchor_bounds", (PyCFunction)Position_anchor_bounds, METH_VARARGS, "anchor_bounds(rack_codes) -> {(dir, lane, idx): bound}."},
     {"cross_set", (PyCFunction)Position_cross_set, METH_VARARGS, "cross_set(dir, row, col) -> (bitmask, cross score)."},
     {"board", (PyCFunction)Position_board, METH_NOARGS, "board() -> 225 tile codes, row-major."},
+    {"snapshot", (PyCFunction)Position_snapshot, METH_NOARGS, "snapshot() -> bytes: the tiles and cross-sets, for restore()."},
+    {"restore", (PyCFunction)Position_restore, METH_VARARGS, "restore(snapshot): put a saved position back."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,0 +1,80 @@
+"""Computer players: random, greedy, static equity, simulation, exact endgame.
+
+Every player implements :class:`Player` — ``choose(view) -> Move`` for a
+:class:`GameView` (the game as the player to move sees it) and
+``challenges(view, words)`` — and is made by name with :func:`make_player`:
+
+=========  ===============================================================
+level      what it does
+=========  ===============================================================
+random     a uniformly random legal placement (a baseline)
+greedy     the highest-scoring placement (a baseline)
+static     score + the value of the tiles kept (Polish leave values learned
+           by self-play), with exchange and pass decisions
+endgame    static, and with the bag empty an exact search
+sim        2-ply Monte Carlo simulation over static's best candidates
+           within a time budget, and the exact endgame
+=========  ===============================================================
+
+>>> from plansza.lexicon import Lexicon
+>>> lex = Lexicon.build(["KOT", "TOK"], Rules.pfs().tileset)
+>>> make_player("greedy", lex).name
+'greedy'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plansza.engine.base import GameView, Player, RandomPlayer, view_of
+from plansza.engine.leaves import LeaveModel
+from plansza.engine.match import MatchResult, play_game, run_match
+from plansza.engine.static import Candidate, GreedyPlayer, StaticPlayer
+from plansza.errors import PlanszaError
+from plansza.rules import Rules
+
+if TYPE_CHECKING:
+    from plansza.lexicon import Lexicon
+
+__all__ = [
+    "LEVELS",
+    "Candidate",
+    "GameView",
+    "GreedyPlayer",
+    "LeaveModel",
+    "MatchResult",
+    "Player",
+    "RandomPlayer",
+    "StaticPlayer",
+    "UnknownLevelError",
+    "make_player",
+    "play_game",
+    "run_match",
+    "view_of",
+]
+
+#: The players by name, weakest first.
+LEVELS: tuple[str, ...] = ("random", "greedy", "static")
+
+
+class UnknownLevelError(PlanszaError):
+    """A player level that does not exist."""
+
+
+def make_player(
+    level: str,
+    lexicon: Lexicon,
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    **options: Any,
+) -> Player:
+    """A player of the named level (see the module's table)."""
+    rules = rules or Rules.pfs()
+    if level == "random":
+        return RandomPlayer(lexicon, rules, seed=seed)
+    if level == "greedy":
+        return GreedyPlayer(lexicon, rules, seed=seed)
+    if level == "static":
+        return StaticPlayer(lexicon, rules, seed=seed, **options)
+    raise UnknownLevelError(f"unknown player level {level!r}; choose one of: {', '.join(LEVELS)}")
