@@ -24,6 +24,7 @@ sim        2-ply Monte Carlo simulation over static's best candidates
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from plansza.engine.base import GameView, Player, RandomPlayer, view_of
@@ -31,6 +32,7 @@ from plansza.engine.leaves import LeaveModel
 from plansza.engine.match import MatchResult, play_game, run_match
 from plansza.engine.static import Candidate, GreedyPlayer, StaticPlayer
 from plansza.errors import PlanszaError
+from plansza.moves import Move
 from plansza.rules import Rules
 
 if TYPE_CHECKING:
@@ -54,7 +56,41 @@ __all__ = [
 ]
 
 #: The players by name, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "static")
+LEVELS: tuple[str, ...] = ("random", "greedy", "static", "endgame", "sim")
+
+
+#: How long the exact endgame search may take a move before it answers with its
+#: best sequence so far.
+ENDGAME_SECONDS = 10.0
+
+
+def exact_endgame(
+    lexicon: Lexicon, rules: Rules, seconds: float = ENDGAME_SECONDS
+) -> Callable[[GameView], Move | None]:
+    """The endgame decision of the levels that search it exactly (bag empty, two players).
+
+    Returns None (the caller decides statically) when the opponent's rack is not
+    known — more than two players.
+    """
+
+    def decide(view: GameView) -> Move | None:
+        opponent = view.opponent_rack_known
+        if opponent is None or not view.rack:
+            return None
+        from plansza.engine.endgame import solve
+
+        result = solve(
+            view.board,
+            view.rack,
+            opponent,
+            lexicon,
+            rules,
+            scoreless_left=view.scoreless_left,
+            time_limit=seconds,
+        )
+        return result.moves[0] if result.moves else None
+
+    return decide
 
 
 class UnknownLevelError(PlanszaError):
@@ -77,4 +113,16 @@ def make_player(
         return GreedyPlayer(lexicon, rules, seed=seed)
     if level == "static":
         return StaticPlayer(lexicon, rules, seed=seed, **options)
+    if level == "endgame":
+        seconds = float(options.pop("endgame_seconds", ENDGAME_SECONDS))
+        return StaticPlayer(
+            lexicon, rules, seed=seed, endgame=exact_endgame(lexicon, rules, seconds), **options
+        )
+    if level == "sim":
+        from plansza.engine.sim import SimPlayer
+
+        seconds = float(options.pop("endgame_seconds", ENDGAME_SECONDS))
+        return SimPlayer(
+            lexicon, rules, seed=seed, endgame=exact_endgame(lexicon, rules, seconds), **options
+        )
     raise UnknownLevelError(f"unknown player level {level!r}; choose one of: {', '.join(LEVELS)}")

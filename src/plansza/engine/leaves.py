@@ -167,6 +167,9 @@ class LeaveModel:
 
     def value(self, leave: str) -> float:
         """The value of keeping ``leave`` (tiles as on a rack, ``?`` for a blank)."""
+        v = self._values.get(leave)
+        if v is not None:
+            return v
         key = self.tileset.sort_tiles(leave)
         v = self._values.get(key)
         if v is None:
@@ -176,6 +179,7 @@ class LeaveModel:
                 kind, name = f.split(":", 1)
                 v += w[kind].get(name, 0.0)
             self._values[key] = v
+        self._values[leave] = v  # also under the order it was asked in
         return v
 
     def table(self, rack: str, scale: int = 100) -> array[int]:
@@ -184,6 +188,9 @@ class LeaveModel:
 
         The full rack's entry is the value of keeping everything (a pass).
         """
+        tab = self._tables.get(rack)
+        if tab is not None:
+            return tab
         key = self.tileset.sort_tiles(rack)
         tab = self._tables.get(key)
         if tab is None:
@@ -195,6 +202,7 @@ class LeaveModel:
             if len(self._tables) > _TABLE_CACHE_LIMIT:
                 self._tables.clear()
             self._tables[key] = tab
+        self._tables[rack] = tab
         return tab
 
     def best_exchange(self, rack: str) -> tuple[str, float] | None:

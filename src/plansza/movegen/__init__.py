@@ -422,13 +422,16 @@ def leave_index_order(rack: str, tileset: TileSet) -> list[str]:
     ['', 'A', 'AA']
     """
     distinct = sorted(set(rack), key=lambda t: -1 if t == BLANK else tileset.index(t))
-    counts = [rack.count(t) for t in distinct]
     out = [""]
     # Each distinct tile multiplies the table: its copies 0..count in turn, the
-    # earlier digits varying fastest.
-    for tile, count in zip(distinct, counts, strict=True):
+    # earlier digits varying fastest. Letters come in alphabet order, so each
+    # string is sorted but for its leading blanks, which go to the end.
+    for tile in distinct:
+        count = rack.count(tile)
         out = [prev + tile * k for k in range(count + 1) for prev in out]
-    return [tileset.sort_tiles(x) for x in out]
+    if BLANK in distinct:
+        out = [x.lstrip(BLANK) + BLANK * (len(x) - len(x.lstrip(BLANK))) for x in out]
+    return out
 
 
 def exchanges(rack: str, tileset: TileSet | None = None) -> list[Exchange]:
