@@ -33,6 +33,16 @@ EXT_MODULES.append(
     )
 )
 
+# The endgame solver (src/plansza/engine/_endgame.c): negamax over the movegen core.
+EXT_MODULES.append(
+    Extension(
+        "plansza.engine._endgame",
+        sources=["src/plansza/engine/_endgame.c"],
+        depends=["src/plansza/lexicon/kwg.h", "src/plansza/movegen/mg_core.h"],
+        extra_compile_args=["-O3", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+    )
+)
+
 
 class BuildPyWithLexicon(build_py):
     """Copy the default word list into the package for non-editable installs.

@@ -1,0 +1,613 @@
+/*
+ * plansza.engine._endgame — the exact endgame search (the bag is empty, both
+ * racks are known).
+ *
+ * Negamax with alpha-beta (principal variation search: null windows after the
+ * first move), a transposition table keyed by a Zobrist hash of (board tiles,
+ * the racks of the side to move and of the other side, the scoreless turns
+ * left), and iterative deepening with the table's best move tried first.
+ *
+ * The move generator is the movegen core (mg_core.h, included: everything in it
+ * is static, so this module has its own copy). The search works on its own
+ * copy of a movegen Position (copied by value: the struct is the header's);
+ * a move is made by putting its tiles on the copy and recomputing the touched
+ * lanes' cross-sets, and unmade by restoring a snapshot of the mutable arrays.
+ *
+ * Values are spreads from the point of view of the side to move: its points
+ * minus the other side's over the rest of the game, end-of-game rack
+ * adjustments included:
+ *   - a play that empties the rack ends the game (TR 5.1.1a): it is worth its
+ *     score plus twice the other rack (GR "Zakończenie gry", TR 5.1.2: the
+ *     finisher adds it, the other subtracts it; under the DOUBLE rule the
+ *     finisher adds it twice — the same spread);
+ *   - the run of consecutive scoreless turns reaching its limit ends the game
+ *     (TR 5.1.1b): each side subtracts its own rack (TR 5.1.4).
+ * A play resets the run (under WESPA a play scoring 0 does not: it counts as a
+ * scoreless turn, like a pass).
+ *
+ * "Exact" is tracked per subtree: a value is proved when no line behind it was
+ * cut at the depth limit (the table stores such values with draft INF_DRAFT and
+ * they are good for any depth). The iteration whose root is proved ends the
+ * search.
+ *
+ * The clock is the caller's: a Python callable is called (with the GIL taken
+ * back for the moment) every CLOCK_EVERY nodes and compared with a deadline.
+ */
+/* The core serves several modules; this one uses only part of it. */
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "../movegen/mg_core.h"
+
+#define MAXPLY 160
+#define INF_DRAFT 255
+#define VAL_INF 32000
+#define NO_MOVE 0xFFFF
+#define PASS_MOVE 0xFFFE
+#define CLOCK_EVERY 64
+#define SELECT_FIRST 4 /* moves picked one by one before the rest are sorted */
+
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+typedef struct {
+    uint64_t key;
+    int16_t value;
+    uint8_t draft; /* plies searched below; INF_DRAFT = to the end of the game */
+    uint8_t flag;
+    uint16_t best; /* generation index of the best move, PASS_MOVE or NO_MOVE */
+    uint16_t pad;
+} TTEntry; /* 16 bytes */
+
+typedef struct {
+    uint8_t tiles[2][N][N];
+    uint64_t cross[2][N][N];
+    int16_t cscore[2][N][N];
+    int ntiles;
+    uint64_t hboard;
+} Snapshot;
+
+typedef struct {
+    PositionObject P; /* the working copy */
+    int cnt[2][MAXLET + 1]; /* rack counts by code; [0] = blanks */
+    int ntl[2], rv[2];      /* tiles and points on each rack */
+    uint64_t hrack[2][2];   /* [player][role]: role 0 = to move, 1 = waiting */
+    uint64_t hboard;
+    int reset_sl;       /* scoreless turns left after a play that resets the run */
+    int zero_scoreless; /* a play scoring 0 is a scoreless turn (WESPA) */
+    MoveVec mv[MAXPLY];
+    Snapshot *snap;     /* [MAXPLY] */
+    TTEntry *tt;
+    uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
+    long long nodes, node_limit;
+    int limited;        /* whether the limits apply (not in the first iteration) */
+    int aborted;
+    int error;          /* the clock callable raised */
+    PyObject *now;
+    double deadline;
+    int have_deadline;
+    PyThreadState *ts;
+} Search;
+
+/* ---- Zobrist keys ---- */
+
+static uint64_t Z_board[N * N][128];
+static uint64_t Z_rack[2][MAXLET + 1][16];
+static uint64_t Z_sl[MAXPLY];
+static int z_ready;
+
+static uint64_t splitmix(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void init_zobrist(void) {
+    if (z_ready) return;
+    uint64_t s = 0x706c616e737a6121ULL; /* fixed: the same keys in every run */
+    for (int i = 0; i < N * N; i++)
+        for (int t = 0; t < 128; t++) Z_board[i][t] = splitmix(&s);
+    for (int r = 0; r < 2; r++)
+        for (int t = 0; t <= MAXLET; t++) {
+            Z_rack[r][t][0] = 0; /* no tile of a kind hashes as nothing */
+            for (int k = 1; k < 16; k++) Z_rack[r][t][k] = splitmix(&s);
+        }
+    for (int i = 0; i < MAXPLY; i++) Z_sl[i] = splitmix(&s);
+    z_ready = 1;
+}
+
+static inline uint64_t node_key(const Search *S, int side, int sl) {
+    return S->hboard ^ S->hrack[side][0] ^ S->hrack[1 - side][1] ^ Z_sl[sl];
+}
+
+static inline void rack_take(Search *S, int p, int code) {
+    int k = S->cnt[p][code];
+    for (int r = 0; r < 2; r++) S->hrack[p][r] ^= Z_rack[r][code][k] ^ Z_rack[r][code][k - 1];
+    S->cnt[p][code] = k - 1;
+    S->ntl[p]--;
+    S->rv[p] -= S->P.value[code];
+}
+
+static inline void rack_give(Search *S, int p, int code) {
+    int k = S->cnt[p][code];
+    for (int r = 0; r < 2; r++) S->hrack[p][r] ^= Z_rack[r][code][k] ^ Z_rack[r][code][k + 1];
+    S->cnt[p][code] = k + 1;
+    S->ntl[p]++;
+    S->rv[p] += S->P.value[code];
+}
+
+/* ---- transposition table ---- */
+
+static TTEntry *tt_probe(Search *S, uint64_t key) {
+    TTEntry *b = &S->tt[(key & S->ttmask) * 2];
+    if (b[0].key == key && b[0].flag) return &b[0];
+    if (b[1].key == key && b[1].flag) return &b[1];
+    return NULL;
+}
+
+static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, int best) {
+    TTEntry *b = &S->tt[(key & S->ttmask) * 2], *e;
+    /* The same position's entry is updated; otherwise the shallower of the two
+     * goes (proved entries count as deepest). */
+    if (b[0].key == key) e = &b[0];
+    else if (b[1].key == key) e = &b[1];
+    else e = (b[0].draft <= b[1].draft) ? &b[0] : &b[1];
+    if (e->key == key && e->flag && e->draft > draft && e->draft == INF_DRAFT && draft != INF_DRAFT)
+        return; /* never overwrite a proved value with a depth-limited one */
+    e->key = key;
+    e->value = (int16_t)value;
+    e->draft = (uint8_t)draft;
+    e->flag = (uint8_t)flag;
+    e->best = (uint16_t)best;
+}
+
+/* ---- moves ---- */
+
+static void gen_moves(Search *S, int side, MoveVec *out) {
+    Ctx c;
+    out->n = 0;
+    out->failed = 0;
+    init_ctx(&S->P, &c, out, 0);
+    memset(c.rack, 0, sizeof c.rack);
+    c.left = S->ntl[side];
+    c.natmask = 0;
+    for (int t = 0; t <= S->P.nletters; t++) {
+        c.rack[t] = S->cnt[side][t];
+        if (t && c.rack[t]) c.natmask |= 1ULL << t;
+    }
+    c.all = all_letters(&S->P);
+    if (c.left <= 0) return;
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) {
+            if (!setup_lane(&c, d, l)) continue;
+            for (int a = 0; a < N; a++)
+                if (c.is_anchor[a]) gen_anchor(&c, a);
+        }
+}
+
+static inline int move_index(const Move *m) { return m->pad[0] | (m->pad[1] << 8); }
+
+/* The ordering key: plays that go out first (they end the game, their value is
+ * known), then by score plus the points of the tiles they get rid of (tiles
+ * kept on the rack are likely to count against the side at the end). */
+static void order_keys(Search *S, int side, MoveVec *mv, int ttbest) {
+    for (Py_ssize_t i = 0; i < mv->n; i++) {
+        Move *m = &mv->v[i];
+        m->pad[0] = (uint8_t)(i & 0xFF);
+        m->pad[1] = (uint8_t)(i >> 8);
+        int played = 0;
+        for (int k = 0; k < m->len; k++) {
+            uint8_t w = m->word[k];
+            if (!(w & THROUGH_FLAG)) played += S->P.value[w];
+        }
+        int32_t key = m->score * 2 + played;
+        if (m->ntiles == S->ntl[side]) key = 1000000 + m->score;
+        if ((int)i == ttbest) key = INT32_MAX;
+        m->key = key;
+    }
+}
+
+static int cmp_key_desc(const void *x, const void *y) {
+    const Move *a = x, *b = y;
+    return (a->key < b->key) - (a->key > b->key);
+}
+
+/* Put the best of v[i..n) at v[i]. */
+static void select_best(MoveVec *mv, Py_ssize_t i) {
+    Py_ssize_t b = i;
+    for (Py_ssize_t j = i + 1; j < mv->n; j++)
+        if (mv->v[j].key > mv->v[b].key) b = j;
+    if (b != i) { Move t = mv->v[i]; mv->v[i] = mv->v[b]; mv->v[b] = t; }
+}
+
+static void make_move(Search *S, int side, const Move *m, int ply) {
+    Snapshot *u = &S->snap[ply];
+    PositionObject *P = &S->P;
+    memcpy(u->tiles, P->tiles, sizeof u->tiles);
+    memcpy(u->cross, P->cross, sizeof u->cross);
+    memcpy(u->cscore, P->cscore, sizeof u->cscore);
+    u->ntiles = P->ntiles;
+    u->hboard = S->hboard;
+    int dir = m->dir, lane = m->lane;
+    for (int k = 0; k < m->len; k++) {
+        uint8_t w = m->word[k];
+        if (w & THROUGH_FLAG) continue;
+        int pos = m->start + k;
+        int r = dir == 0 ? lane : pos, c = dir == 0 ? pos : lane;
+        P->tiles[0][r][c] = w;
+        P->tiles[1][c][r] = w;
+        P->ntiles++;
+        S->hboard ^= Z_board[r * N + c][w];
+        rack_take(S, side, (w & BLANK_FLAG) ? 0 : LETTER(w));
+    }
+    update_lane(P, dir, lane);
+    for (int k = 0; k < m->len; k++)
+        if (!(m->word[k] & THROUGH_FLAG)) update_lane(P, 1 - dir, m->start + k);
+}
+
+static void unmake_move(Search *S, int side, const Move *m, int ply) {
+    Snapshot *u = &S->snap[ply];
+    PositionObject *P = &S->P;
+    memcpy(P->tiles, u->tiles, sizeof u->tiles);
+    memcpy(P->cross, u->cross, sizeof u->cross);
+    memcpy(P->cscore, u->cscore, sizeof u->cscore);
+    P->ntiles = u->ntiles;
+    S->hboard = u->hboard;
+    for (int k = 0; k < m->len; k++) {
+        uint8_t w = m->word[k];
+        if (!(w & THROUGH_FLAG)) rack_give(S, side, (w & BLANK_FLAG) ? 0 : LETTER(w));
+    }
+}
+
+/* ---- limits ---- */
+
+static void check_limits(Search *S) {
+    if (!S->limited) return;
+    if (S->node_limit > 0 && S->nodes >= S->node_limit) { S->aborted = 1; return; }
+    if (S->have_deadline && S->now && S->nodes % CLOCK_EVERY == 0) {
+        PyEval_RestoreThread(S->ts);
+        PyObject *r = PyObject_CallNoArgs(S->now);
+        double t = r ? PyFloat_AsDouble(r) : -1.0;
+        if (!r || PyErr_Occurred()) { S->error = 1; S->aborted = 1; }
+        else if (t >= S->deadline) S->aborted = 1;
+        Py_XDECREF(r);
+        S->ts = PyEval_SaveThread();
+    }
+}
+
+/* ---- the search ---- */
+
+/* The value of the position for `side`, to move with `sl` scoreless turns left
+ * before the game ends. *deep is set when the depth limit cut some line. */
+static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, int ply, int *deep) {
+    S->nodes++;
+    check_limits(S);
+    *deep = 0;
+    if (S->aborted) return 0;
+    int other = 1 - side;
+    if (depth <= 0 || ply >= MAXPLY - 1) {
+        /* The horizon: guess that the game ends with both racks subtracted. */
+        *deep = 1;
+        return S->rv[other] - S->rv[side];
+    }
+    uint64_t key = node_key(S, side, sl);
+    int ttbest = NO_MOVE;
+    int anydeep = 0;
+    TTEntry *e = tt_probe(S, key);
+    if (e) {
+        ttbest = e->best;
+        if (e->draft == INF_DRAFT || e->draft >= depth) {
+            int v = e->value, lim = e->draft != INF_DRAFT;
+            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
+                (e->flag == TT_UPPER && v <= alpha)) {
+                *deep = lim;
+                return v;
+            }
+        }
+    }
+    MoveVec *mv = &S->mv[ply];
+    gen_moves(S, side, mv);
+    if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
+    order_keys(S, side, mv, ttbest == PASS_MOVE ? NO_MOVE : ttbest);
+    Py_ssize_t n = mv->n;
+    int alpha0 = alpha, best = -VAL_INF, bestidx = NO_MOVE;
+    int pass_first = ttbest == PASS_MOVE;
+    int sorted = 0;
+    /* Moves 0..n-1, the pass as move n (or first, when the table says so). */
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        int is_pass;
+        const Move *m = NULL;
+        if (pass_first) is_pass = i == 0;
+        else is_pass = i == n;
+        Py_ssize_t mi = pass_first ? i - 1 : i;
+        if (!is_pass) {
+            if (mi < SELECT_FIRST) select_best(mv, mi);
+            else if (!sorted) {
+                qsort(mv->v + mi, n - mi, sizeof(Move), cmp_key_desc);
+                sorted = 1;
+            }
+            m = &mv->v[mi];
+        }
+        int v, cdeep = 0;
+        if (is_pass) {
+            if (sl <= 1) v = S->rv[other] - S->rv[side];
+            else if (i == 0) v = -negamax(S, other, sl - 1, depth - 1, -beta, -alpha, ply + 1, &cdeep);
+            else {
+                v = -negamax(S, other, sl - 1, depth - 1, -alpha - 1, -alpha, ply + 1, &cdeep);
+                if (!S->aborted && v > alpha && v < beta)
+                    v = -negamax(S, other, sl - 1, depth - 1, -beta, -alpha, ply + 1, &cdeep);
+            }
+        } else {
+            int s = m->score;
+            if (m->ntiles == S->ntl[side]) {
+                v = s + 2 * S->rv[other]; /* went out */
+            } else {
+                int sl2 = (S->zero_scoreless && s == 0) ? sl - 1 : S->reset_sl;
+                make_move(S, side, m, ply);
+                if (sl2 <= 0) v = s + S->rv[other] - S->rv[side];
+                else if (i == 0) v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, &cdeep);
+                else {
+                    v = s - negamax(S, other, sl2, depth - 1, s - alpha - 1, s - alpha, ply + 1, &cdeep);
+                    if (!S->aborted && v > alpha && v < beta)
+                        v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, &cdeep);
+                }
+                unmake_move(S, side, m, ply);
+            }
+        }
+        if (S->aborted) return 0;
+        anydeep |= cdeep;
+        if (v > best) {
+            best = v;
+            bestidx = is_pass ? PASS_MOVE : move_index(m);
+        }
+        if (v > alpha) alpha = v;
+        if (alpha >= beta) break;
+    }
+    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(S, key, best, anydeep ? depth : INF_DRAFT, flag, bestidx);
+    *deep = anydeep;
+    return best;
+}
+
+/* ---- the principal variation ---- */
+
+typedef struct {
+    Move moves[MAXPLY]; /* ntiles == 0 marks a pass */
+    int n;
+} Line;
+
+/* The value of one move at the position (side to move, sl), the game's end
+ * included; *end is set when the move ends the game. The child is searched with
+ * the window (lo, hi) of the child's value, `rdepth` plies deep. */
+static int move_value(Search *S, int side, int sl, const Move *m, int rdepth, int lo, int hi,
+                      int ply, int *end) {
+    int other = 1 - side, d;
+    *end = 0;
+    if (!m) {
+        if (sl <= 1) { *end = 1; return S->rv[other] - S->rv[side]; }
+        return -negamax(S, other, sl - 1, rdepth, lo, hi, ply + 1, &d);
+    }
+    int s = m->score;
+    if (m->ntiles == S->ntl[side]) { *end = 1; return s + 2 * S->rv[other]; }
+    int sl2 = (S->zero_scoreless && s == 0) ? sl - 1 : S->reset_sl;
+    int v;
+    make_move(S, side, m, ply);
+    if (sl2 <= 0) { *end = 1; v = s + S->rv[other] - S->rv[side]; }
+    else v = s - negamax(S, other, sl2, rdepth, lo, hi, ply + 1, &d);
+    unmake_move(S, side, m, ply);
+    return v;
+}
+
+/* Follow the line from the root. With `verify` (a proved value), at each position
+ * take the first move, in the search's order, whose value (checked by a narrow
+ * re-search, mostly answered by the table) equals the position's value: the line
+ * then adds up to the value exactly. Without, follow the table's best moves for
+ * `depth` plies. */
+static void principal_variation(Search *S, int side, int sl, int value, int depth, int verify, Line *L) {
+    Move made[MAXPLY];
+    int sides[MAXPLY], placed[MAXPLY];
+    int saved_limited = S->limited;
+    S->limited = 0;
+    L->n = 0;
+    int ply = 0;
+    while (ply < MAXPLY - 2 && (verify || ply < depth)) {
+        MoveVec *mv = &S->mv[ply];
+        gen_moves(S, side, mv);
+        if (mv->failed) break;
+        TTEntry *e = tt_probe(S, node_key(S, side, sl));
+        int ttbest = e ? e->best : NO_MOVE;
+        if (!verify && ttbest == NO_MOVE) break;
+        order_keys(S, side, mv, ttbest == PASS_MOVE ? NO_MOVE : ttbest);
+        qsort(mv->v, mv->n, sizeof(Move), cmp_key_desc);
+        /* Candidates 0..n-1 are the plays, n the pass (first when the table says). */
+        Py_ssize_t n = mv->n, chosen = -2;
+        int end = 0;
+        for (Py_ssize_t k = 0; k <= n; k++) {
+            Py_ssize_t i = ttbest == PASS_MOVE ? (k == 0 ? n : k - 1) : k;
+            const Move *m = i == n ? NULL : &mv->v[i];
+            if (!verify) {
+                if ((m && move_index(m) == ttbest) || (!m && ttbest == PASS_MOVE)) { chosen = i; break; }
+                continue;
+            }
+            int s = m ? m->score : 0;
+            /* the child's value is t = s - value when this move makes the value */
+            int t = s - value;
+            int v = move_value(S, side, sl, m, MAXPLY - 4 - ply, t - 1, t + 1, ply, &end);
+            if (v == value) { chosen = i; break; }
+        }
+        if (chosen == -2) break;
+        const Move *m = chosen == n ? NULL : &mv->v[chosen];
+        Move pm;
+        memset(&pm, 0, sizeof pm);
+        if (m) pm = *m;
+        L->moves[L->n++] = pm;
+        int terminal, sl2;
+        if (!m) {
+            sl2 = sl - 1;
+            terminal = sl2 <= 0;
+        } else {
+            sl2 = (S->zero_scoreless && m->score == 0) ? sl - 1 : S->reset_sl;
+            terminal = m->ntiles == S->ntl[side] || sl2 <= 0;
+        }
+        if (terminal) break;
+        placed[ply] = m != NULL;
+        made[ply] = pm;
+        sides[ply] = side;
+        if (m) make_move(S, side, &pm, ply);
+        value = m ? pm.score - value : -value;
+        side = 1 - side;
+        sl = sl2;
+        ply++;
+    }
+    for (int p = ply - 1; p >= 0; p--)
+        if (placed[p]) unmake_move(S, sides[p], &made[p], p);
+    S->limited = saved_limited;
+}
+
+/* ---- Python entry point ---- */
+
+static PyTypeObject *position_type(PyObject *obj) {
+    return strcmp(Py_TYPE(obj)->tp_name, "plansza.movegen._movegen.Position") == 0 ? Py_TYPE(obj) : NULL;
+}
+
+static int load_rack(Search *S, int p, const uint8_t *codes, Py_ssize_t n) {
+    if (n < 1 || n > 15) {
+        PyErr_Format(PyExc_ValueError, "a rack of %zd tiles (1 to 15 are possible)", n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int t = codes[i];
+        if (t > S->P.nletters) {
+            PyErr_Format(PyExc_ValueError, "rack tile code %d is not a letter", t);
+            return -1;
+        }
+        rack_give(S, p, t);
+    }
+    return 0;
+}
+
+static void free_search(Search *S) {
+    if (!S) return;
+    for (int i = 0; i < MAXPLY; i++) free(S->mv[i].v);
+    free(S->snap);
+    free(S->tt);
+    free(S);
+}
+
+static PyObject *line_list(const Line *L) {
+    PyObject *pv = PyList_New(L->n);
+    if (!pv) return NULL;
+    for (int i = 0; i < L->n; i++) {
+        PyObject *item;
+        if (L->moves[i].ntiles == 0) { item = Py_None; Py_INCREF(item); }
+        else item = PyBytes_FromStringAndSize((const char *)&L->moves[i], sizeof(Move));
+        if (!item) { Py_DECREF(pv); return NULL; }
+        PyList_SET_ITEM(pv, i, item);
+    }
+    return pv;
+}
+
+/* solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless,
+ *       node_limit, deadline, now, tt_bits, max_depth)
+ *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...]) */
+static PyObject *eg_solve(PyObject *self, PyObject *args) {
+    PyObject *pos, *deadline_obj, *now;
+    Py_buffer r0, r1;
+    int sl, reset, zero_scoreless, tt_bits, max_depth;
+    long long node_limit;
+    if (!PyArg_ParseTuple(args, "Oy*y*iipLOOii", &pos, &r0, &r1, &sl, &reset, &zero_scoreless,
+                          &node_limit, &deadline_obj, &now, &tt_bits, &max_depth))
+        return NULL;
+    PyObject *result = NULL;
+    Search *S = NULL;
+    if (!position_type(pos)) {
+        PyErr_Format(PyExc_TypeError, "solve() needs a movegen Position, not %s", Py_TYPE(pos)->tp_name);
+        goto done;
+    }
+    if (sl < 1 || sl >= MAXPLY || reset < 1 || reset >= MAXPLY) {
+        PyErr_SetString(PyExc_ValueError, "scoreless turns left must be 1 to 159");
+        goto done;
+    }
+    if (tt_bits < 4 || tt_bits > 28) {
+        PyErr_SetString(PyExc_ValueError, "tt_bits must be 4 to 28");
+        goto done;
+    }
+    if (now != Py_None && !PyCallable_Check(now)) {
+        PyErr_SetString(PyExc_TypeError, "now must be callable");
+        goto done;
+    }
+    init_zobrist();
+    S = calloc(1, sizeof *S);
+    if (!S) { PyErr_NoMemory(); goto done; }
+    S->snap = malloc(sizeof(Snapshot) * MAXPLY);
+    S->tt = calloc((size_t)2 << (tt_bits - 1), sizeof(TTEntry));
+    if (!S->snap || !S->tt) { PyErr_NoMemory(); goto done; }
+    S->ttmask = ((uint64_t)1 << (tt_bits - 1)) - 1;
+    memcpy(&S->P, pos, sizeof(PositionObject)); /* the same header: the same layout */
+    S->P.busy = 0;
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++)
+            if (S->P.tiles[0][r][c]) S->hboard ^= Z_board[r * N + c][S->P.tiles[0][r][c]];
+    if (load_rack(S, 0, r0.buf, r0.len) < 0 || load_rack(S, 1, r1.buf, r1.len) < 0) goto done;
+    S->reset_sl = reset;
+    S->zero_scoreless = zero_scoreless;
+    S->node_limit = node_limit;
+    S->now = now == Py_None ? NULL : now;
+    S->have_deadline = deadline_obj != Py_None;
+    if (S->have_deadline) {
+        S->deadline = PyFloat_AsDouble(deadline_obj);
+        if (PyErr_Occurred()) goto done;
+    }
+    if (max_depth < 1) max_depth = 1;
+    if (max_depth > MAXPLY - 4) max_depth = MAXPLY - 4;
+
+    Py_INCREF(pos); /* its automaton buffer must outlive the search */
+    ((PositionObject *)pos)->busy++;
+    Line line, last;
+    last.n = 0;
+    int value = 0, exact = 0, depth_done = 0;
+    S->ts = PyEval_SaveThread();
+    for (int depth = 1; depth <= max_depth; depth++) {
+        /* The first iteration always completes: there is always a move to give. */
+        S->limited = depth > 1;
+        int deep = 0;
+        int v = negamax(S, 0, sl, depth, -VAL_INF, VAL_INF, 0, &deep);
+        if (S->aborted) break;
+        value = v;
+        depth_done = depth;
+        exact = !deep;
+        principal_variation(S, 0, sl, value, depth, exact, &line);
+        last = line;
+        if (exact) break;
+    }
+    PyEval_RestoreThread(S->ts);
+    ((PositionObject *)pos)->busy--;
+    Py_DECREF(pos);
+    if (S->error == 1) goto done; /* the clock raised: its exception stands */
+    if (S->error == 2) { PyErr_NoMemory(); goto done; }
+    PyObject *pv = line_list(&last);
+    if (!pv) goto done;
+    result = Py_BuildValue("(iOLiN)", value, exact ? Py_True : Py_False, S->nodes, depth_done, pv);
+done:
+    PyBuffer_Release(&r0);
+    PyBuffer_Release(&r1);
+    free_search(S);
+    return result;
+}
+
+static PyMethodDef eg_methods[] = {
+    {"solve", eg_solve, METH_VARARGS,
+     "solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless, node_limit, "
+     "deadline, now, tt_bits, max_depth) -> (value, exact, nodes, depth, principal variation)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef eg_module = {
+    PyModuleDef_HEAD_INIT, "_endgame", "The compiled endgame search (negamax, alpha-beta, transposition table).", -1, eg_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__endgame(void) {
+    PyObject *m = PyModule_Create(&eg_module);
+    if (!m) return NULL;
+    PyModule_AddIntConstant(m, "RECORD_SIZE", sizeof(Move));
+    PyModule_AddIntConstant(m, "MAX_DEPTH", MAXPLY - 4);
+    return m;
+}

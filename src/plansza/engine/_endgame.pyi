@@ -1,0 +1,24 @@
+"""Type stubs of the compiled endgame search (``_endgame.c``)."""
+
+from collections.abc import Callable
+from typing import Any
+
+from typing_extensions import Buffer
+
+RECORD_SIZE: int
+MAX_DEPTH: int
+
+def solve(
+    position: Any,
+    rack: Buffer,
+    opponent_rack: Buffer,
+    scoreless_left: int,
+    reset: int,
+    zero_scoreless: bool,
+    node_limit: int,
+    deadline: float | None,
+    now: Callable[[], float] | None,
+    tt_bits: int,
+    max_depth: int,
+    /,
+) -> tuple[int, bool, int, int, list[bytes | None]]: ...

@@ -1,0 +1,241 @@
+"""The exact endgame: with the bag empty, the best sequence of moves for both sides.
+
+When the bag is empty a player knows the opponent's rack (the unseen tiles,
+TR 1.4), so the rest of the game is a two-player game of perfect information.
+:func:`solve` searches it to the end — negamax with alpha-beta pruning, a
+transposition table and iterative deepening, compiled (``_endgame.c``, over the
+move generator's core) — and returns the principal variation with its value:
+what the rest of the game adds to the mover's spread, the end-of-game rack
+adjustments included.
+
+The game ends (spec rules.md § End of the game):
+
+* when a player plays out (TR 5.1.1a): under PFS the finisher adds the
+  opponent's rack and the opponent subtracts it (TR 5.1.2; GR "Zakończenie
+  gry"), under the DOUBLE rule the finisher adds it twice — twice the rack's
+  value in spread either way;
+* after ``scoreless_left`` more scoreless turns in a row (TR 5.1.1b: four passes
+  under PFS, six scoreless turns under WESPA, where a play scoring 0 counts too):
+  each player subtracts their own rack (TR 5.1.4).
+
+Passing is a move the search considers: sometimes it is the best one.
+
+>>> from plansza.board import Board
+>>> from plansza.lexicon import Lexicon
+>>> from plansza.rules import Rules
+>>> rules = Rules.pfs()
+>>> lex = Lexicon.build(["KOT", "KOTY", "OKO", "TO", "OK", "KO"], rules.tileset)
+>>> board = Board(); board.place([((7, 7), "K"), ((7, 8), "O"), ((7, 9), "T")])
+>>> result = solve(board, "Y", "OO", lex, rules)
+>>> [str(m) for m in result.moves], result.spread, result.exact
+(['H8 KOTY', '-'], 12, True)
+
+Here the mover plays out at once (7 points for KOTY) and adds twice the
+opponent's OO (2 × 1 + 1 … the Polish O is worth 1): 7 + 2 × 2 = 11 … plus the
+premium under the Y. The ``'-'`` is no move: the line ends when the game does.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from plansza.board import Board
+from plansza.errors import PlanszaError
+from plansza.i18n import tr
+from plansza.movegen import MoveGenerator, MoveList
+from plansza.moves import Move, Pass, Play
+from plansza.rules import Rules
+from plansza.scoring import score_play
+from plansza.tiles import BLANK, TileSet
+
+from . import _endgame
+
+if TYPE_CHECKING:
+    from plansza.lexicon import Lexicon
+    from plansza.movegen._automaton import Automaton
+
+__all__ = ["EndgameError", "EndgameResult", "solve"]
+
+#: Transposition table: 2**TT_BITS entries of 16 bytes (64 MiB).
+TT_BITS = 22
+
+CATALOGUE = {
+    "players": {
+        "pl": "końcówkę liczy się tylko w grze dwóch graczy (reguły {rules}: {players} graczy)",
+        "en": "the endgame is solved for two players only (rules {rules}: {players} players)",
+    },
+    "empty_rack": {
+        "pl": "{who}: pusty stojak — gra już się skończyła",
+        "en": "{who}: the rack is empty — the game is already over",
+    },
+    "rack_size": {
+        "pl": "{who}: stojak {rack!r} ma {count} płytek, a mieści {size}",
+        "en": "{who}: the rack {rack!r} has {count} tiles; a rack holds {size}",
+    },
+    "tile": {
+        "pl": "{who}: {tile!r} na stojaku {rack!r} nie jest płytką zestawu {tileset}",
+        "en": "{who}: {tile!r} on the rack {rack!r} is not a tile of the {tileset} set",
+    },
+    "too_many": {
+        "pl": "płytek {tile!r} na planszy i stojakach jest {count}, a zestaw ma {have}",
+        "en": "{count} {tile!r} tiles on the board and the racks; the set has {have}",
+    },
+    "no_scoreless_end": {
+        "pl": "reguły {rules} nie kończą gry po bezpunktowych ruchach: końcówka nie ma końca",
+        "en": "the rules {rules} never end a game on scoreless turns: the endgame has no end",
+    },
+    "scoreless_left": {
+        "pl": "scoreless_left: {value} (potrzeba od 1 do {most})",
+        "en": "scoreless_left: {value} (1 to {most} are possible)",
+    },
+    "limit": {
+        "pl": "{name}: {value} (potrzeba liczby dodatniej)",
+        "en": "{name}: {value} (a positive number is needed)",
+    },
+    "mover": {"pl": "gracz na ruchu", "en": "the player to move"},
+    "opponent": {"pl": "przeciwnik", "en": "the opponent"},
+}
+
+
+class EndgameError(PlanszaError):
+    """An endgame that cannot be solved as given (rack, rules or limits)."""
+
+
+@dataclass(frozen=True)
+class EndgameResult:
+    """The outcome of :func:`solve`.
+
+    ``moves`` is the principal variation, the mover's move first (a
+    :class:`~plansza.moves.Play` or :class:`~plansza.moves.Pass`), to the end
+    of the game when ``exact``. ``spread`` is what the rest of the game adds to
+    the mover's spread (both sides' points and the end-of-game rack
+    adjustments); when ``exact`` it is proved, otherwise it is the estimate of
+    the deepest search completed (``depth`` plies, the lines cut there valued
+    as if both racks were subtracted). ``nodes`` counts the positions visited.
+    """
+
+    moves: tuple[Move, ...]
+    spread: int
+    exact: bool
+    nodes: int
+    depth: int
+
+    @property
+    def best(self) -> Move:
+        """The move to make now."""
+        return self.moves[0]
+
+
+def _rack_codes(rack: str, tileset: TileSet, rules: Rules, who: str) -> bytes:
+    text = rack.strip()
+    if not text:
+        raise EndgameError(tr(CATALOGUE, "empty_rack", who=who))
+    if len(text) > rules.rack_size:
+        raise EndgameError(
+            tr(CATALOGUE, "rack_size", who=who, rack=text, count=len(text), size=rules.rack_size)
+        )
+    codes = bytearray()
+    for ch in text:
+        if ch == BLANK:
+            codes.append(0)
+        elif tileset.is_letter(ch) and ch.isupper():
+            codes.append(tileset.index(ch) + 1)
+        else:
+            raise EndgameError(
+                tr(CATALOGUE, "tile", who=who, tile=ch, rack=text, tileset=tileset.name)
+            )
+    return bytes(codes)
+
+
+def _check_tiles(board: Board, racks: tuple[str, str], tileset: TileSet) -> None:
+    """The board and both racks must not hold more of a tile than the set has."""
+    held: Counter[str] = Counter()
+    for _, t in board.tiles():
+        held[BLANK if t.islower() else t] += 1
+    for rack in racks:
+        held.update(rack.strip())
+    for tile, count in held.items():
+        have = tileset.count(tile)
+        if count > have:
+            raise EndgameError(tr(CATALOGUE, "too_many", tile=tile, count=count, have=have))
+
+
+def _decode(record: bytes, board: Board, rules: Rules) -> Play:
+    return MoveList(record, board, rules)[0].play
+
+
+def solve(
+    board: Board,
+    mover_rack: str,
+    opponent_rack: str,
+    lexicon: Lexicon | Automaton,
+    rules: Rules,
+    *,
+    scoreless_left: int | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    now: Callable[[], float] = time.monotonic,
+) -> EndgameResult:
+    """Solve the endgame: the mover (``mover_rack``) is to move, the bag is empty.
+
+    ``scoreless_left`` is how many more scoreless turns in a row end the game
+    (``Game.scoreless_left()`` computes it from the history); by default the
+    rules' count for a run of none (``rules.end_consecutive_passes``).
+    ``node_limit`` and ``time_limit`` (seconds, measured with ``now``, the only
+    clock the search reads) stop the search early: the result is then the best
+    line of the deepest iteration completed, with ``exact=False``. The first
+    iteration (every move of the mover, one ply) always completes, so there is
+    always a move.
+
+    Raises :class:`EndgameError` for an empty or oversized rack, a tile the set
+    has not, more tiles of a kind than the set holds, rules for more than two
+    players or without a scoreless ending, or a limit that is not positive.
+    """
+    ts = rules.tileset
+    if rules.players != 2:
+        raise EndgameError(tr(CATALOGUE, "players", rules=rules.name, players=rules.players))
+    reset = rules.end_consecutive_passes
+    if reset is None:
+        raise EndgameError(tr(CATALOGUE, "no_scoreless_end", rules=rules.name))
+    most = _endgame.MAX_DEPTH
+    if scoreless_left is None:
+        scoreless_left = reset
+    if not 1 <= scoreless_left <= most or reset > most:
+        raise EndgameError(tr(CATALOGUE, "scoreless_left", value=scoreless_left, most=most))
+    for name, value in (("node_limit", node_limit), ("time_limit", time_limit)):
+        if value is not None and value <= 0:
+            raise EndgameError(tr(CATALOGUE, "limit", name=name, value=value))
+    mine = _rack_codes(mover_rack, ts, rules, tr(CATALOGUE, "mover"))
+    theirs = _rack_codes(opponent_rack, ts, rules, tr(CATALOGUE, "opponent"))
+    _check_tiles(board, (mover_rack, opponent_rack), ts)
+
+    generator = MoveGenerator(lexicon, rules, board)
+    deadline = None if time_limit is None else now() + time_limit
+    value, exact, nodes, depth, line = _endgame.solve(
+        generator._core,
+        mine,
+        theirs,
+        scoreless_left,
+        reset,
+        rules.exchange_is_scoreless,
+        node_limit or 0,
+        deadline,
+        now if deadline is not None else None,
+        TT_BITS,
+        most,
+    )
+    moves: list[Move] = []
+    position = board.copy()
+    for record in line:
+        if record is None:
+            moves.append(Pass())
+            continue
+        play = _decode(record, position, rules)
+        scored = score_play(position, play, rules)
+        position.place((t.square, t.letter) for t in scored.tiles)
+        moves.append(play)
+    return EndgameResult(tuple(moves), value, exact, nodes, depth)
