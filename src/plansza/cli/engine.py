@@ -45,6 +45,10 @@ MESSAGES = {
         "pl": "--seconds musi być dodatnie, nie {n}",
         "en": "--seconds must be positive, not {n}",
     },
+    "alphabet": {
+        "pl": "słownik {lexicon} nie pasuje do płytek zasad {rules} ({tiles})",
+        "en": "the lexicon {lexicon} does not fit the tiles of the {rules} rules ({tiles})",
+    },
     "playing": {"pl": "Partie", "en": "Games"},
     "title": {
         "pl": "Mecz {p1} – {p2}: {games} partii, ziarno {seed}",
@@ -112,9 +116,17 @@ def match(
         fail(tr(MESSAGES, "bad_jobs", n=jobs), EXIT_INPUT)
     if seconds <= 0:
         fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
+    try:
+        the_rules = Rules.by_name(rules)
+    except ValueError as e:
+        fail(str(e), EXIT_INPUT)
     with user_errors():
-        Rules.by_name(rules)
         lex = Lexicon.load(lexicon, progress=not as_json)
+    if lex.tileset.name != the_rules.tileset.name:
+        fail(
+            tr(MESSAGES, "alphabet", lexicon=lex.name, rules=rules, tiles=the_rules.tileset.name),
+            EXIT_INPUT,
+        )
     options = {"sim": {"seconds": seconds}}
     result = MatchResult(p1, p2, seed)
     import time
