@@ -49,6 +49,9 @@ def _register() -> None:
     from plansza.cli import moves
 
     moves.register(app)
+    from plansza.cli import play
+
+    play.register(app)
 
 
 _register()

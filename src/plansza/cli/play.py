@@ -1,0 +1,1263 @@
+"""``plansza play``: a person plays the computer in the terminal (alias ``graj``).
+
+``plansza play [--level static|sim|greedy|random|endgame] [--minutes 15] [--rules pfs]
+[--seed S] [--name NAME] [--first me|computer|draw] [--phony RATE] [--seconds 1]
+[--save FILE.gcg] [--lexicon NAME]``
+
+The person types moves in Polish notation (``H8 SŁOWO`` across, ``8H SŁOWO`` down,
+lower case for blanks, ``wymiana ABC`` / ``-ABC``, ``pauza`` / ``-``) and commands
+(``pomoc`` lists them). Under PFS rules a play waits in the challenge window
+(TR 4.7): the computer's play until the person accepts it (Enter, or simply types
+their own move: recording the score ends the right to challenge, TR 4.7.3) or
+challenges it (``sprawdzam``); the person's play until the computer decides — it
+challenges exactly the plays that form an invalid word. Both clocks run in real
+time (TR 6.2; the time is read here and handed to the engine as ``now``). At the
+end, or on ``koniec`` or the end of the input, the score sheet and the result are
+shown and the game is saved as GCG (written atomically). Exit code 0; 2 for bad
+options.
+
+The session itself is :class:`Session`: it reads lines from a function and writes
+to a Rich console, so a scripted game can be played without a terminal.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from plansza.cli.common import EXIT_INPUT, EXIT_OK, console, fail, user_errors
+from plansza.cli.render import board_text, legend, rack_text
+from plansza.errors import InvalidMoveError, PlanszaError
+from plansza.i18n import language, tr
+from plansza.messages import describe
+from plansza.moves import Exchange, Move, Pass, Play, parse_move
+
+if TYPE_CHECKING:
+    from plansza.board import Board
+    from plansza.engine.base import Player
+    from plansza.engine.static import StaticPlayer
+    from plansza.game import ChallengeVerdict, Game, Turn
+    from plansza.lexicon import Lexicon
+    from plansza.rules import Rules
+    from plansza.scoring import ScoredPlay
+    from plansza.tiles import TileSet
+
+DEFAULT_LEXICON = "sjp-20220301"  # plansza.lexicon.DEFAULT_NAME, not imported to start fast
+#: Levels that may think for a noticeable time: the UI shows a spinner for them.
+SLOW_LEVELS = frozenset({"sim", "endgame"})
+#: Levels a phony rate may be given to (the point is to practise challenging).
+PHONY_LEVELS = ("random", "greedy", "static")
+HINTS = 5  #: how many moves a hint shows
+
+LineReader = Callable[[str], str]
+"""Reads one line after showing a prompt; raises :class:`EOFError` at the end of input."""
+Clock = Callable[[], float]
+
+MESSAGES = {
+    # ---- options
+    "unknown_level": {
+        "pl": "nieznany poziom {level!r}; dostępne: {levels}",
+        "en": "unknown level {level!r}; choose one of: {levels}",
+    },
+    "phony_level": {
+        "pl": "--phony działa tylko z poziomami {levels}",
+        "en": "--phony works only with the levels {levels}",
+    },
+    "phony_rate": {
+        "pl": "--phony to prawdopodobieństwo od 0 do 1, nie {rate}",
+        "en": "--phony is a probability between 0 and 1, not {rate}",
+    },
+    "bad_minutes": {
+        "pl": "--minutes nie może być ujemne ({n}); 0 = bez zegara",
+        "en": "--minutes cannot be negative ({n}); 0 = no clock",
+    },
+    "bad_seconds": {
+        "pl": "--seconds musi być dodatnie, nie {n}",
+        "en": "--seconds must be positive, not {n}",
+    },
+    "bad_first": {
+        "pl": "--first przyjmuje me/ja, computer/komputer albo draw/losuj, nie {value!r}",
+        "en": "--first takes me, computer or draw, not {value!r}",
+    },
+    "unknown_rules": {
+        "pl": "nieznane zasady {name!r}; dostępne: {presets}",
+        "en": "unknown rules {name!r}; use one of {presets}",
+    },
+    "two_players": {
+        "pl": "gra z komputerem jest dla dwóch graczy",
+        "en": "a game against the computer is for two players",
+    },
+    # ---- names
+    "default_name": {"pl": "Gracz", "en": "Player"},
+    "computer_name": {"pl": "Komputer ({level})", "en": "Computer ({level})"},
+    # ---- start
+    "welcome": {
+        "pl": "Partia z komputerem: poziom {level}, zasady {rules}, słownik {lexicon}.",
+        "en": "A game against the computer: level {level}, rules {rules}, lexicon {lexicon}.",
+    },
+    "default_lexicon_note": {
+        "pl": "Słownik SJP.PL (2022-03-01) — to nie jest oficjalny słownik OSPS.",
+        "en": "The SJP.PL list (2022-03-01) — this is not the official OSPS.",
+    },
+    "clock_info": {
+        "pl": "Zegar szachowy: {minutes} min na gracza (TR 6.2).",
+        "en": "Chess clock: {minutes} min a player (TR 6.2).",
+    },
+    "no_clock": {"pl": "Bez zegara.", "en": "No clock."},
+    "phony_info": {
+        "pl": "Komputer czasem zagra słowo niedopuszczalne (szansa {rate:.0%}): sprawdzaj!",
+        "en": "The computer sometimes plays an invalid word ({rate:.0%} of moves): challenge!",
+    },
+    "help_hint": {
+        "pl": "Wpisz „pomoc”, aby zobaczyć polecenia.",
+        "en": "Type “help” for the commands.",
+    },
+    "draw_round": {
+        "pl": "Losowanie o rozpoczęcie (TR 2.1): {draws}",
+        "en": "Drawing for the start (TR 2.1): {draws}",
+    },
+    "starts": {"pl": "Zaczyna {name}.", "en": "{name} starts."},
+    # ---- the position
+    "to_move": {"pl": "na ruchu", "en": "to move"},
+    "bag": {"pl": "W woreczku: {n}", "en": "In the bag: {n}"},
+    "last_move": {"pl": "Ostatni ruch: {text}", "en": "Last move: {text}"},
+    "exchanges_left": {
+        "pl": "Twoje wymiany: zostało {n}",
+        "en": "Your exchanges: {n} left",
+    },
+    "your_rack": {"pl": "Twój stojak: ", "en": "Your rack: "},
+    "unseen": {
+        "pl": "Wykreślanka ({n}: woreczek i stojak przeciwnika): {tiles}",
+        "en": "Unseen tiles ({n}: the bag and the opponent's rack): {tiles}",
+    },
+    "flag": {"pl": "czas minął", "en": "out of time"},
+    # ---- prompts
+    "prompt_move": {"pl": "Twój ruch> ", "en": "Your move> "},
+    "prompt_window": {
+        "pl": "[Enter] akceptuję · „sprawdzam” · albo od razu twój ruch> ",
+        "en": "[Enter] accept · “challenge” · or your move right away> ",
+    },
+    "prompt_quit": {
+        "pl": "Zakończyć partię? Zostanie zapisana. [t/N]> ",
+        "en": "End the game? It will be saved. [y/N]> ",
+    },
+    # ---- moves
+    "plays": {
+        "pl": "{name}: {move}  +{score}  ({words})",
+        "en": "{name}: {move}  +{score}  ({words})",
+    },
+    "exchanges": {"pl": "{name}: wymiana, {tiles}", "en": "{name}: exchange, {tiles}"},
+    "passes": {"pl": "{name}: pauza", "en": "{name}: pass"},
+    "accepted_by_computer": {
+        "pl": "{name} akceptuje twój ruch: +{score}, razem {total}.",
+        "en": "{name} accepts your play: +{score}, total {total}.",
+    },
+    "you_accept": {
+        "pl": "Akceptujesz ruch: {name} +{score}.",
+        "en": "You accept the play: {name} +{score}.",
+    },
+    "computer_challenges": {
+        "pl": "{name}: sprawdzam! ({words})",
+        "en": "{name}: challenge! ({words})",
+    },
+    "you_challenge": {"pl": "Sprawdzasz: {words}", "en": "You challenge: {words}"},
+    "verdict_invalid": {
+        "pl": "Ruch niepoprawny: płytki wracają na stojak, {name} traci kolejkę (strata).",
+        "en": "Not valid: the tiles go back to the rack, {name} loses the turn.",
+    },
+    "verdict_valid": {
+        "pl": "Ruch poprawny: zostaje na planszy ({name} +{score}).",
+        "en": "Valid: the play stands ({name} +{score}).",
+    },
+    "no_penalty": {
+        "pl": "Nieudane sprawdzenie nie ma konsekwencji (TR 4.8.3).",
+        "en": "An unsuccessful challenge costs nothing (TR 4.8.3).",
+    },
+    "penalty": {
+        "pl": "Nieudane sprawdzenie: {name} traci {points} pkt.",
+        "en": "Unsuccessful challenge: {name} loses {points} points.",
+    },
+    "timeout": {
+        "pl": "{name}: czas minął — ruch nie zostaje wykonany, dalej bez prawa do ruchów "
+        "(TR 6.2.1–6.2.2).",
+        "en": "{name}: out of time — the move is void, no more moves (TR 6.2.1–6.2.2).",
+    },
+    "playing_alone": {
+        "pl": "{name} gra dalej sam; możesz sprawdzać jego ruchy (TR 6.2.3).",
+        "en": "{name} plays on alone; you may still challenge (TR 6.2.3).",
+    },
+    "thinking": {"pl": "myślę…", "en": "thinking…"},
+    # ---- commands
+    "help": {
+        "pl": (
+            "Ruchy:\n"
+            "  H8 SŁOWO      słowo poziomo od pola H8 (kolumna, potem wiersz)\n"
+            "  8H SŁOWO      słowo pionowo od pola H8 (wiersz, potem kolumna)\n"
+            "                całe słowo, z literami już leżącymi; blank małą literą: H8 SŁoWO\n"
+            "  wymiana ABC   wymiana płytek (też -ABC; blank to ?)\n"
+            "  pauza         pauza (też -)\n"
+            "Polecenia:\n"
+            "  podpowiedź    najlepsze ruchy dla twojego stojaka (hint)\n"
+            "  sprawdzam     sprawdzenie ruchu komputera, zaraz po nim; można wskazać słowa\n"
+            "  [Enter]       akceptacja ruchu komputera (akceptuję)\n"
+            "  tablica       plansza i stan partii (board)\n"
+            "  wykreślanka   płytki, których nie widzisz (unseen)\n"
+            "  zapis         dotychczasowy zapis partii (sheet)\n"
+            "  koniec        koniec partii z zapisem (quit)\n"
+            "  pomoc         ta lista (help)"
+        ),
+        "en": (
+            "Moves:\n"
+            "  H8 WORD       a word across from H8 (column, then row)\n"
+            "  8H WORD       a word down from H8 (row, then column)\n"
+            "                the whole word, letters on the board included; a blank in\n"
+            "                lower case: H8 WoRD\n"
+            "  -ABC          exchange tiles (also: wymiana ABC; ? is a blank)\n"
+            "  -             pass (also: pauza)\n"
+            "Commands:\n"
+            "  hint          the best moves for your rack (podpowiedź)\n"
+            "  challenge     challenge the computer's play, right after it; words optional\n"
+            "  [Enter]       accept the computer's play (akceptuję)\n"
+            "  board         the board and the game (tablica)\n"
+            "  unseen        the tiles you have not seen (wykreślanka)\n"
+            "  sheet         the score sheet so far (zapis)\n"
+            "  quit          end the game and save it (koniec)\n"
+            "  help          this list (pomoc)"
+        ),
+    },
+    "hint_title": {
+        "pl": "Podpowiedź: najlepsze ruchy ze stojaka {rack}",
+        "en": "Hint: the best moves of the rack {rack}",
+    },
+    "col_move": {"pl": "Ruch", "en": "Move"},
+    "col_score": {"pl": "Pkt", "en": "Score"},
+    "col_leave": {"pl": "Zostaje", "en": "Leave"},
+    "col_equity": {"pl": "Wartość", "en": "Equity"},
+    "no_pending": {
+        "pl": "nie ma ruchu do sprawdzenia ani do zaakceptowania",
+        "en": "there is no play to challenge or accept",
+    },
+    "hint_later": {
+        "pl": "podpowiedź będzie dostępna po akceptacji albo sprawdzeniu ruchu",
+        "en": "a hint is available after you accept or challenge the play",
+    },
+    "not_your_turn": {
+        "pl": "to nie twoja kolejka — twój czas minął",
+        "en": "it is not your turn — you are out of time",
+    },
+    "game_ended": {"pl": "Partia się zakończyła.", "en": "The game has ended."},
+    # ---- syntax errors in Polish (the engine words them in English)
+    "syntax_unknown": {
+        "pl": "nie rozumiem „{text}”: ruch zapisuje się jak „H8 SŁOWO”, wymianę „wymiana ABC”, "
+        "pauzę „pauza”; polecenia: „pomoc”",
+        "en": "cannot read “{text}”: a play is written like “H8 WORD”, an exchange “-ABC”, "
+        "a pass “-”; commands: “help”",
+    },
+    "syntax_coordinate": {
+        "pl": "„{coord}” nie jest współrzędną: kolumna A–O i wiersz 1–15, np. H8 (poziomo) "
+        "albo 8H (pionowo)",
+        "en": "“{coord}” is not a coordinate: a column A–O and a row 1–15, e.g. H8 (across) "
+        "or 8H (down)",
+    },
+    "syntax_letter": {
+        "pl": "„{text}”: „{ch}” nie jest literą polskiego zestawu płytek",
+        "en": "“{text}”: “{ch}” is not a letter of the Polish tile set",
+    },
+    "syntax_short": {
+        "pl": "„{text}”: słowo ma co najmniej dwie litery",
+        "en": "“{text}”: a word has at least two letters",
+    },
+    "syntax_long": {
+        "pl": "„{text}”: słowo ma najwyżej 15 liter",
+        "en": "“{text}”: a word has at most 15 letters",
+    },
+    "syntax_parens": {
+        "pl": "„{text}”: nawiasy obejmują litery leżące już na planszy, np. 8H S(Ł)OWO",
+        "en": "“{text}”: parentheses hold letters already on the board, e.g. 8H W(O)RD",
+    },
+    "syntax_exchange": {
+        "pl": "„{text}”: wymienia się od 1 do 7 płytek",
+        "en": "“{text}”: an exchange returns 1 to 7 tiles",
+    },
+    # ---- the end
+    "sheet_title": {"pl": "Zapis partii", "en": "Score sheet"},
+    "col_turn": {"pl": "Nr", "en": "#"},
+    "col_player": {"pl": "Gracz", "en": "Player"},
+    "col_total": {"pl": "Razem", "en": "Total"},
+    "sheet_loss": {"pl": "{move} — strata", "en": "{move} — loss"},
+    "sheet_exchange": {"pl": "wymiana {n}", "en": "exchange {n}"},
+    "sheet_pass": {"pl": "pauza", "en": "pass"},
+    "sheet_time": {"pl": "czas", "en": "time"},
+    "adjustments": {"pl": "Rozliczenie końcowe (TR 5.1):", "en": "Final adjustments (TR 5.1):"},
+    "adj_rack": {
+        "pl": "  {name}: {points} za własne płytki {tiles}",
+        "en": "  {name}: {points} for own tiles {tiles}",
+    },
+    "adj_opponents": {
+        "pl": "  {name}: +{points} za płytki przeciwnika {tiles}",
+        "en": "  {name}: +{points} for the opponent's tiles {tiles}",
+    },
+    "adj_other": {"pl": "  {name}: {points} ({reason})", "en": "  {name}: {points} ({reason})"},
+    "end_went_out": {
+        "pl": "Koniec partii: {name} wyłożył(a) ostatnią płytkę (TR 5.1.1a).",
+        "en": "Game over: {name} played out (TR 5.1.1a).",
+    },
+    "end_scoreless": {
+        "pl": "Koniec partii: kolejne pauzy i straty (TR 5.1.1b).",
+        "en": "Game over: consecutive passes and losses (TR 5.1.1b).",
+    },
+    "end_time": {
+        "pl": "Koniec partii: obu graczom skończył się czas (TR 5.1.1c).",
+        "en": "Game over: both players are out of time (TR 5.1.1c).",
+    },
+    "end_solo": {
+        "pl": "Koniec partii: gracz grający sam pauzował lub tracił kolejki (TR 6.2.1).",
+        "en": "Game over: the player left alone passed or lost turns (TR 6.2.1).",
+    },
+    "end_other": {"pl": "Koniec partii.", "en": "Game over."},
+    "unfinished": {
+        "pl": "Partia przerwana. Stan: {scores}",
+        "en": "The game was stopped. Scores: {scores}",
+    },
+    "winner": {"pl": "Wygrywa {name}: {scores}", "en": "{name} wins: {scores}"},
+    "draw": {"pl": "Remis: {scores}", "en": "Draw: {scores}"},
+    "saved": {"pl": "Partia zapisana w {path}", "en": "The game is saved in {path}"},
+    "save_failed": {
+        "pl": "nie można zapisać partii w {path}: {error}",
+        "en": "cannot save the game in {path}: {error}",
+    },
+    "description": {"pl": "plansza play, poziom {level}", "en": "plansza play, level {level}"},
+    "description_unfinished": {
+        "pl": "plansza play, poziom {level}, partia przerwana",
+        "en": "plansza play, level {level}, stopped before the end",
+    },
+}
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("pomoc", "help", "?"),
+    "hint": ("podpowiedź", "podpowiedz", "hint"),
+    "challenge": ("sprawdzam", "challenge"),
+    "accept": ("akceptuję", "akceptuje", "accept", "ok"),
+    "board": ("tablica", "plansza", "board"),
+    "unseen": ("wykreślanka", "wykreslanka", "unseen"),
+    "sheet": ("zapis", "sheet"),
+    "quit": ("koniec", "quit", "exit"),
+}
+_COMMAND_OF = {word: name for name, words in COMMANDS.items() for word in words}
+_YES = frozenset({"t", "tak", "y", "yes"})
+_FIRST = {
+    "me": 0,
+    "ja": 0,
+    "computer": 1,
+    "komputer": 1,
+    "draw": None,
+    "losuj": None,
+    "losowanie": None,
+}
+
+
+def command_of(line: str) -> tuple[str | None, list[str]]:
+    """The command a line gives (``None``: not a command) and its arguments.
+
+    >>> command_of("Sprawdzam KOT TOK"), command_of("H8 KOT")
+    (('challenge', ['KOT', 'TOK']), (None, []))
+    >>> command_of("")
+    ('accept', [])
+    """
+    words = line.split()
+    if not words:
+        return "accept", []
+    name = _COMMAND_OF.get(words[0].lower())
+    if name is None or (len(words) > 1 and name != "challenge"):
+        return None, []
+    return name, words[1:]
+
+
+def plural_pl(n: int, one: str, few: str, many: str) -> str:
+    """The Polish noun form for ``n``: 1 płytka, 2–4 płytki, 5 płytek (12–14: płytek).
+
+    >>> [plural_pl(n, "płytkę", "płytki", "płytek") for n in (1, 3, 5, 12, 22)]
+    ['płytkę', 'płytki', 'płytek', 'płytek', 'płytki']
+    """
+    if n == 1:
+        return one
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return few
+    return many
+
+
+def tile_count(n: int) -> str:
+    """``"3 płytki"`` / ``"3 tiles"`` in the current language."""
+    if language() == "pl":
+        return f"{n} {plural_pl(n, 'płytkę', 'płytki', 'płytek')}"
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
+def syntax_message(text: str, tileset: TileSet) -> str:
+    """A move that cannot be read, explained in the current language.
+
+    The engine words syntax errors in English only; this finds the reason again and
+    words it in the user's language.
+
+    >>> from plansza.i18n import set_language
+    >>> from plansza.tiles import TileSet
+    >>> ts = TileSet.polish()
+    >>> set_language("pl"); syntax_message("Z9 KOT", ts)
+    '„Z9” nie jest współrzędną: kolumna A–O i wiersz 1–15, np. H8 (poziomo) albo 8H (pionowo)'
+    >>> syntax_message("H8 KOX", ts)
+    '„H8 KOX”: „X” nie jest literą polskiego zestawu płytek'
+    >>> set_language("en"); syntax_message("H8 K", ts)
+    '“H8 K”: a word has at least two letters'
+    >>> set_language("pl")
+    """
+    from plansza.board import Coordinate
+
+    words = text.split()
+    if len(words) == 2 and words[0].lower() in ("wymiana", "exchange", "exch"):
+        words = ["-" + words[1]]
+    if len(words) == 1 and words[0].startswith("-"):
+        tiles = words[0][1:]
+        for ch in tiles:
+            if ch != "?" and not tileset.is_letter(ch):
+                return tr(MESSAGES, "syntax_letter", text=text, ch=ch)
+        return tr(MESSAGES, "syntax_exchange", text=text)
+    if len(words) != 2:
+        return tr(MESSAGES, "syntax_unknown", text=text)
+    try:
+        Coordinate.parse(words[0])
+    except InvalidMoveError:
+        return tr(MESSAGES, "syntax_coordinate", coord=words[0])
+    letters = 0
+    for ch in words[1]:
+        if ch in "()":
+            continue
+        if not tileset.is_letter(ch):
+            return tr(MESSAGES, "syntax_letter", text=text, ch=ch)
+        letters += 1
+    if letters < 2:
+        return tr(MESSAGES, "syntax_short", text=text)
+    if letters > 15:
+        return tr(MESSAGES, "syntax_long", text=text)
+    return tr(MESSAGES, "syntax_parens", text=text)
+
+
+def clock_text(seconds: float) -> str:
+    """Remaining time as ``m:ss`` (``0:00`` once it has run out).
+
+    >>> clock_text(901.2), clock_text(59.99), clock_text(-3)
+    ('15:01', '0:59', '0:00')
+    """
+    s = max(0, int(seconds))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def unseen_text(game: Game, player: int) -> str:
+    """The wykreślanka: the unseen tiles in alphabet order, one group per letter."""
+    ts = game.rules.tileset
+    tiles = ts.sort_tiles(game.unseen(player).elements())
+    groups: list[str] = []
+    for t in tiles:
+        if groups and groups[-1][0] == t:
+            groups[-1] += t
+        else:
+            groups.append(t)
+    return " ".join(groups)
+
+
+def save_text_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename (never half a file)."""
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def default_save_path(now: datetime.datetime | None = None, directory: Path | None = None) -> Path:
+    """``plansza-YYYYMMDD-HHMMSS.gcg`` in the current directory (``-2``, ``-3`` … if taken).
+
+    >>> default_save_path(datetime.datetime(2024, 5, 1, 12, 0, 5), Path("/nonexistent")).name
+    'plansza-20240501-120005.gcg'
+    """
+    stamp = (now or datetime.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    base = directory or Path.cwd()
+    path = base / f"plansza-{stamp}.gcg"
+    n = 2
+    while path.exists():
+        path = base / f"plansza-{stamp}-{n}.gcg"
+        n += 1
+    return path
+
+
+def new_game(
+    rules: Rules, names: list[str], seed: int, lexicon: Lexicon, first: int | None
+) -> Game:
+    """The game ``plansza play`` sets up (the person in seat 0, the computer in seat 1).
+
+    ``first``: the seat that starts, or None to draw tiles for it (TR 2.1).
+    """
+    from plansza.game import Game
+
+    return Game(rules, names, seed=seed, words=lexicon, starting_player=first)
+
+
+class _Quit(Exception):
+    """The person ended the game (``koniec``) or the input ended."""
+
+
+@dataclass
+class Session:
+    """One game of a person (seat ``human``) against ``computer``, line by line.
+
+    ``read_line`` shows a prompt and returns the next line (raising ``EOFError`` at
+    the end of the input); ``now`` is the wall clock, handed to the game at every
+    action (TR 6.2: the engine reads no clock itself).
+    """
+
+    game: Game
+    computer: Player
+    read_line: LineReader
+    out: Console
+    now: Clock
+    save_path: Path
+    level: str = "static"
+    human: int = 0
+    hint_player: StaticPlayer | None = None
+    lexicon_name: str = ""
+    phony_rate: float = 0.0
+    last_text: str = ""
+    highlight: set[tuple[int, int]] = field(default_factory=set)
+    shown_board: Board | None = None  #: the board as last drawn
+    saved: Path | None = None
+
+    @property
+    def bot(self) -> int:
+        return 1 - self.human
+
+    @property
+    def ts(self) -> TileSet:
+        return self.game.rules.tileset
+
+    def name(self, seat: int) -> str:
+        return self.game.names[seat]
+
+    # ---- the loop ------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end (or until the person quits); save; the exit code."""
+        self._start()
+        try:
+            while not self.game.is_over:
+                if self.game.to_move == self.bot:
+                    self._computer_turn()
+                else:
+                    self._human_turn(None)
+        except _Quit:
+            if self.game.pending is not None and self.game.pending.player == self.bot:
+                # Nobody challenged: the play stands (TR 4.7.3).
+                self._accept()
+        self._finish()
+        return EXIT_OK if self.saved is not None else EXIT_INPUT
+
+    def _start(self) -> None:
+        g = self.game
+        self.out.print(
+            tr(
+                MESSAGES,
+                "welcome",
+                level=self.level,
+                rules=g.rules.name,
+                lexicon=self.lexicon_name or getattr(g.words, "name", "?"),
+            )
+        )
+        if (self.lexicon_name or getattr(g.words, "name", "")) == DEFAULT_LEXICON:
+            self.out.print(f"[dim]{tr(MESSAGES, 'default_lexicon_note')}[/]")
+        if g.rules.minutes:
+            self.out.print(tr(MESSAGES, "clock_info", minutes=g.rules.minutes))
+        else:
+            self.out.print(tr(MESSAGES, "no_clock"))
+        if self.phony_rate:
+            self.out.print(tr(MESSAGES, "phony_info", rate=self.phony_rate))
+        for draw in g.start_draws:
+            shown = ", ".join(f"{self.name(p)} {t}" for p, t in sorted(draw.items()))
+            self.out.print(tr(MESSAGES, "draw_round", draws=shown))
+        self.out.print(tr(MESSAGES, "starts", name=self.name(g.to_move)))
+        self.out.print(tr(MESSAGES, "help_hint"))
+        self.out.print(legend(language()))
+        if g.clock is not None:
+            g.clock.start(g.to_move, self.now())
+
+    def _ask(self, key: str) -> str:
+        try:
+            return self.read_line(tr(MESSAGES, key))
+        except EOFError:
+            self.out.print()
+            raise _Quit from None
+
+    def _confirm_quit(self) -> None:
+        try:
+            answer = self.read_line(tr(MESSAGES, "prompt_quit"))
+        except EOFError:
+            raise _Quit from None
+        if answer.strip().lower() in _YES:
+            raise _Quit
+
+    # ---- the computer's turn --------------------------------------------------
+
+    def _computer_turn(self) -> None:
+        from plansza.engine.base import view_of
+
+        g = self.game
+        seat = self.bot
+        view = view_of(g, seat)
+        if self.level in SLOW_LEVELS:
+            with self.out.status(tr(MESSAGES, "thinking")):
+                move = self.computer.choose(view)
+        else:
+            move = self.computer.choose(view)
+        before = len(g.history)
+        g.move(move, now=self.now())  # a refusal here is the player's bug: let it show
+        if self._timed_out(seat, before):
+            return
+        if g.pending is not None:
+            scored = g.pending.scored
+            words = ", ".join(w.word for w in scored.words)
+            self.highlight = {t.square for t in scored.tiles}
+            self.last_text = tr(
+                MESSAGES,
+                "plays",
+                name=self.name(seat),
+                move=scored.play.notation(parens=True, board=self._board_before(scored)),
+                score=scored.score,
+                words=words,
+            )
+            self._show_position()
+            self._challenge_window()
+        else:
+            self._announce_non_play(seat, move)
+
+    def _board_before(self, scored: ScoredPlay) -> Board:
+        """The board without the pending play's tiles (to put board letters in parentheses)."""
+        board = self.game.board.copy()
+        board.remove(t.square for t in scored.tiles)
+        return board
+
+    def _announce_non_play(self, seat: int, move: Move) -> None:
+        if isinstance(move, Exchange):
+            text = tr(
+                MESSAGES, "exchanges", name=self.name(seat), tiles=tile_count(len(move.tiles))
+            )
+        else:
+            text = tr(MESSAGES, "passes", name=self.name(seat))
+        self.last_text = text
+        self.highlight = set()
+        self.out.print(f"[bold]{text}[/]")
+
+    def _timed_out(self, seat: int, before: int) -> bool:
+        """Whether the last action ended in ``seat``'s flag falling (TR 6.2.2)."""
+        from plansza.game import TurnKind
+
+        g = self.game
+        if len(g.history) > before and g.history[-1].kind is TurnKind.TIMEOUT:
+            self.out.print(f"[bold red]{tr(MESSAGES, 'timeout', name=self.name(seat))}[/]")
+            if not g.is_over:
+                other = 1 - seat
+                self.out.print(tr(MESSAGES, "playing_alone", name=self.name(other)))
+            return True
+        return False
+
+    def _challenge_window(self) -> None:
+        """The person accepts or challenges the computer's pending play (TR 4.7)."""
+        g = self.game
+        while g.pending is not None:
+            line = self._ask("prompt_window")
+            cmd, args = command_of(line)
+            if cmd == "accept":
+                self._accept()
+            elif cmd == "challenge":
+                self._human_challenges(args)
+            elif cmd == "quit":
+                self._confirm_quit()
+            elif cmd == "help":
+                self.out.print(tr(MESSAGES, "help"))
+            elif cmd == "board":
+                self._show_position()
+            elif cmd == "unseen":
+                self._show_unseen()
+            elif cmd == "sheet":
+                self._show_sheet()
+            elif cmd == "hint":
+                self._error(tr(MESSAGES, "hint_later"))
+            else:
+                # Typing one's own move records the score: the right to challenge is gone
+                # (TR 4.7.3); the line is the person's move.
+                self._accept()
+                if g.is_over:
+                    self.out.print(tr(MESSAGES, "game_ended"))
+                elif g.to_move != self.human:
+                    self._error(tr(MESSAGES, "not_your_turn"))
+                else:
+                    self._human_turn(line)
+
+    def _accept(self) -> None:
+        g = self.game
+        assert g.pending is not None
+        p = g.pending
+        g.accept(now=self.now())
+        self.out.print(tr(MESSAGES, "you_accept", score=p.scored.score, name=self.name(p.player)))
+
+    def _human_challenges(self, words: list[str]) -> None:
+        g = self.game
+        assert g.pending is not None
+        p = g.pending
+        chosen = ", ".join(w.upper() for w in words) or ", ".join(w.word for w in p.scored.words)
+        try:
+            verdict = g.challenge(words or None, challenger=self.human, now=self.now())
+        except PlanszaError as e:
+            self._error(describe(e))
+            return
+        self.out.print(tr(MESSAGES, "you_challenge", words=chosen))
+        self._verdict(verdict, p.player, p.scored.score, self.human)
+
+    def _verdict(self, verdict: ChallengeVerdict, player: int, score: int, challenger: int) -> None:
+        # TR 4.7.11: one verdict for the set, never which word failed.
+        if verdict.valid:
+            self.out.print(
+                f"[green]{tr(MESSAGES, 'verdict_valid', score=score, name=self.name(player))}[/]"
+            )
+            penalty = self.game.rules.challenge_penalty
+            if penalty:
+                self.out.print(tr(MESSAGES, "penalty", name=self.name(challenger), points=penalty))
+            else:
+                self.out.print(tr(MESSAGES, "no_penalty"))
+        else:
+            self.highlight = set()
+            self.last_text += " — " + ("strata" if language() == "pl" else "loss")
+            self.out.print(f"[red]{tr(MESSAGES, 'verdict_invalid', name=self.name(player))}[/]")
+
+    # ---- the person's turn ----------------------------------------------------
+
+    def _human_turn(self, typed: str | None) -> None:
+        """Read the person's lines until a move is made (errors keep the turn)."""
+        g = self.game
+        if typed is None:
+            # After the computer's play was shown and accepted the board is the same: the
+            # scores, the clocks and the rack are enough.
+            self._show_position(full=g.board != self.shown_board)
+        while True:
+            if typed is not None:
+                line, typed = typed, None
+            else:
+                line = self._ask("prompt_move")
+            if g.flag(self.now()):
+                # TR 6.2.1: out of time before the move was made.
+                self._timed_out(self.human, len(g.history) - 1)
+                return
+            cmd, _ = command_of(line)
+            if cmd == "accept":
+                if line.strip():
+                    self._error(tr(MESSAGES, "no_pending"))
+                continue
+            if cmd == "challenge":
+                self._error(tr(MESSAGES, "no_pending"))
+                continue
+            if cmd == "help":
+                self.out.print(tr(MESSAGES, "help"))
+                continue
+            if cmd == "hint":
+                self._show_hint()
+                continue
+            if cmd == "board":
+                self._show_position()
+                continue
+            if cmd == "unseen":
+                self._show_unseen()
+                continue
+            if cmd == "sheet":
+                self._show_sheet()
+                continue
+            if cmd == "quit":
+                self._confirm_quit()
+                continue
+            if self._human_move(line):
+                return
+
+    def _human_move(self, line: str) -> bool:
+        """Try the line as a move; True when the turn is over."""
+        g = self.game
+        try:
+            move = parse_move(line, self.ts)
+        except InvalidMoveError:
+            self._error(syntax_message(line, self.ts))
+            return False
+        before = len(g.history)
+        try:
+            g.move(move, now=self.now())
+        except PlanszaError as e:
+            self._error(describe(e))
+            return False
+        if self._timed_out(self.human, before):
+            return True
+        if g.pending is not None:
+            self._computer_judges()
+        else:
+            self._announce_non_play(self.human, move)
+        return True
+
+    def _computer_judges(self) -> None:
+        """The computer accepts the person's play or challenges it (TR 4.7)."""
+        from plansza.engine.base import view_of
+
+        g = self.game
+        assert g.pending is not None
+        p = g.pending
+        scored = p.scored
+        words = tuple(w.word for w in scored.words)
+        self.highlight = {t.square for t in scored.tiles}
+        self.last_text = tr(
+            MESSAGES,
+            "plays",
+            name=self.name(self.human),
+            move=scored.play.notation(parens=True, board=self._board_before(scored)),
+            score=scored.score,
+            words=", ".join(words),
+        )
+        self.out.print(f"[bold]{self.last_text}[/]")
+        if self.computer.challenges(view_of(g, self.bot), words):
+            self.out.print(
+                tr(
+                    MESSAGES,
+                    "computer_challenges",
+                    name=self.name(self.bot),
+                    words=", ".join(words),
+                )
+            )
+            verdict = g.challenge(challenger=self.bot, now=self.now())
+            self._verdict(verdict, self.human, scored.score, self.bot)
+        else:
+            g.accept(now=self.now())
+            self.out.print(
+                tr(
+                    MESSAGES,
+                    "accepted_by_computer",
+                    name=self.name(self.bot),
+                    score=scored.score,
+                    total=g.scores[self.human],
+                )
+            )
+
+    # ---- views ---------------------------------------------------------------
+
+    def _error(self, message: str) -> None:
+        self.out.print(f"[red]{message}[/]", soft_wrap=True)
+
+    def _show_position(self, full: bool = True) -> None:
+        """The board with the scores, clocks, bag and last move beside it, the rack and
+        the unseen tiles; without the board when ``full`` is false."""
+        g = self.game
+        now = self.now()
+        width = max(len(self.name(p)) for p in (self.bot, self.human))
+        info = Text()
+        for seat in (self.bot, self.human):
+            if full:
+                info.append(f"{self.name(seat)}\n  ", style="bold")
+            else:
+                info.append(f"{self.name(seat):<{width}}", style="bold")
+            info.append(f"{g.scores[seat]:>5}")
+            if g.clock is not None:
+                remaining = g.clock.remaining(seat, now)
+                flagged = seat in g.flagged
+                clock = tr(MESSAGES, "flag") if flagged else clock_text(remaining)
+                info.append(f"   ⏱ {clock}", style="red" if flagged or remaining < 60 else "")
+            if g.to_move == seat:
+                info.append(f"  ← {tr(MESSAGES, 'to_move')}", style="bold cyan")
+            info.append("\n")
+        status = [tr(MESSAGES, "bag", n=g.bag_count)]
+        limit = g.rules.exchange_limit
+        if limit is not None:
+            status.append(tr(MESSAGES, "exchanges_left", n=limit - g.exchanges_used[self.human]))
+        if full:
+            info.append("\n" + "\n".join(status) + "\n")
+            if self.last_text:
+                info.append("\n" + tr(MESSAGES, "last_move", text="") + "\n")
+                info.append(self.last_text, style="bold")
+            self._show_board(info)
+        else:
+            info.append(" · ".join(status))
+            self.out.print(info)
+        self.out.print(
+            Text(tr(MESSAGES, "your_rack")), rack_text(g.rack_string(self.human), self.ts), sep=""
+        )
+        self._show_unseen()
+
+    def _show_board(self, info: Text) -> None:
+        g = self.game
+        self.shown_board = g.board.copy()
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column()
+        grid.add_column()
+        grid.add_row(board_text(g.board, self.highlight), info)
+        self.out.print(grid)
+
+    def _show_unseen(self) -> None:
+        unseen = self.game.unseen(self.human)
+        self.out.print(
+            tr(
+                MESSAGES, "unseen", n=sum(unseen.values()), tiles=unseen_text(self.game, self.human)
+            ),
+            soft_wrap=True,
+        )
+
+    def _show_hint(self) -> None:
+        from plansza.engine.base import view_of
+
+        if self.hint_player is None:
+            from plansza.engine.static import StaticPlayer
+
+            self.hint_player = StaticPlayer(self.computer_words(), self.game.rules)
+        view = view_of(self.game, self.human)
+        cands = self.hint_player.evaluate(view, HINTS)[:HINTS]
+        self.out.print(tr(MESSAGES, "hint_title", rack=view.rack))
+        table = Table()
+        table.add_column(tr(MESSAGES, "col_move"))
+        table.add_column(tr(MESSAGES, "col_score"), justify="right")
+        table.add_column(tr(MESSAGES, "col_leave"))
+        table.add_column(tr(MESSAGES, "col_equity"), justify="right")
+        for c in cands:
+            table.add_row(self._move_text(c.move), str(c.score), c.leave, f"{c.equity:.1f}")
+        self.out.print(table)
+
+    def computer_words(self) -> Lexicon:
+        """The lexicon of the game (the one the computer plays with)."""
+        from plansza.lexicon import Lexicon
+
+        words = self.game.words
+        assert isinstance(words, Lexicon)
+        return words
+
+    def _move_text(self, move: Move) -> str:
+        if isinstance(move, Play):
+            return move.notation(parens=True, board=self.game.board)
+        if isinstance(move, Exchange):
+            return move.notation(polish_word=language() == "pl")
+        return Pass().notation(polish_word=language() == "pl")
+
+    def _sheet_table(self) -> Table:
+        table = Table(title=tr(MESSAGES, "sheet_title"), title_justify="left")
+        for key, justify in (
+            ("col_turn", "right"),
+            ("col_player", "left"),
+            ("col_move", "left"),
+            ("col_score", "right"),
+            ("col_total", "right"),
+        ):
+            table.add_column(tr(MESSAGES, key), justify=justify)  # type: ignore[arg-type]
+        for entry, turn in zip(self.game.score_sheet(), self.game.history, strict=True):
+            table.add_row(
+                str(entry["turn"]),
+                str(entry["player"]),
+                self._sheet_move(turn),
+                str(entry["score"]),
+                str(entry["total"]),
+            )
+        return table
+
+    def _sheet_move(self, turn: Turn) -> str:
+        from plansza.game import TurnKind
+
+        if turn.kind is TurnKind.PLAY:
+            return str(turn.move)
+        if turn.kind is TurnKind.LOSS:
+            return tr(MESSAGES, "sheet_loss", move=str(turn.move))
+        if turn.kind is TurnKind.EXCHANGE and isinstance(turn.move, Exchange):
+            return tr(MESSAGES, "sheet_exchange", n=len(turn.move.tiles))
+        if turn.kind is TurnKind.PASS:
+            return tr(MESSAGES, "sheet_pass")
+        return tr(MESSAGES, "sheet_time")
+
+    def _show_sheet(self) -> None:
+        self.out.print(self._sheet_table())
+
+    # ---- the end -------------------------------------------------------------
+
+    def _scores_text(self) -> str:
+        g = self.game
+        return " – ".join(f"{self.name(p)} {g.scores[p]}" for p in range(g.rules.players))
+
+    def _finish(self) -> None:
+        from plansza.game import EndReason
+
+        g = self.game
+        self.out.print(board_text(g.board, self.highlight))
+        self._show_sheet()
+        if g.result is None:
+            self.out.print(tr(MESSAGES, "unfinished", scores=self._scores_text()))
+        else:
+            reason = g.result.reason
+            if reason is EndReason.WENT_OUT:
+                finisher = g.history[-1].player
+                self.out.print(tr(MESSAGES, "end_went_out", name=self.name(finisher)))
+            else:
+                key = {
+                    EndReason.SCORELESS: "end_scoreless",
+                    EndReason.TIME: "end_time",
+                    EndReason.SOLO_END: "end_solo",
+                }.get(reason, "end_other")
+                self.out.print(tr(MESSAGES, key))
+            shown = [a for a in g.adjustments if a.reason in ("rack", "opponents_racks")]
+            if shown:
+                self.out.print(tr(MESSAGES, "adjustments"))
+            for a in g.adjustments:
+                if a.reason == "rack":
+                    text = tr(
+                        MESSAGES,
+                        "adj_rack",
+                        name=self.name(a.player),
+                        points=a.points,
+                        tiles=a.tiles,
+                    )
+                elif a.reason == "opponents_racks":
+                    text = tr(
+                        MESSAGES,
+                        "adj_opponents",
+                        name=self.name(a.player),
+                        points=a.points,
+                        tiles=a.tiles,
+                    )
+                elif a.reason == "challenge":
+                    continue  # shown when it happened
+                else:
+                    text = tr(
+                        MESSAGES,
+                        "adj_other",
+                        name=self.name(a.player),
+                        points=a.points,
+                        reason=a.reason,
+                    )
+                self.out.print(text)
+            if g.result.winner is None:
+                self.out.print(f"[bold]{tr(MESSAGES, 'draw', scores=self._scores_text())}[/]")
+            else:
+                winner = self.name(g.result.winner)
+                text = tr(MESSAGES, "winner", name=winner, scores=self._scores_text())
+                self.out.print(f"[bold]{text}[/]")
+        self._save()
+
+    def _save(self) -> None:
+        from plansza.gcg import record_from_game, write_gcg
+
+        g = self.game
+        record = record_from_game(g)
+        key = "description" if g.is_over else "description_unfinished"
+        record.pragmas["description"] = tr(MESSAGES, key, level=self.level)
+        try:
+            save_text_atomically(self.save_path, write_gcg(record))
+        except OSError as e:
+            self._error(tr(MESSAGES, "save_failed", path=self.save_path, error=e.strerror or e))
+            return
+        self.saved = self.save_path
+        self.out.print(tr(MESSAGES, "saved", path=self.save_path), soft_wrap=True)
+
+
+# ---- the command ------------------------------------------------------------------
+
+
+def terminal_reader(out: Console) -> LineReader:
+    """Lines from standard input with the prompt on ``out``; a piped line is echoed
+    so the transcript reads like a session."""
+    interactive = sys.stdin.isatty()
+    if interactive:
+        import contextlib
+
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history for input())
+
+    def read(prompt: str) -> str:
+        line = out.input(Text(prompt, style="bold cyan"))
+        if not interactive:
+            out.print(line, markup=False, highlight=False)
+        return line
+
+    return read
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """The checked options of ``plansza play``."""
+
+    level: str
+    rules: Rules
+    seed: int
+    name: str
+    first: int | None
+    phony: float
+    seconds: float
+
+
+def check_options(
+    level: str,
+    rules_name: str,
+    minutes: int | None,
+    seed: int | None,
+    name: str | None,
+    first: str,
+    phony: float,
+    seconds: float,
+) -> PlayOptions:
+    """Validate the options (exit 2 with a message for a bad one)."""
+    from plansza.engine import LEVELS
+    from plansza.rules import PRESETS, Rules
+
+    if level not in LEVELS:
+        fail(tr(MESSAGES, "unknown_level", level=level, levels=", ".join(LEVELS)), EXIT_INPUT)
+    if not 0.0 <= phony <= 1.0:
+        fail(tr(MESSAGES, "phony_rate", rate=phony), EXIT_INPUT)
+    if phony and level not in PHONY_LEVELS:
+        fail(tr(MESSAGES, "phony_level", levels=", ".join(PHONY_LEVELS)), EXIT_INPUT)
+    if minutes is not None and minutes < 0:
+        fail(tr(MESSAGES, "bad_minutes", n=minutes), EXIT_INPUT)
+    if seconds <= 0:
+        fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
+    if first.lower() not in _FIRST:
+        fail(tr(MESSAGES, "bad_first", value=first), EXIT_INPUT)
+    try:
+        rules = Rules.by_name(rules_name)
+    except ValueError:
+        fail(tr(MESSAGES, "unknown_rules", name=rules_name, presets=", ".join(PRESETS)), EXIT_INPUT)
+    if rules.players != 2:
+        fail(tr(MESSAGES, "two_players"), EXIT_INPUT)
+    if minutes is not None:
+        rules = rules.replace(minutes=minutes or None)
+    the_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    the_name = (name or "").strip() or tr(MESSAGES, "default_name")
+    return PlayOptions(level, rules, the_seed, the_name, _FIRST[first.lower()], phony, seconds)
+
+
+def make_session(
+    options: PlayOptions,
+    lexicon: Lexicon,
+    *,
+    read_line: LineReader,
+    out: Console,
+    now: Clock,
+    save_path: Path,
+) -> Session:
+    """The game, the computer player and the session for checked options."""
+    from plansza.engine import make_player
+    from plansza.engine.match import hash_seed
+    from plansza.engine.phony import with_phonies
+
+    computer_name = tr(MESSAGES, "computer_name", level=options.level)
+    if computer_name == options.name:
+        computer_name += " 2"
+    game = new_game(
+        options.rules, [options.name, computer_name], options.seed, lexicon, options.first
+    )
+    extra: dict[str, object] = {}
+    if options.level == "sim":
+        extra = {"seconds": options.seconds, "now": now}
+    player = make_player(
+        options.level,
+        lexicon,
+        options.rules,
+        seed=hash_seed(f"{options.seed}:computer"),
+        **extra,
+    )
+    player = with_phonies(
+        player, lexicon, options.rules, rate=options.phony, seed=hash_seed(f"{options.seed}:phony")
+    )
+    return Session(
+        game,
+        player,
+        read_line,
+        out,
+        now,
+        save_path,
+        level=options.level,
+        lexicon_name=lexicon.name,
+        phony_rate=options.phony,
+    )
+
+
+SaveOption = typer.Option(
+    None,
+    "--save",
+    help="Plik GCG zapisu / the GCG file to save (default: plansza-DATE-TIME.gcg here)",
+)
+
+
+def play(
+    level: str = typer.Option(
+        "static",
+        "--level",
+        help="Poziom komputera / the computer's level: static, sim, greedy, random (endgame)",
+    ),
+    minutes: int = typer.Option(
+        None,
+        "--minutes",
+        help="Minuty na gracza (0 = bez zegara) / minutes a player "
+        "(0 = no clock); domyślnie wg zasad / default: the rules' (PFS 15)",
+    ),
+    rules_name: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
+    seed: int = typer.Option(None, "--seed", help="Ziarno losowania / random seed"),
+    name: str = typer.Option(None, "--name", help="Twoje imię / your name"),
+    first: str = typer.Option(
+        "draw", "--first", help="Kto zaczyna / who starts: me|ja, computer|komputer, draw|losuj"
+    ),
+    phony: float = typer.Option(
+        0.0,
+        "--phony",
+        help="Szansa słowa niedopuszczalnego komputera (0–1; random, greedy, "
+        "static) / the computer's phony rate",
+    ),
+    seconds: float = typer.Option(
+        1.0, "--seconds", help="Czas namysłu poziomu sim na ruch / sim's seconds a move"
+    ),
+    save: Path = SaveOption,
+    lexicon: str = typer.Option(
+        DEFAULT_LEXICON,
+        "--lexicon",
+        "-l",
+        help="Słownik: nazwa lub ścieżka / lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)",
+    ),
+) -> None:
+    """Gra z komputerem w terminalu. / Play the computer in the terminal."""
+    from plansza.lexicon import Lexicon
+
+    options = check_options(level, rules_name, minutes, seed, name, first, phony, seconds)
+    with user_errors():
+        lex = Lexicon.load(lexicon)
+    if lex.tileset.name != options.rules.tileset.name:
+        fail(f"{lex.name}: {lex.tileset.name} ≠ {options.rules.tileset.name}", EXIT_INPUT)
+    session = make_session(
+        options,
+        lex,
+        read_line=terminal_reader(console),
+        out=console,
+        now=time.monotonic,
+        save_path=save if save is not None else default_save_path(),
+    )
+    raise typer.Exit(session.run())
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` (alias ``graj``) to the root app."""
+    app.command("play")(play)
+    app.command("graj", hidden=True)(play)
