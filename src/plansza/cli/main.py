@@ -49,6 +49,12 @@ def _register() -> None:
     from plansza.cli import moves
 
     moves.register(app)
+    from plansza.cli import engine
+
+    engine.register(app)
+    from plansza.cli import duplicate
+
+    duplicate.register(app)
     from plansza.cli import play
 
     play.register(app)

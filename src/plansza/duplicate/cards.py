@@ -207,14 +207,16 @@ def check_card(
     if any(not rules.tileset.is_letter(ch) for ch in card.blanks):
         return Verdict("bad_blanks", details={"blanks": card.blanks})
     verdict = _check_at(board, rack, coord, word, marked, card, lexicon, rules)
-    if verdict.reason in _PLACEMENT_REASONS:
-        # II.6: a word written with the wrong orientation: say where it does fit.
+    if verdict.reason not in ("ok", "wrong_score") and len(word) > 1:
+        # II.6: a word written with the wrong orientation (H8 for a down word): say where
+        # it does fit — when the other reading is a legal play of valid words.
         other = Coordinate(coord.row, coord.col, coord.direction.other)
         flipped = _check_at(board, rack, other, word, marked, card, lexicon, rules)
         if flipped.reason in ("ok", "wrong_score"):
             return Verdict(
                 "wrong_orientation",
                 details={
+                    "move": f"{coord} {word}",
                     "coordinate": str(coord),
                     "fits": str(other),
                     "direction": other.direction.value,
@@ -223,16 +225,6 @@ def check_card(
     return verdict
 
 
-_PLACEMENT_REASONS = frozenset(
-    {
-        "off_board",
-        "not_on_board",
-        "not_whole_word",
-        "no_new_tiles",
-        "not_connected",
-        "first_play_centre",
-    }
-)
 _RESOLVE_REASONS = {
     "off_board": "off_board",
     "mismatch": "not_on_board",

@@ -511,13 +511,14 @@ class Championship:
         who = self.player(player)
         if score < 0:
             raise refuse("bad_score", f"bad score {score}", score=score)
-        target = self._move(game, move)
+        target = self.find_move(game, move)
         o = Override(who.number, score, reason)
         target.overrides.append(o)
         return o
 
-    def _move(self, game: int | None, move: int | None) -> Move:
-        g = self.game if game is None else self._game(game)
+    def find_move(self, game: int | None, move: int | None) -> Move:
+        """A move by game and number; by default the open move, else the last one."""
+        g = self.game if game is None else self.find_game(game)
         if move is None:
             if g.open_move is not None:
                 return g.open_move
@@ -529,11 +530,12 @@ class Championship:
                 return m
         raise refuse("no_move", f"game {g.number} has no move {move}", game=g.number, move=move)
 
-    def _game(self, number: int) -> Game:
+    def find_game(self, number: int) -> Game:
+        """A started game by its number."""
         for g in self.games:
             if g.number == number:
                 return g
-        raise refuse("no_move", f"no game {number}", game=number, move="—")
+        raise refuse("unknown_game", f"no game {number}", game=number)
 
     def penalty(
         self, player: int | str, kind: str, reason: str = "", *, move: int | None = None

@@ -82,9 +82,9 @@ VERDICTS: dict[str, dict[str, str]] = {
         "en": "{move}: every letter is already on the board — 0 points",
     },
     "wrong_orientation": {
-        "pl": "{coordinate}: słowo pasuje tylko w drugą stronę ({fits}); poziomo najpierw "
+        "pl": "{move}: słowo pasuje tylko w drugą stronę ({fits}); poziomo najpierw "
         "litera, pionowo najpierw liczba (II.6) — 0 pkt",
-        "en": "{coordinate}: the word fits only the other way ({fits}); across is letter "
+        "en": "{move}: the word fits only the other way ({fits}); across is letter "
         "first, down number first (II.6) — 0 points",
     },
     "blank_not_in_word": {
@@ -153,6 +153,10 @@ ERRORS: dict[str, dict[str, str]] = {
     "no_move": {
         "pl": "partia {game} nie ma ruchu {move}",
         "en": "game {game} has no move {move}",
+    },
+    "unknown_game": {
+        "pl": "nie rozpoczęto partii {game}",
+        "en": "game {game} has not been started",
     },
     "unknown_player": {
         "pl": "nie ma zawodnika {player} (numer stolika albo nazwisko)",

@@ -107,7 +107,7 @@ def _moves_of(ch: Championship, game: Game, player: int, upto: int | None) -> li
 
 def game_table(ch: Championship, game_no: int | None = None, upto: int | None = None) -> list[Row]:
     """The game's classification after move ``upto`` (all moves so far by default)."""
-    game = ch.game if game_no is None else ch._game(game_no)
+    game = ch.game if game_no is None else ch.find_game(game_no)
     per_player = {p: _moves_of(ch, game, p, upto) for p in ch.players}
     top = top_total(game, upto)
     names = {n: p.name for n, p in ch.players.items()}
