@@ -281,8 +281,8 @@ def test_fifteen_moves_at_most_and_three_games(default_lex: Lexicon) -> None:
     # I.2: three games of at most fifteen moves.
     ch = Championship(seed="i2")
     ch.register("Ala")
-    for number in (1, 2, 3):
-        game = ch.start_game() if number > 1 else ch.start_game()
+    for _ in range(3):
+        game = ch.start_game()
         while not game.over:
             ch.draw(default_lex)
             ch.close()

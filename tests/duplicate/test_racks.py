@@ -93,7 +93,7 @@ def test_a_bad_rack_is_redrawn_whole_kept_tiles_included() -> None:
 def test_at_most_three_redraws_then_the_third_stands() -> None:
     # II.2: at most three redraws; after the third the rack stands as drawn.
     # A bag of many consonants and exactly two vowels: a good rack is possible but rare.
-    bag = list("KTRZSWPŁMNBCDFGHJL" * 4) + ["A", "E"]
+    bag = [*"KTRZSWPŁMNBCDFGHJL" * 4, "A", "E"]
     outcomes = set()
     for seed in range(40):
         log, _ = draw_rack(bag, "", 1, random.Random(seed), TS)
@@ -127,7 +127,7 @@ def test_attainable_counts_the_rack_size() -> None:
 
 def test_the_draw_log_records_every_attempt() -> None:
     # II.2: the log holds every attempt, in order, with its verdict.
-    bag = list("KTRZSWPŁMNBCDFGHJL" * 4) + ["A", "E", "I", "O"]
+    bag = [*"KTRZSWPŁMNBCDFGHJL" * 4, "A", "E", "I", "O"]
     log, _ = draw_rack(bag, "", 1, random.Random(11), TS)
     data = log.to_dict()
     assert [a["meets"] for a in data["attempts"]] == [a.meets for a in log.attempts]
