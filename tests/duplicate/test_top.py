@@ -112,7 +112,11 @@ def test_find_and_words() -> None:
     ranking = rank(board, "KO", lex, RULES)
     for i, c in enumerate(ranking):
         assert ranking.find(c.play) == i
+        assert c.words == ()  # words only on demand: head() and with_words()
+    for c in ranking.head(len(ranking)):
         assert c.words[0].upper() == c.play.word.upper()
+    top = ranking.top()
+    assert top is not None and top.words
     assert ranking.find(Play.parse("A1 KOT")) is None
 
 

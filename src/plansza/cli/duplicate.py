@@ -533,11 +533,16 @@ def _top_of_position(cgp: str, rack: str | None, lexicon: str, n: int, as_json: 
         lex = _lexicon(lexicon, quiet=as_json)
         ranking = rank(position.board, the_rack, lex, rules)
     if as_json:
-        # The whole ordered list, one candidate a line (thousands go through Rich slowly).
-        lines = ",\n".join(" " + json.dumps(c.to_dict(), ensure_ascii=False) for c in ranking)
+        # The whole ordered list, one candidate a line (thousands go through Rich slowly);
+        # the words formed only for the first n (all of them would take seconds with blanks).
+        shown = ranking.head(n)
+        lines = ",\n".join(
+            " " + json.dumps((shown[i] if i < len(shown) else c).to_dict(), ensure_ascii=False)
+            for i, c in enumerate(ranking)
+        )
         sys.stdout.write(f"[\n{lines}\n]\n" if len(ranking) else "[]\n")
         return
-    _top_table(ranking[:n], the_rack, len(ranking), 0, ranking.tied(), False)
+    _top_table(ranking.head(n), the_rack, len(ranking), 0, ranking.tied(), False)
 
 
 def _top_table(

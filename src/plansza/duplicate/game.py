@@ -387,7 +387,7 @@ class Championship:
         move = Move(
             number=number,
             draw=log,
-            candidates=ranking[:KEPT_CANDIDATES] if ranking is not None else [],
+            candidates=ranking.head(KEPT_CANDIDATES) if ranking is not None else [],
             candidate_count=count,
             tied=ranking.tied() if ranking is not None else 0,
         )

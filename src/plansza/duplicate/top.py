@@ -115,7 +115,22 @@ def describe_play(board: Board, play: Play, score: int, words: tuple[str, ...] =
     return Candidate(play, score, blanks, len(play.word), word_p, letter_p, words)
 
 
-def notation_key(play: Play, tileset: TileSet) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+_ORDER_TABLES: dict[str, dict[int, str]] = {}
+
+
+def _order_table(tileset: TileSet) -> dict[int, str]:
+    """A ``str.translate`` table turning a word into a string that sorts in alphabet order."""
+    table = _ORDER_TABLES.get(tileset.name)
+    if table is None:
+        table = {}
+        for i, letter in enumerate(tileset.letters):
+            table[ord(letter)] = chr(0x100 + 2 * i)
+            table[ord(letter.lower())] = chr(0x101 + 2 * i)  # a blank after the tile
+        _ORDER_TABLES[tileset.name] = table
+    return table
+
+
+def notation_key(play: Play, tileset: TileSet) -> tuple[int, int, int, str]:
     """A stable order of plays equal under II.12: across first, then by square and word.
 
     Not a rule: between such plays the referee decides (II.12, II.13).
@@ -125,7 +140,7 @@ def notation_key(play: Play, tileset: TileSet) -> tuple[int, int, int, tuple[tup
         0 if c.direction is Direction.ACROSS else 1,
         c.row,
         c.col,
-        tuple(tileset.tile_sort_key(ch) for ch in play.word),
+        play.word.translate(_order_table(tileset)),
     )
 
 
@@ -144,6 +159,40 @@ class Ranking(Sequence[Candidate]):
         self._order = sorted(range(len(scores)), key=lambda i: -scores[i])
         self._scores = scores
         self._done: list[Candidate] = []
+        # Per square: the tile (None = empty) and the premium class (0, 1 letter, 2 word),
+        # read once for the whole ranking.
+        self._cells = board.rows()
+        self._premium_class = [
+            [
+                2
+                if board.premium(r, c) in _WORD_PREMIUMS
+                else 1
+                if board.premium(r, c) in _LETTER_PREMIUMS
+                else 0
+                for c in range(len(self._cells[r]))
+            ]
+            for r in range(len(self._cells))
+        ]
+
+    def _describe(self, play: Play, score: int) -> Candidate:
+        """:func:`describe_play` over the grids read once (the hot loop of a full ordering)."""
+        coord = play.coordinate
+        dr, dc = (0, 1) if coord.direction is Direction.ACROSS else (1, 0)
+        r, c = coord.row, coord.col
+        cells, prem = self._cells, self._premium_class
+        blanks = word_p = letter_p = 0
+        for ch in play.word:
+            if cells[r][c] is None:
+                if ch.islower():
+                    blanks += 1
+                p = prem[r][c]
+                if p == 2:
+                    word_p += 1
+                elif p == 1:
+                    letter_p += 1
+            r += dr
+            c += dc
+        return Candidate(play, score, blanks, len(play.word), word_p, letter_p)
 
     def __len__(self) -> int:
         return len(self._order)
@@ -157,10 +206,8 @@ class Ranking(Sequence[Candidate]):
             end = start
             while end < len(order) and scores[order[end]] == group_score:
                 end += 1
-            group = []
-            for i in order[start:end]:
-                play = self._moves[i].play
-                group.append(describe_play(self._board, play, group_score))
+            moves = self._moves
+            group = [self._describe(moves[i].play, group_score) for i in order[start:end]]
             group.sort(key=lambda c: (c.key(), notation_key(c.play, ts)))
             done.extend(group)
 
@@ -174,21 +221,29 @@ class Ranking(Sequence[Candidate]):
             idx = range(*index.indices(len(self)))
             if len(idx):
                 self._extend_to(max(idx))
-            return [self._with_words(self._done[i]) for i in idx]
+            return [self._done[i] for i in idx]
         n = len(self)
         if index < 0:
             index += n
         if not 0 <= index < n:
             raise IndexError("candidate index out of range")
         self._extend_to(index)
-        return self._with_words(self._done[index])
+        return self._done[index]
 
     def __iter__(self) -> Iterator[Candidate]:
         for i in range(len(self)):
             yield self[i]
 
-    def _with_words(self, c: Candidate) -> Candidate:
-        """Fill in the words formed (only for the candidates actually looked at)."""
+    def head(self, n: int) -> list[Candidate]:
+        """The first ``n`` candidates with the words they form (for showing and the record).
+
+        Indexing gives candidates without ``words``: computing the words of every
+        play of a two-blank rack (100,000 of them) would cost seconds.
+        """
+        return [self.with_words(c) for c in self[:n]]
+
+    def with_words(self, c: Candidate) -> Candidate:
+        """``c`` with the words it forms, main word first."""
         if c.words:
             return c
         from plansza.scoring import resolve, words_formed
@@ -205,8 +260,8 @@ class Ranking(Sequence[Candidate]):
         )
 
     def top(self) -> Candidate | None:
-        """The proposed winning move, or ``None`` when the rack has no placement."""
-        return self[0] if len(self) else None
+        """The proposed winning move (with its words), or ``None`` when there is no placement."""
+        return self.with_words(self[0]) if len(self) else None
 
     def tied(self) -> int:
         """How many plays share the first one's whole II.12 key."""
