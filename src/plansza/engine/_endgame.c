@@ -43,25 +43,50 @@
 #define NO_MOVE 0xFFFF
 #define PASS_MOVE 0xFFFE
 #define CLOCK_EVERY 64
+#ifndef NKILL
+#define NKILL 2
+#endif
 #define SELECT_FIRST 4 /* moves picked one by one before the rest are sorted */
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+/* A move as remembered across positions (the table's best move, the killers):
+ * where it goes and its letters; the score is worked out anew where it is
+ * tried. len 0: no move; PASS_LEN: the pass. */
+#define PASS_LEN 0xFF
+typedef struct {
+    uint8_t dir, lane, start, len;
+    uint8_t word[N];
+} CMove; /* 19 bytes */
 
 typedef struct {
     uint64_t key;
     int16_t value;
     uint8_t draft; /* plies searched below; INF_DRAFT = to the end of the game */
     uint8_t flag;
-    uint16_t best; /* generation index of the best move, PASS_MOVE or NO_MOVE */
-    uint16_t pad;
-} TTEntry; /* 16 bytes */
+    CMove best;
+    uint8_t pad;
+} TTEntry; /* 32 bytes */
 
+/* A remembered cross-set (see lane_cross). */
+#define XC_BITS 16
+typedef struct {
+    uint64_t set;
+    uint8_t nb, na, used, pad;
+    uint8_t letters[2 * N];
+} XEntry;
+
+/* What a made move changed, to take it back. The cross-sets are recomputed
+ * lazily (`pending`): only when the position after the move is searched, not
+ * when the table answers for it; they are saved only then (`saved`). */
 typedef struct {
     uint8_t tiles[2][N][N];
     uint64_t cross[2][N][N];
     int16_t cscore[2][N][N];
     int ntiles;
     uint64_t hboard;
+    int pending, saved;
+    Move m;
 } Snapshot;
 
 typedef struct {
@@ -73,13 +98,15 @@ typedef struct {
     int reset_sl;       /* scoreless turns left after a play that resets the run */
     int zero_scoreless; /* a play scoring 0 is a scoreless turn (WESPA) */
     MoveVec mv[MAXPLY];
+    CMove killer[MAXPLY][2];
     Snapshot *snap;     /* [MAXPLY] */
     TTEntry *tt;
+    XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
-    long long nodes, node_limit;
+    long long nodes, node_limit, generations, cut_killer, cut_gen;
     int limited;        /* whether the limits apply (not in the first iteration) */
     int aborted;
-    int error;          /* the clock callable raised */
+    int error;          /* 1: the clock callable raised; 2: out of memory */
     PyObject *now;
     double deadline;
     int have_deadline;
@@ -143,20 +170,20 @@ static TTEntry *tt_probe(Search *S, uint64_t key) {
     return NULL;
 }
 
-static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, int best) {
+static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, const CMove *best) {
     TTEntry *b = &S->tt[(key & S->ttmask) * 2], *e;
     /* The same position's entry is updated; otherwise the shallower of the two
      * goes (proved entries count as deepest). */
     if (b[0].key == key) e = &b[0];
     else if (b[1].key == key) e = &b[1];
     else e = (b[0].draft <= b[1].draft) ? &b[0] : &b[1];
-    if (e->key == key && e->flag && e->draft > draft && e->draft == INF_DRAFT && draft != INF_DRAFT)
+    if (e->key == key && e->flag && e->draft == INF_DRAFT && draft != INF_DRAFT)
         return; /* never overwrite a proved value with a depth-limited one */
     e->key = key;
     e->value = (int16_t)value;
     e->draft = (uint8_t)draft;
     e->flag = (uint8_t)flag;
-    e->best = (uint16_t)best;
+    e->best = *best;
 }
 
 /* ---- moves ---- */
@@ -183,26 +210,84 @@ static void gen_moves(Search *S, int side, MoveVec *out) {
         }
 }
 
-static inline int move_index(const Move *m) { return m->pad[0] | (m->pad[1] << 8); }
+static inline void to_cmove(const Move *m, CMove *c) {
+    c->dir = m->dir;
+    c->lane = m->lane;
+    c->start = m->start;
+    c->len = m->len;
+    memcpy(c->word, m->word, N);
+}
+
+static inline int same_move(const Move *m, const CMove *c) {
+    return m->dir == c->dir && m->lane == c->lane && m->start == c->start && m->len == c->len &&
+           memcmp(m->word, c->word, m->len) == 0;
+}
+
+/* Whether a remembered play can be made here by `side`, and if so the move with
+ * its score now: every new square empty and its letter in the cross-set, the
+ * board letters it reads still there, the squares before and after its word
+ * still empty (so the main word is the same, valid, word), the tiles on the
+ * rack. No generation needed: a killer or table move costs a few comparisons. */
+static int revalidate(Search *S, int side, const CMove *c, Move *out) {
+    const PositionObject *P = &S->P;
+    if (P->ntiles == 0 || c->len < 2 || c->len == PASS_LEN || c->dir > 1 || c->lane >= N || c->start + c->len > N) return 0;
+    const uint8_t *row = P->tiles[c->dir][c->lane];
+    const uint8_t *lm = P->lm[c->dir][c->lane], *wm = P->wm[c->dir][c->lane];
+    const uint64_t *cross = P->cross[c->dir][c->lane];
+    const int16_t *cs = P->cscore[c->dir][c->lane];
+    int a = c->start, b = c->start + c->len - 1;
+    if ((a > 0 && row[a - 1]) || (b < N - 1 && row[b + 1])) return 0;
+    int need[MAXLET + 1];
+    int main = 0, wmul = 1, xt = 0, nt = 0, touches = 0;
+    memset(need, 0, sizeof need);
+    for (int k = 0; k < c->len; k++) {
+        int pos = a + k;
+        uint8_t w = c->word[k];
+        if (w & THROUGH_FLAG) {
+            if (row[pos] != (uint8_t)(w & ~THROUGH_FLAG)) return 0;
+            main += P->value[row[pos]];
+            touches = 1;
+            continue;
+        }
+        if (row[pos] || !((cross[pos] >> LETTER(w)) & 1)) return 0;
+        int code = (w & BLANK_FLAG) ? 0 : LETTER(w);
+        if (++need[code] > S->cnt[side][code]) return 0;
+        int v = P->value[w] * lm[pos];
+        main += v;
+        wmul *= wm[pos];
+        if (cs[pos] >= 0) { xt += (cs[pos] + v) * wm[pos]; touches = 1; }
+        nt++;
+    }
+    /* It must still touch the tiles on the board: the ones it was made
+     * against may be gone in this line of the search. */
+    if (!nt || !touches) return 0;
+    /* A single tile that also forms an across word is the across move (as the
+     * generator lists it), not this down one. */
+    if (c->dir == 1 && nt == 1)
+        for (int k = 0; k < c->len; k++)
+            if (!(c->word[k] & THROUGH_FLAG) && cs[a + k] >= 0) return 0;
+    memset(out, 0, sizeof *out);
+    out->score = main * wmul + xt + (nt == P->rack_size ? P->bingo : 0);
+    out->dir = c->dir;
+    out->lane = c->lane;
+    out->start = c->start;
+    out->len = c->len;
+    out->ntiles = (uint8_t)nt;
+    memcpy(out->word, c->word, N);
+    return 1;
+}
 
 /* The ordering key: plays that go out first (they end the game, their value is
  * known), then by score plus the points of the tiles they get rid of (tiles
  * kept on the rack are likely to count against the side at the end). */
-static void order_keys(Search *S, int side, MoveVec *mv, int ttbest) {
-    for (Py_ssize_t i = 0; i < mv->n; i++) {
-        Move *m = &mv->v[i];
-        m->pad[0] = (uint8_t)(i & 0xFF);
-        m->pad[1] = (uint8_t)(i >> 8);
-        int played = 0;
-        for (int k = 0; k < m->len; k++) {
-            uint8_t w = m->word[k];
-            if (!(w & THROUGH_FLAG)) played += S->P.value[w];
-        }
-        int32_t key = m->score * 2 + played;
-        if (m->ntiles == S->ntl[side]) key = 1000000 + m->score;
-        if ((int)i == ttbest) key = INT32_MAX;
-        m->key = key;
+static inline int32_t order_key(const Search *S, int side, const Move *m) {
+    if (m->ntiles == S->ntl[side]) return 1000000 + m->score;
+    int played = 0;
+    for (int k = 0; k < m->len; k++) {
+        uint8_t w = m->word[k];
+        if (!(w & THROUGH_FLAG)) played += S->P.value[w];
     }
+    return m->score * 2 + played;
 }
 
 static int cmp_key_desc(const void *x, const void *y) {
@@ -218,14 +303,86 @@ static void select_best(MoveVec *mv, Py_ssize_t i) {
     if (b != i) { Move t = mv->v[i]; mv->v[i] = mv->v[b]; mv->v[b] = t; }
 }
 
+/* ---- cross-sets, remembered ----
+ *
+ * A cross-set depends only on the letters next to the square along the other
+ * direction (the runs before and after it). The same runs come up again and
+ * again in a search, so each computed set is kept in a direct-mapped table
+ * keyed by those letters (compared in full: a hit is never a different run). */
+
+
+static uint64_t cross_of(const PositionObject *P, XEntry *cache, const uint8_t *row, int b, int i, int e) {
+    uint8_t key[2 * N];
+    int nb = i - b, na = e - i, n = 0;
+    uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)(nb * 31 + na);
+    for (int j = b; j <= e; j++) {
+        if (j == i) continue;
+        key[n] = (uint8_t)LETTER(row[j]);
+        h = (h ^ key[n]) * 0x100000001b3ULL;
+        n++;
+    }
+    XEntry *x = &cache[(h ^ (h >> 29)) & ((1u << XC_BITS) - 1)];
+    if (x->used && x->nb == nb && x->na == na && memcmp(x->letters, key, n) == 0) return x->set;
+    /* Walk the part before through the DAWG, then try every next letter and
+     * walk the part after from it (as update_lane does). */
+    uint32_t p = kwg_arc_index(P->kwg[0]);
+    for (int j = b; j < i && p; j++) {
+        uint32_t c = child(P, p, LETTER(row[j]));
+        p = c ? kwg_arc_index(P->kwg[c]) : 0;
+    }
+    uint64_t set = 0;
+    if (p) {
+        for (uint32_t q = p;; q++) {
+            uint32_t nd = P->kwg[q];
+            int t = (int)kwg_tile(nd);
+            if (t) {
+                uint32_t cur = q;
+                for (int j = i + 1; j <= e && cur; j++)
+                    cur = child(P, kwg_arc_index(P->kwg[cur]), LETTER(row[j]));
+                if (cur && kwg_accepts(P->kwg[cur])) set |= 1ULL << t;
+            }
+            if (kwg_is_end(nd)) break;
+        }
+    }
+    x->set = set;
+    x->nb = (uint8_t)nb;
+    x->na = (uint8_t)na;
+    x->used = 1;
+    memcpy(x->letters, key, n);
+    return set;
+}
+
+/* update_lane of the core, with the cross-sets looked up in the table first. */
+static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane) {
+    const uint8_t *row = P->tiles[dir][lane];
+    int od = 1 - dir;
+    for (int i = 0; i < N; i++) {
+        if (row[i]) continue;
+        int b = i, e = i;
+        while (b > 0 && row[b - 1]) b--;
+        while (e < N - 1 && row[e + 1]) e++;
+        if (b == i && e == i) {
+            P->cross[od][i][lane] = all_letters(P);
+            P->cscore[od][i][lane] = -1;
+            continue;
+        }
+        int sc = 0;
+        for (int j = b; j <= e; j++)
+            if (j != i) sc += P->value[row[j]];
+        P->cscore[od][i][lane] = (int16_t)sc;
+        P->cross[od][i][lane] = cross_of(P, cache, row, b, i, e);
+    }
+}
+
 static void make_move(Search *S, int side, const Move *m, int ply) {
     Snapshot *u = &S->snap[ply];
     PositionObject *P = &S->P;
     memcpy(u->tiles, P->tiles, sizeof u->tiles);
-    memcpy(u->cross, P->cross, sizeof u->cross);
-    memcpy(u->cscore, P->cscore, sizeof u->cscore);
     u->ntiles = P->ntiles;
     u->hboard = S->hboard;
+    u->pending = 1;
+    u->saved = 0;
+    u->m = *m;
     int dir = m->dir, lane = m->lane;
     for (int k = 0; k < m->len; k++) {
         uint8_t w = m->word[k];
@@ -238,17 +395,34 @@ static void make_move(Search *S, int side, const Move *m, int ply) {
         S->hboard ^= Z_board[r * N + c][w];
         rack_take(S, side, (w & BLANK_FLAG) ? 0 : LETTER(w));
     }
-    update_lane(P, dir, lane);
+}
+
+/* Bring the cross-sets of the position at `ply` up to date (the move that led
+ * to it changed the lanes it touched: its own and the crossing ones). */
+static void ensure_cross(Search *S, int ply) {
+    if (ply <= 0) return;
+    Snapshot *u = &S->snap[ply - 1];
+    if (!u->pending) return;
+    PositionObject *P = &S->P;
+    memcpy(u->cross, P->cross, sizeof u->cross);
+    memcpy(u->cscore, P->cscore, sizeof u->cscore);
+    u->saved = 1;
+    u->pending = 0;
+    const Move *m = &u->m;
+    lane_cross(P, S->xcache, m->dir, m->lane);
     for (int k = 0; k < m->len; k++)
-        if (!(m->word[k] & THROUGH_FLAG)) update_lane(P, 1 - dir, m->start + k);
+        if (!(m->word[k] & THROUGH_FLAG)) lane_cross(P, S->xcache, 1 - m->dir, m->start + k);
 }
 
 static void unmake_move(Search *S, int side, const Move *m, int ply) {
     Snapshot *u = &S->snap[ply];
     PositionObject *P = &S->P;
     memcpy(P->tiles, u->tiles, sizeof u->tiles);
-    memcpy(P->cross, u->cross, sizeof u->cross);
-    memcpy(P->cscore, u->cscore, sizeof u->cscore);
+    if (u->saved) {
+        memcpy(P->cross, u->cross, sizeof u->cross);
+        memcpy(P->cscore, u->cscore, sizeof u->cscore);
+    }
+    u->pending = u->saved = 0;
     P->ntiles = u->ntiles;
     S->hboard = u->hboard;
     for (int k = 0; k < m->len; k++) {
@@ -275,8 +449,55 @@ static void check_limits(Search *S) {
 
 /* ---- the search ---- */
 
+static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, int ply, int *deep);
+
+/* The value for `side` of making move m (NULL: the pass), the end of the game
+ * included; the child is searched with a null window first unless `first`
+ * (principal variation search). */
+static int child_value(Search *S, int side, int sl, const Move *m, int depth, int alpha, int beta,
+                       int ply, int first, int *cdeep) {
+    int other = 1 - side;
+    *cdeep = 0;
+    if (!m) {
+        if (sl <= 1) return S->rv[other] - S->rv[side]; /* the last scoreless turn */
+        if (first) return -negamax(S, other, sl - 1, depth - 1, -beta, -alpha, ply + 1, cdeep);
+        int v = -negamax(S, other, sl - 1, depth - 1, -alpha - 1, -alpha, ply + 1, cdeep);
+        if (!S->aborted && v > alpha && v < beta)
+            v = -negamax(S, other, sl - 1, depth - 1, -beta, -alpha, ply + 1, cdeep);
+        return v;
+    }
+    int s = m->score;
+    if (m->ntiles == S->ntl[side]) return s + 2 * S->rv[other]; /* went out */
+    int sl2 = (S->zero_scoreless && s == 0) ? sl - 1 : S->reset_sl;
+    int v;
+    if (sl2 > 0 && depth <= 1) {
+        /* The child is at the horizon: its guess needs only the rack left. */
+        int played = 0;
+        for (int k = 0; k < m->len; k++)
+            if (!(m->word[k] & THROUGH_FLAG)) played += S->P.value[m->word[k]];
+        S->nodes++;
+        *cdeep = 1;
+        return s - ((S->rv[side] - played) - S->rv[other]);
+    }
+    make_move(S, side, m, ply);
+    if (sl2 <= 0) v = s + S->rv[other] - S->rv[side];
+    else if (first) v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, cdeep);
+    else {
+        v = s - negamax(S, other, sl2, depth - 1, s - alpha - 1, s - alpha, ply + 1, cdeep);
+        if (!S->aborted && v > alpha && v < beta)
+            v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, cdeep);
+    }
+    unmake_move(S, side, m, ply);
+    return v;
+}
+
 /* The value of the position for `side`, to move with `sl` scoreless turns left
- * before the game ends. *deep is set when the depth limit cut some line. */
+ * before the game ends. *deep is set when the depth limit cut some line.
+ *
+ * Moves are tried in stages: the table's best move and the two killers of this
+ * ply (plays that refuted a sibling), checked and scored without generating
+ * anything; only if none of them cuts off are all the moves generated, ordered,
+ * and the rest tried; the pass comes last unless the table says it is best. */
 static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, int ply, int *deep) {
     S->nodes++;
     check_limits(S);
@@ -289,11 +510,11 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         return S->rv[other] - S->rv[side];
     }
     uint64_t key = node_key(S, side, sl);
-    int ttbest = NO_MOVE;
-    int anydeep = 0;
+    CMove ttmove;
+    ttmove.len = 0;
     TTEntry *e = tt_probe(S, key);
     if (e) {
-        ttbest = e->best;
+        ttmove = e->best;
         if (e->draft == INF_DRAFT || e->draft >= depth) {
             int v = e->value, lim = e->draft != INF_DRAFT;
             if (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
@@ -303,66 +524,96 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
             }
         }
     }
-    MoveVec *mv = &S->mv[ply];
-    gen_moves(S, side, mv);
-    if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
-    order_keys(S, side, mv, ttbest == PASS_MOVE ? NO_MOVE : ttbest);
-    Py_ssize_t n = mv->n;
-    int alpha0 = alpha, best = -VAL_INF, bestidx = NO_MOVE;
-    int pass_first = ttbest == PASS_MOVE;
-    int sorted = 0;
-    /* Moves 0..n-1, the pass as move n (or first, when the table says so). */
-    for (Py_ssize_t i = 0; i <= n; i++) {
-        int is_pass;
-        const Move *m = NULL;
-        if (pass_first) is_pass = i == 0;
-        else is_pass = i == n;
-        Py_ssize_t mi = pass_first ? i - 1 : i;
-        if (!is_pass) {
-            if (mi < SELECT_FIRST) select_best(mv, mi);
+    int alpha0 = alpha, best = -VAL_INF, anydeep = 0, searched = 0, cd, v;
+    int pass_done = 0;
+    CMove bestm;
+    bestm.len = 0;
+    Move tried[3];
+    int ntried = 0;
+#define CONSIDER(MP, IS_PASS)                                                          \
+    do {                                                                             \
+        v = child_value(S, side, sl, (MP), depth, alpha, beta, ply, searched == 0, &cd); \
+        searched++;                                                                  \
+        if (S->aborted) return 0;                                                    \
+        anydeep |= cd;                                                               \
+        if (v > best) {                                                              \
+            best = v;                                                                \
+            if (IS_PASS) bestm.len = PASS_LEN;                                       \
+            else to_cmove((MP), &bestm);                                             \
+        }                                                                            \
+        if (v > alpha) alpha = v;                                                    \
+        if (alpha >= beta) goto cutoff;                                              \
+    } while (0)
+
+    ensure_cross(S, ply);
+    /* Stage 1: the remembered moves. */
+    if (ttmove.len == PASS_LEN) {
+        pass_done = 1;
+        CONSIDER(NULL, 1);
+    } else if (ttmove.len && revalidate(S, side, &ttmove, &tried[ntried])) {
+        ntried++;
+        CONSIDER(&tried[ntried - 1], 0);
+    }
+    /* A killer that goes out is worth its value at once: no subtree to search. */
+    for (int k = 0; k < NKILL; k++) {
+        const CMove *km = &S->killer[ply][k];
+        if (!km->len || km->len == PASS_LEN) continue;
+        int dup = 0;
+        for (int j = 0; j < ntried; j++) dup |= same_move(&tried[j], km);
+        if (dup || !revalidate(S, side, km, &tried[ntried])) continue;
+        if (tried[ntried].ntiles != S->ntl[side]) continue;
+        ntried++;
+        CONSIDER(&tried[ntried - 1], 0);
+    }
+    /* Stage 2: every play, best-looking first, then the pass. */
+    S->cut_killer--;
+    {
+        MoveVec *mv = &S->mv[ply];
+        gen_moves(S, side, mv);
+        S->generations++;
+        if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
+        Py_ssize_t n = mv->n;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Move *m = &mv->v[i];
+            m->key = order_key(S, side, m);
+            /* the killers right after the plays that go out */
+            for (int k = 0; k < NKILL; k++)
+                if (m->key < 1000000 && same_move(m, &S->killer[ply][k])) m->key = 900000 - k;
+            for (int j = 0; j < ntried; j++) {
+                CMove c;
+                to_cmove(&tried[j], &c);
+                if (same_move(m, &c)) m->key = INT32_MIN; /* already tried */
+            }
+        }
+        int sorted = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (i < SELECT_FIRST) select_best(mv, i);
             else if (!sorted) {
-                qsort(mv->v + mi, n - mi, sizeof(Move), cmp_key_desc);
+                qsort(mv->v + i, n - i, sizeof(Move), cmp_key_desc);
                 sorted = 1;
             }
-            m = &mv->v[mi];
+            if (mv->v[i].key == INT32_MIN) break; /* the tried ones sort last */
+            CONSIDER(&mv->v[i], 0);
         }
-        int v, cdeep = 0;
-        if (is_pass) {
-            if (sl <= 1) v = S->rv[other] - S->rv[side];
-            else if (i == 0) v = -negamax(S, other, sl - 1, depth - 1, -beta, -alpha, ply + 1, &cdeep);
-            else {
-                v = -negamax(S, other, sl - 1, depth - 1, -alpha - 1, -alpha, ply + 1, &cdeep);
-                if (!S->aborted && v > alpha && v < beta)
-                    v = -negamax(S, other, sl - 1, depth - 1, -beta, -alpha, ply + 1, &cdeep);
-            }
-        } else {
-            int s = m->score;
-            if (m->ntiles == S->ntl[side]) {
-                v = s + 2 * S->rv[other]; /* went out */
-            } else {
-                int sl2 = (S->zero_scoreless && s == 0) ? sl - 1 : S->reset_sl;
-                make_move(S, side, m, ply);
-                if (sl2 <= 0) v = s + S->rv[other] - S->rv[side];
-                else if (i == 0) v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, &cdeep);
-                else {
-                    v = s - negamax(S, other, sl2, depth - 1, s - alpha - 1, s - alpha, ply + 1, &cdeep);
-                    if (!S->aborted && v > alpha && v < beta)
-                        v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, &cdeep);
-                }
-                unmake_move(S, side, m, ply);
-            }
-        }
-        if (S->aborted) return 0;
-        anydeep |= cdeep;
-        if (v > best) {
-            best = v;
-            bestidx = is_pass ? PASS_MOVE : move_index(m);
-        }
-        if (v > alpha) alpha = v;
-        if (alpha >= beta) break;
+        if (!pass_done) CONSIDER(NULL, 1);
     }
-    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(S, key, best, anydeep ? depth : INF_DRAFT, flag, bestidx);
+#undef CONSIDER
+    S->cut_gen++;
+    S->cut_killer++;
+cutoff:
+    S->cut_killer++;
+    if (alpha >= beta && bestm.len && bestm.len != PASS_LEN) {
+        CMove *k0 = &S->killer[ply][0];
+        if (!(k0->len == bestm.len && k0->dir == bestm.dir && k0->lane == bestm.lane &&
+              k0->start == bestm.start && memcmp(k0->word, bestm.word, bestm.len) == 0)) {
+            S->killer[ply][1] = *k0;
+            *k0 = bestm;
+        }
+    }
+    {
+        int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+        tt_store(S, key, best, anydeep ? depth : INF_DRAFT, flag, &bestm);
+    }
     *deep = anydeep;
     return best;
 }
@@ -373,28 +624,6 @@ typedef struct {
     Move moves[MAXPLY]; /* ntiles == 0 marks a pass */
     int n;
 } Line;
-
-/* The value of one move at the position (side to move, sl), the game's end
- * included; *end is set when the move ends the game. The child is searched with
- * the window (lo, hi) of the child's value, `rdepth` plies deep. */
-static int move_value(Search *S, int side, int sl, const Move *m, int rdepth, int lo, int hi,
-                      int ply, int *end) {
-    int other = 1 - side, d;
-    *end = 0;
-    if (!m) {
-        if (sl <= 1) { *end = 1; return S->rv[other] - S->rv[side]; }
-        return -negamax(S, other, sl - 1, rdepth, lo, hi, ply + 1, &d);
-    }
-    int s = m->score;
-    if (m->ntiles == S->ntl[side]) { *end = 1; return s + 2 * S->rv[other]; }
-    int sl2 = (S->zero_scoreless && s == 0) ? sl - 1 : S->reset_sl;
-    int v;
-    make_move(S, side, m, ply);
-    if (sl2 <= 0) { *end = 1; v = s + S->rv[other] - S->rv[side]; }
-    else v = s - negamax(S, other, sl2, rdepth, lo, hi, ply + 1, &d);
-    unmake_move(S, side, m, ply);
-    return v;
-}
 
 /* Follow the line from the root. With `verify` (a proved value), at each position
  * take the first move, in the search's order, whose value (checked by a narrow
@@ -410,27 +639,35 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
     int ply = 0;
     while (ply < MAXPLY - 2 && (verify || ply < depth)) {
         MoveVec *mv = &S->mv[ply];
+        ensure_cross(S, ply);
         gen_moves(S, side, mv);
         if (mv->failed) break;
         TTEntry *e = tt_probe(S, node_key(S, side, sl));
-        int ttbest = e ? e->best : NO_MOVE;
-        if (!verify && ttbest == NO_MOVE) break;
-        order_keys(S, side, mv, ttbest == PASS_MOVE ? NO_MOVE : ttbest);
-        qsort(mv->v, mv->n, sizeof(Move), cmp_key_desc);
+        CMove ttmove;
+        ttmove.len = 0;
+        if (e) ttmove = e->best;
+        if (!verify && !ttmove.len) break;
+        Py_ssize_t n = mv->n;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            mv->v[i].key = order_key(S, side, &mv->v[i]);
+            if (ttmove.len && same_move(&mv->v[i], &ttmove)) mv->v[i].key = INT32_MAX;
+        }
+        qsort(mv->v, n, sizeof(Move), cmp_key_desc);
         /* Candidates 0..n-1 are the plays, n the pass (first when the table says). */
-        Py_ssize_t n = mv->n, chosen = -2;
-        int end = 0;
+        Py_ssize_t chosen = -2;
+        int pass_first = ttmove.len == PASS_LEN;
         for (Py_ssize_t k = 0; k <= n; k++) {
-            Py_ssize_t i = ttbest == PASS_MOVE ? (k == 0 ? n : k - 1) : k;
+            Py_ssize_t i = pass_first ? (k == 0 ? n : k - 1) : k;
             const Move *m = i == n ? NULL : &mv->v[i];
             if (!verify) {
-                if ((m && move_index(m) == ttbest) || (!m && ttbest == PASS_MOVE)) { chosen = i; break; }
+                if ((m && same_move(m, &ttmove)) || (!m && pass_first)) { chosen = i; break; }
                 continue;
             }
-            int s = m ? m->score : 0;
-            /* the child's value is t = s - value when this move makes the value */
-            int t = s - value;
-            int v = move_value(S, side, sl, m, MAXPLY - 4 - ply, t - 1, t + 1, ply, &end);
+            /* this move makes the value when its child is worth t = s - value */
+            int t = (m ? m->score : 0) - value, cd;
+            int v = child_value(S, side, sl, m, MAXPLY - 4 - ply, value - 1, value + 1, ply, 1, &cd);
+            (void)t;
+            if (S->aborted) break;
             if (v == value) { chosen = i; break; }
         }
         if (chosen == -2) break;
@@ -489,6 +726,7 @@ static void free_search(Search *S) {
     for (int i = 0; i < MAXPLY; i++) free(S->mv[i].v);
     free(S->snap);
     free(S->tt);
+    free(S->xcache);
     free(S);
 }
 
@@ -539,7 +777,8 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     if (!S) { PyErr_NoMemory(); goto done; }
     S->snap = malloc(sizeof(Snapshot) * MAXPLY);
     S->tt = calloc((size_t)2 << (tt_bits - 1), sizeof(TTEntry));
-    if (!S->snap || !S->tt) { PyErr_NoMemory(); goto done; }
+    S->xcache = calloc((size_t)1 << XC_BITS, sizeof(XEntry));
+    if (!S->snap || !S->tt || !S->xcache) { PyErr_NoMemory(); goto done; }
     S->ttmask = ((uint64_t)1 << (tt_bits - 1)) - 1;
     memcpy(&S->P, pos, sizeof(PositionObject)); /* the same header: the same layout */
     S->P.busy = 0;
@@ -576,6 +815,9 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         exact = !deep;
         principal_variation(S, 0, sl, value, depth, exact, &line);
         last = line;
+#ifdef DEBUG_STATS
+        fprintf(stderr, "depth %d value %d deep %d nodes %lld gens %lld cutk %lld cutg %lld\n", depth, v, deep, S->nodes, S->generations, S->cut_killer, S->cut_gen);
+#endif
         if (exact) break;
     }
     PyEval_RestoreThread(S->ts);
