@@ -195,6 +195,7 @@ def test_penalty_override_and_export(game_file: str, tmp_path: Path) -> None:
 
 
 def test_show_and_cards(game_file: str) -> None:
+    # I.6: the projector view — board, rack, table; never the candidates.
     run("duplikat", "draw", "--file", game_file)
     code, out, _ = run("duplikat", "show", "--file", game_file)
     assert code == 0 and "Stojak" in out and "A B C D E F G H I J K L M N O" in out

@@ -422,19 +422,11 @@ def draw(file: str = FileOption, as_json: bool = JsonOption) -> None:
     Nie pokazuje ruchów — ekran bywa rzutowany (I.6); ruchy: top.
     / Shows no moves — the screen may be projected (I.6); the moves: top.
     """
-    from plansza.duplicate.messages import end_text
-
     ch = _load(file)
     lex = _lexicon(ch.lexicon, quiet=as_json)
     with referee_errors():
         move = ch.draw(lex)
     game = ch.game
-    if move.draw.outcome == "empty":
-        game.moves.pop()
-        game.end = "tiles_out"
-        _save(ch, file)
-        console.print(tr(CLI, "game_end", game=game.number, end=end_text("tiles_out")))
-        return
     _save(ch, file)
     if as_json:
         _print_json(

@@ -365,6 +365,8 @@ class Championship:
         if game.open_move is not None:
             raise refuse("move_open", "a move is open", move=game.open_move.number)
         number = len(game.moves) + 1
+        if number > MAX_MOVES:
+            raise refuse("game_over", "the game is over", game=game.number, end="moves")
         bag = list(game.bag)
         kept = ""
         if game.moves:
@@ -377,6 +379,9 @@ class Championship:
                 before = game.board(self.rules, upto=last.number)
                 used = _rack_tiles(last.choice.candidate.play, before, last.rack, self.rules)
                 kept = leave(last.rack, used)
+        if not bag and not kept:
+            # Not reached through close(), which ends such a game; a hand-edited file might.
+            raise refuse("game_over", "no tiles left", game=game.number, end="tiles_out")
         log, bag = draw_rack(
             bag, kept, number, self._rng(game.number, number), self.rules.tileset,
             self.rules.rack_size,

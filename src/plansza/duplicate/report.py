@@ -68,6 +68,9 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "lot": {"pl": ", los {n}", "en": ", lot {n}"},
     "none": {"pl": "—", "en": "—"},
+    "warning": {"pl": "upomnienie", "en": "warning"},
+    "exclude_move": {"pl": "wykluczenie z ruchu", "en": "exclusion from a move"},
+    "exclude_game": {"pl": "wykluczenie do końca partii", "en": "exclusion to the end of the game"},
 }
 
 
@@ -129,8 +132,8 @@ def text_report(ch: Championship) -> str:
     for p in ch.penalties:
         name = ch.players[p.player].name if p.player in ch.players else str(p.player)
         out.append(
-            tr(TEXT, "penalty", name=name, kind=p.kind, game=p.game, move=p.move,
-               reason=p.reason or none)
+            tr(TEXT, "penalty", name=name, kind=tr(TEXT, p.kind) if p.kind in TEXT else p.kind,
+               game=p.game, move=p.move, reason=p.reason or none)
         )  # fmt: skip
     for game in ch.games:
         out += ["", tr(TEXT, "game", n=game.number)]
