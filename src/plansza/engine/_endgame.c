@@ -460,6 +460,7 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
     *cdeep = 0;
     if (!m) {
         if (sl <= 1) return S->rv[other] - S->rv[side]; /* the last scoreless turn */
+        S->snap[ply].pending = 0; /* a pass changes nothing on the board */
         if (first) return -negamax(S, other, sl - 1, depth - 1, -beta, -alpha, ply + 1, cdeep);
         int v = -negamax(S, other, sl - 1, depth - 1, -alpha - 1, -alpha, ply + 1, cdeep);
         if (!S->aborted && v > alpha && v < beta)
@@ -689,6 +690,7 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
         made[ply] = pm;
         sides[ply] = side;
         if (m) make_move(S, side, &pm, ply);
+        else S->snap[ply].pending = 0;
         value = m ? pm.score - value : -value;
         side = 1 - side;
         sl = sl2;
@@ -775,7 +777,7 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     init_zobrist();
     S = calloc(1, sizeof *S);
     if (!S) { PyErr_NoMemory(); goto done; }
-    S->snap = malloc(sizeof(Snapshot) * MAXPLY);
+    S->snap = calloc(MAXPLY, sizeof(Snapshot));
     S->tt = calloc((size_t)2 << (tt_bits - 1), sizeof(TTEntry));
     S->xcache = calloc((size_t)1 << XC_BITS, sizeof(XEntry));
     if (!S->snap || !S->tt || !S->xcache) { PyErr_NoMemory(); goto done; }

@@ -28,11 +28,10 @@ Passing is a move the search considers: sometimes it is the best one.
 >>> board = Board(); board.place([((7, 7), "K"), ((7, 8), "O"), ((7, 9), "T")])
 >>> result = solve(board, "Y", "OO", lex, rules)
 >>> [str(m) for m in result.moves], result.spread, result.exact
-(['H8 KOTY', '-'], 12, True)
+(['H8 KOTY'], 11, True)
 
-Here the mover plays out at once (7 points for KOTY) and adds twice the
-opponent's OO (2 × 1 + 1 … the Polish O is worth 1): 7 + 2 × 2 = 11 … plus the
-premium under the Y. The ``'-'`` is no move: the line ends when the game does.
+The mover plays out at once — KOTY, 7 points — and the game ends: it adds the
+opponent's OO (2 points) and the opponent subtracts them, 7 + 2 × 2 = 11.
 """
 
 from __future__ import annotations
