@@ -339,6 +339,7 @@ MESSAGES = {
         "pl": "nie można zapisać partii w {path}: {error}",
         "en": "cannot save the game in {path}: {error}",
     },
+    "no_dir": {"pl": "nie ma takiego katalogu", "en": "no such directory"},
     "description": {"pl": "plansza play, poziom {level}", "en": "plansza play, level {level}"},
     "description_unfinished": {
         "pl": "plansza play, poziom {level}, partia przerwana",
@@ -1158,8 +1159,13 @@ def make_session(
     out: Console,
     now: Clock,
     save_path: Path,
+    think_clock: Clock = time.monotonic,
 ) -> Session:
-    """The game, the computer player and the session for checked options."""
+    """The game, the computer player and the session for checked options.
+
+    ``now`` is the game's clock; ``think_clock`` times the sim player's thinking
+    (a real clock even when a test drives the game's clock by hand).
+    """
     from plansza.engine import make_player
     from plansza.engine.match import hash_seed
     from plansza.engine.phony import with_phonies
@@ -1172,7 +1178,7 @@ def make_session(
     )
     extra: dict[str, object] = {}
     if options.level == "sim":
-        extra = {"seconds": options.seconds, "now": now}
+        extra = {"seconds": options.seconds, "now": think_clock}
     player = make_player(
         options.level,
         lexicon,
@@ -1242,6 +1248,8 @@ def play(
     from plansza.lexicon import Lexicon
 
     options = check_options(level, rules_name, minutes, seed, name, first, phony, seconds)
+    if save is not None and not save.parent.is_dir():
+        fail(tr(MESSAGES, "save_failed", path=save, error=tr(MESSAGES, "no_dir")), EXIT_INPUT)
     with user_errors():
         lex = Lexicon.load(lexicon)
     if lex.tileset.name != options.rules.tileset.name:
