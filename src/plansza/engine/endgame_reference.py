@@ -81,7 +81,9 @@ def solve_reference(
     def scoreless_end(me: str, opponent: str) -> int:
         return ts.rack_value(opponent) - ts.rack_value(me)
 
-    def value_of(position: Board, me: str, opponent: str, left: int) -> tuple[int, tuple[Move, ...]]:
+    def value_of(
+        position: Board, me: str, opponent: str, left: int
+    ) -> tuple[int, tuple[Move, ...]]:
         key = (tuple(sorted(position.tiles())), me, opponent, left)
         if key in memo:
             return memo[key]

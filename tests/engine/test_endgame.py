@@ -1,0 +1,347 @@
+"""The exact endgame solver against its slow twin, in a real game, at the ends of a game.
+
+Spec rules.md § End of the game: TR 5.1.1a (a player plays out, the bag empty),
+TR 5.1.1b (consecutive scoreless turns: four passes under PFS, six scoreless
+turns under WESPA), TR 5.1.2 / GR "Zakończenie gry" (the finisher adds the
+opponent's rack, which the opponent subtracts), TR 5.1.4 (after scoreless turns
+each subtracts their own rack).
+"""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import plansza.engine.endgame as endgame_module
+import plansza.engine.endgame_reference as reference_module
+from plansza.board import Board
+from plansza.engine.endgame import EndgameError, EndgameResult, solve
+from plansza.engine.endgame_reference import solve_reference
+from plansza.game import EndReason, Game
+from plansza.lexicon import Lexicon
+from plansza.movegen import generate
+from plansza.moves import Pass, Play
+from plansza.rules import EndRackRule, Rules
+from plansza.scoring import score_play
+
+WORDS = [
+    "AKT", "AKTY", "AS", "ASY", "AT", "ATA", "IK", "IKS", "INNY", "KASA", "KAS", "KAT",
+    "KI", "KIT", "KITY", "KO", "KOSA", "KOT", "KOTA", "KOTY", "NA", "NIT", "NITY", "NO",
+    "NOS", "NOTA", "NOTY", "OK", "OKA", "OKI", "OKNA", "OKNO", "OKO", "ON", "OSA", "OSY",
+    "SA", "SNY", "SOK", "SOKI", "TA", "TAK", "TAKI", "TAN", "TANI", "TO", "TOK", "TONY",
+    "TY", "YS", "ZA", "ZAS",
+]  # fmt: skip
+LETTERS = "AAAIIKKNNOOOSSTTTYZ"
+
+PFS = Rules.pfs()
+DOUBLE = PFS.replace(end_rack_rule=EndRackRule.DOUBLE)
+SIX = PFS.replace(end_consecutive_passes=6, exchange_is_scoreless=True)  # WESPA's counting
+
+
+@pytest.fixture(scope="module")
+def lex() -> Lexicon:
+    return Lexicon.build(WORDS, PFS.tileset)
+
+
+def random_board(seed: int, lex: Lexicon, plays: int) -> Board:
+    """A board of a few random legal plays of the test lexicon."""
+    rng = random.Random(seed)
+    board = Board()
+    for _ in range(plays):
+        rack = "".join(rng.sample(LETTERS, 7))
+        moves = generate(board, rack, lex, PFS)
+        if not len(moves):
+            continue
+        move = moves[rng.randrange(len(moves))]
+        board.place((t.square, t.letter) for t in score_play(board, move.play, PFS).tiles)
+    return board
+
+
+def deal(board: Board, rng: random.Random, sizes: tuple[int, int]) -> tuple[str, str]:
+    """Two racks from the tiles not on the board (letters of the test lexicon only)."""
+    left = Counter(PFS.tileset.full_bag())
+    for _, t in board.tiles():
+        left["?" if t.islower() else t] -= 1
+    pool = [t for t in left.elements() if t in LETTERS]
+    rng.shuffle(pool)
+    return "".join(pool[: sizes[0]]), "".join(pool[sizes[0] : sizes[0] + sizes[1]])
+
+
+def replay(
+    board: Board,
+    racks: tuple[str, str],
+    result: EndgameResult,
+    rules: Rules,
+    lex: Lexicon,
+    passes_before: int = 0,
+) -> Game:
+    """Play the principal variation in a real game with an empty bag; check it ends there."""
+    game = Game(rules, words=lex, starting_player=0)
+    game.board = board.copy()
+    game.racks = [list(racks[0]), list(racks[1])]
+    game.bag = []
+    for _ in range(passes_before):
+        game.pass_turn()
+    assert game.to_move == 0
+    before = game.scores[0] - game.scores[1]
+    for i, move in enumerate(result.moves):
+        assert not game.is_over, f"the game ended before move {i} of {result.moves}"
+        if isinstance(move, Pass):
+            game.pass_turn()
+        else:
+            assert isinstance(move, Play)
+            game.play(move)
+            game.accept()
+    assert game.is_over, f"the line {result.moves} does not end the game"
+    assert game.scores[0] - game.scores[1] - before == result.spread
+    return game
+
+
+# ---- the slow twin ----------------------------------------------------------------------
+
+
+@settings(max_examples=20)  # each example runs the plain minimax
+@given(
+    seed=st.integers(0, 10**6),
+    plays=st.integers(1, 4),
+    mine=st.text(alphabet=LETTERS, min_size=1, max_size=3),
+    theirs=st.text(alphabet=LETTERS, min_size=1, max_size=2),
+    rules=st.sampled_from([PFS, DOUBLE, SIX]),
+    left=st.integers(1, 6),
+)
+def test_matches_the_minimax_twin(
+    seed: int, plays: int, mine: str, theirs: str, rules: Rules, left: int, lex: Lexicon
+) -> None:
+    # TR 5.1.1a/b, 5.1.2, 5.1.4: both apply the end of the game; the values must agree.
+    board = random_board(seed, lex, plays)
+    assume(board.tiles())
+    left = min(left, rules.end_consecutive_passes or 4)
+    try:
+        result = solve(board, mine, theirs, lex, rules, scoreless_left=left)
+    except EndgameError:
+        assume(False)  # more tiles of a kind than the set has
+        raise
+    value, _ = solve_reference(board, mine, theirs, lex, rules, scoreless_left=left)
+    assert result.exact
+    assert result.spread == value
+    assert result.moves
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_line_replays_in_a_game(seed: int, lex: Lexicon) -> None:
+    # The principal variation is legal move by move in a real Game and adds up to the
+    # spread claimed, the end-of-game rack adjustments included (TR 5.1.2, 5.1.4).
+    rng = random.Random(1000 + seed)
+    board = random_board(seed, lex, 3)
+    mine, theirs = deal(board, rng, ((3, 2), (2, 3))[seed % 2])
+    rules = [PFS, DOUBLE][seed % 2]
+    result = solve(board, mine, theirs, lex, rules)
+    value, _ = solve_reference(board, mine, theirs, lex, rules)
+    assert result.exact and result.spread == value
+    replay(board, (mine, theirs), result, rules, lex)
+
+
+def test_blanks_match_the_twin(lex: Lexicon) -> None:
+    # Blanks score 0 (GR "Mydełko") and count 0 on a rack at the end (TR 5.1.2).
+    for seed, mine, theirs in [(3, "?A", "KO"), (5, "T", "?S"), (8, "?", "NY")]:
+        board = random_board(seed, lex, 3)
+        result = solve(board, mine, theirs, lex, PFS)
+        value, _ = solve_reference(board, mine, theirs, lex, PFS)
+        assert result.exact and result.spread == value
+        replay(board, (mine, theirs), result, PFS, lex)
+
+
+# ---- the ends of the game ---------------------------------------------------------------
+
+
+def kot_board() -> Board:
+    board = Board()
+    board.place([((7, 7), "K"), ((7, 8), "O"), ((7, 9), "T")])
+    return board
+
+
+@pytest.mark.parametrize("rules", [PFS, DOUBLE])
+def test_going_out_adds_twice_the_opponents_rack(rules: Rules, lex: Lexicon) -> None:
+    # TR 5.1.1a: playing out ends the game; TR 5.1.2: the finisher adds the opponent's
+    # rack, the opponent subtracts it (DOUBLE: the finisher adds it twice) — 2 × in spread.
+    board = kot_board()
+    result = solve(board, "Y", "SZ", lex, rules)
+    kot_y = score_play(board, Play.parse("H8 KOTY"), rules).score
+    rack = rules.tileset.rack_value("SZ")
+    assert [str(m) for m in result.moves] == ["H8 KOTY"]
+    assert result.spread == kot_y + 2 * rack
+    game = replay(board, ("Y", "SZ"), result, rules, lex)
+    assert game.result is not None and game.result.reason is EndReason.WENT_OUT
+
+
+def stuck_position() -> tuple[Board, Lexicon]:
+    """The mover's only play (KOTA) opens AŹŻ for the opponent, who cannot play otherwise."""
+    lex = Lexicon.build(["KOT", "KOTA", "AŹŻ"], PFS.tileset)
+    return kot_board(), lex
+
+
+def test_passing_is_best_under_pfs() -> None:
+    # TR 5.1.1b: four passes in a row end the game; TR 5.1.4: each subtracts their own
+    # rack. Passing (+ŹŻ − AE) beats KOTA, which lets the opponent play out with AŹŻ.
+    board, lex = stuck_position()
+    result = solve(board, "AE", "ŹŻ", lex, PFS)
+    ts = PFS.tileset
+    assert result.exact
+    assert result.moves == (Pass(), Pass(), Pass(), Pass())
+    assert result.spread == ts.rack_value("ŹŻ") - ts.rack_value("AE")
+    value, _ = solve_reference(board, "AE", "ŹŻ", lex, PFS)
+    assert value == result.spread
+    game = replay(board, ("AE", "ŹŻ"), result, PFS, lex)
+    assert game.result is not None and game.result.reason is EndReason.SCORELESS
+    # Playing instead costs the mover the opponent's play-out.
+    kota = solve_reference(board, "E", "ŹŻ", lex, PFS)  # after KOTA: the opponent moves
+    assert kota[0] > 0
+
+
+def test_scoreless_left_counts_the_passes_already_made() -> None:
+    # TR 5.1.1b: after two passes (one each) two more end the game.
+    board, lex = stuck_position()
+    game = Game(PFS, words=lex, starting_player=0)
+    game.board = board.copy()
+    game.racks = [list("AE"), list("ŹŻ")]
+    game.bag = []
+    game.pass_turn()
+    game.pass_turn()
+    left = game.scoreless_left()
+    assert left == 2
+    result = solve(board, "AE", "ŹŻ", lex, PFS, scoreless_left=left)
+    assert result.moves == (Pass(), Pass())
+    replay(board, ("AE", "ŹŻ"), result, PFS, lex, passes_before=2)
+    last = solve(board, "AE", "ŹŻ", lex, PFS, scoreless_left=1)
+    assert last.moves == (Pass(),) and last.spread == result.spread
+
+
+def test_wespa_six_scoreless_turns() -> None:
+    # WESPA (MPA): six consecutive scoreless turns end the game.
+    rules = Rules.wespa()
+    lex = Lexicon.build(["CAT", "CATS", "SQZ"], rules.tileset)
+    board = Board()
+    board.place([((7, 7), "C"), ((7, 8), "A"), ((7, 9), "T")])
+    # CATS (the mover's only play) would open SQZ for the opponent's Q and Z.
+    result = solve(board, "SE", "QZ", lex, rules)
+    ts = rules.tileset
+    assert result.exact
+    assert result.moves == (Pass(),) * 6
+    assert result.spread == ts.rack_value("QZ") - ts.rack_value("SE")
+    assert solve_reference(board, "SE", "QZ", lex, rules)[0] == result.spread
+    game = replay(board, ("SE", "QZ"), result, rules, lex)
+    assert game.result is not None and game.result.reason is EndReason.SCORELESS
+
+
+def test_wespa_endgames_match_the_twin() -> None:
+    rules = Rules.wespa()
+    lex = Lexicon.build(
+        ["CAT", "CATS", "AT", "TA", "AS", "SAT", "ACT", "ACTS", "TAT"], rules.tileset
+    )
+    board = Board()
+    board.place([((7, 7), "C"), ((7, 8), "A"), ((7, 9), "T")])
+    for mine, theirs, left in [("AST", "TA", 6), ("S", "AT", 3), ("TT", "CS", 1)]:
+        result = solve(board, mine, theirs, lex, rules, scoreless_left=left)
+        value, _ = solve_reference(board, mine, theirs, lex, rules, scoreless_left=left)
+        assert result.exact and result.spread == value
+
+
+# ---- limits -----------------------------------------------------------------------------
+
+
+def busy_position(lex: Lexicon) -> tuple[Board, str, str]:
+    return random_board(11, lex, 4), "AKOT", "ASNY"
+
+
+def assert_legal_first(result: EndgameResult, board: Board, rack: str, lex: Lexicon) -> None:
+    best = result.best
+    if isinstance(best, Pass):
+        return
+    assert isinstance(best, Play)
+    assert best in set(generate(board, rack, lex, PFS).plays())
+
+
+def test_node_limit_gives_an_inexact_legal_move(lex: Lexicon) -> None:
+    board, mine, theirs = busy_position(lex)
+    full = solve(board, mine, theirs, lex, PFS)
+    assert full.exact and full.nodes > 50
+    cut = solve(board, mine, theirs, lex, PFS, node_limit=20)
+    assert not cut.exact
+    assert cut.moves and cut.depth >= 1
+    assert_legal_first(cut, board, mine, lex)
+
+
+def test_time_limit_reads_only_the_injected_clock(lex: Lexicon) -> None:
+    board, mine, theirs = busy_position(lex)
+    ticks = itertools.count(0.0, 1.0)  # every reading is a second later
+    calls: list[float] = []
+
+    def clock() -> float:
+        calls.append(next(ticks))
+        return calls[-1]
+
+    result = solve(board, mine, theirs, lex, PFS, time_limit=0.5, now=clock)
+    assert not result.exact
+    assert len(calls) >= 2  # the deadline, then the first check past it
+    assert_legal_first(result, board, mine, lex)
+
+
+def test_a_raising_clock_propagates(lex: Lexicon) -> None:
+    board, mine, theirs = busy_position(lex)
+    readings = iter([0.0])
+
+    def clock() -> float:
+        return next(readings)  # StopIteration on the second reading
+
+    with pytest.raises(StopIteration):
+        solve(board, mine, theirs, lex, PFS, time_limit=5.0, now=clock)
+
+
+# ---- bad input --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "kwargs", "fragment"),
+    [
+        ("", "AB", {}, "pusty stojak"),
+        ("ABCDEFGH", "A", {}, "8 płytek"),
+        ("A1", "A", {}, "'1'"),
+        ("a", "A", {}, "'a'"),
+        ("ŹŹ", "Z", {}, "'Ź'"),  # PFS has one Ź
+        ("A", "B", {"scoreless_left": 0}, "scoreless_left"),
+        ("A", "B", {"node_limit": 0}, "node_limit"),
+        ("A", "B", {"time_limit": -1.0}, "time_limit"),
+    ],
+)
+def test_bad_input_is_named(
+    mine: str, theirs: str, kwargs: dict[str, int | float], fragment: str, lex: Lexicon
+) -> None:
+    with pytest.raises(EndgameError, match=fragment):
+        solve(kot_board(), mine, theirs, lex, PFS, **kwargs)  # type: ignore[arg-type]
+
+
+def test_rules_without_an_end_are_refused(lex: Lexicon) -> None:
+    with pytest.raises(EndgameError, match="dwóch graczy"):
+        solve(kot_board(), "A", "B", lex, Rules.home(3))
+    with pytest.raises(EndgameError, match="nie kończą gry"):
+        solve(kot_board(), "A", "B", lex, PFS.replace(end_consecutive_passes=None))
+
+
+def test_error_in_english(lex: Lexicon) -> None:
+    from plansza.i18n import set_language
+
+    set_language("en")
+    with pytest.raises(EndgameError, match="the rack is empty"):
+        solve(kot_board(), " ", "B", lex, PFS)
+
+
+@pytest.mark.parametrize("module", [endgame_module, reference_module])
+def test_doctests(module: object) -> None:
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.attempted > 0 and result.failed == 0
