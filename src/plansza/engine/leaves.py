@@ -9,8 +9,9 @@ tiles it keeps). The values are a linear model over a few features of the leave
 * ``dup[t]``: every further copy of ``t`` (duplicates are usually bad);
 * ``balance[v,c]``: the mix of ``v`` vowels and ``c`` consonants (blanks are
   neither), which is what makes a rack playable next turn;
-* ``pair[xy]``: a few Polish letter pairs that go together (``CH``, ``CZ``,
-  ``RZ``, ``SZ``, …) or against each other.
+* ``pair[xy]``: every two different tiles kept together (``CH``, ``CZ``,
+  ``RZ``, ``SZ`` go together in Polish; ``ĄĘ`` against each other; ``?`` with
+  anything), named in alphabet order with the blank first.
 
 >>> model = LeaveModel.zero(TileSet.polish())
 >>> model.value("AEZ")
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import json
 from array import array
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import combinations
@@ -32,45 +32,30 @@ from typing import Any
 
 from plansza.tiles import BLANK, TileSet
 
-__all__ = ["DEFAULT_PAIRS", "LeaveModel", "feature_names", "features"]
+__all__ = ["LeaveModel", "feature_names", "features"]
 
-#: Letter pairs whose presence together gets its own weight: the Polish
-#: digraphs and a few common endings' pairs, and doubled awkward letters.
-DEFAULT_PAIRS: tuple[str, ...] = (
-    "CH",
-    "CZ",
-    "DZ",
-    "RZ",
-    "SZ",
-    "IE",
-    "NI",
-    "IA",
-    "OW",
-    "AN",
-    "ES",
-    "EY",
-    "IY",
-    "UY",
-    "ĄĘ",
-)
 
 _TABLE_CACHE_LIMIT = 50_000
 
 
-def features(leave: str, tileset: TileSet, pairs: Iterable[str] = DEFAULT_PAIRS) -> list[str]:
+def features(leave: str, tileset: TileSet) -> list[str]:
     """The names of the features a leave has (a feature may occur more than once).
 
     >>> features("AAC?", TileSet.polish())
-    ['single:?', 'single:A', 'dup:A', 'single:C', 'balance:2,1']
+    ['single:?', 'single:A', 'dup:A', 'single:C', 'balance:2,1', 'pair:?A', 'pair:?C', 'pair:AC']
     >>> features("CHRZ", TileSet.polish())
-    ['single:C', 'single:H', 'single:R', 'single:Z', 'balance:0,4', 'pair:CH', 'pair:CZ', 'pair:RZ']
+    ['single:C', 'single:H', 'single:R', 'single:Z', 'balance:0,4', 'pair:CH', 'pair:CR', \
+'pair:CZ', 'pair:HR', 'pair:HZ', 'pair:RZ']
     """
     out: list[str] = []
-    seen: set[str] = set()
+    seen: list[str] = []
     vowels = consonants = 0
     for t in sorted(leave, key=lambda x: (-1, 0) if x == BLANK else tileset.tile_sort_key(x)):
-        out.append(f"dup:{t}" if t in seen else f"single:{t}")
-        seen.add(t)
+        if t in seen:
+            out.append(f"dup:{t}")
+        else:
+            out.append(f"single:{t}")
+            seen.append(t)
         if t != BLANK:
             if tileset.is_vowel(t):
                 vowels += 1
@@ -78,21 +63,16 @@ def features(leave: str, tileset: TileSet, pairs: Iterable[str] = DEFAULT_PAIRS)
                 consonants += 1
     if leave:
         out.append(f"balance:{vowels},{consonants}")
-    for pair in pairs:
-        a, b = pair[0], pair[1]
-        if a in seen and b in seen:
-            out.append(f"pair:{pair}")
+    out += [f"pair:{a}{b}" for a, b in combinations(seen, 2)]
     return out
 
 
-def feature_names(
-    tileset: TileSet, rack_size: int = 7, pairs: Iterable[str] = DEFAULT_PAIRS
-) -> list[str]:
+def feature_names(tileset: TileSet, rack_size: int = 7) -> list[str]:
     """Every feature a leave of ``rack_size - 1`` tiles or fewer can have, in a fixed order."""
     tiles = [BLANK, *tileset.letters]
     names = [f"single:{t}" for t in tiles] + [f"dup:{t}" for t in tiles]
     names += [f"balance:{v},{c}" for v in range(rack_size) for c in range(rack_size - v)]
-    names += [f"pair:{p}" for p in pairs]
+    names += [f"pair:{a}{b}" for a, b in combinations(tiles, 2)]
     return list(dict.fromkeys(names))
 
 
@@ -105,7 +85,6 @@ class LeaveModel:
 
     tileset: TileSet
     weights: dict[str, dict[str, float]]
-    pairs: tuple[str, ...] = DEFAULT_PAIRS
     info: dict[str, Any] = field(default_factory=dict)
     _values: dict[str, float] = field(default_factory=dict, repr=False)
     _tables: dict[str, array[int]] = field(default_factory=dict, repr=False)
@@ -148,13 +127,11 @@ class LeaveModel:
             k: {kk: float(vv) for kk, vv in data["weights"].get(k, {}).items()}
             for k in ("single", "dup", "balance", "pair")
         }
-        return cls(
-            tileset, weights, tuple(data.get("pairs", DEFAULT_PAIRS)), dict(data.get("info", {}))
-        )
+        return cls(tileset, weights, dict(data.get("info", {})))
 
     def to_json(self) -> str:
         return json.dumps(
-            {"info": self.info, "pairs": list(self.pairs), "weights": self.weights},
+            {"info": self.info, "weights": self.weights},
             ensure_ascii=False,
             indent=1,
             sort_keys=True,
@@ -175,7 +152,7 @@ class LeaveModel:
         if v is None:
             w = self.weights
             v = 0.0
-            for f in features(key, self.tileset, self.pairs):
+            for f in features(key, self.tileset):
                 kind, name = f.split(":", 1)
                 v += w[kind].get(name, 0.0)
             self._values[key] = v
