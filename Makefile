@@ -22,7 +22,7 @@ $(STAMP): $(BUILD_INPUTS)
 	touch $(STAMP)
 
 run: setup
-	$(VENV)/bin/plansza demo
+	$(VENV)/bin/plansza play
 
 test: setup
 	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
