@@ -58,6 +58,9 @@ def _register() -> None:
     from plansza.cli import play
 
     play.register(app)
+    from plansza.cli import analyze
+
+    analyze.register(app)
 
 
 _register()

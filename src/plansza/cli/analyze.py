@@ -1,0 +1,275 @@
+"""``plansza analyze``: a recorded game against the engine, move by move (alias ``analiza``).
+
+``plansza analyze GAME.gcg [--level static|sim] [--seconds 1] [--rules pfs] [--json]
+[--lexicon NAME]``
+
+For every move whose rack the record gives: the move played and the engine's best,
+both equities and the equity lost; then per player the moves analysed, the total
+and mean equity lost, how often the top move was found and the biggest mistakes.
+Exit codes (:mod:`plansza.cli.common`): 0 done; 2 for an unreadable file (every
+error with file:line), a play that cannot be placed, or a bad option.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING
+
+import typer
+from rich import box
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+
+from plansza.cli.common import EXIT_INPUT, console, err_console, fail, read_text, user_errors
+from plansza.i18n import tr
+
+if TYPE_CHECKING:
+    from plansza.engine.analysis import Analysis, MoveAnalysis
+    from plansza.gcg import GameRecord
+    from plansza.tiles import TileSet
+
+DEFAULT_LEXICON = "sjp-20220301"
+
+MESSAGES = {
+    "unknown_level": {
+        "pl": "nieznany poziom analizy {level!r}; dostępne: {levels}",
+        "en": "unknown analysis level {level!r}; choose one of: {levels}",
+    },
+    "bad_seconds": {
+        "pl": "--seconds musi być dodatnie, nie {n}",
+        "en": "--seconds must be positive, not {n}",
+    },
+    "unknown_rules": {
+        "pl": "nieznane zasady {name!r}; dostępne: {presets}",
+        "en": "unknown rules {name!r}; use one of {presets}",
+    },
+    "no_players": {
+        "pl": "{path}: zapis nie ma dwóch graczy (#player1, #player2)",
+        "en": "{path}: the record does not have two players (#player1, #player2)",
+    },
+    "errors": {
+        "pl": "{path}: błędy w zapisie ({n}); analiza przerwana",
+        "en": "{path}: errors in the record ({n}); no analysis",
+    },
+    "title": {
+        "pl": "Analiza partii {path} — poziom {level}, słownik {lexicon}",
+        "en": "Analysis of {path} — level {level}, lexicon {lexicon}",
+    },
+    "analysing": {"pl": "Analiza", "en": "Analysing"},
+    "col_line": {"pl": "Wiersz", "en": "Line"},
+    "col_player": {"pl": "Gracz", "en": "Player"},
+    "col_player_no": {"pl": "Gr.", "en": "Pl."},
+    "col_rack": {"pl": "Stojak", "en": "Rack"},
+    "col_played": {"pl": "Zagrano", "en": "Played"},
+    "col_best": {"pl": "Najlepszy", "en": "Best"},
+    "col_lost": {"pl": "Strata", "en": "Lost"},
+    "col_pts": {"pl": "Pkt", "en": "Pts"},
+    "col_equity": {"pl": "Wart.", "en": "Eq."},
+    "summary": {"pl": "Podsumowanie", "en": "Summary"},
+    "col_moves": {"pl": "Ruchy", "en": "Moves"},
+    "col_total": {"pl": "Strata razem", "en": "Total lost"},
+    "col_mean": {"pl": "Średnio", "en": "Mean"},
+    "col_top": {"pl": "Najlepszy ruch", "en": "Top move"},
+    "mistakes": {
+        "pl": "Największe błędy — {name}:",
+        "en": "Biggest mistakes — {name}:",
+    },
+    "mistake": {
+        "pl": "  wiersz {line}: {played} zamiast {best} (−{lost:.1f})",
+        "en": "  line {line}: {played} instead of {best} (−{lost:.1f})",
+    },
+    "skipped": {
+        "pl": "Pominięte ruchy ({n}): {items}",
+        "en": "Moves not analysed ({n}): {items}",
+    },
+    "kind_loss": {"pl": "strata", "en": "loss"},
+    "pass": {"pl": "pauza", "en": "pass"},
+    "invalid": {"pl": "spoza słownika: {words}", "en": "not in the lexicon: {words}"},
+    "legend": {
+        "pl": "Wartość ruchu = punkty + wartość pozostawionych płytek (poziom static) "
+        "albo średnia z symulacji (poziom sim). ✓ = najlepszy ruch, ✗ = uwaga poniżej.",
+        "en": "Equity = score + the value of the tiles kept (level static) or the "
+        "simulated mean (level sim). ✓ = the top move, ✗ = see the note below.",
+    },
+}
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``analyze`` (alias ``analiza``) to the root app."""
+    app.command("analyze")(analyze)
+    app.command("analiza", hidden=True)(analyze)
+
+
+def _load(path: str, tileset: TileSet) -> GameRecord:
+    """The record, or exit 2 listing every error with file:line."""
+    from plansza.gcg import read_gcg
+
+    with user_errors():
+        text = read_text(path)
+    record = read_gcg(text, tileset, source=path)
+    if record.errors:
+        for e in record.errors:
+            err_console.print(f"[red]{e}[/]", soft_wrap=True)
+        fail(tr(MESSAGES, "errors", path=path, n=len(record.errors)), EXIT_INPUT)
+    if len(record.players) < 2:
+        fail(tr(MESSAGES, "no_players", path=path), EXIT_INPUT)
+    return record
+
+
+def analyze(
+    path: str = typer.Argument(..., help="Zapis partii GCG (- = standardowe wejście) / GCG file"),
+    level: str = typer.Option("static", "--level", help="static | sim"),
+    seconds: float = typer.Option(
+        1.0, "--seconds", help="Czas symulacji na ruch (sim) / simulation seconds a move"
+    ),
+    rules_name: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
+    as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
+    lexicon: str = typer.Option(
+        DEFAULT_LEXICON,
+        "--lexicon",
+        "-l",
+        help="Słownik: nazwa lub ścieżka / lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)",
+    ),
+) -> None:
+    """Analiza partii: każdy ruch wobec najlepszego. / Each move against the engine's best."""
+    from plansza.engine.analysis import ANALYSIS_LEVELS
+    from plansza.engine.analysis import analyze as run_analysis
+    from plansza.lexicon import Lexicon
+    from plansza.rules import PRESETS, Rules
+
+    if level not in ANALYSIS_LEVELS:
+        fail(
+            tr(MESSAGES, "unknown_level", level=level, levels=", ".join(ANALYSIS_LEVELS)),
+            EXIT_INPUT,
+        )
+    if seconds <= 0:
+        fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
+    try:
+        rules = Rules.by_name(rules_name)
+    except ValueError:
+        fail(tr(MESSAGES, "unknown_rules", name=rules_name, presets=", ".join(PRESETS)), EXIT_INPUT)
+    record = _load(path, rules.tileset)
+    with user_errors():
+        lex = Lexicon.load(lexicon, progress=not as_json)
+        if level == "sim" and not as_json:
+            columns = (
+                TextColumn(tr(MESSAGES, "analysing")),
+                BarColumn(),
+                MofNCompleteColumn(),
+            )
+            with Progress(*columns, console=err_console, transient=True) as bar:
+                task = bar.add_task("", total=None)
+                result = run_analysis(
+                    record,
+                    lex,
+                    rules,
+                    level,
+                    seconds,
+                    source=path,
+                    now=time.monotonic,
+                    progress=lambda done, total: bar.update(task, completed=done, total=total),
+                )
+        else:
+            result = run_analysis(
+                record, lex, rules, level, seconds, source=path, now=time.monotonic
+            )
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    _print(result, path)
+
+
+def _move_text(text: str) -> str:
+    """A pass in words (``-`` alone reads badly in a table)."""
+    return tr(MESSAGES, "pass") if text == "-" else text
+
+
+def _print(result: Analysis, path: str) -> None:
+    console.print(
+        tr(MESSAGES, "title", path=path, level=result.level, lexicon=result.lexicon),
+        style="bold",
+        soft_wrap=True,
+    )
+    # Narrow enough for 80 columns: players by number (named above), notes below.
+    console.print(
+        "  ".join(f"{i + 1} = {name}" for i, name in enumerate(result.players)), soft_wrap=True
+    )
+    table = Table(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    table.add_column(tr(MESSAGES, "col_line"), justify="right")
+    table.add_column(tr(MESSAGES, "col_player_no"), justify="right")
+    table.add_column(tr(MESSAGES, "col_rack"))
+    table.add_column(tr(MESSAGES, "col_played"))
+    table.add_column(tr(MESSAGES, "col_pts"), justify="right")
+    table.add_column(tr(MESSAGES, "col_equity"), justify="right")
+    table.add_column(tr(MESSAGES, "col_best"))
+    table.add_column(tr(MESSAGES, "col_pts"), justify="right")
+    table.add_column(tr(MESSAGES, "col_equity"), justify="right")
+    table.add_column(tr(MESSAGES, "col_lost"), justify="right")
+    for m in result.moves:
+        table.add_row(
+            str(m.line),
+            str(m.player + 1),
+            m.rack,
+            _played_cell(m),
+            str(m.played_score),
+            _equity_cell(m.played_equity, m.stderr),
+            _move_text(m.best),
+            str(m.best_score),
+            f"{m.best_equity:.1f}",
+            "✓" if m.is_top else f"{m.equity_lost:.1f}",
+            style=None if m.is_top else ("red" if m.equity_lost >= 10 else "yellow"),
+        )
+    console.print(table)
+    console.print(f"[dim]{tr(MESSAGES, 'legend')}[/]", soft_wrap=True)
+    for m in result.moves:
+        if m.kind == "loss" or m.invalid_words:
+            console.print(_note(m), soft_wrap=True)
+    summary = Table(title=tr(MESSAGES, "summary"), title_justify="left", header_style="bold")
+    summary.add_column(tr(MESSAGES, "col_player"))
+    summary.add_column(tr(MESSAGES, "col_moves"), justify="right")
+    summary.add_column(tr(MESSAGES, "col_total"), justify="right")
+    summary.add_column(tr(MESSAGES, "col_mean"), justify="right")
+    summary.add_column(tr(MESSAGES, "col_top"), justify="right")
+    for s in result.summaries:
+        summary.add_row(
+            s.name, str(s.moves), f"{s.total_lost:.1f}", f"{s.mean_lost:.1f}", str(s.top_found)
+        )
+    console.print(summary)
+    for s in result.summaries:
+        if not s.mistakes:
+            continue
+        console.print(tr(MESSAGES, "mistakes", name=s.name))
+        for m in s.mistakes:
+            console.print(
+                tr(
+                    MESSAGES,
+                    "mistake",
+                    line=m.line,
+                    played=_move_text(m.played),
+                    best=_move_text(m.best),
+                    lost=m.equity_lost,
+                )
+            )
+    if result.skipped:
+        items = ", ".join(f"{line} ({why})" for line, why in result.skipped)
+        console.print(tr(MESSAGES, "skipped", n=len(result.skipped), items=items), soft_wrap=True)
+
+
+def _played_cell(m: MoveAnalysis) -> str:
+    marked = m.kind == "loss" or m.invalid_words
+    return _move_text(m.played) + (" ✗" if marked else "")
+
+
+def _note(m: MoveAnalysis) -> str:
+    """The footnote of a move marked ✗: a loss, words not in the lexicon."""
+    parts = []
+    if m.kind == "loss":
+        parts.append(tr(MESSAGES, "kind_loss"))
+    if m.invalid_words:
+        parts.append(tr(MESSAGES, "invalid", words=", ".join(m.invalid_words)))
+    return f"✗ {tr(MESSAGES, 'col_line').lower()} {m.line}: {m.played} — {'; '.join(parts)}"
+
+
+def _equity_cell(value: float, stderr: float | None) -> str:
+    return f"{value:.1f}" if stderr is None else f"{value:.1f}±{stderr:.1f}"
