@@ -46,6 +46,8 @@
 #ifndef NKILL
 #define NKILL 2
 #endif
+#define TOPK 6           /* plays from the bounded top-N search before all */
+#define TOPK_MIN_TILES 5 /* ... for racks of this many tiles or more */
 #define SELECT_FIRST 4 /* moves picked one by one before the rest are sorted */
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
@@ -208,6 +210,66 @@ static void gen_moves(Search *S, int side, MoveVec *out) {
             for (int a = 0; a < N; a++)
                 if (c.is_anchor[a]) gen_anchor(&c, a);
         }
+}
+
+/* The `topn` best-scoring plays of `side`, best first: the core's bounded
+ * search (anchors by their score bound, pruning what cannot beat the N found,
+ * first only above half the best non-bingo bound), as movegen's top(). */
+static void gen_top(Search *S, int side, MoveVec *out, int topn) {
+    PositionObject *P = &S->P;
+    Ctx c;
+    out->n = 0;
+    out->failed = 0;
+    init_ctx(P, &c, out, topn);
+    memset(c.rack, 0, sizeof c.rack);
+    c.left = S->ntl[side];
+    c.natmask = 0;
+    for (int t = 0; t <= P->nletters; t++) {
+        c.rack[t] = S->cnt[side][t];
+        if (t && c.rack[t]) c.natmask |= 1ULL << t;
+    }
+    c.all = all_letters(P);
+    if (c.left <= 0) return;
+    int vals[MAXLET + 8];
+    int nv = rack_vals_desc(&c, vals);
+    uint64_t rackmask = c.rack[0] ? all_letters(P) : c.natmask;
+    AnchorB ab[2 * N * N];
+    int plain = -1, na = 0;
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) {
+            if (!setup_lane(&c, d, l)) continue;
+            for (int a = 0; a < N; a++) {
+                if (!c.is_anchor[a]) continue;
+                int b = anchor_bound(&c, a, vals, nv, rackmask, NULL, &plain);
+                if (b < 0) continue;
+                ab[na].bound = b;
+                ab[na].dir = (uint8_t)d;
+                ab[na].lane = (uint8_t)l;
+                ab[na].anchor = (uint8_t)a;
+                na++;
+            }
+        }
+    qsort(ab, na, sizeof ab[0], cmp_anchor);
+    int32_t floor_ = na ? plain / 2 : INT32_MIN;
+    for (;;) {
+        out->n = 0;
+        c.threshold = INT32_MIN;
+        c.floor = floor_;
+        int cur_dir = -1, cur_lane = -1;
+        for (int i = 0; i < na; i++) {
+            int32_t kb = ab[i].bound;
+            if (kb <= c.floor || (out->n == topn && kb <= c.threshold)) break;
+            if (ab[i].dir != cur_dir || ab[i].lane != cur_lane) {
+                setup_lane(&c, ab[i].dir, ab[i].lane);
+                cur_dir = ab[i].dir;
+                cur_lane = ab[i].lane;
+            }
+            prepare_pruning(&c, ab[i].anchor, vals, nv, rackmask);
+            gen_anchor(&c, ab[i].anchor);
+        }
+        if (out->n == topn || floor_ == INT32_MIN || out->failed) break;
+        floor_ = floor_ > 4 ? floor_ / 2 : INT32_MIN;
+    }
 }
 
 static inline void to_cmove(const Move *m, CMove *c) {
@@ -529,7 +591,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
     int pass_done = 0;
     CMove bestm;
     bestm.len = 0;
-    Move tried[3];
+    Move tried[3 + TOPK];
     int ntried = 0;
 #define CONSIDER(MP, IS_PASS)                                                          \
     do {                                                                             \
@@ -566,7 +628,38 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         ntried++;
         CONSIDER(&tried[ntried - 1], 0);
     }
-    /* Stage 2: every play, best-looking first, then the pass. */
+    /* Stage 2: with many tiles on the rack (many plays, a slow full generation),
+     * the few best-scoring plays first: the core's bounded search finds them far
+     * faster, and one of them often cuts off. */
+    if (S->ntl[side] >= TOPK_MIN_TILES) {
+        MoveVec *tv = &S->mv[ply];
+        gen_top(S, side, tv, TOPK);
+        S->generations++;
+        if (tv->failed) { S->aborted = 1; S->error = 2; return 0; }
+        int nt = 0;
+        Move top[TOPK];
+        for (Py_ssize_t i = 0; i < tv->n && nt < TOPK; i++) {
+            int dup = 0;
+            CMove c;
+            to_cmove(&tv->v[i], &c);
+            for (int j = 0; j < ntried; j++) dup |= same_move(&tried[j], &c);
+            if (dup) continue;
+            top[nt] = tv->v[i];
+            top[nt].key = order_key(S, side, &top[nt]);
+            nt++;
+        }
+        for (int i = 1; i < nt; i++) { /* insertion sort by the ordering key */
+            Move m = top[i];
+            int j = i - 1;
+            while (j >= 0 && top[j].key < m.key) { top[j + 1] = top[j]; j--; }
+            top[j + 1] = m;
+        }
+        for (int i = 0; i < nt; i++) {
+            tried[ntried++] = top[i];
+            CONSIDER(&tried[ntried - 1], 0);
+        }
+    }
+    /* Stage 3: every play, best-looking first, then the pass. */
     S->cut_killer--;
     {
         MoveVec *mv = &S->mv[ply];
