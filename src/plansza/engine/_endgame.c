@@ -9,9 +9,18 @@
  *
  * The move generator is the movegen core (mg_core.h, included: everything in it
  * is static, so this module has its own copy). The search works on its own
- * copy of a movegen Position (copied by value: the struct is the header's);
- * a move is made by putting its tiles on the copy and recomputing the touched
- * lanes' cross-sets, and unmade by restoring a snapshot of the mutable arrays.
+ * copy of a movegen Position (copied by value: the struct is the header's).
+ * A move is made by putting its tiles on the copy; the cross-sets of the lanes
+ * it touched are recomputed only when the position after it is searched (not
+ * when the table answers for it), each looked up first in a table of cross-sets
+ * by the letters around the square; unmaking restores a snapshot.
+ *
+ * At each position the moves come in stages, the cheap ones first: the table's
+ * best move and the killers (plays that refuted a sibling), checked and scored
+ * in place without generating anything; with five or more tiles on the rack the
+ * six best-scoring plays from the core's bounded top-N search; then every play,
+ * ordered (plays that go out first, then score plus the points of the tiles
+ * played); the pass last. Most positions are cut off before the last stage.
  *
  * Values are spreads from the point of view of the side to move: its points
  * minus the other side's over the rest of the game, end-of-game rack
@@ -43,9 +52,7 @@
 #define NO_MOVE 0xFFFF
 #define PASS_MOVE 0xFFFE
 #define CLOCK_EVERY 64
-#ifndef NKILL
-#define NKILL 2
-#endif
+#define NKILL 2          /* killer moves kept for each ply */
 #define TOPK 6           /* plays from the bounded top-N search before all */
 #define TOPK_MIN_TILES 5 /* ... for racks of this many tiles or more */
 #define SELECT_FIRST 4 /* moves picked one by one before the rest are sorted */
@@ -105,7 +112,7 @@ typedef struct {
     TTEntry *tt;
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
-    long long nodes, node_limit, generations, cut_killer, cut_gen;
+    long long nodes, node_limit, generations;
     int limited;        /* whether the limits apply (not in the first iteration) */
     int aborted;
     int error;          /* 1: the clock callable raised; 2: out of memory */
@@ -660,7 +667,6 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         }
     }
     /* Stage 3: every play, best-looking first, then the pass. */
-    S->cut_killer--;
     {
         MoveVec *mv = &S->mv[ply];
         gen_moves(S, side, mv);
@@ -692,10 +698,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         if (!pass_done) CONSIDER(NULL, 1);
     }
 #undef CONSIDER
-    S->cut_gen++;
-    S->cut_killer++;
 cutoff:
-    S->cut_killer++;
     if (alpha >= beta && bestm.len && bestm.len != PASS_LEN) {
         CMove *k0 = &S->killer[ply][0];
         if (!(k0->len == bestm.len && k0->dir == bestm.dir && k0->lane == bestm.lane &&
@@ -911,7 +914,7 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         principal_variation(S, 0, sl, value, depth, exact, &line);
         last = line;
 #ifdef DEBUG_STATS
-        fprintf(stderr, "depth %d value %d deep %d nodes %lld gens %lld cutk %lld cutg %lld\n", depth, v, deep, S->nodes, S->generations, S->cut_killer, S->cut_gen);
+        fprintf(stderr, "depth %d value %d deep %d nodes %lld generations %lld\n", depth, v, deep, S->nodes, S->generations);
 #endif
         if (exact) break;
     }

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EndgameError", "EndgameResult", "solve"]
 
-#: Transposition table: 2**TT_BITS entries of 16 bytes (64 MiB).
+#: Transposition table: 2**TT_BITS entries of 32 bytes (128 MiB, touched as used).
 TT_BITS = 22
 
 CATALOGUE = {
