@@ -103,7 +103,7 @@ def match(
 ) -> None:
     """Mecz dwóch graczy komputerowych. / A match between two computer players."""
     from plansza.engine import LEVELS
-    from plansza.engine.match import MatchResult, iter_match
+    from plansza.engine.match import run_match
     from plansza.lexicon import Lexicon
     from plansza.rules import Rules
 
@@ -128,21 +128,6 @@ def match(
             EXIT_INPUT,
         )
     options = {"sim": {"seconds": seconds}}
-    result = MatchResult(p1, p2, seed)
-    import time
-
-    start = time.perf_counter()
-    outcomes = iter_match(
-        p1,
-        p2,
-        games=games,
-        seed=seed,
-        rules=rules,
-        jobs=jobs,
-        record=gcg_dir is not None,
-        lexicon=lex,
-        options=options,
-    )
     with Progress(
         TextColumn(tr(MESSAGES, "playing")),
         BarColumn(),
@@ -152,10 +137,10 @@ def match(
         disable=as_json or not sys.stderr.isatty(),
     ) as progress:
         task = progress.add_task("games", total=games)
-        for outcome in outcomes:
-            result.outcomes.append(outcome)
-            progress.advance(task)
-    result.seconds = time.perf_counter() - start
+        result = run_match(
+            p1, p2, games=games, seed=seed, rules=rules, jobs=jobs, record=gcg_dir is not None,
+            lexicon=lex, options=options, on_game=lambda _: progress.advance(task),
+        )  # fmt: skip
     if gcg_dir is not None:
         _save(result, gcg_dir)
         if not as_json:

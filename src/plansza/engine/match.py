@@ -18,7 +18,7 @@ import math
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from plansza.engine.base import Player, view_of
@@ -288,27 +288,18 @@ def run_match(
     record: bool = False,
     lexicon: Lexicon | None = None,
     options: dict[str, dict[str, Any]] | None = None,
+    on_game: Callable[[GameOutcome], None] | None = None,
 ) -> MatchResult:
-    """Play a whole match (see :func:`iter_match`)."""
+    """Play a whole match (see :func:`iter_match`); ``on_game`` hears of each game."""
     result = MatchResult(p1, p2, seed)
     start = time.perf_counter()
-    for outcome in iter_match(
-        p1,
-        p2,
-        games=games,
-        seed=seed,
-        rules=rules,
-        jobs=jobs,
-        record=record,
-        lexicon=lexicon,
-        options=options,
-    ):
+    outcomes = iter_match(
+        p1, p2, games=games, seed=seed, rules=rules, jobs=jobs, record=record,
+        lexicon=lexicon, options=options,
+    )  # fmt: skip
+    for outcome in outcomes:
         result.outcomes.append(outcome)
+        if on_game is not None:
+            on_game(outcome)
     result.seconds = time.perf_counter() - start
     return result
-
-
-def outcome_json(o: GameOutcome) -> dict[str, Any]:
-    d = asdict(o)
-    d.pop("gcg", None)
-    return d
