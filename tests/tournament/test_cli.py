@@ -446,3 +446,11 @@ def test_pair_preview_records_nothing(tmp_path: Path) -> None:
     assert "Stół   1: 1 A – 3 C" in out and "podgląd" in out
     assert ref.log_size() == size
     assert "Stół   1: 1 A – 3 C" in ref("pair")  # the same pairing, now recorded
+
+
+def test_cli_suffix_is_the_storage_suffix() -> None:
+    # The CLI keeps its own copy so that it starts without importing the storage.
+    from plansza.cli import tournament as cli_tournament
+    from plansza.tournament import storage
+
+    assert cli_tournament.SUFFIX == storage.SUFFIX

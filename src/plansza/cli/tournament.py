@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -35,7 +35,13 @@ from plansza.tournament import model
 from plansza.tournament.events import Event, apply, replay
 from plansza.tournament.messages import MESSAGES
 from plansza.tournament.model import Settings, State, seeds
-from plansza.tournament.storage import SUFFIX, TournamentFile, find_default
+
+if TYPE_CHECKING:
+    from plansza.tournament.storage import TournamentFile
+
+# The storage (SQLAlchemy, Alembic) is imported by the commands that open a file,
+# not when the CLI starts: every other command would pay most of a second.
+SUFFIX = ".turniej.sqlite"  # = plansza.tournament.storage.SUFFIX (a test checks)
 
 CLI: dict[str, dict[str, str]] = {
     "help": {
@@ -201,6 +207,8 @@ def now() -> str:
 def opened(db: str | None) -> Iterator[TournamentFile]:
     """Open the tournament named by ``--db`` or the one in the current directory."""
     with user_errors(EXIT_INPUT):
+        from plansza.tournament.storage import TournamentFile, find_default
+
         t = TournamentFile.open(db or find_default("."))
     try:
         yield t
@@ -305,6 +313,8 @@ def new(
     )
     path = db or (_slug(name) + SUFFIX)
     with referee_errors():
+        from plansza.tournament.storage import TournamentFile
+
         TournamentFile.create(path, settings, at=now()).close()
     console.print(tr(CLI, "created", name=name, path=path))
 
@@ -970,6 +980,8 @@ def import_(
         # check the whole file against the rules before creating anything
         replay([Event(1, "created", {"settings": settings.to_dict()})]
                + [Event(i, k, d) for i, (k, d) in enumerate(items, 2)])
+        from plansza.tournament.storage import TournamentFile
+
         tf = TournamentFile.create(path, settings, at=now())
         try:
             tf.append_many(items, at=now())

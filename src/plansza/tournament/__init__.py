@@ -7,11 +7,25 @@ database file (:mod:`.storage`); pairings (:mod:`.pairing`) and standings
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from plansza.tournament.events import Event, replay, walkover_score
 from plansza.tournament.model import Settings, State, seeds
 from plansza.tournament.pairing import pair_round
 from plansza.tournament.standings import Standing, standings, team_standings
-from plansza.tournament.storage import TournamentFile
+
+if TYPE_CHECKING:
+    from plansza.tournament.storage import TournamentFile
+
+
+def __getattr__(name: str) -> Any:
+    # The storage pulls in SQLAlchemy and Alembic (most of a second): only on use,
+    # so that every other command of the CLI starts fast.
+    if name == "TournamentFile":
+        from plansza.tournament.storage import TournamentFile
+
+        return TournamentFile
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "Event",
@@ -39,6 +53,8 @@ def ranked_games(path: str) -> list[dict[str, object]]:
     (nobody played) are not games. A round's date is the one given when it
     was paired, else the rounds are spread evenly over the tournament's days.
     """
+    from plansza.tournament.storage import TournamentFile
+
     t = TournamentFile.open(path)
     try:
         state = t.state()

@@ -26,8 +26,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-import networkx as nx
-
 from plansza.errors import IllegalActionError
 from plansza.i18n import tr
 from plansza.tournament import adjustments, roundrobin
@@ -219,6 +217,8 @@ def _match(
         return solve_on(order, window)
 
     def solve_on(players: list[int], window: int | None) -> set[tuple[int, int]] | None:
+        import networkx as nx  # on use: a third of a second to import
+
         g = nx.Graph()
         g.add_nodes_from(players)
         inside = set(players)
