@@ -150,3 +150,14 @@ def test_unknown_level(lex: Lexicon) -> None:
 
     with pytest.raises(UnknownLevelError, match="mistrz"):
         make_player("mistrz", lex)
+
+
+# TR 5.1: the endgame level plays whole games to a legal end (the exact search runs
+# when the bag is empty; one second a move keeps the test short).
+def test_endgame_level_whole_game(lex: Lexicon) -> None:
+    rules = Rules.pfs()
+    player = make_player("endgame", lex, rules, endgame_seconds=1.0)
+    g = Game(rules, seed=31, words=lex, starting_player=1)
+    play_game(g, [player, make_player("static", lex, rules)])
+    assert g.result is not None
+    assert not any(t.kind is TurnKind.LOSS for t in g.history)
