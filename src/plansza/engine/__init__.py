@@ -75,19 +75,22 @@ def exact_endgame(
 
     def decide(view: GameView) -> Move | None:
         opponent = view.opponent_rack_known
-        if opponent is None or not view.rack:
-            return None
-        from plansza.engine.endgame import solve
+        if opponent is None or not opponent or not view.rack or view.scoreless_left is None:
+            return None  # not a two-player endgame the search is made for
+        from plansza.engine.endgame import EndgameError, solve
 
-        result = solve(
-            view.board,
-            view.rack,
-            opponent,
-            lexicon,
-            rules,
-            scoreless_left=view.scoreless_left,
-            time_limit=seconds,
-        )
+        try:
+            result = solve(
+                view.board,
+                view.rack,
+                opponent,
+                lexicon,
+                rules,
+                scoreless_left=view.scoreless_left,
+                time_limit=seconds,
+            )
+        except EndgameError:
+            return None  # e.g. rules the search does not cover: the static decision
         return result.moves[0] if result.moves else None
 
     return decide
