@@ -98,6 +98,8 @@ typedef struct {
     Move m;
 } Snapshot;
 
+typedef struct LaneEntry LaneEntry;
+
 typedef struct {
     PositionObject P; /* the working copy */
     int cnt[2][MAXLET + 1]; /* rack counts by code; [0] = blanks */
@@ -111,8 +113,11 @@ typedef struct {
     Snapshot *snap;     /* [MAXPLY] */
     TTEntry *tt;
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
+    LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
+    MoveVec lanevec;    /* a lane's plays, for frontier_best */
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
     long long nodes, node_limit, generations;
+    long long lane_looks, lane_misses, frontiers;
     int limited;        /* whether the limits apply (not in the first iteration) */
     int aborted;
     int error;          /* 1: the clock callable raised; 2: out of memory */
@@ -443,6 +448,109 @@ static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane) {
     }
 }
 
+/* ---- the best plays of each lane, remembered ----
+ *
+ * One ply above the horizon a play's value needs no subtree: a play that goes
+ * out is worth its score plus twice the other rack, any other its score less
+ * the points it keeps plus the other rack (the horizon's guess). So the
+ * position's value is the best of: the best-scoring play that goes out, the
+ * play with the best score less the points kept, the pass — and the plays of a
+ * lane depend only on that lane (its tiles, and on its empty squares the
+ * cross-sets, as far as the rack can use them, and cross-scores) and the rack.
+ * A search changes few lanes between one position and the next, so each lane's
+ * two best plays are kept in a direct-mapped table keyed by all of that
+ * (compared in full: a hit is never another lane's answer), and a position one
+ * ply above the horizon costs thirty lookups instead of a full generation. */
+#define LC_BITS 16
+typedef struct {
+    uint8_t dir, lane, nrack, pad;
+    uint8_t rack[16]; /* the rack's tile codes, ascending (0 = blank) */
+    uint8_t row[N];
+    uint8_t pad2;
+    int16_t cs[N];       /* on empty squares; 0 on tiles */
+    uint64_t cross[N];   /* on empty squares, masked by what the rack can put; 0 on tiles */
+} LaneKey;
+
+struct LaneEntry {
+    LaneKey k;
+    uint8_t used, has_key, has_out;
+    int32_t best_key; /* the other plays' best score less the points kept */
+    Move mkey, mout;  /* that play, and the best-scoring play that goes out */
+};
+
+static uint64_t lane_hash(const LaneKey *k) {
+    const uint64_t *w = (const uint64_t *)k;
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (size_t i = 0; i < sizeof *k / 8; i++) h = (h ^ w[i]) * 0xff51afd7ed558ccdULL;
+    return h ^ (h >> 32);
+}
+
+/* The best play of `side` that goes out (*bo, if *ho) and the best other one by
+ * score less the points kept (*bk, if *hk). Returns 0 when out of memory. */
+static int frontier_best(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk) {
+    PositionObject *P = &S->P;
+    Ctx c;
+    MoveVec *tmp = &S->lanevec;
+    init_ctx(P, &c, tmp, 0);
+    memset(c.rack, 0, sizeof c.rack);
+    c.left = S->ntl[side];
+    c.natmask = 0;
+    LaneKey key;
+    memset(&key, 0, sizeof key);
+    for (int t = 0; t <= P->nletters; t++) {
+        c.rack[t] = S->cnt[side][t];
+        if (t && c.rack[t]) c.natmask |= 1ULL << t;
+        for (int k = 0; k < c.rack[t] && key.nrack < 16; k++) key.rack[key.nrack++] = (uint8_t)t;
+    }
+    c.all = all_letters(P);
+    *ho = *hk = 0;
+    int32_t best_key = INT32_MIN, best_out = INT32_MIN;
+    if (c.left <= 0) return 1;
+    uint64_t rackmask = c.rack[0] ? c.all : c.natmask;
+    int ntl = S->ntl[side], rv = S->rv[side];
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) {
+            if (!setup_lane(&c, d, l)) continue;
+            key.dir = (uint8_t)d;
+            key.lane = (uint8_t)l;
+            for (int i = 0; i < N; i++) {
+                key.row[i] = c.row[i];
+                key.cs[i] = c.row[i] ? 0 : c.cs[i];
+                key.cross[i] = c.row[i] ? 0 : c.cross[i] & rackmask;
+            }
+            uint64_t h = lane_hash(&key);
+            LaneEntry *e = &S->lcache[h & ((1u << LC_BITS) - 1)];
+            S->lane_looks++;
+            if (!(e->used && memcmp(&e->k, &key, sizeof key) == 0)) {
+                S->lane_misses++;
+                /* Not seen: every play of the lane, the two best kept. */
+                tmp->n = 0;
+                tmp->failed = 0;
+                for (int a = 0; a < N; a++)
+                    if (c.is_anchor[a]) gen_anchor(&c, a);
+                if (tmp->failed) return 0;
+                e->k = key;
+                e->used = 1;
+                e->has_key = e->has_out = 0;
+                for (Py_ssize_t i = 0; i < tmp->n; i++) {
+                    const Move *m = &tmp->v[i];
+                    if (m->ntiles == ntl) {
+                        if (!e->has_out || m->score > e->mout.score) { e->mout = *m; e->has_out = 1; }
+                        continue;
+                    }
+                    int played = 0;
+                    for (int k = 0; k < m->len; k++)
+                        if (!(m->word[k] & THROUGH_FLAG)) played += P->value[m->word[k]];
+                    int32_t kv = m->score - (rv - played);
+                    if (!e->has_key || kv > e->best_key) { e->best_key = kv; e->mkey = *m; e->has_key = 1; }
+                }
+            }
+            if (e->has_out && e->mout.score > best_out) { best_out = e->mout.score; *bo = e->mout; *ho = 1; }
+            if (e->has_key && e->best_key > best_key) { best_key = e->best_key; *bk = e->mkey; *hk = 1; }
+        }
+    return 1;
+}
+
 static void make_move(Search *S, int side, const Move *m, int ply) {
     Snapshot *u = &S->snap[ply];
     PositionObject *P = &S->P;
@@ -635,6 +743,22 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         ntried++;
         CONSIDER(&tried[ntried - 1], 0);
     }
+    if (depth == 1 && !(S->zero_scoreless && sl <= 1)) {
+        /* One ply above the horizon (but not at WESPA's last scoreless turn, where
+         * a play scoring 0 ends the game exactly), when the remembered moves did
+         * not cut off: the best play that goes out, the best other play, the
+         * pass — from the lanes' remembered best plays, no generation. The one
+         * that goes out first: a cutoff by it is exact. */
+        Move mo, mk;
+        int ho, hk;
+        if (!frontier_best(S, side, &mo, &ho, &mk, &hk)) { S->aborted = 1; S->error = 2; return 0; }
+        S->generations++;
+        S->frontiers++;
+        if (ho) CONSIDER(&mo, 0);
+        if (hk) CONSIDER(&mk, 0);
+        if (!pass_done) CONSIDER(NULL, 1);
+        goto cutoff;
+    }
     /* Stage 2: with many tiles on the rack (many plays, a slow full generation),
      * the few best-scoring plays first: the core's bounded search finds them far
      * faster, and one of them often cuts off. */
@@ -825,6 +949,8 @@ static void free_search(Search *S) {
     free(S->snap);
     free(S->tt);
     free(S->xcache);
+    free(S->lcache);
+    free(S->lanevec.v);
     free(S);
 }
 
@@ -876,7 +1002,8 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     S->snap = calloc(MAXPLY, sizeof(Snapshot));
     S->tt = calloc((size_t)2 << (tt_bits - 1), sizeof(TTEntry));
     S->xcache = calloc((size_t)1 << XC_BITS, sizeof(XEntry));
-    if (!S->snap || !S->tt || !S->xcache) { PyErr_NoMemory(); goto done; }
+    S->lcache = calloc((size_t)1 << LC_BITS, sizeof(LaneEntry));
+    if (!S->snap || !S->tt || !S->xcache || !S->lcache) { PyErr_NoMemory(); goto done; }
     S->ttmask = ((uint64_t)1 << (tt_bits - 1)) - 1;
     memcpy(&S->P, pos, sizeof(PositionObject)); /* the same header: the same layout */
     S->P.busy = 0;
@@ -914,7 +1041,7 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         principal_variation(S, 0, sl, value, depth, exact, &line);
         last = line;
 #ifdef DEBUG_STATS
-        fprintf(stderr, "depth %d value %d deep %d nodes %lld generations %lld\n", depth, v, deep, S->nodes, S->generations);
+        fprintf(stderr, "depth %d value %d deep %d nodes %lld generations %lld lanes %lld/%lld\n", depth, v, deep, S->nodes, S->generations, S->lane_misses, S->lane_looks);
 #endif
         if (exact) break;
     }
