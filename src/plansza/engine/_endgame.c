@@ -45,6 +45,14 @@
 /* The core serves several modules; this one uses only part of it. */
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "../movegen/mg_core.h"
+#ifdef DEBUG_STATS
+#include <x86intrin.h>
+static unsigned long long TSC[8];
+static long long CNT[8];
+#define TIMED(i, stmt) do { unsigned long long t0_ = __rdtsc(); stmt; TSC[i] += __rdtsc() - t0_; CNT[i]++; } while (0)
+#else
+#define TIMED(i, stmt) do { stmt; } while (0)
+#endif
 
 #define MAXPLY 160
 #define INF_DRAFT 255
@@ -115,6 +123,7 @@ typedef struct {
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
     MoveVec lanevec;    /* a lane's plays, for frontier_best */
+    struct Replies_ *replies; /* the other side's replies two plies above the horizon */
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
     long long nodes, node_limit, generations;
     long long lane_looks, lane_misses, frontiers;
@@ -485,9 +494,22 @@ static uint64_t lane_hash(const LaneKey *k) {
     return h ^ (h >> 32);
 }
 
+/* One lane's best plays, as lane_scan hands them out. */
+typedef struct {
+    uint8_t has_key, has_out, dir, lane;
+    int32_t best_key;
+    Move mkey, mout;
+} LaneBest;
+
+static int cmp_lane_key(const void *x, const void *y) {
+    const LaneBest *a = x, *b = y;
+    return (a->best_key < b->best_key) - (a->best_key > b->best_key);
+}
+
 /* The best play of `side` that goes out (*bo, if *ho) and the best other one by
- * score less the points kept (*bk, if *hk). Returns 0 when out of memory. */
-static int frontier_best(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk) {
+ * score less the points kept (*bk, if *hk); with `lanes`, each lane's own too
+ * (*nlanes of them). Returns 0 when out of memory. */
+static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, LaneBest *lanes, int *nlanes) {
     PositionObject *P = &S->P;
     Ctx c;
     MoveVec *tmp = &S->lanevec;
@@ -504,6 +526,7 @@ static int frontier_best(Search *S, int side, Move *bo, int *ho, Move *bk, int *
     }
     c.all = all_letters(P);
     *ho = *hk = 0;
+    if (nlanes) *nlanes = 0;
     int32_t best_key = INT32_MIN, best_out = INT32_MIN;
     if (c.left <= 0) return 1;
     uint64_t rackmask = c.rack[0] ? c.all : c.natmask;
@@ -547,8 +570,169 @@ static int frontier_best(Search *S, int side, Move *bo, int *ho, Move *bk, int *
             }
             if (e->has_out && e->mout.score > best_out) { best_out = e->mout.score; *bo = e->mout; *ho = 1; }
             if (e->has_key && e->best_key > best_key) { best_key = e->best_key; *bk = e->mkey; *hk = 1; }
+            if (lanes && (e->has_key || e->has_out)) {
+                LaneBest *lb = &lanes[(*nlanes)++];
+                lb->has_key = e->has_key;
+                lb->has_out = e->has_out;
+                lb->dir = (uint8_t)d;
+                lb->lane = (uint8_t)l;
+                lb->best_key = e->best_key;
+                lb->mkey = e->mkey;
+                lb->mout = e->mout;
+            }
         }
     return 1;
+}
+
+static int frontier_best(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk) {
+    return lane_scan(S, side, bo, ho, bk, hk, NULL, NULL);
+}
+
+/* ---- replies that a move leaves alone ----
+ *
+ * Two plies above the horizon, a move m of the side to move leads to a position
+ * one ply above it, worth to the other side at least what any of its plays is
+ * worth there. The other side's best plays in the position before m are known
+ * (each lane's, from the table); one whose squares m does not come near is still
+ * there after m, with the same score — its zone (the squares of its main word
+ * and one beyond each end, and for each tile it puts down the perpendicular run
+ * of board tiles it joins and one beyond each end of that) holds none of m's
+ * tiles, so no word it forms changes. Its value after m bounds the position
+ * after m from below, so m's value from above: often below alpha, and m is
+ * refuted without being made. */
+#define MAXCAND (2 * N)
+typedef struct { uint64_t w[4]; } Zone; /* one bit a square, r * N + c */
+
+static inline void zone_set(Zone *z, int r, int c) {
+    int i = r * N + c;
+    z->w[i >> 6] |= 1ULL << (i & 63);
+}
+
+static inline int zone_meets(const Zone *a, const Zone *b) {
+    return ((a->w[0] & b->w[0]) | (a->w[1] & b->w[1]) | (a->w[2] & b->w[2]) | (a->w[3] & b->w[3])) != 0;
+}
+
+/* The squares of m's new tiles. */
+static void tiles_zone(const Move *m, Zone *z) {
+    memset(z, 0, sizeof *z);
+    for (int k = 0; k < m->len; k++) {
+        if (m->word[k] & THROUGH_FLAG) continue;
+        int pos = m->start + k;
+        if (m->dir == 0) zone_set(z, m->lane, pos);
+        else zone_set(z, pos, m->lane);
+    }
+}
+
+/* The squares where a tile would change the words m forms (see above). */
+static void play_zone(const PositionObject *P, const Move *m, Zone *z) {
+    memset(z, 0, sizeof *z);
+    int d = m->dir, l = m->lane;
+#define SQ(dd, lane, idx) do { if ((dd) == 0) zone_set(z, (lane), (idx)); else zone_set(z, (idx), (lane)); } while (0)
+    int a = m->start > 0 ? m->start - 1 : 0, b = m->start + m->len < N ? m->start + m->len : N - 1;
+    for (int i = a; i <= b; i++) SQ(d, l, i);
+    for (int k = 0; k < m->len; k++) {
+        if (m->word[k] & THROUGH_FLAG) continue;
+        int pos = m->start + k, od = 1 - d;
+        const uint8_t *row = P->tiles[od][pos];
+        int i = l - 1;
+        while (i >= 0 && row[i]) { SQ(od, pos, i); i--; }
+        if (i >= 0) SQ(od, pos, i);
+        i = l + 1;
+        while (i < N && row[i]) { SQ(od, pos, i); i++; }
+        if (i < N) SQ(od, pos, i);
+    }
+#undef SQ
+}
+
+typedef struct Replies_ {
+    uint64_t key;     /* the position they belong to (node_key); 0: none */
+    int ply, nk, no, nl;
+    LaneBest lanes[2 * N];
+    uint8_t kord[MAXCAND], oord[MAXCAND]; /* lanes by best key, by best score going out */
+    int32_t kval[MAXCAND], oscore[MAXCAND]; /* ... those values, descending */
+    Zone kz[MAXCAND], oz[MAXCAND]; /* worked out when first needed */
+    uint64_t kdone, odone;
+} Replies;
+
+/* The zone of reply i (of the keyed ones, or of those that go out). */
+static inline const Zone *reply_zone(const PositionObject *P, Replies *R, int out, int i) {
+    uint64_t *done = out ? &R->odone : &R->kdone;
+    Zone *z = out ? &R->oz[i] : &R->kz[i];
+    if (!((*done >> i) & 1)) {
+        const LaneBest *lb = &R->lanes[out ? R->oord[i] : R->kord[i]];
+        play_zone(P, out ? &lb->mout : &lb->mkey, z);
+        *done |= 1ULL << i;
+    }
+    return z;
+}
+
+/* Insert lane `li` with value v into the descending order ord/vals of *n. */
+static inline void insert_desc(int32_t *vals, uint8_t *ord, int *n, int32_t v, int li) {
+    int j = (*n)++;
+    while (j > 0 && vals[j - 1] < v) { vals[j] = vals[j - 1]; ord[j] = ord[j - 1]; j--; }
+    vals[j] = v;
+    ord[j] = (uint8_t)li;
+}
+
+/* The other side's replies in the position at `ply` (two above the horizon). */
+static int collect_replies(Search *S, int replier, Replies *R) {
+    int ho, hk;
+    Move bo, bk;
+    R->nl = 0;
+    if (!lane_scan(S, replier, &bo, &ho, &bk, &hk, R->lanes, &R->nl)) return 0;
+    R->nk = R->no = 0;
+    R->kdone = R->odone = 0;
+    for (int i = 0; i < R->nl; i++) {
+        if (R->lanes[i].has_key) insert_desc(R->kval, R->kord, &R->nk, R->lanes[i].best_key, i);
+        if (R->lanes[i].has_out) insert_desc(R->oscore, R->oord, &R->no, R->lanes[i].mout.score, i);
+    }
+    return 1;
+}
+
+/* The replies of the other side at this position (two plies above the horizon),
+ * collected once for it. Returns 0 when out of memory. */
+static int ensure_replies(Search *S, int side, int sl, int ply) {
+    Replies *R = S->replies;
+    uint64_t k = node_key(S, side, sl);
+    if (R->key == k && R->ply == ply) return 1;
+    int ok;
+    TIMED(4, ok = collect_replies(S, 1 - side, R));
+    if (!ok) return 0;
+    R->key = k;
+    R->ply = ply;
+    return 1;
+}
+
+static Zone lane_zone[2][N];
+
+static void init_lane_zones(void) {
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) {
+            memset(&lane_zone[d][l], 0, sizeof(Zone));
+            for (int i = 0; i < N; i++) {
+                if (d == 0) zone_set(&lane_zone[d][l], l, i);
+                else zone_set(&lane_zone[d][l], i, l);
+            }
+        }
+}
+
+/* Every play of `side` along one lane. */
+static void gen_lane(Search *S, int side, int dir, int lane, MoveVec *out) {
+    Ctx c;
+    out->n = 0;
+    out->failed = 0;
+    init_ctx(&S->P, &c, out, 0);
+    memset(c.rack, 0, sizeof c.rack);
+    c.left = S->ntl[side];
+    c.natmask = 0;
+    for (int t = 0; t <= S->P.nletters; t++) {
+        c.rack[t] = S->cnt[side][t];
+        if (t && c.rack[t]) c.natmask |= 1ULL << t;
+    }
+    c.all = all_letters(&S->P);
+    if (c.left <= 0 || !setup_lane(&c, dir, lane)) return;
+    for (int a = 0; a < N; a++)
+        if (c.is_anchor[a]) gen_anchor(&c, a);
 }
 
 static void make_move(Search *S, int side, const Move *m, int ply) {
@@ -657,6 +841,32 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
         *cdeep = 1;
         return s - ((S->rv[side] - played) - S->rv[other]);
     }
+    if (sl2 > 0 && depth == 2) {
+        /* The child is one ply above the horizon: bound it by the other side's
+         * replies that m leaves alone (collect_replies), without making m. */
+        Replies *R = S->replies;
+        if (!ensure_replies(S, side, sl, ply)) { S->aborted = 1; S->error = 2; return 0; }
+        int played = 0;
+        for (int j = 0; j < m->len; j++)
+            if (!(m->word[j] & THROUGH_FLAG)) played += S->P.value[m->word[j]];
+        int rva = S->rv[side] - played; /* the side's rack after m */
+        Zone mz;
+        tiles_zone(m, &mz);
+        for (int i = 0; i < R->no; i++)
+            if (!zone_meets(reply_zone(&S->P, R, 1, i), &mz)) {
+                /* a reply that goes out: an exact bound */
+                int b = R->oscore[i] + 2 * rva;
+                if (s - b <= alpha) { S->nodes++; return s - b; }
+                break;
+            }
+        int bound = rva - S->rv[other]; /* the reply that passes */
+        for (int i = 0; i < R->nk; i++)
+            if (!zone_meets(reply_zone(&S->P, R, 0, i), &mz)) {
+                if (R->kval[i] + rva > bound) bound = R->kval[i] + rva;
+                break;
+            }
+        if (s - bound <= alpha) { S->nodes++; *cdeep = 1; return s - bound; }
+    }
     make_move(S, side, m, ply);
     if (sl2 <= 0) v = s + S->rv[other] - S->rv[side];
     else if (first) v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, cdeep);
@@ -723,7 +933,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         if (alpha >= beta) goto cutoff;                                              \
     } while (0)
 
-    ensure_cross(S, ply);
+    TIMED(0, ensure_cross(S, ply));
     /* Stage 1: the remembered moves. */
     if (ttmove.len == PASS_LEN) {
         pass_done = 1;
@@ -751,11 +961,86 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
          * that goes out first: a cutoff by it is exact. */
         Move mo, mk;
         int ho, hk;
-        if (!frontier_best(S, side, &mo, &ho, &mk, &hk)) { S->aborted = 1; S->error = 2; return 0; }
+        int okf;
+        TIMED(1, okf = frontier_best(S, side, &mo, &ho, &mk, &hk));
+        if (!okf) { S->aborted = 1; S->error = 2; return 0; }
         S->generations++;
         S->frontiers++;
         if (ho) CONSIDER(&mo, 0);
         if (hk) CONSIDER(&mk, 0);
+        if (!pass_done) CONSIDER(NULL, 1);
+        goto cutoff;
+    }
+    if (depth == 2) {
+        /* Two plies above the horizon: lane by lane. A lane whose plays are all
+         * refuted by a reply they leave alone (see collect_replies) — for a play
+         * m of the lane, its value is at most its score less the points it keeps
+         * less the best reply's (a reply that goes out: exact), so at most the
+         * lane's best such key less the best reply's whose zone misses the lane —
+         * is not generated at all; the others are, their plays tried in order. */
+        LaneBest lanes[2 * N];
+        int nl = 0, ho, hk;
+        Move bo, bk;
+        if (!lane_scan(S, side, &bo, &ho, &bk, &hk, lanes, &nl) || !ensure_replies(S, side, sl, ply)) {
+            S->aborted = 1; S->error = 2; return 0;
+        }
+        S->generations++;
+        Replies *R = S->replies;
+        int rvo = S->rv[other];
+        if (ho) {
+            /* the best play that goes out first: its value is exact */
+            CMove cb;
+            to_cmove(&bo, &cb);
+            int dup = 0;
+            for (int j = 0; j < ntried; j++) dup |= same_move(&tried[j], &cb);
+            if (!dup) { tried[ntried++] = bo; CONSIDER(&tried[ntried - 1], 0); }
+        }
+        qsort(lanes, nl, sizeof lanes[0], cmp_lane_key);
+        for (int li = 0; li < nl; li++) {
+            const LaneBest *lb = &lanes[li];
+            const Zone *lz = &lane_zone[lb->dir][lb->lane];
+            int ub_out = lb->has_out ? lb->mout.score + 2 * rvo : -VAL_INF;
+            int ub_exact = VAL_INF, ub_deep = VAL_INF;
+            if (lb->has_key) {
+                for (int i = 0; i < R->no; i++)
+                    if (!zone_meets(reply_zone(&S->P, R, 1, i), lz)) { ub_exact = lb->best_key - R->oscore[i]; break; }
+                ub_deep = lb->best_key + rvo; /* the reply that passes */
+                for (int i = 0; i < R->nk; i++)
+                    if (!zone_meets(reply_zone(&S->P, R, 0, i), lz)) {
+                        if (lb->best_key - R->kval[i] < ub_deep) ub_deep = lb->best_key - R->kval[i];
+                        break;
+                    }
+            } else ub_exact = ub_deep = -VAL_INF;
+            if (ub_out <= alpha && ub_exact <= alpha) {
+                int u = ub_out > ub_exact ? ub_out : ub_exact;
+                if (u > best) best = u; /* every play of the lane is worth u at most */
+                continue;
+            }
+            if (ub_out <= alpha && ub_deep <= alpha) {
+                int u = ub_out > ub_deep ? ub_out : ub_deep;
+                if (u > best) best = u;
+                anydeep = 1;
+                continue;
+            }
+            MoveVec *mv = &S->mv[ply];
+            TIMED(3, gen_lane(S, side, lb->dir, lb->lane, mv));
+            if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
+            Py_ssize_t n = mv->n;
+            for (Py_ssize_t i = 0; i < n; i++) {
+                Move *m = &mv->v[i];
+                m->key = order_key(S, side, m);
+                for (int j = 0; j < ntried; j++) {
+                    CMove c;
+                    to_cmove(&tried[j], &c);
+                    if (same_move(m, &c)) m->key = INT32_MIN;
+                }
+            }
+            qsort(mv->v, n, sizeof(Move), cmp_key_desc);
+            for (Py_ssize_t i = 0; i < n; i++) {
+                if (mv->v[i].key == INT32_MIN) break;
+                CONSIDER(&mv->v[i], 0);
+            }
+        }
         if (!pass_done) CONSIDER(NULL, 1);
         goto cutoff;
     }
@@ -764,7 +1049,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
      * faster, and one of them often cuts off. */
     if (S->ntl[side] >= TOPK_MIN_TILES) {
         MoveVec *tv = &S->mv[ply];
-        gen_top(S, side, tv, TOPK);
+        TIMED(2, gen_top(S, side, tv, TOPK));
         S->generations++;
         if (tv->failed) { S->aborted = 1; S->error = 2; return 0; }
         int nt = 0;
@@ -793,7 +1078,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
     /* Stage 3: every play, best-looking first, then the pass. */
     {
         MoveVec *mv = &S->mv[ply];
-        gen_moves(S, side, mv);
+        TIMED(3, gen_moves(S, side, mv));
         S->generations++;
         if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
         Py_ssize_t n = mv->n;
@@ -950,6 +1235,7 @@ static void free_search(Search *S) {
     free(S->tt);
     free(S->xcache);
     free(S->lcache);
+    free(S->replies);
     free(S->lanevec.v);
     free(S);
 }
@@ -997,13 +1283,15 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         goto done;
     }
     init_zobrist();
+    init_lane_zones();
     S = calloc(1, sizeof *S);
     if (!S) { PyErr_NoMemory(); goto done; }
     S->snap = calloc(MAXPLY, sizeof(Snapshot));
     S->tt = calloc((size_t)2 << (tt_bits - 1), sizeof(TTEntry));
     S->xcache = calloc((size_t)1 << XC_BITS, sizeof(XEntry));
     S->lcache = calloc((size_t)1 << LC_BITS, sizeof(LaneEntry));
-    if (!S->snap || !S->tt || !S->xcache || !S->lcache) { PyErr_NoMemory(); goto done; }
+    S->replies = calloc(1, sizeof(Replies));
+    if (!S->snap || !S->tt || !S->xcache || !S->lcache || !S->replies) { PyErr_NoMemory(); goto done; }
     S->ttmask = ((uint64_t)1 << (tt_bits - 1)) - 1;
     memcpy(&S->P, pos, sizeof(PositionObject)); /* the same header: the same layout */
     S->P.busy = 0;
@@ -1034,6 +1322,9 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         S->limited = depth > 1;
         int deep = 0;
         int v = negamax(S, 0, sl, depth, -VAL_INF, VAL_INF, 0, &deep);
+#ifdef DEBUG_STATS
+        if (S->aborted) fprintf(stderr, "aborted at depth %d: lanes %lld/%lld nodes %lld; cross %.2f/%lld frontier %.2f/%lld top %.2f/%lld gen %.2f/%lld replies %.2f/%lld\n", depth, S->lane_misses, S->lane_looks, S->nodes, TSC[0]/2e9, CNT[0], TSC[1]/2e9, CNT[1], TSC[2]/2e9, CNT[2], TSC[3]/2e9, CNT[3], TSC[4]/2e9, CNT[4]);
+#endif
         if (S->aborted) break;
         value = v;
         depth_done = depth;
@@ -1042,6 +1333,7 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         last = line;
 #ifdef DEBUG_STATS
         fprintf(stderr, "depth %d value %d deep %d nodes %lld generations %lld lanes %lld/%lld\n", depth, v, deep, S->nodes, S->generations, S->lane_misses, S->lane_looks);
+        fprintf(stderr, "  cross %.2f/%lld frontier %.2f/%lld top %.2f/%lld gen %.2f/%lld replies %.2f/%lld\n", TSC[0]/2e9, CNT[0], TSC[1]/2e9, CNT[1], TSC[2]/2e9, CNT[2], TSC[3]/2e9, CNT[3], TSC[4]/2e9, CNT[4]);
 #endif
         if (exact) break;
     }
