@@ -147,6 +147,21 @@ def test_line_replays_in_a_game(seed: int, lex: Lexicon) -> None:
     replay(board, (mine, theirs), result, rules, lex)
 
 
+@pytest.mark.parametrize("seed", [0, 3, 7])  # boards the set can hold; the twin is slow here
+def test_fuller_boards_match_the_twin(seed: int, lex: Lexicon) -> None:
+    # TR 5.1.1a/b, 5.1.2, 5.1.4 on fuller boards with longer racks: the search values the
+    # positions one and two plies above its horizon from each lane's remembered best plays
+    # and refutes plays by the replies they leave alone; the plain minimax does neither.
+    rng = random.Random(2000 + seed)
+    board = random_board(100 + seed, lex, 6)
+    mine, theirs = deal(board, rng, ((4, 3), (3, 4))[seed % 2])
+    rules = [PFS, SIX][seed % 2]
+    result = solve(board, mine, theirs, lex, rules)
+    value, _ = solve_reference(board, mine, theirs, lex, rules)
+    assert result.exact and result.spread == value
+    replay(board, (mine, theirs), result, rules, lex)
+
+
 def test_blanks_match_the_twin(lex: Lexicon) -> None:
     # Blanks score 0 (GR "Mydełko") and count 0 on a rack at the end (TR 5.1.2).
     for seed, mine, theirs in [(3, "?A", "KO"), (5, "T", "?S"), (8, "?", "NY")]:

@@ -22,6 +22,17 @@
  * ordered (plays that go out first, then score plus the points of the tiles
  * played); the pass last. Most positions are cut off before the last stage.
  *
+ * Near the horizon nothing is generated whole. One ply above it a play's value
+ * needs no subtree, so the position is worth the best of three: the best play
+ * that goes out, the best other play by score less the points it keeps, the
+ * pass — and each lane's two best plays are remembered by the lane's contents
+ * and the rack (frontier_best). Two plies above it, the other side's lane-best
+ * replies bound each move from above: a reply whose zone the move's tiles miss
+ * is still there after the move with the same score, so a whole lane of moves
+ * is refuted at once when its best key less that reply's is below alpha; only
+ * the lanes that survive are generated (collect_replies and the depth-2 stage
+ * of negamax).
+ *
  * Values are spreads from the point of view of the side to move: its points
  * minus the other side's over the rest of the game, end-of-game rack
  * adjustments included:
