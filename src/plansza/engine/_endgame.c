@@ -222,19 +222,24 @@ static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, co
 
 /* ---- moves ---- */
 
-static void gen_moves(Search *S, int side, MoveVec *out) {
-    Ctx c;
+/* A generation context over `side`'s rack, writing every move to `out`. */
+static void side_ctx(Search *S, int side, Ctx *c, MoveVec *out) {
     out->n = 0;
     out->failed = 0;
-    init_ctx(&S->P, &c, out, 0);
-    memset(c.rack, 0, sizeof c.rack);
-    c.left = S->ntl[side];
-    c.natmask = 0;
+    init_ctx(&S->P, c, out, 0);
+    memset(c->rack, 0, sizeof c->rack);
+    c->left = S->ntl[side];
+    c->natmask = 0;
     for (int t = 0; t <= S->P.nletters; t++) {
-        c.rack[t] = S->cnt[side][t];
-        if (t && c.rack[t]) c.natmask |= 1ULL << t;
+        c->rack[t] = S->cnt[side][t];
+        if (t && c->rack[t]) c->natmask |= 1ULL << t;
     }
-    c.all = all_letters(&S->P);
+    c->all = all_letters(&S->P);
+}
+
+static void gen_moves(Search *S, int side, MoveVec *out) {
+    Ctx c;
+    side_ctx(S, side, &c, out);
     if (c.left <= 0) return;
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
@@ -417,27 +422,7 @@ static uint64_t cross_of(const PositionObject *P, XEntry *cache, const uint8_t *
     }
     XEntry *x = &cache[(h ^ (h >> 29)) & ((1u << XC_BITS) - 1)];
     if (x->used && x->nb == nb && x->na == na && memcmp(x->letters, key, n) == 0) return x->set;
-    /* Walk the part before through the DAWG, then try every next letter and
-     * walk the part after from it (as update_lane does). */
-    uint32_t p = kwg_arc_index(P->kwg[0]);
-    for (int j = b; j < i && p; j++) {
-        uint32_t c = child(P, p, LETTER(row[j]));
-        p = c ? kwg_arc_index(P->kwg[c]) : 0;
-    }
-    uint64_t set = 0;
-    if (p) {
-        for (uint32_t q = p;; q++) {
-            uint32_t nd = P->kwg[q];
-            int t = (int)kwg_tile(nd);
-            if (t) {
-                uint32_t cur = q;
-                for (int j = i + 1; j <= e && cur; j++)
-                    cur = child(P, kwg_arc_index(P->kwg[cur]), LETTER(row[j]));
-                if (cur && kwg_accepts(P->kwg[cur])) set |= 1ULL << t;
-            }
-            if (kwg_is_end(nd)) break;
-        }
-    }
+    uint64_t set = cross_walk(P, row, b, i, e); /* the core's walk, remembered */
     x->set = set;
     x->nb = (uint8_t)nb;
     x->na = (uint8_t)na;
@@ -730,17 +715,7 @@ static void init_lane_zones(void) {
 /* Every play of `side` along one lane. */
 static void gen_lane(Search *S, int side, int dir, int lane, MoveVec *out) {
     Ctx c;
-    out->n = 0;
-    out->failed = 0;
-    init_ctx(&S->P, &c, out, 0);
-    memset(c.rack, 0, sizeof c.rack);
-    c.left = S->ntl[side];
-    c.natmask = 0;
-    for (int t = 0; t <= S->P.nletters; t++) {
-        c.rack[t] = S->cnt[side][t];
-        if (t && c.rack[t]) c.natmask |= 1ULL << t;
-    }
-    c.all = all_letters(&S->P);
+    side_ctx(S, side, &c, out);
     if (c.left <= 0 || !setup_lane(&c, dir, lane)) return;
     for (int a = 0; a < N; a++)
         if (c.is_anchor[a]) gen_anchor(&c, a);

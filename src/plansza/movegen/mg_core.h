@@ -85,12 +85,37 @@ static uint64_t all_letters(const PositionObject *P) {
     return ((P->nletters >= 63) ? ~0ULL : ((1ULL << (P->nletters + 1)) - 1)) & ~1ULL;
 }
 
+/* The letters that may go on empty square i of `row` between the runs b..i-1 and
+ * i+1..e: walk the part before through the DAWG, then try every next letter and
+ * walk the part after from it. */
+static uint64_t cross_walk(const PositionObject *P, const uint8_t *row, int b, int i, int e) {
+    uint32_t p = kwg_arc_index(P->kwg[0]);
+    for (int j = b; j < i && p; j++) {
+        uint32_t c = child(P, p, LETTER(row[j]));
+        p = c ? kwg_arc_index(P->kwg[c]) : 0;
+    }
+    uint64_t set = 0;
+    if (p) {
+        for (uint32_t q = p;; q++) {
+            uint32_t n = P->kwg[q];
+            int t = (int)kwg_tile(n);
+            if (t) {
+                uint32_t cur = q;
+                for (int j = i + 1; j <= e && cur; j++)
+                    cur = child(P, kwg_arc_index(P->kwg[cur]), LETTER(row[j]));
+                if (cur && kwg_accepts(P->kwg[cur])) set |= 1ULL << t;
+            }
+            if (kwg_is_end(n)) break;
+        }
+    }
+    return set;
+}
+
 /* Recompute cross-sets for the direction perpendicular to `dir` on the empty
  * squares of lane `lane` of direction `dir` (they depend on the runs along it). */
 static void update_lane(PositionObject *P, int dir, int lane) {
     const uint8_t *row = P->tiles[dir][lane];
     int od = 1 - dir;
-    uint32_t droot = kwg_arc_index(P->kwg[0]);
     for (int i = 0; i < N; i++) {
         if (row[i]) continue;
         int b = i, e = i;
@@ -105,28 +130,7 @@ static void update_lane(PositionObject *P, int dir, int lane) {
         for (int j = b; j <= e; j++)
             if (j != i) sc += P->value[row[j]];
         P->cscore[od][i][lane] = (int16_t)sc;
-        /* Walk the part before through the DAWG, then try every next letter
-         * and walk the part after from it. */
-        uint32_t p = droot;
-        for (int j = b; j < i && p; j++) {
-            uint32_t c = child(P, p, LETTER(row[j]));
-            p = c ? kwg_arc_index(P->kwg[c]) : 0;
-        }
-        uint64_t set = 0;
-        if (p) {
-            for (uint32_t q = p;; q++) {
-                uint32_t n = P->kwg[q];
-                int t = (int)kwg_tile(n);
-                if (t) {
-                    uint32_t cur = q;
-                    for (int j = i + 1; j <= e && cur; j++)
-                        cur = child(P, kwg_arc_index(P->kwg[cur]), LETTER(row[j]));
-                    if (cur && kwg_accepts(P->kwg[cur])) set |= 1ULL << t;
-                }
-                if (kwg_is_end(n)) break;
-            }
-        }
-        P->cross[od][i][lane] = set;
+        P->cross[od][i][lane] = cross_walk(P, row, b, i, e);
     }
 }
 
