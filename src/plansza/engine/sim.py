@@ -53,6 +53,7 @@ _BLANK_FLAG = 0x40
 _THROUGH_FLAG = 0x80
 _LETTER = 0x3F
 _HEAD = struct.Struct("=iBBBBB")  # score, dir, lane, start, len, ntiles (native order)
+_KEY = struct.Struct("=i")  # the ranking key, the record's last field (offset 28)
 
 
 @dataclass(frozen=True)
@@ -189,32 +190,6 @@ class SimPlayer(StaticPlayer):
         letters = self._letters
         return "".join(BLANK if c == 0 else letters[c - 1] for c in codes)
 
-    def _table(self, rack: list[int], bag: int, other: list[int]) -> bytes | object:
-        """The leave table of ``rack`` with ``bag`` tiles in the bag (cf. StaticPlayer)."""
-        text = self._rack_text(rack)
-        if bag >= self.rules.rack_size:
-            return self.leaves.table(text, SCALE)
-        from array import array
-
-        from plansza.movegen import leave_index_order
-
-        values = self._values
-        n = len(rack)
-        out = array("i")
-        other_value = sum(values[c] for c in other)
-        ts = self.rules.tileset
-        for leave in leave_index_order(text, ts):
-            used = n - len(leave)
-            pts = ts.rack_value(leave)
-            if bag == 0:
-                v = 2.0 * other_value if not leave else -2.0 * pts
-            elif used >= bag:
-                v = -1.0 * pts
-            else:
-                v = self.leaves.value(leave)
-            out.append(round(v * SCALE))
-        return out
-
     def _best(
         self, rack: list[int], bag: int, other: list[int]
     ) -> tuple[int, float, list[int], bytes] | None:
@@ -222,11 +197,13 @@ class SimPlayer(StaticPlayer):
         if not rack:
             return None
         core = self._sim._core
-        recs = core.top(bytes(rack), 1, self._table(rack, bag, other), SCALE)
+        other_points = sum(self._values[c] for c in other)
+        table = self.rack_table(self._rack_text(rack), bag, other_points)
+        recs = core.top(bytes(rack), 1, table, SCALE)
         if not recs:
             return None
         score, direction, lane, start, length, _nt = _HEAD.unpack_from(recs, 0)
-        key = int.from_bytes(recs[28:32], "little" if _NATIVE_LITTLE else "big", signed=True)
+        (key,) = _KEY.unpack_from(recs, 28)
         used: list[int] = []
         triples = bytearray()
         for i in range(length):
@@ -300,9 +277,6 @@ class SimPlayer(StaticPlayer):
         if bag <= 0:
             return -2.0 * sum(self._values[c] for c in rack) if rack else 0.0
         return self.leaves.value(self._rack_text(rack))
-
-
-_NATIVE_LITTLE = struct.pack("=i", 1)[0] == 1
 
 
 def _placed(move: Play, view: GameView) -> list[tuple[tuple[int, int], str]]:

@@ -110,12 +110,16 @@ class StaticPlayer(LexiconJudge):
 
     def leave_value(self, view: GameView, leave: str, used: int) -> float:
         """The value of keeping ``leave`` after a move that put down ``used`` tiles."""
+        return self.situational_value(leave, used, view.bag_count, self._opponent_points(view))
+
+    def situational_value(self, leave: str, used: int, bag: int, opponent_points: int) -> float:
+        """The value of keeping ``leave`` after putting down ``used`` tiles with ``bag``
+        tiles in the bag; ``opponent_points`` counts only with the bag empty."""
         ts = self.rules.tileset
-        bag = view.bag_count
         if bag == 0:
             if not leave:
                 # Going out: the opponents' racks come to me and leave them (TR 5.1).
-                return 2.0 * ts.rack_value(view.unseen.elements())
+                return 2.0 * opponent_points
             return -2.0 * ts.rack_value(leave)
         if used >= bag:
             # The bag empties and the opponent starts the endgame: what I keep counts
@@ -123,18 +127,26 @@ class StaticPlayer(LexiconJudge):
             return -1.0 * ts.rack_value(leave)
         return self.leaves.value(leave)
 
+    def _opponent_points(self, view: GameView) -> int:
+        """The points on the opponents' racks, known once the bag is empty."""
+        return self.rules.tileset.rack_value(view.unseen.elements()) if view.bag_count == 0 else 0
+
     def leave_table(self, view: GameView) -> array[int]:
         """The leave table of the rack in this situation (see :meth:`leave_value`)."""
-        if view.bag_count >= self.rules.rack_size:
-            return self.leaves.table(view.rack, SCALE)  # the common case, cached by rack
+        return self.rack_table(view.rack, view.bag_count, self._opponent_points(view))
+
+    def rack_table(self, rack: str, bag: int, opponent_points: int) -> array[int]:
+        """The leave table of ``rack`` for ``top_equity`` (see :meth:`situational_value`)."""
+        if bag >= self.rules.rack_size:
+            return self.leaves.table(rack, SCALE)  # the common case, cached by rack
         from plansza.movegen import leave_index_order
 
-        n = len(view.rack)
+        n = len(rack)
         return array(
             "i",
             [
-                round(self.leave_value(view, leave, n - len(leave)) * SCALE)
-                for leave in leave_index_order(view.rack, self.rules.tileset)
+                round(self.situational_value(leave, n - len(leave), bag, opponent_points) * SCALE)
+                for leave in leave_index_order(rack, self.rules.tileset)
             ],
         )
 
