@@ -11,7 +11,6 @@ win; ``ci95`` is its Wilson interval. Exit codes: 0 done, 2 bad arguments.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from plansza.cli.common import EXIT_INPUT, console, err_console, fail, user_errors
+from plansza.files import write_atomic
 from plansza.i18n import tr
 
 if TYPE_CHECKING:
@@ -154,10 +154,7 @@ def match(
 def _save(result: MatchResult, directory: Path) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     for o in result.outcomes:
-        path = directory / f"game-{o.index + 1:04d}.gcg"
-        tmp = path.with_suffix(".gcg.tmp")
-        tmp.write_text(o.gcg or "", encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(directory / f"game-{o.index + 1:04d}.gcg", o.gcg or "")
 
 
 def _print(result: MatchResult) -> None:

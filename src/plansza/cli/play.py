@@ -23,10 +23,8 @@ to a Rich console, so a scripted game can be played without a terminal.
 from __future__ import annotations
 
 import datetime
-import os
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,6 +39,7 @@ from rich.text import Text
 from plansza.cli.common import EXIT_INPUT, EXIT_OK, console, fail, user_errors
 from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import InvalidMoveError, PlanszaError
+from plansza.files import write_atomic
 from plansza.i18n import language, tr
 from plansza.messages import describe
 from plansza.moves import Exchange, Move, Pass, Play, parse_move
@@ -476,19 +475,6 @@ def unseen_text(game: Game, player: int) -> str:
         else:
             groups.append(t)
     return " ".join(groups)
-
-
-def save_text_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (never half a file)."""
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def default_save_path(now: datetime.datetime | None = None, directory: Path | None = None) -> Path:
@@ -1069,7 +1055,7 @@ class Session:
         key = "description" if g.is_over else "description_unfinished"
         record.pragmas["description"] = tr(MESSAGES, key, level=self.level)
         try:
-            save_text_atomically(self.save_path, write_gcg(record))
+            write_atomic(self.save_path, write_gcg(record))
         except OSError as e:
             self._error(tr(MESSAGES, "save_failed", path=self.save_path, error=e.strerror or e))
             return

@@ -13,14 +13,13 @@ A killed program leaves either the old file or the new one, never half of one.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from plansza.duplicate.game import Championship
 from plansza.errors import FormatError
+from plansza.files import write_atomic
 
 DEFAULT_FILE = "belgijka.json"
 
@@ -32,19 +31,7 @@ def dumps(ch: Championship) -> str:
 
 def save(ch: Championship, path: str | os.PathLike[str]) -> None:
     """Write the championship to ``path`` atomically."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(dumps(ch))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, dumps(ch))
 
 
 def load(path: str | os.PathLike[str]) -> Championship:

@@ -31,6 +31,7 @@ from plansza.engine.base import GameView
 from plansza.engine.leaves import LeaveModel, feature_names, features
 from plansza.engine.match import hash_seed, play_game
 from plansza.engine.static import StaticPlayer
+from plansza.files import write_atomic
 from plansza.game import Game
 from plansza.moves import Move
 from plansza.rules import Rules
@@ -235,12 +236,7 @@ def main(argv: list[str] | None = None) -> int:
         start=start,
         log=sys.stderr,
     )
-    tmp = args.out + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(model.to_json() + "\n")
-    import os
-
-    os.replace(tmp, args.out)
+    write_atomic(args.out, model.to_json() + "\n")
     print(f"written {args.out}", file=sys.stderr)
     return 0
 

@@ -106,14 +106,6 @@ def map_file(path: Path) -> tuple[mmap.mmap, KwgHeader]:
 
 def write_atomic(path: Path, blob: bytes) -> None:
     """Write ``blob`` to ``path`` so that readers see the old file or the new, never half."""
-    import tempfile  # not needed to read, so not loaded by readers
+    from plansza.files import write_atomic as write
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write(path, blob)

@@ -19,9 +19,9 @@ from __future__ import annotations
 import csv
 import io
 import os
-import tempfile
 from collections.abc import Sequence
 
+from plansza.files import write_atomic
 from plansza.ranking.records import (
     COLUMNS,
     Game,
@@ -91,16 +91,4 @@ def append_games(path: str, games: Sequence[Game]) -> None:
         writer.writerow(row)
     text = out.getvalue()
     read_games_csv_text(text, source=path)  # never write what cannot be read back
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".history-", suffix=".csv", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, text)

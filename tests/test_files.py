@@ -1,0 +1,38 @@
+"""Atomic writes: the old file or the new one, never half, and no litter."""
+
+from __future__ import annotations
+
+import doctest
+import os
+from pathlib import Path
+
+import pytest
+
+import plansza.files
+from plansza.files import write_atomic
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(plansza.files)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_text_and_bytes(tmp_path: Path) -> None:
+    write_atomic(tmp_path / "t.txt", "żółw\n")
+    write_atomic(tmp_path / "b.bin", b"\x00\x01")
+    assert (tmp_path / "t.txt").read_bytes() == "żółw\n".encode()
+    assert (tmp_path / "b.bin").read_bytes() == b"\x00\x01"
+
+
+def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "zapis.gcg"
+    target.write_text("stary", encoding="utf-8")
+
+    def broken(src: object, dst: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="disk full"):
+        write_atomic(target, "nowy")
+    assert target.read_text(encoding="utf-8") == "stary"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["zapis.gcg"]
