@@ -472,7 +472,14 @@ def top(
         None, "--cgp", help="Pojedyncza pozycja (bez pliku) / a single position (no file)"
     ),
     rack: str = typer.Option(None, "--rack", "-r", help="Stojak z --cgp / the rack with --cgp"),
-    lexicon: str = LexiconOption,
+    lexicon: str | None = typer.Option(
+        None,
+        "--lexicon",
+        "-l",
+        help="Słownik dla --cgp; domyślnie „lex” z CGP albo sjp-20220301 / lexicon for "
+        "--cgp; default: the CGP's lex op, else sjp-20220301 (SJP.PL, not OSPS)",
+        show_default=False,
+    ),
 ) -> None:
     """Ruch zwycięski i alternatywy w kolejności II.12. / The top move and the alternatives.
 
@@ -511,8 +518,11 @@ def _chosen_first(listed: list[Candidate], chosen: int | None) -> list[Candidate
     return [listed[chosen], *listed[:chosen], *listed[chosen + 1 :]]
 
 
-def _top_of_position(cgp: str, rack: str | None, lexicon: str, n: int, as_json: bool) -> None:
+def _top_of_position(
+    cgp: str, rack: str | None, lexicon: str | None, n: int, as_json: bool
+) -> None:
     from plansza.cgp import parse_cgp
+    from plansza.cli.lexopt import choose_lexicon
     from plansza.duplicate.top import rank
     from plansza.rules import Rules
 
@@ -522,7 +532,7 @@ def _top_of_position(cgp: str, rack: str | None, lexicon: str, n: int, as_json: 
         the_rack = (rack if rack is not None else position.racks[0]).strip()
         if not the_rack:
             fail(tr(CLI, "need_rack"), EXIT_INPUT)
-        lex = _lexicon(lexicon, quiet=as_json)
+        lex = _lexicon(choose_lexicon(lexicon, position.lexicon), quiet=as_json)
         ranking = rank(position.board, the_rack, lex, rules)
     if as_json:
         # The whole ordered list, one candidate a line (thousands go through Rich slowly);

@@ -5,8 +5,9 @@
 The rack defaults to the rack of the player to move in the CGP. ``--count``
 prints the number of legal placements; ``--json`` prints the moves best first as
 ``[{"move": "H8 ZORANIE", "score": 66, "words": [...]}, ...]``; otherwise a
-table. Exit codes (:mod:`plansza.cli.common`): 0 done, 2 for a bad CGP, rack or
-lexicon.
+table. Without ``--lexicon`` the CGP's ``lex`` op chooses the lexicon when plansza
+knows it (:func:`plansza.cli.lexopt.choose_lexicon`). Exit codes
+(:mod:`plansza.cli.common`): 0 done, 2 for a bad CGP, rack or lexicon.
 """
 
 from __future__ import annotations
@@ -19,12 +20,11 @@ import typer
 from rich.table import Table
 
 from plansza.cli.common import EXIT_INPUT, console, err_console, fail, user_errors
+from plansza.cli.lexopt import choose_lexicon
 from plansza.i18n import tr
 
 if TYPE_CHECKING:
     from plansza.movegen import MoveList
-
-DEFAULT_LEXICON = "sjp-20220301"  # plansza.lexicon.DEFAULT_NAME, not imported to start fast
 
 MESSAGES = {
     "no_rack": {
@@ -69,18 +69,18 @@ RackOption = typer.Option(
     help="Stojak (? = blank); domyślnie gracza na ruchu / rack (? = blank); "
     "default: the player to move",
 )
-TopOption = typer.Option(
-    None, "--top", "-n", help="Tylko N najlepszych / only the N best moves"
-)
+TopOption = typer.Option(None, "--top", "-n", help="Tylko N najlepszych / only the N best moves")
 CountOption = typer.Option(
     False, "--count", help="Tylko liczba ułożeń / only the number of placements"
 )
 JsonOption = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON")
 LexiconOption = typer.Option(
-    DEFAULT_LEXICON,
+    None,
     "--lexicon",
     "-l",
-    help="Słownik: nazwa lub ścieżka / lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)",
+    help="Słownik: nazwa lub ścieżka; domyślnie „lex” z CGP albo sjp-20220301 / lexicon: "
+    "name or path; default: the CGP's lex op, else sjp-20220301 (SJP.PL, not OSPS)",
+    show_default=False,
 )
 LIMIT_TABLE = 30  # rows printed without --top: the rest is counted, not drawn
 
@@ -97,7 +97,7 @@ def moves(
     top_n: int = TopOption,
     count: bool = CountOption,
     as_json: bool = JsonOption,
-    lexicon: str = LexiconOption,
+    lexicon: str | None = LexiconOption,
 ) -> None:
     """Wszystkie ułożenia stojaka albo najlepsze. / Every legal placement of a rack, or the best.
 
@@ -118,7 +118,7 @@ def moves(
         the_rack = the_rack.strip()
         if not the_rack:
             fail(tr(MESSAGES, "no_rack"), EXIT_INPUT)
-        lex = Lexicon.load(lexicon, progress=not as_json)
+        lex = Lexicon.load(choose_lexicon(lexicon, position.lexicon), progress=not as_json)
         gen = MoveGenerator(lex, rules, position.board)
         listed = gen.top(the_rack, top_n) if top_n else gen.generate(the_rack)
     if count:

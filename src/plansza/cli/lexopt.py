@@ -1,0 +1,120 @@
+"""Which lexicon a command given a CGP position uses: ``--lexicon`` or the CGP's ``lex`` op.
+
+Every command that takes ``--cgp`` and ``--lexicon`` (``plansza moves``,
+``plansza duplikat top --cgp``) asks :func:`choose_lexicon` and loads what it
+returns with ``Lexicon.load``. The rules, in order:
+
+1. an explicit ``--lexicon`` wins; if the CGP's op names another lexicon, one
+   note on stderr says which one is used;
+2. otherwise the op's lexicon, when plansza knows it: one of the default's
+   names (``sjp-20220301``, ``sjp``, ``default``) or a lexicon the user compiled
+   with ``plansza lexicon build -o NAME``;
+3. an op naming a lexicon plansza does not have (a CGP pasted from another
+   program: ``lex OSPS49;``, ``lex NWL20;``) gets one warning on stderr, and the
+   default SJP.PL list — not the official OSPS — is used;
+4. no op and no option: the default, as before.
+
+The op is only ever taken as a *name*, never as a path: a position pasted from
+elsewhere must not make plansza open an arbitrary file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from plansza.cli.common import err_console
+from plansza.i18n import tr
+
+DEFAULT_LEXICON = "sjp-20220301"  # plansza.lexicon.DEFAULT_NAME, not imported to start fast
+
+MESSAGES = {
+    "option_wins": {
+        "pl": "Uwaga: CGP wskazuje słownik „{op}”, użyto słownika „{used}” podanego w --lexicon.",
+        "en": "Note: the CGP names the lexicon '{op}'; using '{used}' given with --lexicon.",
+    },
+    "unknown_op": {
+        "pl": "Ostrzeżenie: nieznany słownik „{op}” wskazany w CGP (lex {op};) — użyto "
+        "domyślnej listy SJP.PL ({default}), która nie jest oficjalnym słownikiem OSPS.",
+        "en": "Warning: the CGP names an unknown lexicon '{op}' (lex {op};) — using the "
+        "default SJP.PL list ({default}) instead, which is not the official OSPS.",
+    },
+}
+
+
+def choose_lexicon(option: str | None, cgp_lex: str | None) -> str:
+    """What to pass to ``Lexicon.load`` for ``--lexicon`` (``None`` if not given) and
+    the CGP's ``lex`` op (``Position.lexicon``; ``None`` if the CGP has none).
+
+    Prints at most one line on stderr (a note or a warning, see the module
+    docstring) and never fails: an unknown ``--lexicon`` is left for
+    ``Lexicon.load`` to report.
+
+    >>> choose_lexicon(None, None)            # neither: the default, as always
+    'sjp-20220301'
+    >>> choose_lexicon(None, "sjp")           # the op names the default by an alias
+    'sjp'
+    >>> choose_lexicon("sjp", "SJP-20220301") # the same lexicon twice: no note
+    'sjp'
+    >>> choose_lexicon(None, "OSPS49")        # unknown op: a warning on stderr, the default
+    'sjp-20220301'
+
+    A lexicon the user compiled (``plansza lexicon build -o klub``) is returned as
+    the path of its file, so that a file called ``klub`` in the current directory
+    cannot stand in for it.
+    """
+    op = (cgp_lex or "").strip() or None
+    if option is not None:
+        if op is not None and not _same(option, op):
+            err_console.print(
+                tr(MESSAGES, "option_wins", op=op, used=option),
+                style="yellow",
+                markup=False,
+                soft_wrap=True,
+            )
+        return option
+    if op is None:
+        return DEFAULT_LEXICON
+    known = _known(op)
+    if known is None:
+        err_console.print(
+            tr(MESSAGES, "unknown_op", op=op, default=DEFAULT_LEXICON),
+            style="yellow",
+            markup=False,
+            soft_wrap=True,
+        )
+        return DEFAULT_LEXICON
+    return known
+
+
+def _known(op: str) -> str | None:
+    """The op as a ``Lexicon.load`` argument if it names a lexicon plansza has, else None.
+
+    The default's aliases stay names (``Lexicon.load`` maps them to the cached
+    default); a user lexicon becomes the path of its file.
+    """
+    from plansza.lexicon import store  # platformdirs and the lexicon format: only when needed
+
+    if store.is_default(op):
+        return op
+    try:
+        path = store.named_path(op)  # refuses anything with a directory part
+    except store.LexiconError:
+        return None
+    return str(path) if path.is_file() else None
+
+
+def _same(option: str, op: str) -> bool:
+    """Whether ``--lexicon`` and the op name one lexicon. An option that cannot be
+    resolved counts as the same: loading it prints the error, a note would be noise."""
+    from plansza.lexicon import store
+
+    try:
+        chosen = store.resolve(option)  # None: the default
+    except store.LexiconError:
+        return True
+    known = _known(op)
+    if known is None:
+        return False
+    if chosen is None or store.is_default(known):
+        return chosen is None and store.is_default(known)
+    return chosen.resolve() == Path(known).resolve()
