@@ -90,15 +90,73 @@ def migrate(engine: sa.Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+OPEN_MESSAGES = {
+    "no_driver": {
+        "pl": "baza {url}: brak sterownika bazy danych (moduł {module}){hint}",
+        "en": "database {url}: its driver is not installed (module {module}){hint}",
+    },
+    # What the extra `plansza[postgres]` installs, written without brackets: the CLI
+    # prints errors through Rich, which would take "[postgres]" for markup.
+    "postgres_hint": {
+        "pl": " — zainstaluj go (dodatek postgres): pip install psycopg psycopg-binary",
+        "en": " — install it (the postgres extra): pip install psycopg psycopg-binary",
+    },
+    "unknown_kind": {
+        "pl": "baza {url}: nieznany rodzaj bazy „{kind}” (plik SQLite albo postgresql+psycopg://…)",
+        "en": "database {url}: unknown kind '{kind}' (an SQLite file or postgresql+psycopg://…)",
+    },
+    "cannot_open": {
+        "pl": "nie można otworzyć bazy {url}: {reason}",
+        "en": "cannot open the database {url}: {reason}",
+    },
+}
+
+
+def _shown(url: str) -> str:
+    """The URL or file for a message, never with its password."""
+    if "://" not in url:
+        return url
+    try:
+        return sa.make_url(url).render_as_string(hide_password=True)
+    except sa.exc.ArgumentError:
+        return url.split("://", 1)[0] + "://…"
+
+
+def _engine(path: str) -> sa.Engine:
+    """The engine of a file or URL; a missing driver or an unknown kind of database is a
+    :class:`PlanszaError` naming it (a user's setup, not a bug: no traceback)."""
+    url = _url(path)
+    try:
+        return sa.create_engine(url)
+    except ImportError as e:  # the dialect imports its DB-API module lazily, here
+        module = e.name or "?"
+        hint = tr(OPEN_MESSAGES, "postgres_hint") if url.startswith("postgresql") else ""
+        raise PlanszaError(
+            tr(OPEN_MESSAGES, "no_driver", url=_shown(url), module=module, hint=hint)
+        ) from e
+    except sa.exc.NoSuchModuleError as e:
+        kind = url.split("://", 1)[0]
+        raise PlanszaError(tr(OPEN_MESSAGES, "unknown_kind", url=_shown(url), kind=kind)) from e
+    except sa.exc.ArgumentError as e:
+        raise PlanszaError(tr(OPEN_MESSAGES, "cannot_open", url=_shown(url), reason=e)) from e
+
+
 class TournamentFile:
     """An open tournament database."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.engine = sa.create_engine(_url(path))
+        self.engine = _engine(path)
         if self.engine.dialect.name == "sqlite":
             _immediate_transactions(self.engine)
-        migrate(self.engine)
+        try:
+            migrate(self.engine)
+        except sa.exc.DatabaseError as e:  # no server, refused login, not a database file
+            self.engine.dispose()
+            reason = str(e.orig).strip().splitlines()[0] if e.orig else str(e)
+            raise PlanszaError(
+                tr(OPEN_MESSAGES, "cannot_open", url=_shown(path), reason=reason)
+            ) from e
 
     @classmethod
     def create(cls, path: str, settings: Settings, *, at: str) -> TournamentFile:
