@@ -45,7 +45,7 @@ def test_missing_driver_is_an_error_naming_the_module_and_the_extra(no_driver: N
     with pytest.raises(PlanszaError) as caught:
         TournamentFile(URL)
     text = str(caught.value)
-    assert "psycopg" in text and "dodatek postgres" in text
+    assert "psycopg" in text and "plansza[postgres]" in text
     assert "tajne" not in text and "referee:***@127.0.0.1" in text  # never the password
     set_language("en")
     with pytest.raises(PlanszaError, match=r"driver is not installed \(module psycopg\)"):
@@ -59,7 +59,7 @@ def test_missing_driver_in_the_cli_is_one_line_and_exit_2(no_driver: None) -> No
     assert not isinstance(res.exception, ImportError)
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and "brak sterownika" in lines[0]
-    assert "pip install psycopg psycopg-binary" in lines[0]
+    assert "pip install 'plansza[postgres]'" in lines[0]
 
 
 def test_a_driver_for_another_database_gets_no_postgres_hint(

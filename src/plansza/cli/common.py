@@ -35,8 +35,14 @@ MESSAGES = {
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
-    """Print ``message`` as an error on stderr and exit with ``code``."""
-    err_console.print(f"[bold red]{tr(MESSAGES, 'error')}:[/] {message}", soft_wrap=True)
+    """Print ``message`` as an error on stderr and exit with ``code``.
+
+    The message is printed as it is: brackets in it (``plansza[postgres]``, a
+    rack like ``[ABC]`` in a record line) are text, not Rich markup.
+    """
+    from rich.markup import escape
+
+    err_console.print(f"[bold red]{tr(MESSAGES, 'error')}:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 

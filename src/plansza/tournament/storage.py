@@ -95,11 +95,9 @@ OPEN_MESSAGES = {
         "pl": "baza {url}: brak sterownika bazy danych (moduł {module}){hint}",
         "en": "database {url}: its driver is not installed (module {module}){hint}",
     },
-    # What the extra `plansza[postgres]` installs, written without brackets: the CLI
-    # prints errors through Rich, which would take "[postgres]" for markup.
     "postgres_hint": {
-        "pl": " — zainstaluj go (dodatek postgres): pip install psycopg psycopg-binary",
-        "en": " — install it (the postgres extra): pip install psycopg psycopg-binary",
+        "pl": " — zainstaluj go: pip install 'plansza[postgres]'",
+        "en": " — install it: pip install 'plansza[postgres]'",
     },
     "unknown_kind": {
         "pl": "baza {url}: nieznany rodzaj bazy „{kind}” (plik SQLite albo postgresql+psycopg://…)",
