@@ -183,9 +183,11 @@ def test_a_late_entrant_starts_at_the_target_place(n: int, join: int, ranking: f
     assert (me.big_points, me.small_points, me.spread) == (
         ref.big_points, ref.small_points + step, ref.spread + step)
     # so the entrant is at the target place, except that the literal rule lifts them
-    # above players level with the reference player on big and small points
-    level_above = sum(1 for x in before[: t - 1]
-                      if (x.big_points, x.small_points) == (ref.big_points, ref.small_points))
+    # above players level with the reference player on big and small points, and above
+    # players level with the entrant's own big and small points (one more small point
+    # than the reference) whom the entrant's spread beats
+    level = {(ref.big_points, ref.small_points), (me.big_points, me.small_points)}
+    level_above = sum(1 for x in before[: t - 1] if (x.big_points, x.small_points) in level)
     same = sum(1 for x in before if (x.big_points, x.small_points, x.spread) ==
                (me.big_points, me.small_points, me.spread))  # full ties: seeding order
     assert t - level_above <= me.place <= t + same
