@@ -39,7 +39,16 @@ EXT_MODULES.append(
         "plansza.engine._endgame",
         sources=["src/plansza/engine/_endgame.c"],
         depends=["src/plansza/lexicon/kwg.h", "src/plansza/movegen/mg_core.h"],
-        extra_compile_args=["-O3", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+        # -pthread: the search's helper thread (solve(threads=2))
+        extra_compile_args=[
+            "-O3",
+            "-std=gnu11",
+            "-pthread",
+            "-Wall",
+            "-Wextra",
+            "-Wno-unused-parameter",
+        ],
+        extra_link_args=["-pthread"],
     )
 )
 

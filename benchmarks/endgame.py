@@ -6,6 +6,7 @@ Target (issue 4): every 7-tile-vs-7-tile endgame solved exactly within 10 s.
     python benchmarks/endgame.py --games 20 --seed 5 --limit 10
     python benchmarks/endgame.py --json             # {"endgames": [...], "summary": {...}}
     python benchmarks/endgame.py --clock cpu        # limit and times in CPU seconds
+    python benchmarks/endgame.py --threads 2        # two search threads (wall clock)
 
 ``--clock cpu`` measures the limit and the times with the process's CPU time
 (``time.process_time``) instead of the wall clock: on a machine shared with
@@ -74,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         default="wall",
         help="measure the limit and the times on the wall clock (default) or in CPU time",
     )
+    parser.add_argument("--threads", type=int, choices=(1, 2), default=1, help="search threads (1)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--verbose", action="store_true", help="one line per endgame")
     args = parser.parse_args(argv)
@@ -91,7 +93,15 @@ def main(argv: list[str] | None = None) -> int:
         board, mover, other, left = found
         start = clock()
         result = solve(
-            board, mover, other, lex, rules, scoreless_left=left, time_limit=args.limit, now=clock
+            board,
+            mover,
+            other,
+            lex,
+            rules,
+            scoreless_left=left,
+            time_limit=args.limit,
+            now=clock,
+            threads=args.threads,
         )
         seconds = clock() - start
         row = {
@@ -122,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         "endgames": len(rows),
         "limit_s": args.limit,
         "clock": args.clock,
+        "threads": args.threads,
         "exact": sum(r["exact"] for r in rows),
         "seconds": {
             "min": min(secs),
@@ -148,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         f"{len(rows)} endgames, 7 vs 7 tiles, limit {args.limit:g} s ({args.clock} clock), "
-        "default lexicon"
+        f"{args.threads} thread{'s' if args.threads > 1 else ''}, default lexicon"
     )
     print(f"{'':10s} {'min':>10s} {'median':>10s} {'p90':>10s} {'max':>10s}")
     s, n, p = summary["seconds"], summary["nodes"], summary["proved_seconds"]

@@ -114,16 +114,24 @@ def replay(
     theirs=st.text(alphabet=LETTERS, min_size=1, max_size=2),
     rules=st.sampled_from([PFS, DOUBLE, SIX]),
     left=st.integers(1, 6),
+    threads=st.sampled_from([1, 2]),
 )
 def test_matches_the_minimax_twin(
-    seed: int, plays: int, mine: str, theirs: str, rules: Rules, left: int, lex: Lexicon
+    seed: int,
+    plays: int,
+    mine: str,
+    theirs: str,
+    rules: Rules,
+    left: int,
+    threads: int,
+    lex: Lexicon,
 ) -> None:
     # TR 5.1.1a/b, 5.1.2, 5.1.4: both apply the end of the game; the values must agree.
     board = random_board(seed, lex, plays)
     assume(board.tiles())
     left = min(left, rules.end_consecutive_passes or 4)
     try:
-        result = solve(board, mine, theirs, lex, rules, scoreless_left=left)
+        result = solve(board, mine, theirs, lex, rules, scoreless_left=left, threads=threads)
     except EndgameError:
         assume(False)  # more tiles of a kind than the set has
         raise
@@ -147,8 +155,9 @@ def test_line_replays_in_a_game(seed: int, lex: Lexicon) -> None:
     replay(board, (mine, theirs), result, rules, lex)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("seed", [0, 3, 7])  # boards the set can hold; the twin is slow here
-def test_fuller_boards_match_the_twin(seed: int, lex: Lexicon) -> None:
+def test_fuller_boards_match_the_twin(seed: int, threads: int, lex: Lexicon) -> None:
     # TR 5.1.1a/b, 5.1.2, 5.1.4 on fuller boards with longer racks: the search values the
     # positions one and two plies above its horizon from each lane's remembered best plays
     # and refutes plays by the replies they leave alone; the plain minimax does neither.
@@ -156,7 +165,7 @@ def test_fuller_boards_match_the_twin(seed: int, lex: Lexicon) -> None:
     board = random_board(100 + seed, lex, 6)
     mine, theirs = deal(board, rng, ((4, 3), (3, 4))[seed % 2])
     rules = [PFS, SIX][seed % 2]
-    result = solve(board, mine, theirs, lex, rules)
+    result = solve(board, mine, theirs, lex, rules, threads=threads)
     value, _ = solve_reference(board, mine, theirs, lex, rules)
     assert result.exact and result.spread == value
     replay(board, (mine, theirs), result, rules, lex)
@@ -332,6 +341,7 @@ def test_a_raising_clock_propagates(lex: Lexicon) -> None:
         ("A", "B", {"scoreless_left": 0}, "scoreless_left"),
         ("A", "B", {"node_limit": 0}, "node_limit"),
         ("A", "B", {"time_limit": -1.0}, "time_limit"),
+        ("A", "B", {"threads": 3}, "wątki"),
     ],
 )
 def test_bad_input_is_named(
@@ -360,3 +370,24 @@ def test_error_in_english(lex: Lexicon) -> None:
 def test_doctests(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0
+
+
+# ---- two threads ------------------------------------------------------------------------
+
+SEVEN_VS_SEVEN = (
+    "14D/10CM2O/4w5TER1P/4I4ORFĘ1A/4T4PL1C1D/4Z4AU1E1A/G3O4C4N/A3W2ZWILŻYŁY/JA2IN3A1EH2/"
+    "NU3Ó3S5/IL3ZbRĄZOWIŁO/KOŚĆMI1A2JET1D/IS5Ź5KR/E6N5BY/M6E5KB"
+)
+
+
+def test_two_threads_prove_the_same_value_as_one() -> None:
+    # A 7-vs-7 endgame from greedy self-play (benchmarks/endgame.py, seed 5), the full
+    # lexicon: the helper thread only fills the shared table, so the proved value and
+    # a line that adds up to it are the same as with one thread (TR 5.1.1a, 5.1.2).
+    lex = Lexicon.default(progress=False)
+    board = Board.from_cgp(SEVEN_VS_SEVEN)
+    one = solve(board, "AHIŃPSW", "AEGNSYZ", lex, PFS, scoreless_left=4)
+    two = solve(board, "AHIŃPSW", "AEGNSYZ", lex, PFS, scoreless_left=4, threads=2)
+    assert one.exact and two.exact
+    assert one.spread == two.spread == 30
+    replay(board, ("AHIŃPSW", "AEGNSYZ"), two, PFS, lex)

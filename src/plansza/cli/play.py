@@ -23,6 +23,7 @@ to a Rich console, so a scripted game can be played without a terminal.
 from __future__ import annotations
 
 import datetime
+import os
 import random
 import sys
 import time
@@ -1165,6 +1166,9 @@ def make_session(
     extra: dict[str, object] = {}
     if options.level == "sim":
         extra = {"seconds": options.seconds, "now": think_clock}
+    if options.level in ("sim", "endgame"):
+        # One game against a person: the endgame search may have a second core.
+        extra["endgame_threads"] = 2 if (os.cpu_count() or 1) >= 2 else 1
     player = make_player(
         options.level,
         lexicon,

@@ -65,12 +65,13 @@ ENDGAME_SECONDS = 10.0
 
 
 def exact_endgame(
-    lexicon: Lexicon, rules: Rules, seconds: float = ENDGAME_SECONDS
+    lexicon: Lexicon, rules: Rules, seconds: float = ENDGAME_SECONDS, threads: int = 1
 ) -> Callable[[GameView], Move | None]:
     """The endgame decision of the levels that search it exactly (bag empty, two players).
 
     Returns None (the caller decides statically) when the opponent's rack is not
-    known — more than two players.
+    known — more than two players. ``threads=2`` searches with a second thread
+    (for a game against a person; self-play matches run one game a core).
     """
 
     def decide(view: GameView) -> Move | None:
@@ -88,6 +89,7 @@ def exact_endgame(
                 rules,
                 scoreless_left=view.scoreless_left,
                 time_limit=seconds,
+                threads=threads,
             )
         except EndgameError:
             return None  # e.g. rules the search does not cover: the static decision
@@ -118,14 +120,24 @@ def make_player(
         return StaticPlayer(lexicon, rules, seed=seed, **options)
     if level == "endgame":
         seconds = float(options.pop("endgame_seconds", ENDGAME_SECONDS))
+        threads = int(options.pop("endgame_threads", 1))
         return StaticPlayer(
-            lexicon, rules, seed=seed, endgame=exact_endgame(lexicon, rules, seconds), **options
+            lexicon,
+            rules,
+            seed=seed,
+            endgame=exact_endgame(lexicon, rules, seconds, threads),
+            **options,
         )
     if level == "sim":
         from plansza.engine.sim import SimPlayer
 
         seconds = float(options.pop("endgame_seconds", ENDGAME_SECONDS))
+        threads = int(options.pop("endgame_threads", 1))
         return SimPlayer(
-            lexicon, rules, seed=seed, endgame=exact_endgame(lexicon, rules, seconds), **options
+            lexicon,
+            rules,
+            seed=seed,
+            endgame=exact_endgame(lexicon, rules, seconds, threads),
+            **options,
         )
     raise UnknownLevelError(f"unknown player level {level!r}; choose one of: {', '.join(LEVELS)}")

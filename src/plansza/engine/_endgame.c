@@ -31,7 +31,15 @@
  * is still there after the move with the same score, so a whole lane of moves
  * is refuted at once when its best key less that reply's is below alpha; only
  * the lanes that survive are generated (collect_replies and the depth-2 stage
- * of negamax).
+ * of negamax). Deeper, only a reply that goes out bounds a move exactly; when
+ * the other side has one, the last stage skips the lanes it refutes whole and
+ * child_value refutes single moves by it before making them.
+ *
+ * With threads=2 a helper thread splits the root: it tests the root moves from
+ * the worst-looking end against the previous iteration's value while the main
+ * search goes from the best-looking end, both writing to the one table (entries
+ * checked by an XOR of their words, no lock). Only the main search's value
+ * counts; the helper's work reaches it through the table.
  *
  * Values are spreads from the point of view of the side to move: its points
  * minus the other side's over the rest of the game, end-of-game rack
@@ -56,6 +64,8 @@
 /* The core serves several modules; this one uses only part of it. */
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "../movegen/mg_core.h"
+#include <pthread.h>
+#include <time.h>
 #ifdef DEBUG_STATS
 #include <x86intrin.h>
 static unsigned long long TSC[8];
@@ -96,6 +106,9 @@ typedef struct {
     uint8_t pad;
 } TTEntry; /* 32 bytes */
 
+typedef struct { uint64_t w[4]; } TTSlot; /* a TTEntry as stored (see tt_store) */
+_Static_assert(sizeof(TTEntry) == sizeof(TTSlot), "a table entry is four 64-bit words");
+
 /* A remembered cross-set (see lane_cross). */
 #define XC_BITS 16
 typedef struct {
@@ -130,11 +143,13 @@ typedef struct {
     MoveVec mv[MAXPLY];
     CMove killer[MAXPLY][2];
     Snapshot *snap;     /* [MAXPLY] */
-    TTEntry *tt;
+    TTSlot *tt;         /* shared by the threads of one solve */
+    int tt_owner;       /* whether this search frees it */
+    volatile int *stop; /* a helper thread stops when the main search sets it */
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
     MoveVec lanevec;    /* a lane's plays, for frontier_best */
-    struct Replies_ *replies; /* the other side's replies two plies above the horizon */
+    struct Replies_ *replies; /* [MAXPLY] the other side's replies at a position (ensure_replies) */
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
     long long nodes, node_limit, generations;
     long long lane_looks, lane_misses, frontiers;
@@ -197,27 +212,52 @@ static inline void rack_give(Search *S, int p, int code) {
 
 /* ---- transposition table ---- */
 
-static TTEntry *tt_probe(Search *S, uint64_t key) {
-    TTEntry *b = &S->tt[(key & S->ttmask) * 2];
-    if (b[0].key == key && b[0].flag) return &b[0];
-    if (b[1].key == key && b[1].flag) return &b[1];
-    return NULL;
+/* The table may be shared by two searching threads (solve's `threads`), with
+ * no lock: an entry is four 64-bit words, each read and written whole, and the
+ * first holds the position's key XORed with the other three. A reader decodes
+ * the key from all four: an entry torn by a concurrent write decodes to another
+ * key and is simply not found. */
+static inline void tt_load(const Search *S, uint64_t slot, TTEntry *out) {
+    const uint64_t *w = S->tt[slot].w;
+    uint64_t v[4];
+    for (int k = 0; k < 4; k++) v[k] = __atomic_load_n(&w[k], __ATOMIC_RELAXED);
+    memcpy(out, v, sizeof v);
+    out->key = v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+static int tt_probe(Search *S, uint64_t key, TTEntry *out) {
+    uint64_t b = (key & S->ttmask) * 2;
+    for (int i = 0; i < 2; i++) {
+        tt_load(S, b + i, out);
+        if (out->key == key && out->flag) return 1;
+    }
+    return 0;
 }
 
 static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, const CMove *best) {
-    TTEntry *b = &S->tt[(key & S->ttmask) * 2], *e;
+    uint64_t b = (key & S->ttmask) * 2, slot;
+    TTEntry e0, e1, cur;
+    tt_load(S, b, &e0);
+    tt_load(S, b + 1, &e1);
     /* The same position's entry is updated; otherwise the shallower of the two
      * goes (proved entries count as deepest). */
-    if (b[0].key == key) e = &b[0];
-    else if (b[1].key == key) e = &b[1];
-    else e = (b[0].draft <= b[1].draft) ? &b[0] : &b[1];
-    if (e->key == key && e->flag && e->draft == INF_DRAFT && draft != INF_DRAFT)
+    if (e0.key == key) { slot = b; cur = e0; }
+    else if (e1.key == key) { slot = b + 1; cur = e1; }
+    else if (e0.draft <= e1.draft) { slot = b; cur = e0; }
+    else { slot = b + 1; cur = e1; }
+    if (cur.key == key && cur.flag && cur.draft == INF_DRAFT && draft != INF_DRAFT)
         return; /* never overwrite a proved value with a depth-limited one */
-    e->key = key;
-    e->value = (int16_t)value;
-    e->draft = (uint8_t)draft;
-    e->flag = (uint8_t)flag;
-    e->best = *best;
+    TTEntry e;
+    memset(&e, 0, sizeof e);
+    e.value = (int16_t)value;
+    e.draft = (uint8_t)draft;
+    e.flag = (uint8_t)flag;
+    e.best = *best;
+    uint64_t v[4];
+    memcpy(v, &e, sizeof v);
+    v[0] = key ^ v[1] ^ v[2] ^ v[3];
+    uint64_t *w = S->tt[slot].w;
+    for (int k = 0; k < 4; k++) __atomic_store_n(&w[k], v[k], __ATOMIC_RELAXED);
 }
 
 /* ---- moves ---- */
@@ -244,6 +284,19 @@ static void gen_moves(Search *S, int side, MoveVec *out) {
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
             if (!setup_lane(&c, d, l)) continue;
+            for (int a = 0; a < N; a++)
+                if (c.is_anchor[a]) gen_anchor(&c, a);
+        }
+}
+
+/* Every play of `side` along the lanes marked in keep[dir][lane]. */
+static void gen_lanes(Search *S, int side, const uint8_t keep[2][N], MoveVec *out) {
+    Ctx c;
+    side_ctx(S, side, &c, out);
+    if (c.left <= 0) return;
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) {
+            if (!keep[d][l] || !setup_lane(&c, d, l)) continue;
             for (int a = 0; a < N; a++)
                 if (c.is_anchor[a]) gen_anchor(&c, a);
         }
@@ -688,7 +741,7 @@ static int collect_replies(Search *S, int replier, Replies *R) {
 /* The replies of the other side at this position (two plies above the horizon),
  * collected once for it. Returns 0 when out of memory. */
 static int ensure_replies(Search *S, int side, int sl, int ply) {
-    Replies *R = S->replies;
+    Replies *R = &S->replies[ply];
     uint64_t k = node_key(S, side, sl);
     if (R->key == k && R->ply == ply) return 1;
     int ok;
@@ -781,6 +834,10 @@ static void unmake_move(Search *S, int side, const Move *m, int ply) {
 /* ---- limits ---- */
 
 static void check_limits(Search *S) {
+    if (S->stop) { /* a helper thread: no clock of its own */
+        if (__atomic_load_n(S->stop, __ATOMIC_RELAXED)) S->aborted = 1;
+        return;
+    }
     if (!S->limited) return;
     if (S->node_limit > 0 && S->nodes >= S->node_limit) { S->aborted = 1; return; }
     if (S->have_deadline && S->now && S->nodes % CLOCK_EVERY == 0) {
@@ -830,8 +887,8 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
     if (sl2 > 0 && depth == 2) {
         /* The child is one ply above the horizon: bound it by the other side's
          * replies that m leaves alone (collect_replies), without making m. */
-        Replies *R = S->replies;
         if (!ensure_replies(S, side, sl, ply)) { S->aborted = 1; S->error = 2; return 0; }
+        Replies *R = &S->replies[ply];
         int played = 0;
         for (int j = 0; j < m->len; j++)
             if (!(m->word[j] & THROUGH_FLAG)) played += S->P.value[m->word[j]];
@@ -852,6 +909,24 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
                 break;
             }
         if (s - bound <= alpha) { S->nodes++; *cdeep = 1; return s - bound; }
+    }
+    if (sl2 > 0 && depth >= 3) {
+        /* Deeper: only a reply that goes out bounds m exactly, and only when the
+         * position's replies were collected (the last stage of negamax). */
+        Replies *R = &S->replies[ply];
+        if (R->no > 0 && R->ply == ply && R->key == node_key(S, side, sl)) {
+            int played = 0;
+            for (int j = 0; j < m->len; j++)
+                if (!(m->word[j] & THROUGH_FLAG)) played += S->P.value[m->word[j]];
+            Zone mz;
+            tiles_zone(m, &mz);
+            for (int i = 0; i < R->no; i++)
+                if (!zone_meets(reply_zone(&S->P, R, 1, i), &mz)) {
+                    int b = R->oscore[i] + 2 * (S->rv[side] - played);
+                    if (s - b <= alpha) { S->nodes++; return s - b; }
+                    break;
+                }
+        }
     }
     make_move(S, side, m, ply);
     if (sl2 <= 0) v = s + S->rv[other] - S->rv[side];
@@ -886,7 +961,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
     uint64_t key = node_key(S, side, sl);
     CMove ttmove;
     ttmove.len = 0;
-    TTEntry *e = tt_probe(S, key);
+    TTEntry te, *e = tt_probe(S, key, &te) ? &te : NULL;
     if (e) {
         ttmove = e->best;
         if (e->draft == INF_DRAFT || e->draft >= depth) {
@@ -971,7 +1046,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
             S->aborted = 1; S->error = 2; return 0;
         }
         S->generations++;
-        Replies *R = S->replies;
+        Replies *R = &S->replies[ply];
         int rvo = S->rv[other];
         if (ho) {
             /* the best play that goes out first: its value is exact */
@@ -1064,7 +1139,42 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
     /* Stage 3: every play, best-looking first, then the pass. */
     {
         MoveVec *mv = &S->mv[ply];
-        TIMED(3, gen_moves(S, side, mv));
+        int pruned = 0;
+        if (!(S->zero_scoreless && sl <= 1)) {
+            /* When the other side can go out at once, a lane whose plays all
+             * leave such a reply alone is refuted by it exactly, as two plies
+             * above the horizon: it is not generated. */
+            if (!ensure_replies(S, side, sl, ply)) { S->aborted = 1; S->error = 2; return 0; }
+            Replies *R = &S->replies[ply];
+            if (R->no > 0) {
+                LaneBest lanes[2 * N];
+                int nl = 0, ho, hk;
+                Move bo, bk;
+                if (!lane_scan(S, side, &bo, &ho, &bk, &hk, lanes, &nl)) { S->aborted = 1; S->error = 2; return 0; }
+                uint8_t keep[2][N];
+                memset(keep, 0, sizeof keep);
+                int rvo = S->rv[other];
+                for (int li = 0; li < nl; li++) {
+                    const LaneBest *lb = &lanes[li];
+                    const Zone *lz = &lane_zone[lb->dir][lb->lane];
+                    int ub_out = lb->has_out ? lb->mout.score + 2 * rvo : -VAL_INF;
+                    int ub_exact = VAL_INF;
+                    if (lb->has_key) {
+                        for (int i = 0; i < R->no; i++)
+                            if (!zone_meets(reply_zone(&S->P, R, 1, i), lz)) { ub_exact = lb->best_key - R->oscore[i]; break; }
+                    } else ub_exact = -VAL_INF;
+                    if (ub_out <= alpha && ub_exact <= alpha) {
+                        int u = ub_out > ub_exact ? ub_out : ub_exact;
+                        if (u > best) best = u;
+                        continue;
+                    }
+                    keep[lb->dir][lb->lane] = 1;
+                }
+                TIMED(3, gen_lanes(S, side, keep, mv));
+                pruned = 1;
+            }
+        }
+        if (!pruned) TIMED(3, gen_moves(S, side, mv));
         S->generations++;
         if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
         Py_ssize_t n = mv->n;
@@ -1134,7 +1244,7 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
         ensure_cross(S, ply);
         gen_moves(S, side, mv);
         if (mv->failed) break;
-        TTEntry *e = tt_probe(S, node_key(S, side, sl));
+        TTEntry te, *e = tt_probe(S, node_key(S, side, sl), &te) ? &te : NULL;
         CMove ttmove;
         ttmove.len = 0;
         if (e) ttmove = e->best;
@@ -1218,7 +1328,7 @@ static void free_search(Search *S) {
     if (!S) return;
     for (int i = 0; i < MAXPLY; i++) free(S->mv[i].v);
     free(S->snap);
-    free(S->tt);
+    if (S->tt_owner) free(S->tt);
     free(S->xcache);
     free(S->lcache);
     free(S->replies);
@@ -1242,16 +1352,86 @@ static PyObject *line_list(const Line *L) {
 /* solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless,
  *       node_limit, deadline, now, tt_bits, max_depth)
  *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...]) */
+/* A search over its own copy of the position, its own caches and move lists;
+ * the table is `shared` (another search's) or made anew with 2^tt_bits entries. */
+static Search *new_search(const PyObject *pos, TTSlot *shared, int tt_bits) {
+    Search *S = calloc(1, sizeof *S);
+    if (!S) return NULL;
+    S->snap = calloc(MAXPLY, sizeof(Snapshot));
+    if (shared) S->tt = shared;
+    else {
+        S->tt = calloc((size_t)2 << (tt_bits - 1), sizeof(TTSlot));
+        S->tt_owner = 1;
+    }
+    S->xcache = calloc((size_t)1 << XC_BITS, sizeof(XEntry));
+    S->lcache = calloc((size_t)1 << LC_BITS, sizeof(LaneEntry));
+    S->replies = calloc(MAXPLY, sizeof(Replies));
+    if (!S->snap || !S->tt || !S->xcache || !S->lcache || !S->replies) { free_search(S); return NULL; }
+    S->ttmask = ((uint64_t)1 << (tt_bits - 1)) - 1;
+    memcpy(&S->P, pos, sizeof(PositionObject)); /* the same header: the same layout */
+    S->P.busy = 0;
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++)
+            if (S->P.tiles[0][r][c]) S->hboard ^= Z_board[r * N + c][S->P.tiles[0][r][c]];
+    return S;
+}
+
+/* A helper thread (Lazy SMP): the same search, one ply deeper than the main
+ * one's current iteration, filling the shared table with what the main search
+ * will ask next. It never touches Python; it stops when the main search sets
+ * `stop`, and its own results are thrown away (the table keeps them). */
+typedef struct {
+    Search *S;
+    int sl, max_depth;
+    volatile int main_depth, main_guess;
+    volatile int stop;
+} Helper;
+
+/* The helper splits the root with the main search: while the main search goes
+ * through the root moves best-looking first, the helper tests them from the
+ * other end against the previous iteration's value (a null window there), so
+ * that most of the main search's refutations of them are in the table when it
+ * gets to them. */
+static void *helper_run(void *arg) {
+    Helper *H = arg;
+    Search *S = H->S;
+    S->limited = 1;
+    int done = 0;
+    while (!__atomic_load_n(&H->stop, __ATOMIC_RELAXED)) {
+        int md = __atomic_load_n(&H->main_depth, __ATOMIC_RELAXED);
+        if (md <= done || md < 3) {
+            struct timespec ts = {0, 200000};
+            nanosleep(&ts, NULL);
+            continue;
+        }
+        int guess = __atomic_load_n(&H->main_guess, __ATOMIC_RELAXED);
+        MoveVec *mv = &S->mv[0];
+        gen_moves(S, 0, mv);
+        if (mv->failed) break;
+        Py_ssize_t n = mv->n;
+        for (Py_ssize_t i = 0; i < n; i++) mv->v[i].key = order_key(S, 0, &mv->v[i]);
+        qsort(mv->v, n, sizeof(Move), cmp_key_desc);
+        int cd;
+        for (Py_ssize_t i = n - 1; i >= 1 && !S->aborted; i--) {
+            if (__atomic_load_n(&H->main_depth, __ATOMIC_RELAXED) != md) break;
+            child_value(S, 0, H->sl, &mv->v[i], md, guess, guess + 1, 0, 0, &cd);
+        }
+        if (S->aborted) break;
+        done = md;
+    }
+    return NULL;
+}
+
 static PyObject *eg_solve(PyObject *self, PyObject *args) {
     PyObject *pos, *deadline_obj, *now;
     Py_buffer r0, r1;
-    int sl, reset, zero_scoreless, tt_bits, max_depth;
+    int sl, reset, zero_scoreless, tt_bits, max_depth, threads;
     long long node_limit;
-    if (!PyArg_ParseTuple(args, "Oy*y*iipLOOii", &pos, &r0, &r1, &sl, &reset, &zero_scoreless,
-                          &node_limit, &deadline_obj, &now, &tt_bits, &max_depth))
+    if (!PyArg_ParseTuple(args, "Oy*y*iipLOOiii", &pos, &r0, &r1, &sl, &reset, &zero_scoreless,
+                          &node_limit, &deadline_obj, &now, &tt_bits, &max_depth, &threads))
         return NULL;
     PyObject *result = NULL;
-    Search *S = NULL;
+    Search *S = NULL, *HS = NULL;
     if (!position_type(pos)) {
         PyErr_Format(PyExc_TypeError, "solve() needs a movegen Position, not %s", Py_TYPE(pos)->tp_name);
         goto done;
@@ -1264,26 +1444,18 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "tt_bits must be 4 to 28");
         goto done;
     }
+    if (threads < 1 || threads > 2) {
+        PyErr_SetString(PyExc_ValueError, "threads must be 1 or 2");
+        goto done;
+    }
     if (now != Py_None && !PyCallable_Check(now)) {
         PyErr_SetString(PyExc_TypeError, "now must be callable");
         goto done;
     }
     init_zobrist();
     init_lane_zones();
-    S = calloc(1, sizeof *S);
+    S = new_search(pos, NULL, tt_bits);
     if (!S) { PyErr_NoMemory(); goto done; }
-    S->snap = calloc(MAXPLY, sizeof(Snapshot));
-    S->tt = calloc((size_t)2 << (tt_bits - 1), sizeof(TTEntry));
-    S->xcache = calloc((size_t)1 << XC_BITS, sizeof(XEntry));
-    S->lcache = calloc((size_t)1 << LC_BITS, sizeof(LaneEntry));
-    S->replies = calloc(1, sizeof(Replies));
-    if (!S->snap || !S->tt || !S->xcache || !S->lcache || !S->replies) { PyErr_NoMemory(); goto done; }
-    S->ttmask = ((uint64_t)1 << (tt_bits - 1)) - 1;
-    memcpy(&S->P, pos, sizeof(PositionObject)); /* the same header: the same layout */
-    S->P.busy = 0;
-    for (int r = 0; r < N; r++)
-        for (int c = 0; c < N; c++)
-            if (S->P.tiles[0][r][c]) S->hboard ^= Z_board[r * N + c][S->P.tiles[0][r][c]];
     if (load_rack(S, 0, r0.buf, r0.len) < 0 || load_rack(S, 1, r1.buf, r1.len) < 0) goto done;
     S->reset_sl = reset;
     S->zero_scoreless = zero_scoreless;
@@ -1296,6 +1468,25 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     }
     if (max_depth < 1) max_depth = 1;
     if (max_depth > MAXPLY - 4) max_depth = MAXPLY - 4;
+    Helper helper;
+    memset(&helper, 0, sizeof helper);
+    pthread_t tid;
+    int started = 0;
+    if (threads > 1) {
+        HS = new_search(pos, S->tt, tt_bits);
+        if (!HS) { PyErr_NoMemory(); goto done; }
+        memcpy(HS->cnt, S->cnt, sizeof S->cnt);
+        memcpy(HS->ntl, S->ntl, sizeof S->ntl);
+        memcpy(HS->rv, S->rv, sizeof S->rv);
+        memcpy(HS->hrack, S->hrack, sizeof S->hrack);
+        HS->reset_sl = reset;
+        HS->zero_scoreless = zero_scoreless;
+        HS->stop = &helper.stop;
+        helper.S = HS;
+        helper.sl = sl;
+        helper.max_depth = max_depth;
+        helper.main_depth = 1;
+    }
 
     Py_INCREF(pos); /* its automaton buffer must outlive the search */
     ((PositionObject *)pos)->busy++;
@@ -1306,6 +1497,9 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     for (int depth = 1; depth <= max_depth; depth++) {
         /* The first iteration always completes: there is always a move to give. */
         S->limited = depth > 1;
+        __atomic_store_n(&helper.main_guess, value, __ATOMIC_RELAXED);
+        __atomic_store_n(&helper.main_depth, depth, __ATOMIC_RELAXED);
+        if (HS && !started && depth > 1) started = pthread_create(&tid, NULL, helper_run, &helper) == 0;
         int deep = 0;
         int v = negamax(S, 0, sl, depth, -VAL_INF, VAL_INF, 0, &deep);
 #ifdef DEBUG_STATS
@@ -1323,6 +1517,10 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
 #endif
         if (exact) break;
     }
+    if (started) {
+        __atomic_store_n(&helper.stop, 1, __ATOMIC_RELAXED);
+        pthread_join(tid, NULL);
+    }
     PyEval_RestoreThread(S->ts);
     ((PositionObject *)pos)->busy--;
     Py_DECREF(pos);
@@ -1330,10 +1528,12 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     if (S->error == 2) { PyErr_NoMemory(); goto done; }
     PyObject *pv = line_list(&last);
     if (!pv) goto done;
-    result = Py_BuildValue("(iOLiN)", value, exact ? Py_True : Py_False, S->nodes, depth_done, pv);
+    long long nodes = S->nodes + (HS ? HS->nodes : 0);
+    result = Py_BuildValue("(iOLiN)", value, exact ? Py_True : Py_False, nodes, depth_done, pv);
 done:
     PyBuffer_Release(&r0);
     PyBuffer_Release(&r1);
+    free_search(HS);
     free_search(S);
     return result;
 }
@@ -1341,7 +1541,7 @@ done:
 static PyMethodDef eg_methods[] = {
     {"solve", eg_solve, METH_VARARGS,
      "solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless, node_limit, "
-     "deadline, now, tt_bits, max_depth) -> (value, exact, nodes, depth, principal variation)."},
+     "deadline, now, tt_bits, max_depth, threads) -> (value, exact, nodes, depth, principal variation)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -20,5 +20,6 @@ def solve(
     now: Callable[[], float] | None,
     tt_bits: int,
     max_depth: int,
+    threads: int,
     /,
 ) -> tuple[int, bool, int, int, list[bytes | None]]: ...
