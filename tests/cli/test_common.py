@@ -17,3 +17,10 @@ def test_fail_prints_brackets_as_text(capsys: pytest.CaptureFixture[str]) -> Non
     err = capsys.readouterr().err
     assert "plansza[postgres]" in err
     assert "[ABC]" in err
+
+
+def test_the_default_lexicon_name_is_the_lexicon_packages() -> None:
+    # Written out in cli/common.py so that commands start without the lexicon package.
+    from plansza.lexicon.store import DEFAULT_NAME
+
+    assert common.DEFAULT_LEXICON == DEFAULT_NAME

@@ -21,7 +21,15 @@ from rich import box
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from plansza.cli.common import EXIT_INPUT, console, err_console, fail, read_text, user_errors
+from plansza.cli.common import (
+    DEFAULT_LEXICON,
+    EXIT_INPUT,
+    console,
+    err_console,
+    fail,
+    read_text,
+    user_errors,
+)
 from plansza.i18n import tr
 
 if TYPE_CHECKING:
@@ -29,7 +37,6 @@ if TYPE_CHECKING:
     from plansza.gcg import GameRecord
     from plansza.tiles import TileSet
 
-DEFAULT_LEXICON = "sjp-20220301"
 
 MESSAGES = {
     "unknown_level": {

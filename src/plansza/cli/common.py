@@ -20,6 +20,10 @@ from rich.console import Console
 from plansza.errors import FormatError, PlanszaError
 from plansza.i18n import tr
 
+DEFAULT_LEXICON = "sjp-20220301"
+"""plansza.lexicon.DEFAULT_NAME, written out so that a command starts without loading
+the lexicon package (a test keeps the two equal)."""
+
 EXIT_OK = 0
 EXIT_NEGATIVE = 1
 EXIT_INPUT = 2

@@ -31,6 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from plansza.cli.common import (
+    DEFAULT_LEXICON,
     EXIT_INPUT,
     EXIT_NEGATIVE,
     EXIT_REFUSED,
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
     from plansza.duplicate.top import Candidate
     from plansza.lexicon import Lexicon
 
-DEFAULT_LEXICON = "sjp-20220301"  # plansza.lexicon.DEFAULT_NAME, not imported to start fast
 DEFAULT_FILE = "belgijka.json"
 
 CLI: dict[str, dict[str, str]] = {

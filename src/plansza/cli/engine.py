@@ -19,14 +19,13 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from plansza.cli.common import EXIT_INPUT, console, err_console, fail, user_errors
+from plansza.cli.common import DEFAULT_LEXICON, EXIT_INPUT, console, err_console, fail, user_errors
 from plansza.files import write_atomic
 from plansza.i18n import tr
 
 if TYPE_CHECKING:
     from plansza.engine.match import MatchResult
 
-DEFAULT_LEXICON = "sjp-20220301"
 
 MESSAGES = {
     "unknown_level": {

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from plansza.cli.common import (
+    DEFAULT_LEXICON,
     EXIT_INPUT,
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -32,7 +33,7 @@ from plansza.i18n import tr
 if TYPE_CHECKING:
     from plansza.lexicon import Lexicon
 
-DEFAULT_NAME = "sjp-20220301"  # plansza.lexicon.DEFAULT_NAME, not imported to start fast
+DEFAULT_NAME = DEFAULT_LEXICON
 
 MESSAGES = {
     "header_default": {

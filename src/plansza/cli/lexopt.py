@@ -22,10 +22,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from plansza.cli.common import err_console
+from plansza.cli.common import DEFAULT_LEXICON, err_console
 from plansza.i18n import tr
-
-DEFAULT_LEXICON = "sjp-20220301"  # plansza.lexicon.DEFAULT_NAME, not imported to start fast
 
 MESSAGES = {
     "option_wins": {
@@ -65,25 +63,20 @@ def choose_lexicon(option: str | None, cgp_lex: str | None) -> str:
     op = (cgp_lex or "").strip() or None
     if option is not None:
         if op is not None and not _same(option, op):
-            err_console.print(
-                tr(MESSAGES, "option_wins", op=op, used=option),
-                style="yellow",
-                markup=False,
-                soft_wrap=True,
-            )
+            _warn("option_wins", op=op, used=option)
         return option
     if op is None:
         return DEFAULT_LEXICON
     known = _known(op)
     if known is None:
-        err_console.print(
-            tr(MESSAGES, "unknown_op", op=op, default=DEFAULT_LEXICON),
-            style="yellow",
-            markup=False,
-            soft_wrap=True,
-        )
+        _warn("unknown_op", op=op, default=DEFAULT_LEXICON)
         return DEFAULT_LEXICON
     return known
+
+
+def _warn(key: str, **fields: str) -> None:
+    # markup=False: a lexicon name from a pasted CGP is text, whatever brackets it has
+    err_console.print(tr(MESSAGES, key, **fields), style="yellow", markup=False, soft_wrap=True)
 
 
 def _known(op: str) -> str | None:

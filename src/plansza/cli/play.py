@@ -37,7 +37,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from plansza.cli.common import EXIT_INPUT, EXIT_OK, console, fail, user_errors
+from plansza.cli.common import DEFAULT_LEXICON, EXIT_INPUT, EXIT_OK, console, fail, user_errors
 from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import InvalidMoveError, PlanszaError
 from plansza.files import write_atomic
@@ -55,7 +55,6 @@ if TYPE_CHECKING:
     from plansza.scoring import ScoredPlay
     from plansza.tiles import TileSet
 
-DEFAULT_LEXICON = "sjp-20220301"  # plansza.lexicon.DEFAULT_NAME, not imported to start fast
 #: Levels that may think for a noticeable time: the UI shows a spinner for them.
 SLOW_LEVELS = frozenset({"sim", "endgame"})
 #: Levels a phony rate may be given to (the point is to practise challenging).
