@@ -429,17 +429,20 @@ static int revalidate(Search *S, int side, const CMove *c, Move *out) {
     return 1;
 }
 
+/* The points of the tiles m takes from the rack (not those it plays through). */
+static inline int played_points(const PositionObject *P, const Move *m) {
+    int played = 0;
+    for (int k = 0; k < m->len; k++)
+        if (!(m->word[k] & THROUGH_FLAG)) played += P->value[m->word[k]];
+    return played;
+}
+
 /* The ordering key: plays that go out first (they end the game, their value is
  * known), then by score plus the points of the tiles they get rid of (tiles
  * kept on the rack are likely to count against the side at the end). */
 static inline int32_t order_key(const Search *S, int side, const Move *m) {
     if (m->ntiles == S->ntl[side]) return 1000000 + m->score;
-    int played = 0;
-    for (int k = 0; k < m->len; k++) {
-        uint8_t w = m->word[k];
-        if (!(w & THROUGH_FLAG)) played += S->P.value[w];
-    }
-    return m->score * 2 + played;
+    return m->score * 2 + played_points(&S->P, m);
 }
 
 static int cmp_key_desc(const void *x, const void *y) {
@@ -610,10 +613,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
                         if (!e->has_out || m->score > e->mout.score) { e->mout = *m; e->has_out = 1; }
                         continue;
                     }
-                    int played = 0;
-                    for (int k = 0; k < m->len; k++)
-                        if (!(m->word[k] & THROUGH_FLAG)) played += P->value[m->word[k]];
-                    int32_t kv = m->score - (rv - played);
+                    int32_t kv = m->score - (rv - played_points(P, m));
                     if (!e->has_key || kv > e->best_key) { e->best_key = kv; e->mkey = *m; e->has_key = 1; }
                 }
             }
@@ -752,7 +752,28 @@ static int ensure_replies(Search *S, int side, int sl, int ply) {
     return 1;
 }
 
+/* The best reply that goes out whose zone misses z (index into R's out
+ * replies), or -1. */
+static int first_out_reply(const PositionObject *P, Replies *R, const Zone *z) {
+    for (int i = 0; i < R->no; i++)
+        if (!zone_meets(reply_zone(P, R, 1, i), z)) return i;
+    return -1;
+}
+
 static Zone lane_zone[2][N];
+
+/* The most any play of a lane can be worth, exactly: its best play that goes
+ * out, and for the others the lane's best key less the best reply that goes
+ * out and misses the lane (no bound, VAL_INF, when none does). */
+static int lane_exact_bound(const PositionObject *P, Replies *R, const LaneBest *lb, int rvo) {
+    int ub_out = lb->has_out ? lb->mout.score + 2 * rvo : -VAL_INF;
+    int ub_exact = -VAL_INF;
+    if (lb->has_key) {
+        int i = first_out_reply(P, R, &lane_zone[lb->dir][lb->lane]);
+        ub_exact = i >= 0 ? lb->best_key - R->oscore[i] : VAL_INF;
+    }
+    return ub_out > ub_exact ? ub_out : ub_exact;
+}
 
 static void init_lane_zones(void) {
     for (int d = 0; d < 2; d++)
@@ -877,55 +898,36 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
     int v;
     if (sl2 > 0 && depth <= 1) {
         /* The child is at the horizon: its guess needs only the rack left. */
-        int played = 0;
-        for (int k = 0; k < m->len; k++)
-            if (!(m->word[k] & THROUGH_FLAG)) played += S->P.value[m->word[k]];
         S->nodes++;
         *cdeep = 1;
-        return s - ((S->rv[side] - played) - S->rv[other]);
+        return s - ((S->rv[side] - played_points(&S->P, m)) - S->rv[other]);
     }
-    if (sl2 > 0 && depth == 2) {
-        /* The child is one ply above the horizon: bound it by the other side's
-         * replies that m leaves alone (collect_replies), without making m. */
-        if (!ensure_replies(S, side, sl, ply)) { S->aborted = 1; S->error = 2; return 0; }
-        Replies *R = &S->replies[ply];
-        int played = 0;
-        for (int j = 0; j < m->len; j++)
-            if (!(m->word[j] & THROUGH_FLAG)) played += S->P.value[m->word[j]];
-        int rva = S->rv[side] - played; /* the side's rack after m */
-        Zone mz;
-        tiles_zone(m, &mz);
-        for (int i = 0; i < R->no; i++)
-            if (!zone_meets(reply_zone(&S->P, R, 1, i), &mz)) {
-                /* a reply that goes out: an exact bound */
-                int b = R->oscore[i] + 2 * rva;
-                if (s - b <= alpha) { S->nodes++; return s - b; }
-                break;
-            }
-        int bound = rva - S->rv[other]; /* the reply that passes */
-        for (int i = 0; i < R->nk; i++)
-            if (!zone_meets(reply_zone(&S->P, R, 0, i), &mz)) {
-                if (R->kval[i] + rva > bound) bound = R->kval[i] + rva;
-                break;
-            }
-        if (s - bound <= alpha) { S->nodes++; *cdeep = 1; return s - bound; }
-    }
-    if (sl2 > 0 && depth >= 3) {
-        /* Deeper: only a reply that goes out bounds m exactly, and only when the
+    if (sl2 > 0 && depth >= 2) {
+        /* Bound m by the other side's replies that it leaves alone
+         * (collect_replies), without making it. One ply above the horizon
+         * (depth 2) every reply counts and the replies are collected here;
+         * deeper only a reply that goes out bounds m exactly, and only when the
          * position's replies were collected (the last stage of negamax). */
         Replies *R = &S->replies[ply];
-        if (R->no > 0 && R->ply == ply && R->key == node_key(S, side, sl)) {
-            int played = 0;
-            for (int j = 0; j < m->len; j++)
-                if (!(m->word[j] & THROUGH_FLAG)) played += S->P.value[m->word[j]];
+        if (depth == 2 && !ensure_replies(S, side, sl, ply)) { S->aborted = 1; S->error = 2; return 0; }
+        if (depth == 2 || (R->no > 0 && R->ply == ply && R->key == node_key(S, side, sl))) {
+            int rva = S->rv[side] - played_points(&S->P, m); /* the side's rack after m */
             Zone mz;
             tiles_zone(m, &mz);
-            for (int i = 0; i < R->no; i++)
-                if (!zone_meets(reply_zone(&S->P, R, 1, i), &mz)) {
-                    int b = R->oscore[i] + 2 * (S->rv[side] - played);
-                    if (s - b <= alpha) { S->nodes++; return s - b; }
-                    break;
-                }
+            int i = first_out_reply(&S->P, R, &mz);
+            if (i >= 0) { /* a reply that goes out: an exact bound */
+                int b = R->oscore[i] + 2 * rva;
+                if (s - b <= alpha) { S->nodes++; return s - b; }
+            }
+            if (depth == 2) {
+                int bound = rva - S->rv[other]; /* the reply that passes */
+                for (int k = 0; k < R->nk; k++)
+                    if (!zone_meets(reply_zone(&S->P, R, 0, k), &mz)) {
+                        if (R->kval[k] + rva > bound) bound = R->kval[k] + rva;
+                        break;
+                    }
+                if (s - bound <= alpha) { S->nodes++; *cdeep = 1; return s - bound; }
+            }
         }
     }
     make_move(S, side, m, ply);
@@ -1060,22 +1062,20 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         for (int li = 0; li < nl; li++) {
             const LaneBest *lb = &lanes[li];
             const Zone *lz = &lane_zone[lb->dir][lb->lane];
+            int ub = lane_exact_bound(&S->P, R, lb, rvo);
+            if (ub <= alpha) {
+                if (ub > best) best = ub; /* every play of the lane is worth ub at most */
+                continue;
+            }
             int ub_out = lb->has_out ? lb->mout.score + 2 * rvo : -VAL_INF;
-            int ub_exact = VAL_INF, ub_deep = VAL_INF;
+            int ub_deep = -VAL_INF;
             if (lb->has_key) {
-                for (int i = 0; i < R->no; i++)
-                    if (!zone_meets(reply_zone(&S->P, R, 1, i), lz)) { ub_exact = lb->best_key - R->oscore[i]; break; }
                 ub_deep = lb->best_key + rvo; /* the reply that passes */
                 for (int i = 0; i < R->nk; i++)
                     if (!zone_meets(reply_zone(&S->P, R, 0, i), lz)) {
                         if (lb->best_key - R->kval[i] < ub_deep) ub_deep = lb->best_key - R->kval[i];
                         break;
                     }
-            } else ub_exact = ub_deep = -VAL_INF;
-            if (ub_out <= alpha && ub_exact <= alpha) {
-                int u = ub_out > ub_exact ? ub_out : ub_exact;
-                if (u > best) best = u; /* every play of the lane is worth u at most */
-                continue;
             }
             if (ub_out <= alpha && ub_deep <= alpha) {
                 int u = ub_out > ub_deep ? ub_out : ub_deep;
@@ -1155,20 +1155,12 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                 memset(keep, 0, sizeof keep);
                 int rvo = S->rv[other];
                 for (int li = 0; li < nl; li++) {
-                    const LaneBest *lb = &lanes[li];
-                    const Zone *lz = &lane_zone[lb->dir][lb->lane];
-                    int ub_out = lb->has_out ? lb->mout.score + 2 * rvo : -VAL_INF;
-                    int ub_exact = VAL_INF;
-                    if (lb->has_key) {
-                        for (int i = 0; i < R->no; i++)
-                            if (!zone_meets(reply_zone(&S->P, R, 1, i), lz)) { ub_exact = lb->best_key - R->oscore[i]; break; }
-                    } else ub_exact = -VAL_INF;
-                    if (ub_out <= alpha && ub_exact <= alpha) {
-                        int u = ub_out > ub_exact ? ub_out : ub_exact;
-                        if (u > best) best = u;
+                    int ub = lane_exact_bound(&S->P, R, &lanes[li], rvo);
+                    if (ub <= alpha) {
+                        if (ub > best) best = ub;
                         continue;
                     }
-                    keep[lb->dir][lb->lane] = 1;
+                    keep[lanes[li].dir][lanes[li].lane] = 1;
                 }
                 TIMED(3, gen_lanes(S, side, keep, mv));
                 pruned = 1;
@@ -1349,9 +1341,6 @@ static PyObject *line_list(const Line *L) {
     return pv;
 }
 
-/* solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless,
- *       node_limit, deadline, now, tt_bits, max_depth)
- *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...]) */
 /* A search over its own copy of the position, its own caches and move lists;
  * the table is `shared` (another search's) or made anew with 2^tt_bits entries. */
 static Search *new_search(const PyObject *pos, TTSlot *shared, int tt_bits) {
@@ -1376,13 +1365,13 @@ static Search *new_search(const PyObject *pos, TTSlot *shared, int tt_bits) {
     return S;
 }
 
-/* A helper thread (Lazy SMP): the same search, one ply deeper than the main
- * one's current iteration, filling the shared table with what the main search
- * will ask next. It never touches Python; it stops when the main search sets
- * `stop`, and its own results are thrown away (the table keeps them). */
+/* A helper thread with its own search over the shared table. It never touches
+ * Python; it stops when the main search sets `stop`, and its own results are
+ * thrown away (the table keeps them). main_depth and main_guess are the main
+ * search's current iteration and the value of the one before. */
 typedef struct {
     Search *S;
-    int sl, max_depth;
+    int sl;
     volatile int main_depth, main_guess;
     volatile int stop;
 } Helper;
@@ -1422,6 +1411,9 @@ static void *helper_run(void *arg) {
     return NULL;
 }
 
+/* solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless,
+ *       node_limit, deadline, now, tt_bits, max_depth, threads)
+ *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...]) */
 static PyObject *eg_solve(PyObject *self, PyObject *args) {
     PyObject *pos, *deadline_obj, *now;
     Py_buffer r0, r1;
@@ -1475,16 +1467,12 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     if (threads > 1) {
         HS = new_search(pos, S->tt, tt_bits);
         if (!HS) { PyErr_NoMemory(); goto done; }
-        memcpy(HS->cnt, S->cnt, sizeof S->cnt);
-        memcpy(HS->ntl, S->ntl, sizeof S->ntl);
-        memcpy(HS->rv, S->rv, sizeof S->rv);
-        memcpy(HS->hrack, S->hrack, sizeof S->hrack);
+        if (load_rack(HS, 0, r0.buf, r0.len) < 0 || load_rack(HS, 1, r1.buf, r1.len) < 0) goto done;
         HS->reset_sl = reset;
         HS->zero_scoreless = zero_scoreless;
         HS->stop = &helper.stop;
         helper.S = HS;
         helper.sl = sl;
-        helper.max_depth = max_depth;
         helper.main_depth = 1;
     }
 
