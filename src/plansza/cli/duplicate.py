@@ -40,6 +40,7 @@ from plansza.cli.common import (
     fail,
     user_errors,
 )
+from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.i18n import tr
 
 if TYPE_CHECKING:
@@ -472,14 +473,7 @@ def top(
         None, "--cgp", help="Pojedyncza pozycja (bez pliku) / a single position (no file)"
     ),
     rack: str = typer.Option(None, "--rack", "-r", help="Stojak z --cgp / the rack with --cgp"),
-    lexicon: str | None = typer.Option(
-        None,
-        "--lexicon",
-        "-l",
-        help="Słownik dla --cgp; domyślnie „lex” z CGP albo sjp-20220301 / lexicon for "
-        "--cgp; default: the CGP's lex op, else sjp-20220301 (SJP.PL, not OSPS)",
-        show_default=False,
-    ),
+    lexicon: str | None = CgpLexiconOption,
 ) -> None:
     """Ruch zwycięski i alternatywy w kolejności II.12. / The top move and the alternatives.
 
@@ -522,7 +516,6 @@ def _top_of_position(
     cgp: str, rack: str | None, lexicon: str | None, n: int, as_json: bool
 ) -> None:
     from plansza.cgp import parse_cgp
-    from plansza.cli.lexopt import choose_lexicon
     from plansza.duplicate.top import rank
     from plansza.rules import Rules
 

@@ -33,8 +33,6 @@ from plansza.i18n import tr
 if TYPE_CHECKING:
     from plansza.lexicon import Lexicon
 
-DEFAULT_NAME = DEFAULT_LEXICON
-
 MESSAGES = {
     "header_default": {
         "pl": "Słownik: {name} (SJP.PL, 2022-03-01 — to nie jest oficjalny słownik OSPS)",
@@ -129,7 +127,7 @@ WordsArgument = typer.Argument(None, help="Słowa / words (SŁOWO… / WORD…)"
 WordsFileArgument = typer.Argument(
     ..., help="Lista słów, jedno w wierszu (UTF-8) / word list, one a line"
 )
-LexiconOption = typer.Option(DEFAULT_NAME, "--lexicon", "-l", help=LEXICON_HELP)
+LexiconOption = typer.Option(DEFAULT_LEXICON, "--lexicon", "-l", help=LEXICON_HELP)
 
 
 def register(root: typer.Typer) -> None:
@@ -155,7 +153,7 @@ def _open(name: str) -> Lexicon:
 
 
 def _header(lex: Lexicon) -> str:
-    if lex.name == DEFAULT_NAME:
+    if lex.name == DEFAULT_LEXICON:
         return tr(MESSAGES, "header_default", name=lex.name)
     return tr(MESSAGES, "header_other", name=lex.name, words=_num(len(lex)))
 
@@ -228,7 +226,7 @@ def fast_check(argv: Sequence[str]) -> int | None:
     if not args or args[0] not in ("check", "sprawdź"):
         return None
     each = as_json = False
-    lexicon = DEFAULT_NAME
+    lexicon = DEFAULT_LEXICON
     words: list[str] = []
     rest = iter(args[1:])
     for arg in rest:
@@ -334,9 +332,9 @@ def build(
     """
     import time
 
+    from plansza.files import write_atomic
     from plansza.lexicon import store
     from plansza.lexicon.core import compile_blob
-    from plansza.lexicon.kwgfile import write_atomic
     from plansza.lexicon.progress import progress_bar
     from plansza.lexicon.wordlist import read_word_list
     from plansza.tiles import TileSet
@@ -412,7 +410,7 @@ def build(
 
 @app.command("info")
 def info(
-    lexicon: str = typer.Argument(DEFAULT_NAME, help=LEXICON_HELP),
+    lexicon: str = typer.Argument(DEFAULT_LEXICON, help=LEXICON_HELP),
     as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
 ) -> None:
     """Informacje o słowniku. / Information about a lexicon."""
@@ -421,7 +419,7 @@ def info(
     size = lex.path.stat().st_size if lex.path else len(lex.to_bytes())
     note = (
         tr(MESSAGES, "not_osps")
-        if lex.name == DEFAULT_NAME
+        if lex.name == DEFAULT_LEXICON
         else str(lex.meta.get("description", ""))
     )
     values = [
@@ -457,7 +455,7 @@ def list_lexicons() -> None:
     """Dostępne słowniki. / Available lexicons."""
     from plansza.lexicon import store
 
-    console.print(f"{DEFAULT_NAME}\t({tr(MESSAGES, 'default_marker')})", soft_wrap=True)
+    console.print(f"{DEFAULT_LEXICON}\t({tr(MESSAGES, 'default_marker')})", soft_wrap=True)
     for name in store.list_named():
         console.print(f"{name}\t{store.named_path(name)}", soft_wrap=True)
 

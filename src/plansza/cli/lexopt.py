@@ -22,8 +22,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import typer
+
 from plansza.cli.common import DEFAULT_LEXICON, err_console
 from plansza.i18n import tr
+
+#: ``--lexicon`` of a command given a CGP: no default, so that choose_lexicon can
+#: tell an explicit choice from the CGP's op.
+CgpLexiconOption = typer.Option(
+    None,
+    "--lexicon",
+    "-l",
+    help="Słownik: nazwa lub ścieżka; domyślnie „lex” z CGP albo sjp-20220301 / lexicon: "
+    "name or path; default: the CGP's lex op, else sjp-20220301 (SJP.PL, not OSPS)",
+    show_default=False,
+)
 
 MESSAGES = {
     "option_wins": {

@@ -20,7 +20,7 @@ import typer
 from rich.table import Table
 
 from plansza.cli.common import EXIT_INPUT, console, err_console, fail, user_errors
-from plansza.cli.lexopt import choose_lexicon
+from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.i18n import tr
 
 if TYPE_CHECKING:
@@ -74,14 +74,6 @@ CountOption = typer.Option(
     False, "--count", help="Tylko liczba ułożeń / only the number of placements"
 )
 JsonOption = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON")
-LexiconOption = typer.Option(
-    None,
-    "--lexicon",
-    "-l",
-    help="Słownik: nazwa lub ścieżka; domyślnie „lex” z CGP albo sjp-20220301 / lexicon: "
-    "name or path; default: the CGP's lex op, else sjp-20220301 (SJP.PL, not OSPS)",
-    show_default=False,
-)
 LIMIT_TABLE = 30  # rows printed without --top: the rest is counted, not drawn
 
 
@@ -97,7 +89,7 @@ def moves(
     top_n: int = TopOption,
     count: bool = CountOption,
     as_json: bool = JsonOption,
-    lexicon: str | None = LexiconOption,
+    lexicon: str | None = CgpLexiconOption,
 ) -> None:
     """Wszystkie ułożenia stojaka albo najlepsze. / Every legal placement of a rack, or the best.
 

@@ -118,26 +118,16 @@ def make_player(
         return GreedyPlayer(lexicon, rules, seed=seed)
     if level == "static":
         return StaticPlayer(lexicon, rules, seed=seed, **options)
-    if level == "endgame":
-        seconds = float(options.pop("endgame_seconds", ENDGAME_SECONDS))
-        threads = int(options.pop("endgame_threads", 1))
-        return StaticPlayer(
+    if level in ("endgame", "sim"):
+        endgame = exact_endgame(
             lexicon,
             rules,
-            seed=seed,
-            endgame=exact_endgame(lexicon, rules, seconds, threads),
-            **options,
+            float(options.pop("endgame_seconds", ENDGAME_SECONDS)),
+            int(options.pop("endgame_threads", 1)),
         )
-    if level == "sim":
+        if level == "endgame":
+            return StaticPlayer(lexicon, rules, seed=seed, endgame=endgame, **options)
         from plansza.engine.sim import SimPlayer
 
-        seconds = float(options.pop("endgame_seconds", ENDGAME_SECONDS))
-        threads = int(options.pop("endgame_threads", 1))
-        return SimPlayer(
-            lexicon,
-            rules,
-            seed=seed,
-            endgame=exact_endgame(lexicon, rules, seconds, threads),
-            **options,
-        )
+        return SimPlayer(lexicon, rules, seed=seed, endgame=endgame, **options)
     raise UnknownLevelError(f"unknown player level {level!r}; choose one of: {', '.join(LEVELS)}")

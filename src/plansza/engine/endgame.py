@@ -195,10 +195,11 @@ def solve(
     iteration (every move of the mover, one ply) always completes, so there is
     always a move.
 
-    ``threads=2`` runs a second search thread beside the main one (Lazy SMP:
-    one ply deeper, sharing the transposition table), which proves hard
-    endgames sooner on a machine with a core to spare; the value is the same,
-    ``nodes`` counts both threads' positions.
+    ``threads=2`` runs a second search thread beside the main one: it tests the
+    root moves from the worst-looking end while the main search takes them from
+    the best, both filling one transposition table. Hard endgames are proved
+    sooner on a machine with a core to spare; the value is the same, ``nodes``
+    counts both threads' positions.
 
     Raises :class:`EndgameError` for an empty or oversized rack, a tile the set
     has not, more tiles of a kind than the set holds, rules for more than two

@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from plansza.errors import FormatError
+from plansza.files import write_atomic
 from plansza.lexicon import _kwg, store
-from plansza.lexicon.kwgfile import encode, map_file, read_header, write_atomic
+from plansza.lexicon.kwgfile import encode, map_file, read_header
 from plansza.lexicon.store import DEFAULT_NAME, LexiconError
 from plansza.lexicon.wordlist import WordListReport, read_word_list, tileset_letters
 from plansza.tiles import BLANK, TileSet

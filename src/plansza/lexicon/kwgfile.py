@@ -103,9 +103,3 @@ def map_file(path: Path) -> tuple[mmap.mmap, KwgHeader]:
         raise
     return mapping, header
 
-
-def write_atomic(path: Path, blob: bytes) -> None:
-    """Write ``blob`` to ``path`` so that readers see the old file or the new, never half."""
-    from plansza.files import write_atomic as write
-
-    write(path, blob)
