@@ -975,7 +975,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
             }
         }
     }
-    int alpha0 = alpha, best = -VAL_INF, anydeep = 0, searched = 0, cd, v;
+    int alpha0 = alpha, best = -VAL_INF, anydeep = 0, bestdeep = 0, searched = 0, cd, v;
     int pass_done = 0;
     CMove bestm;
     bestm.len = 0;
@@ -989,6 +989,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         anydeep |= cd;                                                               \
         if (v > best) {                                                              \
             best = v;                                                                \
+            bestdeep = cd;                                                           \
             if (IS_PASS) bestm.len = PASS_LEN;                                       \
             else to_cmove((MP), &bestm);                                             \
         }                                                                            \
@@ -1205,6 +1206,10 @@ cutoff:
         }
     }
     {
+        /* A cutoff is a lower bound set by one move alone: it is proved when
+         * that move's value is, whatever the moves tried before it touched (they
+         * were all worth less). An upper bound or an exact value needs them all. */
+        if (best >= beta) anydeep = bestdeep;
         int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
         tt_store(S, key, best, anydeep ? depth : INF_DRAFT, flag, &bestm);
     }
