@@ -219,6 +219,9 @@ def test_passing_is_best_under_pfs() -> None:
     assert result.exact
     assert result.moves == (Pass(), Pass(), Pass(), Pass())
     assert result.spread == ts.rack_value("ŹŻ") - ts.rack_value("AE")
+    # Passes cost the search no depth (the run of scoreless turns bounds them): the
+    # four passes are proved with KOTA's refutation, two plies, not four.
+    assert result.depth == 2
     value, _ = solve_reference(board, "AE", "ŹŻ", lex, PFS)
     assert value == result.spread
     game = replay(board, ("AE", "ŹŻ"), result, PFS, lex)

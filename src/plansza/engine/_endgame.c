@@ -5,7 +5,8 @@
  * Negamax with alpha-beta (principal variation search: null windows after the
  * first move), a transposition table keyed by a Zobrist hash of (board tiles,
  * the racks of the side to move and of the other side, the scoreless turns
- * left), and iterative deepening with the table's best move tried first.
+ * left), and iterative deepening with the table's best move tried first (the
+ * depth counts the plays: a pass costs none, see child_value).
  *
  * The move generator is the movegen core (mg_core.h, included: everything in it
  * is static, so this module has its own copy). The search works on its own
@@ -886,10 +887,15 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
     if (!m) {
         if (sl <= 1) return S->rv[other] - S->rv[side]; /* the last scoreless turn */
         S->snap[ply].pending = 0; /* a pass changes nothing on the board */
-        if (first) return -negamax(S, other, sl - 1, depth - 1, -beta, -alpha, ply + 1, cdeep);
-        int v = -negamax(S, other, sl - 1, depth - 1, -alpha - 1, -alpha, ply + 1, cdeep);
+        /* A pass costs no depth: the run of scoreless turns bounds a chain of
+         * passes (each takes one from sl), and lines where one side can only
+         * pass (a tile stuck on its rack) while the other plays its tiles off
+         * one by one are the longest of an endgame — counting the passes made
+         * the proof of such a line wait for twice as many iterations. */
+        if (first) return -negamax(S, other, sl - 1, depth, -beta, -alpha, ply + 1, cdeep);
+        int v = -negamax(S, other, sl - 1, depth, -alpha - 1, -alpha, ply + 1, cdeep);
         if (!S->aborted && v > alpha && v < beta)
-            v = -negamax(S, other, sl - 1, depth - 1, -beta, -alpha, ply + 1, cdeep);
+            v = -negamax(S, other, sl - 1, depth, -beta, -alpha, ply + 1, cdeep);
         return v;
     }
     int s = m->score;

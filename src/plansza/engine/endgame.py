@@ -118,7 +118,8 @@ class EndgameResult:
     the mover's spread (both sides' points and the end-of-game rack
     adjustments); when ``exact`` it is proved, otherwise it is the estimate of
     the deepest search completed (``depth`` plies, the lines cut there valued
-    as if both racks were subtracted). ``nodes`` counts the positions visited.
+    as if both racks were subtracted; passes are not counted in ``depth``, as the
+    run of scoreless turns bounds them). ``nodes`` counts the positions visited.
     """
 
     moves: tuple[Move, ...]
