@@ -27,7 +27,8 @@
  * needs no subtree, so the position is worth the best of three: the best play
  * that goes out, the best other play by score less the points it keeps, the
  * pass — and each lane's two best plays are remembered by the lane's contents
- * and the rack (frontier_best). Two plies above it, the other side's lane-best
+ * and the rack (frontier_best); a lane whose stamp (renewed whenever its
+ * contents change) and rack are as at a side's last look is not even looked up. Two plies above it, the other side's lane-best
  * replies bound each move from above: a reply whose zone the move's tiles miss
  * is still there after the move with the same score, so a whole lane of moves
  * is refuted at once when its best key less that reply's is below alpha; only
@@ -67,6 +68,9 @@
 #include "../movegen/mg_core.h"
 #include <pthread.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 #ifdef DEBUG_STATS
 #include <x86intrin.h>
 static unsigned long long TSC[8];
@@ -128,10 +132,12 @@ typedef struct {
     int ntiles;
     uint64_t hboard;
     int pending, saved;
+    uint32_t lstamp[2][N]; /* the lanes' stamps before the move (see Search.lstamp) */
     Move m;
 } Snapshot;
 
 typedef struct LaneEntry LaneEntry;
+typedef struct LaneMemo LaneMemo;
 
 typedef struct {
     PositionObject P; /* the working copy */
@@ -149,9 +155,13 @@ typedef struct {
     volatile int *stop; /* a helper thread stops when the main search sets it */
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
+    uint32_t lstamp[2][N]; /* a stamp for each lane's contents, new whenever they change */
+    uint32_t stamp_next;
+    LaneMemo *lmemo;    /* [2 sides][2][N] each side's last answer for each lane (lane_scan) */
     MoveVec lanevec;    /* a lane's plays, for frontier_best */
     struct Replies_ *replies; /* [MAXPLY] the other side's replies at a position (ensure_replies) */
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
+    size_t tt_bytes;
     long long nodes, node_limit, generations;
     long long lane_looks, lane_misses, frontiers;
     int limited;        /* whether the limits apply (not in the first iteration) */
@@ -162,6 +172,34 @@ typedef struct {
     int have_deadline;
     PyThreadState *ts;
 } Search;
+
+/* ---- large tables ----
+ *
+ * The transposition table (128 MiB) and the lane table (17 MiB) are far larger
+ * than the caches, and with 4 KiB pages nearly every lookup also misses the
+ * TLB. On Linux they are mapped with a request for huge pages (2 MiB; granted
+ * when the system's transparent huge pages allow, "madvise" or "always"),
+ * zeroed by the kernel and touched only as used; elsewhere calloc. */
+static void *big_alloc(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, bytes, MADV_HUGEPAGE); /* a hint: without it the table still works */
+    return p;
+#else
+    return calloc(1, bytes);
+#endif
+}
+
+static void big_free(void *p, size_t bytes) {
+    if (!p) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    munmap(p, bytes);
+#else
+    (void)bytes;
+    free(p);
+#endif
+}
 
 /* ---- Zobrist keys ---- */
 
@@ -489,7 +527,8 @@ static uint64_t cross_of(const PositionObject *P, XEntry *cache, const uint8_t *
 }
 
 /* update_lane of the core, with the cross-sets looked up in the table first. */
-static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane) {
+static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane, uint32_t (*stamp)[N],
+                       uint32_t *next) {
     const uint8_t *row = P->tiles[dir][lane];
     int od = 1 - dir;
     for (int i = 0; i < N; i++) {
@@ -497,16 +536,23 @@ static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane) {
         int b = i, e = i;
         while (b > 0 && row[b - 1]) b--;
         while (e < N - 1 && row[e + 1]) e++;
+        uint64_t set;
+        int sc;
         if (b == i && e == i) {
-            P->cross[od][i][lane] = all_letters(P);
-            P->cscore[od][i][lane] = -1;
-            continue;
+            set = all_letters(P);
+            sc = -1;
+        } else {
+            sc = 0;
+            for (int j = b; j <= e; j++)
+                if (j != i) sc += P->value[row[j]];
+            set = cross_of(P, cache, row, b, i, e);
         }
-        int sc = 0;
-        for (int j = b; j <= e; j++)
-            if (j != i) sc += P->value[row[j]];
-        P->cscore[od][i][lane] = (int16_t)sc;
-        P->cross[od][i][lane] = cross_of(P, cache, row, b, i, e);
+        /* the crossing lane's contents change only where the square's do */
+        if (P->cross[od][i][lane] != set || P->cscore[od][i][lane] != sc) {
+            P->cross[od][i][lane] = set;
+            P->cscore[od][i][lane] = (int16_t)sc;
+            stamp[od][i] = ++*next;
+        }
     }
 }
 
@@ -522,8 +568,10 @@ static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane) {
  * A search changes few lanes between one position and the next, so each lane's
  * two best plays are kept in a direct-mapped table keyed by all of that
  * (compared in full: a hit is never another lane's answer), and a position one
- * ply above the horizon costs thirty lookups instead of a full generation. */
-#define LC_BITS 16
+ * ply above the horizon costs thirty lookups instead of a full generation.
+ * 2^18 entries (68 MiB, on huge pages: see big_alloc) miss less than 2^16 and,
+ * with the lookups prefetched, are faster. */
+#define LC_BITS 18
 typedef struct {
     uint8_t dir, lane, nrack, pad;
     uint8_t rack[16]; /* the rack's tile codes, ascending (0 = blank) */
@@ -553,6 +601,18 @@ typedef struct {
     int32_t best_key;
     Move mkey, mout;
 } LaneBest;
+
+/* A side's last answer for a lane: good while the lane's stamp and the rack are
+ * the same (a stamp is never given twice, and unmaking a move restores the
+ * stamps with the contents, so the same stamp means the same tiles, cross-sets
+ * and cross-scores). */
+struct LaneMemo {
+    uint32_t stamp; /* 0: none */
+    uint8_t nrack, has_key, has_out, pad;
+    uint8_t rack[16];
+    int32_t best_key;
+    Move mkey, mout;
+};
 
 static int cmp_lane_key(const void *x, const void *y) {
     const LaneBest *a = x, *b = y;
@@ -584,51 +644,86 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
     if (c.left <= 0) return 1;
     uint64_t rackmask = c.rack[0] ? c.all : c.natmask;
     int ntl = S->ntl[side], rv = S->rv[side];
+    /* First the lanes that changed: their keys, and a prefetch of their table
+     * entries (the table is larger than the cache, and a lookup's time is mostly
+     * the wait for its entry: thirty of them in flight at once wait together). */
+    LaneKey keys[2 * N];
+    uint64_t hs[2 * N];
+    int todo[2 * N], nt = 0;
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
-            if (!setup_lane(&c, d, l)) continue;
-            key.dir = (uint8_t)d;
-            key.lane = (uint8_t)l;
+            LaneMemo *mm = &S->lmemo[(side * 2 + d) * N + l];
+            if (mm->stamp == S->lstamp[d][l] && mm->nrack == key.nrack &&
+                memcmp(mm->rack, key.rack, sizeof mm->rack) == 0)
+                continue; /* unchanged since this side last scanned it with this rack */
+            mm->has_key = mm->has_out = 0;
+            mm->stamp = S->lstamp[d][l];
+            mm->nrack = key.nrack;
+            memcpy(mm->rack, key.rack, sizeof mm->rack);
+            if (!setup_lane(&c, d, l)) continue; /* no play can go there */
+            LaneKey *k = &keys[nt];
+            *k = key;
+            k->dir = (uint8_t)d;
+            k->lane = (uint8_t)l;
             for (int i = 0; i < N; i++) {
-                key.row[i] = c.row[i];
-                key.cs[i] = c.row[i] ? 0 : c.cs[i];
-                key.cross[i] = c.row[i] ? 0 : c.cross[i] & rackmask;
+                k->row[i] = c.row[i];
+                k->cs[i] = c.row[i] ? 0 : c.cs[i];
+                k->cross[i] = c.row[i] ? 0 : c.cross[i] & rackmask;
             }
-            uint64_t h = lane_hash(&key);
-            LaneEntry *e = &S->lcache[h & ((1u << LC_BITS) - 1)];
-            S->lane_looks++;
-            if (!(e->used && memcmp(&e->k, &key, sizeof key) == 0)) {
-                S->lane_misses++;
-                /* Not seen: every play of the lane, the two best kept. */
-                tmp->n = 0;
-                tmp->failed = 0;
-                for (int a = 0; a < N; a++)
-                    if (c.is_anchor[a]) gen_anchor(&c, a);
-                if (tmp->failed) return 0;
-                e->k = key;
-                e->used = 1;
-                e->has_key = e->has_out = 0;
-                for (Py_ssize_t i = 0; i < tmp->n; i++) {
-                    const Move *m = &tmp->v[i];
-                    if (m->ntiles == ntl) {
-                        if (!e->has_out || m->score > e->mout.score) { e->mout = *m; e->has_out = 1; }
-                        continue;
-                    }
-                    int32_t kv = m->score - (rv - played_points(P, m));
-                    if (!e->has_key || kv > e->best_key) { e->best_key = kv; e->mkey = *m; e->has_key = 1; }
+            hs[nt] = lane_hash(k);
+            __builtin_prefetch(&S->lcache[hs[nt] & ((1u << LC_BITS) - 1)]);
+            todo[nt++] = d * N + l;
+        }
+    for (int t = 0; t < nt; t++) {
+        int d = todo[t] / N, l = todo[t] % N;
+        LaneMemo *mm = &S->lmemo[(side * 2 + d) * N + l];
+        LaneEntry *e = &S->lcache[hs[t] & ((1u << LC_BITS) - 1)];
+        S->lane_looks++;
+        if (!(e->used && memcmp(&e->k, &keys[t], sizeof keys[t]) == 0)) {
+            S->lane_misses++;
+            /* Not seen: every play of the lane, the two best kept. */
+            setup_lane(&c, d, l);
+            tmp->n = 0;
+            tmp->failed = 0;
+            for (int a = 0; a < N; a++)
+                if (c.is_anchor[a]) gen_anchor(&c, a);
+            if (tmp->failed) { /* forget the lanes not looked up */
+                for (int u = t; u < nt; u++) S->lmemo[(side * 2 + todo[u] / N) * N + todo[u] % N].stamp = 0;
+                return 0;
+            }
+            e->k = keys[t];
+            e->used = 1;
+            e->has_key = e->has_out = 0;
+            for (Py_ssize_t i = 0; i < tmp->n; i++) {
+                const Move *m = &tmp->v[i];
+                if (m->ntiles == ntl) {
+                    if (!e->has_out || m->score > e->mout.score) { e->mout = *m; e->has_out = 1; }
+                    continue;
                 }
+                int32_t kv = m->score - (rv - played_points(P, m));
+                if (!e->has_key || kv > e->best_key) { e->best_key = kv; e->mkey = *m; e->has_key = 1; }
             }
-            if (e->has_out && e->mout.score > best_out) { best_out = e->mout.score; *bo = e->mout; *ho = 1; }
-            if (e->has_key && e->best_key > best_key) { best_key = e->best_key; *bk = e->mkey; *hk = 1; }
-            if (lanes && (e->has_key || e->has_out)) {
+        }
+        mm->has_key = e->has_key;
+        mm->has_out = e->has_out;
+        mm->best_key = e->best_key;
+        mm->mkey = e->mkey;
+        mm->mout = e->mout;
+    }
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) {
+            const LaneMemo *mm = &S->lmemo[(side * 2 + d) * N + l];
+            if (mm->has_out && mm->mout.score > best_out) { best_out = mm->mout.score; *bo = mm->mout; *ho = 1; }
+            if (mm->has_key && mm->best_key > best_key) { best_key = mm->best_key; *bk = mm->mkey; *hk = 1; }
+            if (lanes && (mm->has_key || mm->has_out)) {
                 LaneBest *lb = &lanes[(*nlanes)++];
-                lb->has_key = e->has_key;
-                lb->has_out = e->has_out;
+                lb->has_key = mm->has_key;
+                lb->has_out = mm->has_out;
                 lb->dir = (uint8_t)d;
                 lb->lane = (uint8_t)l;
-                lb->best_key = e->best_key;
-                lb->mkey = e->mkey;
-                lb->mout = e->mout;
+                lb->best_key = mm->best_key;
+                lb->mkey = mm->mkey;
+                lb->mout = mm->mout;
             }
         }
     return 1;
@@ -802,6 +897,7 @@ static void make_move(Search *S, int side, const Move *m, int ply) {
     memcpy(u->tiles, P->tiles, sizeof u->tiles);
     u->ntiles = P->ntiles;
     u->hboard = S->hboard;
+    memcpy(u->lstamp, S->lstamp, sizeof u->lstamp);
     u->pending = 1;
     u->saved = 0;
     u->m = *m;
@@ -813,6 +909,8 @@ static void make_move(Search *S, int side, const Move *m, int ply) {
         int r = dir == 0 ? lane : pos, c = dir == 0 ? pos : lane;
         P->tiles[0][r][c] = w;
         P->tiles[1][c][r] = w;
+        S->lstamp[0][r] = ++S->stamp_next;
+        S->lstamp[1][c] = ++S->stamp_next;
         P->ntiles++;
         S->hboard ^= Z_board[r * N + c][w];
         rack_take(S, side, (w & BLANK_FLAG) ? 0 : LETTER(w));
@@ -831,9 +929,10 @@ static void ensure_cross(Search *S, int ply) {
     u->saved = 1;
     u->pending = 0;
     const Move *m = &u->m;
-    lane_cross(P, S->xcache, m->dir, m->lane);
+    lane_cross(P, S->xcache, m->dir, m->lane, S->lstamp, &S->stamp_next);
     for (int k = 0; k < m->len; k++)
-        if (!(m->word[k] & THROUGH_FLAG)) lane_cross(P, S->xcache, 1 - m->dir, m->start + k);
+        if (!(m->word[k] & THROUGH_FLAG))
+            lane_cross(P, S->xcache, 1 - m->dir, m->start + k, S->lstamp, &S->stamp_next);
 }
 
 static void unmake_move(Search *S, int side, const Move *m, int ply) {
@@ -845,6 +944,7 @@ static void unmake_move(Search *S, int side, const Move *m, int ply) {
         memcpy(P->cscore, u->cscore, sizeof u->cscore);
     }
     u->pending = u->saved = 0;
+    memcpy(S->lstamp, u->lstamp, sizeof S->lstamp); /* the contents are as they were */
     P->ntiles = u->ntiles;
     S->hboard = u->hboard;
     for (int k = 0; k < m->len; k++) {
@@ -1331,9 +1431,10 @@ static void free_search(Search *S) {
     if (!S) return;
     for (int i = 0; i < MAXPLY; i++) free(S->mv[i].v);
     free(S->snap);
-    if (S->tt_owner) free(S->tt);
+    if (S->tt_owner) big_free(S->tt, S->tt_bytes);
     free(S->xcache);
-    free(S->lcache);
+    big_free(S->lcache, ((size_t)1 << LC_BITS) * sizeof(LaneEntry));
+    free(S->lmemo);
     free(S->replies);
     free(S->lanevec.v);
     free(S);
@@ -1360,13 +1461,17 @@ static Search *new_search(const PyObject *pos, TTSlot *shared, int tt_bits) {
     S->snap = calloc(MAXPLY, sizeof(Snapshot));
     if (shared) S->tt = shared;
     else {
-        S->tt = calloc((size_t)2 << (tt_bits - 1), sizeof(TTSlot));
+        S->tt_bytes = ((size_t)2 << (tt_bits - 1)) * sizeof(TTSlot);
+        S->tt = big_alloc(S->tt_bytes);
         S->tt_owner = 1;
     }
     S->xcache = calloc((size_t)1 << XC_BITS, sizeof(XEntry));
-    S->lcache = calloc((size_t)1 << LC_BITS, sizeof(LaneEntry));
+    S->lcache = big_alloc(((size_t)1 << LC_BITS) * sizeof(LaneEntry));
+    S->lmemo = calloc(2 * 2 * N, sizeof(LaneMemo));
     S->replies = calloc(MAXPLY, sizeof(Replies));
-    if (!S->snap || !S->tt || !S->xcache || !S->lcache || !S->replies) { free_search(S); return NULL; }
+    if (!S->snap || !S->tt || !S->xcache || !S->lcache || !S->lmemo || !S->replies) { free_search(S); return NULL; }
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) S->lstamp[d][l] = ++S->stamp_next;
     S->ttmask = ((uint64_t)1 << (tt_bits - 1)) - 1;
     memcpy(&S->P, pos, sizeof(PositionObject)); /* the same header: the same layout */
     S->P.busy = 0;
