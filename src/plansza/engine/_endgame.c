@@ -28,10 +28,11 @@
  * that goes out, the best other play by score less the points it keeps, the
  * pass — and each lane's two best plays are remembered by the lane's contents
  * and the rack (frontier_best); a lane whose stamp (renewed whenever its
- * contents change) and rack are as at a side's last look is not even looked up. Two plies above it, the other side's lane-best
- * replies bound each move from above: a reply whose zone the move's tiles miss
- * is still there after the move with the same score, so a whole lane of moves
- * is refuted at once when its best key less that reply's is below alpha; only
+ * contents change) and rack are as at a side's last look is not even looked
+ * up. Two plies above it, the other side's lane-best replies bound each move
+ * from above: a reply whose zone the move's tiles miss is still there after the
+ * move with the same score, so a whole lane of moves is refuted at once when
+ * its best key less that reply's is below alpha; only
  * the lanes that survive are generated (collect_replies and the depth-2 stage
  * of negamax). Deeper, only a reply that goes out bounds a move exactly; when
  * the other side has one, the last stage skips the lanes it refutes whole and
@@ -175,7 +176,7 @@ typedef struct {
 
 /* ---- large tables ----
  *
- * The transposition table (128 MiB) and the lane table (17 MiB) are far larger
+ * The transposition table (128 MiB) and the lane table (68 MiB) are far larger
  * than the caches, and with 4 KiB pages nearly every lookup also misses the
  * TLB. On Linux they are mapped with a request for huge pages (2 MiB; granted
  * when the system's transparent huge pages allow, "madvise" or "always"),
@@ -572,6 +573,7 @@ static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane, uint
  * 2^18 entries (68 MiB, on huge pages: see big_alloc) miss less than 2^16 and,
  * with the lookups prefetched, are faster. */
 #define LC_BITS 18
+#define LC_BYTES (((size_t)1 << LC_BITS) * sizeof(LaneEntry))
 typedef struct {
     uint8_t dir, lane, nrack, pad;
     uint8_t rack[16]; /* the rack's tile codes, ascending (0 = blank) */
@@ -581,11 +583,18 @@ typedef struct {
     uint64_t cross[N];   /* on empty squares, masked by what the rack can put; 0 on tiles */
 } LaneKey;
 
+/* A lane's best plays: mout the best-scoring play that goes out (has_out), mkey
+ * the other play with the best score less the points kept, best_key (has_key). */
+typedef struct {
+    uint8_t has_key, has_out, dir, lane;
+    int32_t best_key;
+    Move mkey, mout;
+} LaneBest;
+
 struct LaneEntry {
     LaneKey k;
-    uint8_t used, has_key, has_out;
-    int32_t best_key; /* the other plays' best score less the points kept */
-    Move mkey, mout;  /* that play, and the best-scoring play that goes out */
+    uint8_t used;
+    LaneBest b;
 };
 
 static uint64_t lane_hash(const LaneKey *k) {
@@ -595,24 +604,20 @@ static uint64_t lane_hash(const LaneKey *k) {
     return h ^ (h >> 32);
 }
 
-/* One lane's best plays, as lane_scan hands them out. */
-typedef struct {
-    uint8_t has_key, has_out, dir, lane;
-    int32_t best_key;
-    Move mkey, mout;
-} LaneBest;
-
 /* A side's last answer for a lane: good while the lane's stamp and the rack are
  * the same (a stamp is never given twice, and unmaking a move restores the
  * stamps with the contents, so the same stamp means the same tiles, cross-sets
  * and cross-scores). */
 struct LaneMemo {
     uint32_t stamp; /* 0: none */
-    uint8_t nrack, has_key, has_out, pad;
+    uint8_t nrack;
     uint8_t rack[16];
-    int32_t best_key;
-    Move mkey, mout;
+    LaneBest b;
 };
+
+static inline LaneMemo *lane_memo(Search *S, int side, int dir, int lane) {
+    return &S->lmemo[(side * 2 + dir) * N + lane];
+}
 
 static int cmp_lane_key(const void *x, const void *y) {
     const LaneBest *a = x, *b = y;
@@ -652,11 +657,13 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
     int todo[2 * N], nt = 0;
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
-            LaneMemo *mm = &S->lmemo[(side * 2 + d) * N + l];
+            LaneMemo *mm = lane_memo(S, side, d, l);
             if (mm->stamp == S->lstamp[d][l] && mm->nrack == key.nrack &&
                 memcmp(mm->rack, key.rack, sizeof mm->rack) == 0)
                 continue; /* unchanged since this side last scanned it with this rack */
-            mm->has_key = mm->has_out = 0;
+            mm->b.has_key = mm->b.has_out = 0;
+            mm->b.dir = (uint8_t)d;
+            mm->b.lane = (uint8_t)l;
             mm->stamp = S->lstamp[d][l];
             mm->nrack = key.nrack;
             memcpy(mm->rack, key.rack, sizeof mm->rack);
@@ -676,55 +683,46 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
         }
     for (int t = 0; t < nt; t++) {
         int d = todo[t] / N, l = todo[t] % N;
-        LaneMemo *mm = &S->lmemo[(side * 2 + d) * N + l];
+        LaneMemo *mm = lane_memo(S, side, d, l);
         LaneEntry *e = &S->lcache[hs[t] & ((1u << LC_BITS) - 1)];
         S->lane_looks++;
         if (!(e->used && memcmp(&e->k, &keys[t], sizeof keys[t]) == 0)) {
             S->lane_misses++;
-            /* Not seen: every play of the lane, the two best kept. */
+            /* Not seen: every play of the lane, the two best kept (the lane set
+             * up again: the first pass left c at the last lane it keyed). */
             setup_lane(&c, d, l);
             tmp->n = 0;
             tmp->failed = 0;
             for (int a = 0; a < N; a++)
                 if (c.is_anchor[a]) gen_anchor(&c, a);
             if (tmp->failed) { /* forget the lanes not looked up */
-                for (int u = t; u < nt; u++) S->lmemo[(side * 2 + todo[u] / N) * N + todo[u] % N].stamp = 0;
+                for (int u = t; u < nt; u++) lane_memo(S, side, todo[u] / N, todo[u] % N)->stamp = 0;
                 return 0;
             }
             e->k = keys[t];
             e->used = 1;
-            e->has_key = e->has_out = 0;
+            LaneBest *eb = &e->b;
+            eb->has_key = eb->has_out = 0;
             for (Py_ssize_t i = 0; i < tmp->n; i++) {
                 const Move *m = &tmp->v[i];
                 if (m->ntiles == ntl) {
-                    if (!e->has_out || m->score > e->mout.score) { e->mout = *m; e->has_out = 1; }
+                    if (!eb->has_out || m->score > eb->mout.score) { eb->mout = *m; eb->has_out = 1; }
                     continue;
                 }
                 int32_t kv = m->score - (rv - played_points(P, m));
-                if (!e->has_key || kv > e->best_key) { e->best_key = kv; e->mkey = *m; e->has_key = 1; }
+                if (!eb->has_key || kv > eb->best_key) { eb->best_key = kv; eb->mkey = *m; eb->has_key = 1; }
             }
         }
-        mm->has_key = e->has_key;
-        mm->has_out = e->has_out;
-        mm->best_key = e->best_key;
-        mm->mkey = e->mkey;
-        mm->mout = e->mout;
+        mm->b = e->b;
+        mm->b.dir = (uint8_t)d;
+        mm->b.lane = (uint8_t)l;
     }
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
-            const LaneMemo *mm = &S->lmemo[(side * 2 + d) * N + l];
-            if (mm->has_out && mm->mout.score > best_out) { best_out = mm->mout.score; *bo = mm->mout; *ho = 1; }
-            if (mm->has_key && mm->best_key > best_key) { best_key = mm->best_key; *bk = mm->mkey; *hk = 1; }
-            if (lanes && (mm->has_key || mm->has_out)) {
-                LaneBest *lb = &lanes[(*nlanes)++];
-                lb->has_key = mm->has_key;
-                lb->has_out = mm->has_out;
-                lb->dir = (uint8_t)d;
-                lb->lane = (uint8_t)l;
-                lb->best_key = mm->best_key;
-                lb->mkey = mm->mkey;
-                lb->mout = mm->mout;
-            }
+            const LaneBest *b = &lane_memo(S, side, d, l)->b;
+            if (b->has_out && b->mout.score > best_out) { best_out = b->mout.score; *bo = b->mout; *ho = 1; }
+            if (b->has_key && b->best_key > best_key) { best_key = b->best_key; *bk = b->mkey; *hk = 1; }
+            if (lanes && (b->has_key || b->has_out)) lanes[(*nlanes)++] = *b;
         }
     return 1;
 }
@@ -1433,7 +1431,7 @@ static void free_search(Search *S) {
     free(S->snap);
     if (S->tt_owner) big_free(S->tt, S->tt_bytes);
     free(S->xcache);
-    big_free(S->lcache, ((size_t)1 << LC_BITS) * sizeof(LaneEntry));
+    big_free(S->lcache, LC_BYTES);
     free(S->lmemo);
     free(S->replies);
     free(S->lanevec.v);
@@ -1466,7 +1464,7 @@ static Search *new_search(const PyObject *pos, TTSlot *shared, int tt_bits) {
         S->tt_owner = 1;
     }
     S->xcache = calloc((size_t)1 << XC_BITS, sizeof(XEntry));
-    S->lcache = big_alloc(((size_t)1 << LC_BITS) * sizeof(LaneEntry));
+    S->lcache = big_alloc(LC_BYTES);
     S->lmemo = calloc(2 * 2 * N, sizeof(LaneMemo));
     S->replies = calloc(MAXPLY, sizeof(Replies));
     if (!S->snap || !S->tt || !S->xcache || !S->lcache || !S->lmemo || !S->replies) { free_search(S); return NULL; }
