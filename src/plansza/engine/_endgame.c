@@ -38,11 +38,13 @@
  * the other side has one, the last stage skips the lanes it refutes whole and
  * child_value refutes single moves by it before making them.
  *
- * With threads=2 a helper thread splits the root: it tests the root moves from
- * the worst-looking end against the previous iteration's value while the main
- * search goes from the best-looking end, both writing to the one table (entries
- * checked by an XOR of their words, no lock). Only the main search's value
- * counts; the helper's work reaches it through the table.
+ * With threads=2 a helper thread runs the same iterations as the main search
+ * over the one table (entries checked by an XOR of their words, no lock), and
+ * the two share the work as in ABDADA: a move that is not the first at its
+ * position is marked while a thread searches it, and the other thread leaves a
+ * marked move for after the position's other moves, by when the table usually
+ * holds its value. Only the main search's value counts; the helper's work
+ * reaches it through the table.
  *
  * Values are spreads from the point of view of the side to move: its points
  * minus the other side's over the rest of the game, end-of-game rack
@@ -68,7 +70,6 @@
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "../movegen/mg_core.h"
 #include <pthread.h>
-#include <time.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -91,6 +92,8 @@ static long long CNT[8];
 #define TOPK 6           /* plays from the bounded top-N search before all */
 #define TOPK_MIN_TILES 5 /* ... for racks of this many tiles or more */
 #define SELECT_FIRST 4 /* moves picked one by one before the rest are sorted */
+#define BUSY_BITS 16   /* the moves being searched by a thread (two threads) */
+#define DEFER_MIN_DEPTH 3 /* ... marked and deferred at this depth or more */
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -98,6 +101,7 @@ enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
  * where it goes and its letters; the score is worked out anew where it is
  * tried. len 0: no move; PASS_LEN: the pass. */
 #define PASS_LEN 0xFF
+#define DEFER_KEY (INT32_MIN + 1) /* a move left for later (ABDADA) */
 typedef struct {
     uint8_t dir, lane, start, len;
     uint8_t word[N];
@@ -154,6 +158,9 @@ typedef struct {
     TTSlot *tt;         /* shared by the threads of one solve */
     int tt_owner;       /* whether this search frees it */
     volatile int *stop; /* a helper thread stops when the main search sets it */
+    volatile int *main_depth; /* a helper: the main search's iteration */
+    int iter_depth;     /* a helper: its own iteration */
+    uint64_t *busy;     /* [1 << BUSY_BITS] shared: moves being searched, by hash */
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
     uint32_t lstamp[2][N]; /* a stamp for each lane's contents, new whenever they change */
@@ -956,6 +963,7 @@ static void unmake_move(Search *S, int side, const Move *m, int ply) {
 static void check_limits(Search *S) {
     if (S->stop) { /* a helper thread: no clock of its own */
         if (__atomic_load_n(S->stop, __ATOMIC_RELAXED)) S->aborted = 1;
+        if (__atomic_load_n(S->main_depth, __ATOMIC_RELAXED) > S->iter_depth) S->aborted = 1;
         return;
     }
     if (!S->limited) return;
@@ -974,6 +982,24 @@ static void check_limits(Search *S) {
 /* ---- the search ---- */
 
 static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, int ply, int *deep);
+
+/* Two threads share the work below the root as in ABDADA (simplified): a
+ * thread about to search a move that is not the first at its position marks
+ * (position, move) in a shared table; the other thread, meeting a marked move,
+ * leaves it for after the position's other moves, by when the table usually
+ * holds its value. */
+static inline int busy_elsewhere(const Search *S, uint64_t mh) {
+    return __atomic_load_n(&S->busy[mh & ((1u << BUSY_BITS) - 1)], __ATOMIC_RELAXED) == mh;
+}
+
+static inline uint64_t move_hash(uint64_t key, const Move *m) {
+    uint64_t h = key ^ ((uint64_t)m->dir << 8 | (uint64_t)m->lane << 16 | (uint64_t)m->start << 24 | (uint64_t)m->len << 32);
+    for (int i = 0; i < m->len; i++) h = (h ^ m->word[i]) * 0x100000001B3ULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return h | 1;
+}
 
 /* The value for `side` of making move m (NULL: the pass), the end of the game
  * included; the child is searched with a null window first unless `first`
@@ -1080,7 +1106,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         }
     }
     int alpha0 = alpha, best = -VAL_INF, anydeep = 0, bestdeep = 0, searched = 0, cd, v;
-    int pass_done = 0;
+    int pass_done = 0, ndefer = 0, sharing = S->busy && depth >= DEFER_MIN_DEPTH;
     CMove bestm;
     bestm.len = 0;
     Move tried[3 + TOPK];
@@ -1088,6 +1114,18 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
 #define CONSIDER(MP, IS_PASS)                                                          \
     do {                                                                             \
         v = child_value(S, side, sl, (MP), depth, alpha, beta, ply, searched == 0, &cd); \
+        MP_AFTER(MP, IS_PASS);                                                       \
+    } while (0)
+#define CONSIDER_MARKED(MP, MH)                                                        \
+    do {                                                                             \
+        uint64_t *slot_ = &S->busy[(MH) & ((1u << BUSY_BITS) - 1)], was_ = (MH);        \
+        __atomic_store_n(slot_, (MH), __ATOMIC_RELAXED);                              \
+        v = child_value(S, side, sl, (MP), depth, alpha, beta, ply, 0, &cd);           \
+        __atomic_compare_exchange_n(slot_, &was_, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
+        MP_AFTER(MP, 0);                                                             \
+    } while (0)
+#define MP_AFTER(MP, IS_PASS)                                                          \
+    do {                                                                             \
         searched++;                                                                  \
         if (S->aborted) return 0;                                                    \
         anydeep |= cd;                                                               \
@@ -1237,6 +1275,14 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
             top[j + 1] = m;
         }
         for (int i = 0; i < nt; i++) {
+            if (sharing && searched > 0) {
+                /* a play the other thread is searching is left to stage 3 */
+                uint64_t mh = move_hash(key, &top[i]);
+                if (busy_elsewhere(S, mh)) continue;
+                tried[ntried++] = top[i];
+                CONSIDER_MARKED(&tried[ntried - 1], mh);
+                continue;
+            }
             tried[ntried++] = top[i];
             CONSIDER(&tried[ntried - 1], 0);
         }
@@ -1295,11 +1341,28 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                 sorted = 1;
             }
             if (mv->v[i].key == INT32_MIN) break; /* the tried ones sort last */
+            if (sharing && searched > 0) {
+                uint64_t mh = move_hash(key, &mv->v[i]);
+                if (busy_elsewhere(S, mh)) {
+                    mv->v[i].key = DEFER_KEY;
+                    ndefer++;
+                    continue;
+                }
+                CONSIDER_MARKED(&mv->v[i], mh);
+                continue;
+            }
             CONSIDER(&mv->v[i], 0);
         }
+        for (Py_ssize_t i = 0; ndefer > 0 && i < n; i++)
+            if (mv->v[i].key == DEFER_KEY) {
+                ndefer--;
+                CONSIDER(&mv->v[i], 0);
+            }
         if (!pass_done) CONSIDER(NULL, 1);
     }
 #undef CONSIDER
+#undef CONSIDER_MARKED
+#undef MP_AFTER
 cutoff:
     if (alpha >= beta && bestm.len && bestm.len != PASS_LEN) {
         CMove *k0 = &S->killer[ply][0];
@@ -1481,46 +1544,36 @@ static Search *new_search(const PyObject *pos, TTSlot *shared, int tt_bits) {
 
 /* A helper thread with its own search over the shared table. It never touches
  * Python; it stops when the main search sets `stop`, and its own results are
- * thrown away (the table keeps them). main_depth and main_guess are the main
- * search's current iteration and the value of the one before. */
+ * thrown away (the table keeps them). main_depth is the main search's current
+ * iteration. */
 typedef struct {
     Search *S;
     int sl;
-    volatile int main_depth, main_guess;
+    volatile int main_depth;
     volatile int stop;
 } Helper;
 
-/* The helper splits the root with the main search: while the main search goes
- * through the root moves best-looking first, the helper tests them from the
- * other end against the previous iteration's value (a null window there), so
- * that most of the main search's refutations of them are in the table when it
- * gets to them. */
+/* The helper runs the main search's iterations too (the next one when it
+ * finishes first; back to the main search's when that moves on), sharing the
+ * work through the marks of negamax's stages 2 and 3 (see busy_elsewhere). An
+ * earlier helper that tested the root moves from the worst-looking end while
+ * the main search went from the best-looking one did about half as well. */
 static void *helper_run(void *arg) {
     Helper *H = arg;
     Search *S = H->S;
     S->limited = 1;
-    int done = 0;
+    S->main_depth = &H->main_depth;
     while (!__atomic_load_n(&H->stop, __ATOMIC_RELAXED)) {
         int md = __atomic_load_n(&H->main_depth, __ATOMIC_RELAXED);
-        if (md <= done || md < 3) {
-            struct timespec ts = {0, 200000};
-            nanosleep(&ts, NULL);
-            continue;
-        }
-        int guess = __atomic_load_n(&H->main_guess, __ATOMIC_RELAXED);
-        MoveVec *mv = &S->mv[0];
-        gen_moves(S, 0, mv);
-        if (mv->failed) break;
-        Py_ssize_t n = mv->n;
-        for (Py_ssize_t i = 0; i < n; i++) mv->v[i].key = order_key(S, 0, &mv->v[i]);
-        qsort(mv->v, n, sizeof(Move), cmp_key_desc);
-        int cd;
-        for (Py_ssize_t i = n - 1; i >= 1 && !S->aborted; i--) {
-            if (__atomic_load_n(&H->main_depth, __ATOMIC_RELAXED) != md) break;
-            child_value(S, 0, H->sl, &mv->v[i], md, guess, guess + 1, 0, 0, &cd);
-        }
-        if (S->aborted) break;
-        done = md;
+        /* the main search's iteration, or the next one once this is done */
+        S->iter_depth = S->iter_depth >= md ? S->iter_depth + 1 : md;
+        if (S->iter_depth > MAXPLY - 4) break;
+        S->aborted = 0;
+        int deep = 0;
+        negamax(S, 0, H->sl, S->iter_depth, -VAL_INF, VAL_INF, 0, &deep);
+        if (S->error) break;
+        if (S->aborted) S->iter_depth = 0; /* the main search moved on: join it */
+        else if (!deep) break; /* proved: nothing left to help with */
     }
     return NULL;
 }
@@ -1585,6 +1638,8 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         HS->reset_sl = reset;
         HS->zero_scoreless = zero_scoreless;
         HS->stop = &helper.stop;
+        S->busy = HS->busy = calloc((size_t)1 << BUSY_BITS, sizeof(uint64_t));
+        if (!S->busy) { PyErr_NoMemory(); goto done; }
         helper.S = HS;
         helper.sl = sl;
         helper.main_depth = 1;
@@ -1599,7 +1654,6 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     for (int depth = 1; depth <= max_depth; depth++) {
         /* The first iteration always completes: there is always a move to give. */
         S->limited = depth > 1;
-        __atomic_store_n(&helper.main_guess, value, __ATOMIC_RELAXED);
         __atomic_store_n(&helper.main_depth, depth, __ATOMIC_RELAXED);
         if (HS && !started && depth > 1) started = pthread_create(&tid, NULL, helper_run, &helper) == 0;
         int deep = 0;
@@ -1635,6 +1689,7 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
 done:
     PyBuffer_Release(&r0);
     PyBuffer_Release(&r1);
+    if (S) free(S->busy);
     free_search(HS);
     free_search(S);
     return result;

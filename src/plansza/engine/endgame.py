@@ -196,9 +196,9 @@ def solve(
     iteration (every move of the mover, one ply) always completes, so there is
     always a move.
 
-    ``threads=2`` runs a second search thread beside the main one: it tests the
-    root moves from the worst-looking end while the main search takes them from
-    the best, both filling one transposition table. Hard endgames are proved
+    ``threads=2`` runs a second search thread beside the main one over one
+    transposition table; a move one thread is searching the other leaves for
+    later (simplified ABDADA), so the two split the work. Hard endgames are proved
     sooner on a machine with a core to spare; the value is the same, ``nodes``
     counts both threads' positions.
 
