@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import plansza.engine.endgame as endgame_module
 import plansza.engine.endgame_reference as reference_module
 from plansza.board import Board
-from plansza.engine.endgame import EndgameError, EndgameResult, solve
+from plansza.engine.endgame import EndgameError, EndgameResult, release_tables, solve
 from plansza.engine.endgame_reference import solve_reference
 from plansza.game import EndReason, Game
 from plansza.lexicon import Lexicon
@@ -298,6 +298,7 @@ def test_node_limit_gives_an_inexact_legal_move(lex: Lexicon) -> None:
     board, mine, theirs = busy_position(lex)
     full = solve(board, mine, theirs, lex, PFS)
     assert full.exact and full.nodes > 50
+    release_tables()  # a cold table: the limit must cut the search
     cut = solve(board, mine, theirs, lex, PFS, node_limit=20)
     assert not cut.exact
     assert cut.moves and cut.depth >= 1
@@ -306,6 +307,7 @@ def test_node_limit_gives_an_inexact_legal_move(lex: Lexicon) -> None:
 
 def test_time_limit_reads_only_the_injected_clock(lex: Lexicon) -> None:
     board, mine, theirs = busy_position(lex)
+    release_tables()  # a cold table: the limit must cut the search
     ticks = itertools.count(0.0, 1.0)  # every reading is a second later
     calls: list[float] = []
 
@@ -321,6 +323,7 @@ def test_time_limit_reads_only_the_injected_clock(lex: Lexicon) -> None:
 
 def test_a_raising_clock_propagates(lex: Lexicon) -> None:
     board, mine, theirs = busy_position(lex)
+    release_tables()  # a cold table: the limit must cut the search
     readings = iter([0.0])
 
     def clock() -> float:
@@ -394,3 +397,37 @@ def test_two_threads_prove_the_same_value_as_one() -> None:
     assert one.exact and two.exact
     assert one.spread == two.spread == 30
     replay(board, ("AHIŃPSW", "AEGNSYZ"), two, PFS, lex)
+
+
+# ---- tables kept between solves ---------------------------------------------------------
+
+
+def test_the_next_solve_of_an_endgame_finds_the_proofs(lex: Lexicon) -> None:
+    # The tables outlive a solve: what it proved (TR 5.1.1a, 5.1.2: values of whole lines
+    # to the end of the game) the next solve with the same lexicon and rules reuses.
+    board, mine, theirs = busy_position(lex)
+    release_tables()
+    cold = solve(board, mine, theirs, lex, PFS)
+    warm = solve(board, mine, theirs, lex, PFS)
+    assert cold.exact and warm.exact and warm.spread == cold.spread
+    assert warm.nodes * 10 < cold.nodes
+    replay(board, (mine, theirs), warm, PFS, lex)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])
+def test_another_lexicon_starts_afresh(seed: int, lex: Lexicon) -> None:
+    # The kept tables hold values under one lexicon (TR 4.7.9: the words it allows): a
+    # solve with another must not take them for its own, nor the next solve with the
+    # first lexicon the second one's.
+    rng = random.Random(3000 + seed)
+    board = random_board(seed, lex, 3)
+    mine, theirs = deal(board, rng, (3, 2))
+    first = solve(board, mine, theirs, lex, PFS)
+    assert first.exact and isinstance(first.best, Play)
+    word = score_play(board, first.best, PFS).word_strings[0]
+    smaller = Lexicon.build([w for w in WORDS if w != word], PFS.tileset)
+    without, _ = solve_reference(board, mine, theirs, smaller, PFS)
+    assert without != first.spread  # the word the best line starts with matters here
+    for words, value in ((smaller, without), (lex, first.spread), (smaller, without)):
+        result = solve(board, mine, theirs, words, PFS)
+        assert result.exact and result.spread == value
