@@ -36,3 +36,28 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
         write_atomic(target, "nowy")
     assert target.read_text(encoding="utf-8") == "stary"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["zapis.gcg"]
+
+
+@pytest.mark.skipif(not hasattr(os, "fchmod"), reason="file modes are POSIX")
+def test_a_new_file_is_as_readable_as_the_umask_allows(tmp_path: Path) -> None:
+    # A plain write would make the file 0o666 less the umask; the temporary file the
+    # atomic write starts from is 0o600, and must not leave the file at that.
+    old = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "raport.html", "<p>Tabela</p>")
+        os.umask(0o077)
+        write_atomic(tmp_path / "prywatny.gcg", "#player1 A Ala\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "raport.html").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "prywatny.gcg").stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.skipif(not hasattr(os, "fchmod"), reason="file modes are POSIX")
+def test_a_replaced_file_keeps_its_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "lista.csv"
+    target.write_text("stara\n", encoding="utf-8")
+    target.chmod(0o640)
+    write_atomic(target, "nowa\n")
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert target.read_text(encoding="utf-8") == "nowa\n"
