@@ -1,12 +1,15 @@
 """Endgame solver benchmark: random 7-vs-7 endgames from greedy self-play.
 
-Target (issue 4): every 7-tile-vs-7-tile endgame solved exactly within 10 s.
+Target (issue 4): the exact best sequence of every 7-tile-vs-7-tile endgame
+within 10 s.
 
     python benchmarks/endgame.py                    # 100 endgames, table
     python benchmarks/endgame.py --games 20 --seed 5 --limit 10
     python benchmarks/endgame.py --json             # {"endgames": [...], "summary": {...}}
     python benchmarks/endgame.py --clock cpu        # limit and times in CPU seconds
     python benchmarks/endgame.py --threads 2        # two search threads (wall clock)
+    python benchmarks/endgame.py --seeds 72,75 --limit 600 --save-proved P.json
+    python benchmarks/endgame.py --truth benchmarks/data/endgame_proved.json
 
 ``--clock cpu`` measures the limit and the times with the process's CPU time
 (``time.process_time``) instead of the wall clock: on a machine shared with
@@ -15,8 +18,20 @@ other work the wall clock counts the time the solver waited for a core.
 Each endgame comes from a game played by both sides with the top-scoring move
 (``plansza.movegen.top(..., n=1)``, the default lexicon) until the bag is
 empty; only games where both racks then hold 7 tiles are kept (about one in
-seven). Each is solved with ``time_limit`` seconds; the table gives the
-distribution of the time and the nodes, and how many were proved exactly.
+seven). ``--seeds`` names the self-play seeds to use instead of the first
+``--games`` endgames from ``--seed``. Each is solved with ``--limit`` seconds;
+the table gives the distribution of the time and the nodes, and how many were
+proved exactly.
+
+A solve stopped by the limit still answers: the best line of the deepest
+iteration it completed, with ``exact=False``. Whether that answer is right
+can only be told against the endgame's value proved by a longer solve.
+``--save-proved FILE`` adds the values this run proved to FILE (a JSON file of
+proved endgames, kept across runs: a value proved again must be the same, or
+the run fails with exit code 1); ``--truth FILE`` compares every answer of
+this run with the proved values of FILE: the same value, and the same first
+move as the proved line. ``benchmarks/data/endgame_proved.json`` holds the
+values of the 100 default endgames, each proved with the limit it records.
 """
 
 from __future__ import annotations
@@ -26,14 +41,19 @@ import json
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from plansza.board import Board
 from plansza.engine.endgame import solve
+from plansza.files import write_atomic
 from plansza.game import Game
 from plansza.lexicon import Lexicon
 from plansza.movegen import top
 from plansza.rules import Rules
+
+#: What identifies an endgame in a file of proved values.
+POSITION_KEYS = ("seed", "cgp", "mover", "opponent", "scoreless_left")
 
 
 def endgame_from_selfplay(
@@ -64,10 +84,89 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+def spread_of(values: list[float]) -> dict[str, float]:
+    values = values or [0.0]
+    return {
+        "min": min(values),
+        "median": statistics.median(values),
+        "p90": percentile(values, 0.9),
+        "max": max(values),
+    }
+
+
+def load_proved(path: Path) -> dict[int, dict[str, Any]]:
+    """The proved endgames of a file written by ``--save-proved``, by seed."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        rows = data["endgames"]
+        return {int(r["seed"]): r for r in rows if r["exact"]}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SystemExit(f"{path}: not a file of proved endgames ({exc})") from exc
+
+
+def same_position(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return all(a.get(k) == b.get(k) for k in POSITION_KEYS)
+
+
+def save_proved(path: Path, rows: list[dict[str, Any]], run: dict[str, Any]) -> list[str]:
+    """Add this run's proved values to ``path``; the conflicts found (none expected)."""
+    kept = load_proved(path)
+    conflicts = []
+    for row in rows:
+        if not row["exact"]:
+            continue
+        old = kept.get(row["seed"])
+        if old is not None and same_position(old, row):
+            if old["spread"] != row["spread"]:
+                conflicts.append(
+                    f"seed {row['seed']}: proved {row['spread']:+d} now, {old['spread']:+d} before"
+                )
+            continue  # the first proof stays, with the limit it was made with
+        kept[row["seed"]] = {**row, **run}
+    ordered = [kept[s] for s in sorted(kept)]
+    about = (
+        "Endgames of benchmarks/endgame.py with their values proved by plansza's exact "
+        "solver: each row records the limit, clock and threads of the run that proved it."
+    )
+    write_atomic(
+        path, json.dumps({"about": about, "endgames": ordered}, ensure_ascii=False, indent=1) + "\n"
+    )
+    return conflicts
+
+
+def against_truth(rows: list[dict[str, Any]], truth: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """How this run's answers compare with the proved values of ``truth``."""
+    checked = [
+        (r, truth[r["seed"]])
+        for r in rows
+        if r["seed"] in truth and same_position(r, truth[r["seed"]])
+    ]
+    open_ = [(r, t) for r, t in checked if not r["exact"]]
+    wrong = [
+        {"seed": r["seed"], "answer": r["spread"], "proved": t["spread"]}
+        for r, t in checked
+        if r["spread"] != t["spread"]
+    ]
+    return {
+        "with_proved_value": len(checked),
+        "value_right": sum(r["spread"] == t["spread"] for r, t in checked),
+        "first_move_as_proved": sum(r["line"][:1] == t["line"][:1] for r, t in checked),
+        "not_proved_here": len(open_),
+        "not_proved_here_value_right": sum(r["spread"] == t["spread"] for r, t in open_),
+        "not_proved_here_first_move_as_proved": sum(
+            r["line"][:1] == t["line"][:1] for r, t in open_
+        ),
+        "wrong": wrong,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="endgames to solve (100)")
     parser.add_argument("--seed", type=int, default=1, help="first self-play seed (1)")
+    parser.add_argument("--seeds", help="comma-separated self-play seeds instead of --games/--seed")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds per endgame (10)")
     parser.add_argument(
         "--clock",
@@ -78,17 +177,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, choices=(1, 2), default=1, help="search threads (1)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--verbose", action="store_true", help="one line per endgame")
+    parser.add_argument(
+        "--save-proved", type=Path, metavar="FILE", help="add the proved values to FILE"
+    )
+    parser.add_argument(
+        "--truth", type=Path, metavar="FILE", help="compare the answers with FILE's proved values"
+    )
     args = parser.parse_args(argv)
+    try:
+        wanted = [int(s) for s in args.seeds.split(",")] if args.seeds else None
+    except ValueError:
+        parser.error(f"--seeds: {args.seeds!r} is not a comma-separated list of numbers")
+    truth = load_proved(args.truth) if args.truth else None
+    if args.truth and not truth:
+        parser.error(f"--truth: {args.truth} holds no proved endgame")
 
     clock = time.perf_counter if args.clock == "wall" else time.process_time
     lex = Lexicon.default()
     rules = Rules.pfs()
     rows: list[dict[str, Any]] = []
-    seed = args.seed
-    while len(rows) < args.games:
+    seeds = iter(wanted) if wanted is not None else iter(range(args.seed, 1 << 62))
+    for seed in seeds:
+        if wanted is None and len(rows) >= args.games:
+            break
         found = endgame_from_selfplay(seed, lex, rules)
-        seed += 1
         if found is None:
+            if wanted is not None:
+                print(f"seed {seed}: the self-play game gives no 7-vs-7 endgame", file=sys.stderr)
             continue
         board, mover, other, left = found
         start = clock()
@@ -105,10 +220,11 @@ def main(argv: list[str] | None = None) -> int:
         )
         seconds = clock() - start
         row = {
-            "seed": seed - 1,
+            "seed": seed,
             "cgp": board.cgp(),
             "mover": mover,
             "opponent": other,
+            "scoreless_left": left,
             "seconds": round(seconds, 4),
             "nodes": result.nodes,
             "exact": result.exact,
@@ -125,38 +241,31 @@ def main(argv: list[str] | None = None) -> int:
                 f"{' '.join(row['line'][:3])}",
                 flush=True,
             )
-    secs = [r["seconds"] for r in rows]
-    proved = [r["seconds"] for r in rows if r["exact"]] or [0.0]
-    nodes = [float(r["nodes"]) for r in rows]
-    summary = {
+    if not rows:
+        print("no endgame to solve", file=sys.stderr)
+        return 2
+    summary: dict[str, Any] = {
         "endgames": len(rows),
         "limit_s": args.limit,
         "clock": args.clock,
         "threads": args.threads,
         "exact": sum(r["exact"] for r in rows),
-        "seconds": {
-            "min": min(secs),
-            "median": statistics.median(secs),
-            "p90": percentile(secs, 0.9),
-            "max": max(secs),
-        },
-        "proved_seconds": {
-            "min": min(proved),
-            "median": statistics.median(proved),
-            "p90": percentile(proved, 0.9),
-            "max": max(proved),
-        },
-        "nodes": {
-            "min": min(nodes),
-            "median": statistics.median(nodes),
-            "p90": percentile(nodes, 0.9),
-            "max": max(nodes),
-        },
+        "seconds": spread_of([r["seconds"] for r in rows]),
+        "proved_seconds": spread_of([r["seconds"] for r in rows if r["exact"]]),
+        "nodes": spread_of([float(r["nodes"]) for r in rows]),
     }
+    if truth is not None:
+        summary["truth"] = against_truth(rows, truth)
+    conflicts: list[str] = []
+    if args.save_proved:
+        run = {"limit_s": args.limit, "clock": args.clock, "threads": args.threads}
+        conflicts = save_proved(args.save_proved, rows, run)
+        for line in conflicts:
+            print(f"{args.save_proved}: a different value proved — {line}", file=sys.stderr)
     if args.json:
         json.dump({"endgames": rows, "summary": summary}, sys.stdout, ensure_ascii=False, indent=1)
         print()
-        return 0
+        return 1 if conflicts else 0
     print(
         f"{len(rows)} endgames, 7 vs 7 tiles, limit {args.limit:g} s ({args.clock} clock), "
         f"{args.threads} thread{'s' if args.threads > 1 else ''}, default lexicon"
@@ -167,7 +276,21 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'proved':10s} {p['min']:10.3f} {p['median']:10.3f} {p['p90']:10.3f} {p['max']:10.3f}")
     print(f"{'nodes':10s} {n['min']:10.0f} {n['median']:10.0f} {n['p90']:10.0f} {n['max']:10.0f}")
     print(f"proved exactly within the limit: {summary['exact']} of {len(rows)}")
-    return 0
+    if truth is not None:
+        t = summary["truth"]
+        print(
+            f"against the proved values of {args.truth}: "
+            f"{t['with_proved_value']} endgames have one; the answer has the proved value "
+            f"in {t['value_right']}, the proved line's first move in {t['first_move_as_proved']}"
+        )
+        print(
+            f"  of the {t['not_proved_here']} not proved within the limit: the proved value in "
+            f"{t['not_proved_here_value_right']}, the proved first move in "
+            f"{t['not_proved_here_first_move_as_proved']}"
+        )
+        for w in t["wrong"]:
+            print(f"  seed {w['seed']}: answered {w['answer']:+d}, proved {w['proved']:+d}")
+    return 1 if conflicts else 0
 
 
 if __name__ == "__main__":

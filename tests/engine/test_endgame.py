@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import doctest
 import itertools
+import json
 import random
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -431,3 +434,30 @@ def test_another_lexicon_starts_afresh(seed: int, lex: Lexicon) -> None:
     for words, value in ((smaller, without), (lex, first.spread), (smaller, without)):
         result = solve(board, mine, theirs, words, PFS)
         assert result.exact and result.spread == value
+
+
+# ---- the benchmark's endgames, their values proved ---------------------------------------
+
+PROVED = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "endgame_proved.json"
+
+
+def quickest_proved(count: int) -> list[dict[str, Any]]:
+    """The ``count`` endgames of the benchmark's file of proved values proved fastest
+    (of those starting after a play: no scoreless turn yet)."""
+    rows: list[dict[str, Any]] = json.loads(PROVED.read_text(encoding="utf-8"))["endgames"]
+    fresh = [r for r in rows if r["scoreless_left"] == PFS.end_consecutive_passes]
+    return sorted(fresh, key=lambda r: float(r["seconds"]))[:count]
+
+
+@pytest.mark.parametrize("row", quickest_proved(6), ids=lambda r: f"seed{r['seed']}")
+def test_benchmark_endgames_keep_their_proved_values(row: dict[str, Any]) -> None:
+    # Real 7-vs-7 endgames (benchmarks/endgame.py, the full lexicon) whose values were
+    # proved and recorded (benchmarks/data/endgame_proved.json): a solve proves the same
+    # value again, and its line replays in a Game to exactly that spread (TR 5.1.1a/b,
+    # 5.1.2, 5.1.4).
+    lex = Lexicon.default(progress=False)
+    board = Board.from_cgp(row["cgp"])
+    racks = (row["mover"], row["opponent"])
+    result = solve(board, *racks, lex, PFS)
+    assert result.exact and result.spread == row["spread"]
+    replay(board, racks, result, PFS, lex)
