@@ -24,11 +24,12 @@ from hypothesis import strategies as st
 import plansza.engine.endgame as endgame_module
 import plansza.engine.endgame_reference as reference_module
 from plansza.board import Board
+from plansza.engine import _endgame
 from plansza.engine.endgame import EndgameError, EndgameResult, release_tables, solve
 from plansza.engine.endgame_reference import solve_reference
 from plansza.game import EndReason, Game
 from plansza.lexicon import Lexicon
-from plansza.movegen import generate
+from plansza.movegen import MoveGenerator, MoveList, generate
 from plansza.moves import Pass, Play
 from plansza.rules import EndRackRule, Rules
 from plansza.scoring import score_play
@@ -118,6 +119,7 @@ def replay(
     rules=st.sampled_from([PFS, DOUBLE, SIX]),
     left=st.integers(1, 6),
     threads=st.sampled_from([1, 2]),
+    prove_after=st.sampled_from([None, 1, 2]),
 )
 def test_matches_the_minimax_twin(
     seed: int,
@@ -127,14 +129,26 @@ def test_matches_the_minimax_twin(
     rules: Rules,
     left: int,
     threads: int,
+    prove_after: int | None,
     lex: Lexicon,
 ) -> None:
-    # TR 5.1.1a/b, 5.1.2, 5.1.4: both apply the end of the game; the values must agree.
+    # TR 5.1.1a/b, 5.1.2, 5.1.4: both apply the end of the game; the values must agree,
+    # whether the search deepens to the proof or proves its estimate with tests
+    # searched to the end of the game (prove_after).
     board = random_board(seed, lex, plays)
     assume(board.tiles())
     left = min(left, rules.end_consecutive_passes or 4)
     try:
-        result = solve(board, mine, theirs, lex, rules, scoreless_left=left, threads=threads)
+        result = solve(
+            board,
+            mine,
+            theirs,
+            lex,
+            rules,
+            scoreless_left=left,
+            threads=threads,
+            prove_after=prove_after,
+        )
     except EndgameError:
         assume(False)  # more tiles of a kind than the set has
         raise
@@ -158,17 +172,22 @@ def test_line_replays_in_a_game(seed: int, lex: Lexicon) -> None:
     replay(board, (mine, theirs), result, rules, lex)
 
 
+@pytest.mark.parametrize("prove_after", [None, 1])
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("seed", [0, 3, 7])  # boards the set can hold; the twin is slow here
-def test_fuller_boards_match_the_twin(seed: int, threads: int, lex: Lexicon) -> None:
+def test_fuller_boards_match_the_twin(
+    seed: int, threads: int, prove_after: int | None, lex: Lexicon
+) -> None:
     # TR 5.1.1a/b, 5.1.2, 5.1.4 on fuller boards with longer racks: the search values the
-    # positions one and two plies above its horizon from each lane's remembered best plays
-    # and refutes plays by the replies they leave alone; the plain minimax does neither.
+    # positions one and two plies above its horizon from each lane's remembered best plays,
+    # refutes plays by the replies they leave alone, and (prove_after) proves its estimate
+    # by tests to the end of the game, two threads sharing them; the plain minimax does
+    # none of that.
     rng = random.Random(2000 + seed)
     board = random_board(100 + seed, lex, 6)
     mine, theirs = deal(board, rng, ((4, 3), (3, 4))[seed % 2])
     rules = [PFS, SIX][seed % 2]
-    result = solve(board, mine, theirs, lex, rules, threads=threads)
+    result = solve(board, mine, theirs, lex, rules, threads=threads, prove_after=prove_after)
     value, _ = solve_reference(board, mine, theirs, lex, rules)
     assert result.exact and result.spread == value
     replay(board, (mine, theirs), result, rules, lex)
@@ -308,6 +327,23 @@ def test_node_limit_gives_an_inexact_legal_move(lex: Lexicon) -> None:
     assert_legal_first(cut, board, mine, lex)
 
 
+@pytest.mark.parametrize("limit", [20, 60, 200])
+def test_a_proof_stopped_by_the_limit_answers_with_a_legal_move(limit: int, lex: Lexicon) -> None:
+    # Proving right after the first iteration (prove_after=1), the limit stops the tests:
+    # the answer is the first iteration's, a legal move, and never claims more than the
+    # value proved without a limit.
+    board, mine, theirs = busy_position(lex)
+    full = solve(board, mine, theirs, lex, PFS, prove_after=None)
+    release_tables()
+    cut = solve(board, mine, theirs, lex, PFS, node_limit=limit, prove_after=1)
+    assert not cut.exact and cut.depth == 1
+    assert_legal_first(cut, board, mine, lex)
+    release_tables()
+    proved = solve(board, mine, theirs, lex, PFS, prove_after=1)
+    assert proved.exact and proved.spread == full.spread and proved.depth == 1
+    replay(board, (mine, theirs), proved, PFS, lex)
+
+
 def test_time_limit_reads_only_the_injected_clock(lex: Lexicon) -> None:
     board, mine, theirs = busy_position(lex)
     release_tables()  # a cold table: the limit must cut the search
@@ -351,6 +387,8 @@ def test_a_raising_clock_propagates(lex: Lexicon) -> None:
         ("A", "B", {"node_limit": 0}, "node_limit"),
         ("A", "B", {"time_limit": -1.0}, "time_limit"),
         ("A", "B", {"threads": 3}, "wątki"),
+        ("A", "B", {"prove_after": 0}, "prove_after"),
+        ("A", "B", {"prove_after": 157}, "prove_after: 157"),
     ],
 )
 def test_bad_input_is_named(
@@ -389,17 +427,22 @@ SEVEN_VS_SEVEN = (
 )
 
 
-def test_two_threads_prove_the_same_value_as_one() -> None:
+@pytest.mark.parametrize("prove_after", [None, 1, 3])
+def test_two_threads_prove_the_same_value_as_one(prove_after: int | None) -> None:
     # A 7-vs-7 endgame from greedy self-play (benchmarks/endgame.py, seed 5), the full
     # lexicon: the helper thread only fills the shared table, so the proved value and
-    # a line that adds up to it are the same as with one thread (TR 5.1.1a, 5.1.2).
+    # a line that adds up to it are the same as with one thread (TR 5.1.1a, 5.1.2),
+    # deepening to the proof or proving the estimate of an early iteration.
     lex = Lexicon.default(progress=False)
     board = Board.from_cgp(SEVEN_VS_SEVEN)
-    one = solve(board, "AHIŃPSW", "AEGNSYZ", lex, PFS, scoreless_left=4)
-    two = solve(board, "AHIŃPSW", "AEGNSYZ", lex, PFS, scoreless_left=4, threads=2)
+    racks = ("AHIŃPSW", "AEGNSYZ")
+    release_tables()  # each solve proves it again, not from the last one's table
+    one = solve(board, *racks, lex, PFS, scoreless_left=4, prove_after=prove_after)
+    release_tables()
+    two = solve(board, *racks, lex, PFS, scoreless_left=4, threads=2, prove_after=prove_after)
     assert one.exact and two.exact
     assert one.spread == two.spread == 30
-    replay(board, ("AHIŃPSW", "AEGNSYZ"), two, PFS, lex)
+    replay(board, racks, two, PFS, lex)
 
 
 # ---- tables kept between solves ---------------------------------------------------------
@@ -461,3 +504,48 @@ def test_benchmark_endgames_keep_their_proved_values(row: dict[str, Any]) -> Non
     result = solve(board, *racks, lex, PFS)
     assert result.exact and result.spread == row["spread"]
     replay(board, racks, result, PFS, lex)
+
+
+# ---- the plays of one tile, listed without the automaton ---------------------------------
+
+
+def single_tile_plays(board: Board, rack: str, lex: Lexicon) -> list[tuple[str, int]]:
+    """The endgame's own list of the plays that put down one tile (as str, score)."""
+    gen = MoveGenerator(lex, PFS, board)
+    codes = endgame_module._rack_codes(rack, PFS.tileset, PFS, "rack")
+    records = _endgame.single_tile_plays(gen._core, codes)
+    return sorted((str(m.play), m.score) for m in MoveList(b"".join(records), board, PFS))
+
+
+def generated_single_tile_plays(board: Board, rack: str, lex: Lexicon) -> list[tuple[str, int]]:
+    moves = generate(board, rack, lex, PFS)
+    return sorted((str(m.play), m.score) for m in moves if len(m.tiles) == 1)
+
+
+@settings(max_examples=60)
+@given(
+    seed=st.integers(0, 10_000),
+    plays=st.integers(1, 8),
+    rack=st.text(alphabet="AEIKOTYZŹ?", min_size=1, max_size=7),
+)
+def test_single_tile_plays_are_the_generators(
+    seed: int, plays: int, rack: str, lex: Lexicon
+) -> None:
+    # With one or two tiles on a rack the search lists the plays of one tile itself, from
+    # the cross-sets and cross-scores (TR 3.2.3: every run across and down through the
+    # tile must be a word; scoring: the tile counts, with its premiums, in both words; a
+    # blank scores 0): the very plays, with the very scores, the generator finds.
+    assume(rack.count("?") <= 2)
+    board = random_board(seed, lex, plays)
+    assume(board.tiles())
+    assert single_tile_plays(board, rack, lex) == generated_single_tile_plays(board, rack, lex)
+
+
+@pytest.mark.parametrize("rack", ["A", "Ź", "?", "EŃ", "Z?", "ACEIORZ"])
+def test_single_tile_plays_on_a_real_board(rack: str) -> None:
+    # The same on a full endgame board of the benchmark, with the full lexicon.
+    lex = Lexicon.default(progress=False)
+    board = Board.from_cgp(SEVEN_VS_SEVEN)
+    found = single_tile_plays(board, rack, lex)
+    assert found == generated_single_tile_plays(board, rack, lex)
+    assert found  # every one of these racks has somewhere to go

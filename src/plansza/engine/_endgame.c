@@ -70,6 +70,7 @@
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "../movegen/mg_core.h"
 #include <pthread.h>
+#include <time.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -94,6 +95,8 @@ static long long CNT[8];
 #define SELECT_FIRST 4 /* moves picked one by one before the rest are sorted */
 #define BUSY_BITS 16   /* the moves being searched by a thread (two threads) */
 #define DEFER_MIN_DEPTH 3 /* ... marked and deferred at this depth or more */
+#define SHARE_MIN_TILES 6 /* ... or, without a depth limit, with this many tiles on the racks */
+#define PROVE_DEPTH (MAXPLY - 4) /* the depth of a search without a limit: never reached */
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -159,7 +162,8 @@ typedef struct {
     uint8_t epoch;      /* this solve's number, for the table's replacement */
     volatile int *stop; /* a helper thread stops when the main search sets it */
     volatile int *main_depth; /* a helper: the main search's iteration */
-    int iter_depth;     /* a helper: its own iteration */
+    int iter_depth;     /* a helper: its own iteration (PROVING + n: the main search's n-th test) */
+    int unlimited;      /* searching without a depth limit (the tests of prove) */
     uint64_t *busy;     /* [1 << BUSY_BITS] shared: moves being searched, by hash */
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
@@ -892,6 +896,63 @@ static void init_lane_zones(void) {
         }
 }
 
+/* Every play of `side` that puts down a single tile, without the automaton: a
+ * tile may go on an empty square next to a tile when its letter is in both
+ * cross-sets of the square (the across word and the down word it makes stay
+ * words), and its score comes from the cross-scores. Listed as the generator
+ * lists it: once, as an across play when it makes an across word, else as a
+ * down play. With two tiles on the rack these are all the plays that do not go
+ * out (negamax); the tests compare them with the generator's. */
+static void gen_singles(Search *S, int side, MoveVec *out) {
+    const PositionObject *P = &S->P;
+    out->n = 0;
+    out->failed = 0;
+    uint64_t natural = 0;
+    for (int t = 1; t <= P->nletters; t++)
+        if (S->cnt[side][t]) natural |= 1ULL << t;
+    int blanks = S->cnt[side][0];
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+            if (P->tiles[0][r][c]) continue;
+            const uint8_t *row = P->tiles[0][r], *col = P->tiles[1][c];
+            int h = (c > 0 && row[c - 1]) || (c < N - 1 && row[c + 1]);
+            int v = (r > 0 && col[r - 1]) || (r < N - 1 && col[r + 1]);
+            if (!h && !v) continue;
+            uint64_t want = P->cross[0][r][c] & P->cross[1][c][r] & (blanks ? all_letters(P) : natural);
+            if (!want) continue;
+            /* the main word: across when there is one, else down */
+            int dir = h ? 0 : 1, idx = h ? c : r;
+            const uint8_t *line = h ? row : col;
+            int b = idx, e = idx;
+            while (b > 0 && line[b - 1]) b--;
+            while (e < N - 1 && line[e + 1]) e++;
+            /* the points of the tiles beside it, across and down (cross-scores) */
+            int hsum = h ? P->cscore[1][c][r] : 0, vsum = v ? P->cscore[0][r][c] : 0;
+            int lm = P->lm[0][r][c], wm = P->wm[0][r][c];
+            Move m;
+            memset(&m, 0, sizeof m);
+            m.dir = (uint8_t)dir;
+            m.lane = (uint8_t)(h ? r : c);
+            m.start = (uint8_t)b;
+            m.len = (uint8_t)(e - b + 1);
+            m.ntiles = 1;
+            for (int k = b; k <= e; k++)
+                if (k != idx) m.word[k - b] = (uint8_t)(line[k] | THROUGH_FLAG);
+            for (int t = 1; t <= P->nletters; t++) {
+                if (!((want >> t) & 1)) continue;
+                for (int blank = 0; blank < 2; blank++) {
+                    if (blank ? !blanks : !S->cnt[side][t]) continue;
+                    int val = (blank ? 0 : P->value[t]) * lm;
+                    m.score = (h ? (hsum + val) * wm : 0) + (v ? (vsum + val) * wm : 0) +
+                              (P->rack_size == 1 ? P->bingo : 0);
+                    m.key = m.score;
+                    m.word[idx - b] = (uint8_t)(blank ? (t | BLANK_FLAG) : t);
+                    if (vec_push(out, &m) < 0) return;
+                }
+            }
+        }
+}
+
 /* Every play of `side` along one lane. */
 static void gen_lane(Search *S, int side, int dir, int lane, MoveVec *out) {
     Ctx c;
@@ -1111,7 +1172,12 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         }
     }
     int alpha0 = alpha, best = -VAL_INF, anydeep = 0, bestdeep = 0, searched = 0, cd, v;
-    int pass_done = 0, ndefer = 0, sharing = S->busy && depth >= DEFER_MIN_DEPTH;
+    /* Two threads split a position's moves where the subtrees are big enough to
+     * pay for the marks: far enough above the horizon, or in a search without
+     * one (prove) with enough tiles left on the racks. */
+    int pass_done = 0, ndefer = 0,
+        sharing = S->busy && (S->unlimited ? S->ntl[0] + S->ntl[1] >= SHARE_MIN_TILES
+                                           : depth >= DEFER_MIN_DEPTH);
     CMove bestm;
     bestm.len = 0;
     Move tried[3 + TOPK];
@@ -1128,6 +1194,24 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         v = child_value(S, side, sl, (MP), depth, alpha, beta, ply, 0, &cd);           \
         __atomic_compare_exchange_n(slot_, &was_, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
         MP_AFTER(MP, 0);                                                             \
+    } while (0)
+/* A move of a generated list, marked while searched when the threads share the
+ * work; left for later (DEFER_KEY) when the other thread is searching it. */
+#define CONSIDER_SHARED(MP)                                                            \
+    do {                                                                             \
+        if (sharing && searched > 0) {                                               \
+            uint64_t mh_ = move_hash(key, (MP));                                     \
+            if (busy_elsewhere(S, mh_)) { (MP)->key = DEFER_KEY; ndefer++; }          \
+            else CONSIDER_MARKED((MP), mh_);                                         \
+        } else CONSIDER((MP), 0);                                                    \
+    } while (0)
+#define CONSIDER_DEFERRED(MV)                                                          \
+    do {                                                                             \
+        for (Py_ssize_t d_ = 0; ndefer > 0 && d_ < (MV)->n; d_++)                     \
+            if ((MV)->v[d_].key == DEFER_KEY) {                                      \
+                ndefer--;                                                            \
+                CONSIDER(&(MV)->v[d_], 0);                                           \
+            }                                                                        \
     } while (0)
 #define MP_AFTER(MP, IS_PASS)                                                          \
     do {                                                                             \
@@ -1179,6 +1263,18 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         S->frontiers++;
         if (ho) CONSIDER(&mo, 0);
         if (hk) CONSIDER(&mk, 0);
+        if (!pass_done) CONSIDER(NULL, 1);
+        goto cutoff;
+    }
+    if (S->ntl[side] == 1 && !(S->zero_scoreless && sl <= 1)) {
+        /* One tile on the rack: every play goes out, worth exactly its score plus
+         * twice the other rack, so only the best-scoring one counts — the lanes'
+         * remembered best plays give it without a generation; then the pass. */
+        Move mo, mk;
+        int ho, hk;
+        if (!frontier_best(S, side, &mo, &ho, &mk, &hk)) { S->aborted = 1; S->error = 2; return 0; }
+        S->generations++;
+        if (ho) CONSIDER(&mo, 0);
         if (!pass_done) CONSIDER(NULL, 1);
         goto cutoff;
     }
@@ -1250,6 +1346,47 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                 CONSIDER(&mv->v[i], 0);
             }
         }
+        if (!pass_done) CONSIDER(NULL, 1);
+        goto cutoff;
+    }
+    if (S->ntl[side] == 2 && !(S->zero_scoreless && sl <= 1)) {
+        /* Two tiles on the rack: a play that goes out is worth exactly its score
+         * plus twice the other rack, so only the best-scoring one counts (the
+         * lanes' remembered best plays give it), and every other play puts down
+         * one tile (gen_singles): no generation through the automaton. The
+         * other side's replies that go out are collected first, to refute
+         * single plays without making them (child_value). */
+        Move mo, mk;
+        int ho, hk;
+        if (!frontier_best(S, side, &mo, &ho, &mk, &hk) || !ensure_replies(S, side, sl, ply)) {
+            S->aborted = 1; S->error = 2; return 0;
+        }
+        S->generations++;
+        if (ho) {
+            CMove cb;
+            to_cmove(&mo, &cb);
+            int dup = 0;
+            for (int j = 0; j < ntried; j++) dup |= same_move(&tried[j], &cb);
+            if (!dup) { tried[ntried++] = mo; CONSIDER(&tried[ntried - 1], 0); }
+        }
+        MoveVec *mv = &S->mv[ply];
+        gen_singles(S, side, mv);
+        if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
+        Py_ssize_t n = mv->n;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Move *m = &mv->v[i];
+            m->key = order_key(S, side, m);
+            for (int k = 0; k < NKILL; k++)
+                if (same_move(m, &S->killer[ply][k])) m->key = 900000 - k;
+            for (int j = 0; j < ntried; j++) {
+                CMove c;
+                to_cmove(&tried[j], &c);
+                if (same_move(m, &c)) m->key = INT32_MIN; /* already tried */
+            }
+        }
+        qsort(mv->v, n, sizeof(Move), cmp_key_desc);
+        for (Py_ssize_t i = 0; i < n && mv->v[i].key != INT32_MIN; i++) CONSIDER_SHARED(&mv->v[i]);
+        CONSIDER_DEFERRED(mv);
         if (!pass_done) CONSIDER(NULL, 1);
         goto cutoff;
     }
@@ -1346,28 +1483,16 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                 sorted = 1;
             }
             if (mv->v[i].key == INT32_MIN) break; /* the tried ones sort last */
-            if (sharing && searched > 0) {
-                uint64_t mh = move_hash(key, &mv->v[i]);
-                if (busy_elsewhere(S, mh)) {
-                    mv->v[i].key = DEFER_KEY;
-                    ndefer++;
-                    continue;
-                }
-                CONSIDER_MARKED(&mv->v[i], mh);
-                continue;
-            }
-            CONSIDER(&mv->v[i], 0);
+            CONSIDER_SHARED(&mv->v[i]);
         }
-        for (Py_ssize_t i = 0; ndefer > 0 && i < n; i++)
-            if (mv->v[i].key == DEFER_KEY) {
-                ndefer--;
-                CONSIDER(&mv->v[i], 0);
-            }
+        CONSIDER_DEFERRED(mv);
         if (!pass_done) CONSIDER(NULL, 1);
     }
 #undef CONSIDER
 #undef CONSIDER_MARKED
 #undef MP_AFTER
+#undef CONSIDER_SHARED
+#undef CONSIDER_DEFERRED
 cutoff:
     if (alpha >= beta && bestm.len && bestm.len != PASS_LEN) {
         CMove *k0 = &S->killer[ply][0];
@@ -1621,9 +1746,12 @@ static Search *new_search(const PyObject *pos, TTSlot *tt, int tt_bits, LaneEntr
 typedef struct {
     Search *S;
     int sl;
-    volatile int main_depth;
+    volatile int main_depth; /* PROVING + n while the main search runs its n-th test (prove) */
     volatile int stop;
+    volatile int prove_b;    /* ... and that test's bound: "is the value at least prove_b?" */
+    int tests;               /* the main search's tests so far */
 } Helper;
+#define PROVING 1000
 
 /* The helper runs the main search's iterations too (the next one when it
  * finishes first; back to the main search's when that moves on), sharing the
@@ -1636,7 +1764,24 @@ static void *helper_run(void *arg) {
     S->limited = 1;
     S->main_depth = &H->main_depth;
     while (!__atomic_load_n(&H->stop, __ATOMIC_RELAXED)) {
-        int md = __atomic_load_n(&H->main_depth, __ATOMIC_RELAXED);
+        int md = __atomic_load_n(&H->main_depth, __ATOMIC_ACQUIRE);
+        if (md >= PROVING) {
+            /* The main search proves the value (prove): the helper runs its
+             * current test too, and waits for the next one when done first. */
+            if (S->iter_depth == md) {
+                struct timespec pause = {0, 100000};
+                nanosleep(&pause, NULL);
+                continue;
+            }
+            int b = __atomic_load_n(&H->prove_b, __ATOMIC_RELAXED);
+            S->iter_depth = md;
+            S->aborted = 0;
+            S->unlimited = 1;
+            int deep = 0;
+            negamax(S, 0, H->sl, PROVE_DEPTH, b - 1, b, 0, &deep);
+            if (S->error) break;
+            continue;
+        }
         /* the main search's iteration, or the next one once this is done */
         S->iter_depth = S->iter_depth >= md ? S->iter_depth + 1 : md;
         if (S->iter_depth > MAXPLY - 4) break;
@@ -1650,16 +1795,53 @@ static void *helper_run(void *arg) {
     return NULL;
 }
 
+/* ---- the value proved without a depth limit ----
+ *
+ * Iterative deepening proves a value only with the iteration whose lines all
+ * reach the end of the game, and each iteration before it searches again what
+ * the one before could not prove. Once the estimate has settled (prove_after
+ * plies), solve asks instead whether the value is at least b, for one b after
+ * another, each with a null window and no depth limit: every answer is then
+ * proved (an upper or a lower bound), and the table keeps the bounds from one
+ * test to the next. The first b is the estimate; when the tests keep failing
+ * the same way the step doubles, and once the value is bracketed the gap is
+ * halved (MTD(f) with growing steps). *lo and *hi are the bounds proved so far
+ * (both the value when done); 0 when the search was stopped first. */
+static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi) {
+    int b = guess, step = 1, done = 0;
+    S->unlimited = 1;
+    while (!done) {
+        if (H) {
+            __atomic_store_n(&H->prove_b, b, __ATOMIC_RELAXED);
+            __atomic_store_n(&H->main_depth, PROVING + ++H->tests, __ATOMIC_RELEASE);
+        }
+        int deep = 0;
+        int r = negamax(S, 0, sl, PROVE_DEPTH, b - 1, b, 0, &deep);
+        if (S->aborted || deep) break; /* (no line is deep enough to meet the horizon) */
+        if (r < b) *hi = r;
+        else *lo = r;
+        done = *lo >= *hi;
+        if (*hi == VAL_INF) { b = *lo + step; step *= 2; }
+        else if (*lo == -VAL_INF) { b = *hi - step + 1; step *= 2; }
+        else b = *lo + (*hi - *lo + 1) / 2;
+        if (b <= *lo) b = *lo + 1;
+        if (b > *hi) b = *hi;
+    }
+    S->unlimited = 0;
+    return done;
+}
+
 /* solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless,
- *       node_limit, deadline, now, tt_bits, max_depth, threads)
+ *       node_limit, deadline, now, tt_bits, max_depth, threads, prove_after)
  *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...]) */
 static PyObject *eg_solve(PyObject *self, PyObject *args) {
     PyObject *pos, *deadline_obj, *now;
     Py_buffer r0, r1;
-    int sl, reset, zero_scoreless, tt_bits, max_depth, threads;
+    int sl, reset, zero_scoreless, tt_bits, max_depth, threads, prove_after;
     long long node_limit;
-    if (!PyArg_ParseTuple(args, "Oy*y*iipLOOiii", &pos, &r0, &r1, &sl, &reset, &zero_scoreless,
-                          &node_limit, &deadline_obj, &now, &tt_bits, &max_depth, &threads))
+    if (!PyArg_ParseTuple(args, "Oy*y*iipLOOiiii", &pos, &r0, &r1, &sl, &reset, &zero_scoreless,
+                          &node_limit, &deadline_obj, &now, &tt_bits, &max_depth, &threads,
+                          &prove_after))
         return NULL;
     PyObject *result = NULL;
     Search *S = NULL, *HS = NULL;
@@ -1768,6 +1950,30 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         fprintf(stderr, "  cross %.2f/%lld frontier %.2f/%lld top %.2f/%lld gen %.2f/%lld replies %.2f/%lld\n", TSC[0]/2e9, CNT[0], TSC[1]/2e9, CNT[1], TSC[2]/2e9, CNT[2], TSC[3]/2e9, CNT[3], TSC[4]/2e9, CNT[4]);
 #endif
         if (exact) break;
+        if (depth >= prove_after) {
+            /* The estimate has settled: prove it (or the value the tests find)
+             * without a depth limit. Stopped first, the answer stays this
+             * iteration's, its value within the bounds the tests proved; when
+             * they proved more than it (a move reaching *lo), that move's line. */
+            int lo = -VAL_INF, hi = VAL_INF;
+            S->limited = 1; /* (after the first iteration too: only that one must finish) */
+            if (HS && !started) started = pthread_create(&tid, NULL, helper_run, &helper) == 0;
+            if (prove(S, HS ? &helper : NULL, sl, value, &lo, &hi)) {
+                value = lo;
+                exact = 1;
+                principal_variation(S, 0, sl, value, depth, 1, &line);
+                last = line;
+            } else if (!S->error) {
+                if (lo > value) {
+                    value = lo;
+                    principal_variation(S, 0, sl, value, depth, 0, &line);
+                    last = line;
+                } else if (hi < value) {
+                    value = hi;
+                }
+            }
+            break;
+        }
     }
     if (started) {
         __atomic_store_n(&helper.stop, 1, __ATOMIC_RELAXED);
@@ -1793,6 +1999,37 @@ done:
     return result;
 }
 
+/* single_tile_plays(position, rack) -> [record bytes, ...]: gen_singles on its
+ * own, for the tests to compare with the generator's plays of one tile. */
+static PyObject *eg_single_tile_plays(PyObject *self, PyObject *args) {
+    PyObject *pos, *result = NULL;
+    Py_buffer r;
+    if (!PyArg_ParseTuple(args, "Oy*", &pos, &r)) return NULL;
+    Search *S = NULL;
+    MoveVec mv;
+    memset(&mv, 0, sizeof mv);
+    if (!position_type(pos)) {
+        PyErr_Format(PyExc_TypeError, "single_tile_plays() needs a movegen Position, not %s", Py_TYPE(pos)->tp_name);
+        goto done;
+    }
+    init_zobrist();
+    if (!(S = new_search(pos, NULL, 4, NULL, NULL))) { PyErr_NoMemory(); goto done; }
+    if (load_rack(S, 0, r.buf, r.len) < 0) goto done;
+    gen_singles(S, 0, &mv);
+    if (mv.failed) { PyErr_NoMemory(); goto done; }
+    if (!(result = PyList_New(mv.n))) goto done;
+    for (Py_ssize_t i = 0; i < mv.n; i++) {
+        PyObject *item = PyBytes_FromStringAndSize((const char *)&mv.v[i], sizeof(Move));
+        if (!item) { Py_CLEAR(result); goto done; }
+        PyList_SET_ITEM(result, i, item);
+    }
+done:
+    free(mv.v);
+    free_search(S);
+    PyBuffer_Release(&r);
+    return result;
+}
+
 /* release(): free the tables kept between solves (not while a solve runs). */
 static PyObject *eg_release(PyObject *self, PyObject *noargs) {
     if (!pool.in_use) pool_release();
@@ -1803,7 +2040,10 @@ static PyMethodDef eg_methods[] = {
     {"release", eg_release, METH_NOARGS, "release() frees the tables kept between solves."},
     {"solve", eg_solve, METH_VARARGS,
      "solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless, node_limit, "
-     "deadline, now, tt_bits, max_depth, threads) -> (value, exact, nodes, depth, principal variation)."},
+     "deadline, now, tt_bits, max_depth, threads, prove_after) -> (value, exact, nodes, depth, "
+     "principal variation)."},
+    {"single_tile_plays", eg_single_tile_plays, METH_VARARGS,
+     "single_tile_plays(position, rack) -> the records of the plays of one tile (for the tests)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -62,6 +62,10 @@ __all__ = ["EndgameError", "EndgameResult", "release_tables", "solve"]
 #: Transposition table: 2**TT_BITS entries of 32 bytes (128 MiB, touched as used).
 TT_BITS = 22
 
+#: Plies of iterative deepening before the value is proved without a depth limit
+#: (measured best on the benchmark's endgames: docs/decisions/endgame.md).
+PROVE_AFTER = 6
+
 CATALOGUE = {
     "players": {
         "pl": "końcówkę liczy się tylko w grze dwóch graczy (reguły {rules}: {players} graczy)",
@@ -99,6 +103,10 @@ CATALOGUE = {
         "pl": "wątki: {value} (możliwe 1 albo 2)",
         "en": "threads: {value} (1 or 2 are possible)",
     },
+    "prove_after": {
+        "pl": "prove_after: {value} (potrzeba od 1 do {most} albo None)",
+        "en": "prove_after: {value} (1 to {most}, or None)",
+    },
     "mover": {"pl": "gracz na ruchu", "en": "the player to move"},
     "opponent": {"pl": "przeciwnik", "en": "the opponent"},
 }
@@ -119,7 +127,11 @@ class EndgameResult:
     adjustments); when ``exact`` it is proved, otherwise it is the estimate of
     the deepest search completed (``depth`` plies, the lines cut there valued
     as if both racks were subtracted; passes are not counted in ``depth``, as the
-    run of scoreless turns bounds them). ``nodes`` counts the positions visited.
+    run of scoreless turns bounds them), kept within the bounds the proof had
+    reached. ``depth`` counts the plies of iterative deepening only: a value
+    proved by the tests without a depth limit that follow it (see :func:`solve`,
+    ``prove_after``) leaves it at the iteration they started from. ``nodes``
+    counts the positions visited.
     """
 
     moves: tuple[Move, ...]
@@ -184,6 +196,7 @@ def solve(
     time_limit: float | None = None,
     now: Callable[[], float] = time.monotonic,
     threads: int = 1,
+    prove_after: int | None = PROVE_AFTER,
 ) -> EndgameResult:
     """Solve the endgame: the mover (``mover_rack``) is to move, the bag is empty.
 
@@ -195,6 +208,13 @@ def solve(
     line of the deepest iteration completed, with ``exact=False``. The first
     iteration (every move of the mover, one ply) always completes, so there is
     always a move.
+
+    The search deepens one ply at a time, valuing the lines it cuts at the
+    depth limit by a guess; after ``prove_after`` plies (6) without a proof it
+    proves the value instead, by tests "is the value at least v?" searched to
+    the end of the game, starting at that depth's estimate (``None``: deepen
+    until the proof, as before). When a limit stops the tests, the answer is
+    the deepest iteration's, its value kept within the bounds the tests proved.
 
     ``threads=2`` runs a second search thread beside the main one over one
     transposition table; a move one thread is searching the other leaves for
@@ -209,7 +229,8 @@ def solve(
 
     Raises :class:`EndgameError` for an empty or oversized rack, a tile the set
     has not, more tiles of a kind than the set holds, rules for more than two
-    players or without a scoreless ending, or a limit that is not positive.
+    players or without a scoreless ending, a limit that is not positive, or a
+    ``prove_after`` out of range.
     """
     ts = rules.tileset
     if rules.players != 2:
@@ -227,6 +248,8 @@ def solve(
             raise EndgameError(tr(CATALOGUE, "limit", name=name, value=value))
     if threads not in (1, 2):
         raise EndgameError(tr(CATALOGUE, "threads", value=threads))
+    if prove_after is not None and not 1 <= prove_after <= most:
+        raise EndgameError(tr(CATALOGUE, "prove_after", value=prove_after, most=most))
     mine = _rack_codes(mover_rack, ts, rules, tr(CATALOGUE, "mover"))
     theirs = _rack_codes(opponent_rack, ts, rules, tr(CATALOGUE, "opponent"))
     _check_tiles(board, (mover_rack, opponent_rack), ts)
@@ -246,6 +269,7 @@ def solve(
         TT_BITS,
         most,
         threads,
+        most + 1 if prove_after is None else prove_after,
     )
     moves: list[Move] = []
     position = board.copy()
