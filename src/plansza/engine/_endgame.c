@@ -110,14 +110,48 @@ typedef struct {
     uint8_t word[N];
 } CMove; /* 19 bytes */
 
+/* A move as the table keeps it: the placement packed in two bytes (direction 1
+ * bit, lane, start and length 4 bits each; 0: no move; TM_PASS: the pass), then
+ * the letters. */
+typedef struct {
+    uint8_t where[2];
+    uint8_t word[N];
+} TTMove; /* 17 bytes */
+#define TM_PASS 0xFFFF
+
+/* Both bounds of a position are kept: the value is at least lo and at most hi
+ * (-VAL_INF and VAL_INF: no bound yet). The tests of prove ask one position at
+ * several bounds in turn; with one bound an entry, a test that failed low
+ * replaced the lower bound the one before had proved, and the principal
+ * variation had to prove it again (up to 20 s after a 50 s proof). */
 typedef struct {
     uint64_t key;
-    int16_t value;
+    int16_t lo, hi;
     uint8_t draft; /* plies searched below; INF_DRAFT = to the end of the game */
-    uint8_t flag;
-    CMove best;
+    uint8_t used;
     uint8_t epoch; /* the solve that stored it (see tt_store) */
+    TTMove best;
 } TTEntry; /* 32 bytes */
+
+static inline void pack_move(const CMove *c, TTMove *t) {
+    unsigned w = c->len == PASS_LEN ? TM_PASS
+                 : c->len == 0      ? 0
+                                    : (unsigned)c->dir | c->lane << 1 | c->start << 5 | c->len << 9;
+    t->where[0] = (uint8_t)(w & 0xFF);
+    t->where[1] = (uint8_t)(w >> 8);
+    memcpy(t->word, c->word, N);
+}
+
+static inline void unpack_move(const TTMove *t, CMove *c) {
+    unsigned w = t->where[0] | (unsigned)t->where[1] << 8;
+    memset(c, 0, sizeof *c);
+    if (w == TM_PASS) { c->len = PASS_LEN; return; }
+    c->dir = (uint8_t)(w & 1);
+    c->lane = (uint8_t)((w >> 1) & 15);
+    c->start = (uint8_t)((w >> 5) & 15);
+    c->len = (uint8_t)((w >> 9) & 15);
+    if (c->len) memcpy(c->word, t->word, N);
+}
 
 typedef struct { uint64_t w[4]; } TTSlot; /* a TTEntry as stored (see tt_store) */
 _Static_assert(sizeof(TTEntry) == sizeof(TTSlot), "a table entry is four 64-bit words");
@@ -279,7 +313,7 @@ static int tt_probe(Search *S, uint64_t key, TTEntry *out) {
     uint64_t b = (key & S->ttmask) * 2;
     for (int i = 0; i < 2; i++) {
         tt_load(S, b + i, out);
-        if (out->key == key && out->flag) return 1;
+        if (out->key == key && out->used) return 1;
     }
     return 0;
 }
@@ -300,14 +334,27 @@ static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, co
     }
     else if (e0.draft <= e1.draft) { slot = b; cur = e0; }
     else { slot = b + 1; cur = e1; }
-    if (cur.key == key && cur.flag && cur.draft == INF_DRAFT && draft != INF_DRAFT)
+    int same = cur.key == key && cur.used;
+    if (same && cur.draft == INF_DRAFT && draft != INF_DRAFT)
         return; /* never overwrite a proved value with a depth-limited one */
     TTEntry e;
     memset(&e, 0, sizeof e);
-    e.value = (int16_t)value;
+    int lo = flag == TT_UPPER ? -VAL_INF : value, hi = flag == TT_LOWER ? VAL_INF : value;
+    if (same && cur.draft == draft) {
+        /* a bound of the same depth (or proved) joins the one kept; searches to
+         * a depth limit may disagree, and then the newest stands alone */
+        int l2 = cur.lo > lo ? cur.lo : lo, h2 = cur.hi < hi ? cur.hi : hi;
+        if (l2 <= h2) { lo = l2; hi = h2; }
+    }
+    e.lo = (int16_t)lo;
+    e.hi = (int16_t)hi;
     e.draft = (uint8_t)draft;
-    e.flag = (uint8_t)flag;
-    e.best = *best;
+    e.used = 1;
+    pack_move(best, &e.best);
+    /* A position where every move failed low has no best move worth the name:
+     * its entry keeps the move an earlier search found best or cutting (the
+     * principal variation follows the move that reached the value). */
+    if (flag == TT_UPPER && same && (cur.best.where[0] | cur.best.where[1])) e.best = cur.best;
     e.epoch = S->epoch;
     uint64_t v[4];
     memcpy(v, &e, sizeof v);
@@ -1045,6 +1092,41 @@ static void check_limits(Search *S) {
     }
 }
 
+/* ---- one tile each ----
+ *
+ * With one tile on each rack every play goes out, worth exactly its score plus
+ * twice the other tile, and a pass leaves the board as it is: so each side's
+ * best play (the lanes' remembered best, the one going out) is the same at
+ * every turn until someone plays, and the rest of the game is a race of two
+ * numbers against the run of scoreless turns — worked out here turn by turn
+ * from the last one instead of searched. Returns 0 when out of memory. */
+static int one_tile_each(Search *S, int side, int sl, int *value, Move *best, int *has_best) {
+    Move mo[2], mk;
+    int ho[2], hk;
+    if (!frontier_best(S, side, &mo[0], &ho[0], &mk, &hk)) return 0;
+    if (!frontier_best(S, 1 - side, &mo[1], &ho[1], &mk, &hk)) return 0;
+    int rv[2] = {S->rv[side], S->rv[1 - side]};
+    /* v[p]: the value for p (0: side, 1: the other) to move with k scoreless turns
+     * left, from k = 1 up; a pass with one left ends the game (TR 5.1.1b, 5.1.4),
+     * each side losing its own tile. */
+    int v[2] = {-VAL_INF, -VAL_INF}, pass_best = 0;
+    for (int k = 1; k <= sl; k++) {
+        int nv[2];
+        for (int p = 0; p < 2; p++) {
+            int out = ho[p] ? mo[p].score + 2 * rv[1 - p] : -VAL_INF;
+            int pass = k <= 1 ? rv[1 - p] - rv[p] : -v[1 - p];
+            nv[p] = out >= pass ? out : pass;
+            if (p == 0 && k == sl) pass_best = pass > out;
+        }
+        v[0] = nv[0];
+        v[1] = nv[1];
+    }
+    *value = v[0];
+    *has_best = !pass_best;
+    if (!pass_best) *best = mo[0];
+    return 1;
+}
+
 /* ---- the search ---- */
 
 static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, int ply, int *deep);
@@ -1161,14 +1243,11 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
     ttmove.len = 0;
     TTEntry te, *e = tt_probe(S, key, &te) ? &te : NULL;
     if (e) {
-        ttmove = e->best;
+        unpack_move(&e->best, &ttmove);
         if (e->draft == INF_DRAFT || e->draft >= depth) {
-            int v = e->value, lim = e->draft != INF_DRAFT;
-            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
-                (e->flag == TT_UPPER && v <= alpha)) {
-                *deep = lim;
-                return v;
-            }
+            int lim = e->draft != INF_DRAFT;
+            if (e->lo == e->hi || e->lo >= beta) { *deep = lim; return e->lo; }
+            if (e->hi <= alpha) { *deep = lim; return e->hi; }
         }
     }
     int alpha0 = alpha, best = -VAL_INF, anydeep = 0, bestdeep = 0, searched = 0, cd, v;
@@ -1229,6 +1308,17 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
     } while (0)
 
     TIMED(0, ensure_cross(S, ply));
+    if (S->ntl[side] == 1 && S->ntl[other] == 1) {
+        /* One tile each: worked out, not searched (exact at any depth). */
+        int v1, hb;
+        Move bm;
+        if (!one_tile_each(S, side, sl, &v1, &bm, &hb)) { S->aborted = 1; S->error = 2; return 0; }
+        CMove cb;
+        if (hb) to_cmove(&bm, &cb);
+        else { memset(&cb, 0, sizeof cb); cb.len = PASS_LEN; }
+        tt_store(S, key, v1, INF_DRAFT, TT_EXACT, &cb);
+        return v1;
+    }
     /* Stage 1: the remembered moves. */
     if (ttmove.len == PASS_LEN) {
         pass_done = 1;
@@ -1522,10 +1612,10 @@ typedef struct {
 } Line;
 
 /* Follow the line from the root. With `verify` (a proved value), at each position
- * take the first move, in the search's order, whose value (checked by a narrow
- * re-search, mostly answered by the table) equals the position's value: the line
- * then adds up to the value exactly. Without, follow the table's best moves for
- * `depth` plies. */
+ * take the first move, in the search's order, whose value (checked by a
+ * null-window re-search, mostly answered by the table) reaches the position's
+ * value: the line then adds up to the value exactly. Without, follow the table's
+ * best moves for `depth` plies. */
 static void principal_variation(Search *S, int side, int sl, int value, int depth, int verify, Line *L) {
     Move made[MAXPLY];
     int sides[MAXPLY], placed[MAXPLY];
@@ -1541,7 +1631,7 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
         TTEntry te, *e = tt_probe(S, node_key(S, side, sl), &te) ? &te : NULL;
         CMove ttmove;
         ttmove.len = 0;
-        if (e) ttmove = e->best;
+        if (e) unpack_move(&e->best, &ttmove);
         if (!verify && !ttmove.len) break;
         Py_ssize_t n = mv->n;
         for (Py_ssize_t i = 0; i < n; i++) {
@@ -1559,12 +1649,14 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
                 if ((m && same_move(m, &ttmove)) || (!m && pass_first)) { chosen = i; break; }
                 continue;
             }
-            /* this move makes the value when its child is worth t = s - value */
-            int t = (m ? m->score : 0) - value, cd;
-            int v = child_value(S, side, sl, m, MAXPLY - 4 - ply, value - 1, value + 1, ply, 1, &cd);
-            (void)t;
+            /* No move is worth more than the proved value, so a move worth at
+             * least that much makes it: one null-window test, at the bound the
+             * proof's last test left in the table (a window of two around the
+             * value re-searched whole subtrees: up to 20 s after a 50 s proof). */
+            int cd;
+            int v = child_value(S, side, sl, m, MAXPLY - 4 - ply, value - 1, value, ply, 1, &cd);
             if (S->aborted) break;
-            if (v == value) { chosen = i; break; }
+            if (v >= value) { chosen = i; break; }
         }
         if (chosen == -2) break;
         const Move *m = chosen == n ? NULL : &mv->v[chosen];
