@@ -344,6 +344,33 @@ def test_a_proof_stopped_by_the_limit_answers_with_a_legal_move(limit: int, lex:
     replay(board, (mine, theirs), proved, PFS, lex)
 
 
+def test_a_stopped_proof_that_proved_more_answers_with_that_move(
+    lex: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A proof stopped after a test proved more than the estimate answers with the move
+    # that proved it. With a table of 16 entries the root's entry is gone by then: the
+    # move must come from the proof itself (the line was empty before).
+    board = random_board(17, lex, 5)
+    mine, theirs = deal(board, random.Random(17), (5, 5))
+    release_tables()
+    first = solve(board, mine, theirs, lex, PFS, node_limit=1, prove_after=1)
+    full = solve(board, mine, theirs, lex, PFS, prove_after=1)
+    assert full.exact and full.spread > first.spread  # the estimate is below the value
+    monkeypatch.setattr(endgame_module, "TT_BITS", 4)
+    raised = 0
+    try:
+        for limit in range(first.nodes, 4000, 53):
+            release_tables()
+            cut = solve(board, mine, theirs, lex, PFS, node_limit=limit, prove_after=1)
+            assert cut.moves, f"no move at a limit of {limit} positions"
+            assert_legal_first(cut, board, mine, lex)
+            assert cut.spread <= full.spread
+            raised += cut.spread > first.spread
+    finally:
+        release_tables()
+    assert raised  # some stopped proofs had proved more than the estimate
+
+
 def test_time_limit_reads_only_the_injected_clock(lex: Lexicon) -> None:
     board, mine, theirs = busy_position(lex)
     release_tables()  # a cold table: the limit must cut the search

@@ -198,6 +198,7 @@ typedef struct {
     volatile int *main_depth; /* a helper: the main search's iteration */
     int iter_depth;     /* a helper: its own iteration (PROVING + n: the main search's n-th test) */
     int unlimited;      /* searching without a depth limit (the tests of prove) */
+    CMove root_best;    /* the root's move the last lower bound there came from (len 0: none) */
     uint64_t *busy;     /* [1 << BUSY_BITS] shared: moves being searched, by hash */
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
@@ -1246,7 +1247,11 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         unpack_move(&e->best, &ttmove);
         if (e->draft == INF_DRAFT || e->draft >= depth) {
             int lim = e->draft != INF_DRAFT;
-            if (e->lo == e->hi || e->lo >= beta) { *deep = lim; return e->lo; }
+            if (e->lo == e->hi || e->lo >= beta) {
+                if (ply == 0) S->root_best = ttmove;
+                *deep = lim;
+                return e->lo;
+            }
             if (e->hi <= alpha) { *deep = lim; return e->hi; }
         }
     }
@@ -1597,6 +1602,7 @@ cutoff:
          * that move's value is, whatever the moves tried before it touched (they
          * were all worth less). An upper bound or an exact value needs them all. */
         if (best >= beta) anydeep = bestdeep;
+        if (ply == 0 && best >= beta) S->root_best = bestm;
         int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
         tt_store(S, key, best, anydeep ? depth : INF_DRAFT, flag, &bestm);
     }
@@ -1616,7 +1622,8 @@ typedef struct {
  * null-window re-search, mostly answered by the table) reaches the position's
  * value: the line then adds up to the value exactly. Without, follow the table's
  * best moves for `depth` plies. */
-static void principal_variation(Search *S, int side, int sl, int value, int depth, int verify, Line *L) {
+static void principal_variation(Search *S, int side, int sl, int value, int depth, int verify,
+                                const CMove *first, Line *L) {
     Move made[MAXPLY];
     int sides[MAXPLY], placed[MAXPLY];
     int saved_limited = S->limited;
@@ -1632,6 +1639,7 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
         CMove ttmove;
         ttmove.len = 0;
         if (e) unpack_move(&e->best, &ttmove);
+        if (ply == 0 && first && first->len) ttmove = *first;
         if (!verify && !ttmove.len) break;
         Py_ssize_t n = mv->n;
         for (Py_ssize_t i = 0; i < n; i++) {
@@ -1898,8 +1906,10 @@ static void *helper_run(void *arg) {
  * test to the next. The first b is the estimate; when the tests keep failing
  * the same way the step doubles, and once the value is bracketed the gap is
  * halved (MTD(f) with growing steps). *lo and *hi are the bounds proved so far
- * (both the value when done); 0 when the search was stopped first. */
-static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi) {
+ * (both the value when done), *lo_move the root's move that proved *lo (kept
+ * here: on a long proof the root's entry may be gone from the table by the
+ * time it is stopped); 0 when the search was stopped first. */
+static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi, CMove *lo_move) {
     int b = guess, step = 1, done = 0;
     S->unlimited = 1;
     while (!done) {
@@ -1911,7 +1921,10 @@ static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi) {
         int r = negamax(S, 0, sl, PROVE_DEPTH, b - 1, b, 0, &deep);
         if (S->aborted || deep) break; /* (no line is deep enough to meet the horizon) */
         if (r < b) *hi = r;
-        else *lo = r;
+        else {
+            *lo = r;
+            *lo_move = S->root_best;
+        }
         done = *lo >= *hi;
         if (*hi == VAL_INF) { b = *lo + step; step *= 2; }
         else if (*lo == -VAL_INF) { b = *hi - step + 1; step *= 2; }
@@ -2035,7 +2048,7 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         value = v;
         depth_done = depth;
         exact = !deep;
-        principal_variation(S, 0, sl, value, depth, exact, &line);
+        principal_variation(S, 0, sl, value, depth, exact, NULL, &line);
         last = line;
 #ifdef DEBUG_STATS
         fprintf(stderr, "depth %d value %d deep %d nodes %lld generations %lld lanes %lld/%lld\n", depth, v, deep, S->nodes, S->generations, S->lane_misses, S->lane_looks);
@@ -2048,18 +2061,20 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
              * iteration's, its value within the bounds the tests proved; when
              * they proved more than it (a move reaching *lo), that move's line. */
             int lo = -VAL_INF, hi = VAL_INF;
+            CMove lo_move;
+            memset(&lo_move, 0, sizeof lo_move);
             S->limited = 1; /* (after the first iteration too: only that one must finish) */
             if (HS && !started) started = pthread_create(&tid, NULL, helper_run, &helper) == 0;
-            if (prove(S, HS ? &helper : NULL, sl, value, &lo, &hi)) {
+            if (prove(S, HS ? &helper : NULL, sl, value, &lo, &hi, &lo_move)) {
                 value = lo;
                 exact = 1;
-                principal_variation(S, 0, sl, value, depth, 1, &line);
+                principal_variation(S, 0, sl, value, depth, 1, NULL, &line);
                 last = line;
             } else if (!S->error) {
                 if (lo > value) {
                     value = lo;
-                    principal_variation(S, 0, sl, value, depth, 0, &line);
-                    last = line;
+                    principal_variation(S, 0, sl, value, depth, 0, &lo_move, &line);
+                    if (line.n) last = line; /* (empty only if the move were not found) */
                 } else if (hi < value) {
                     value = hi;
                 }
