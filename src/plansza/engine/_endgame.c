@@ -479,6 +479,20 @@ static inline int same_move(const Move *m, const CMove *c) {
            memcmp(m->word, c->word, m->len) == 0;
 }
 
+/* Whether c is one of the n moves already tried at a position. */
+static inline int was_tried(const Move *tried, int n, const CMove *c) {
+    for (int j = 0; j < n; j++)
+        if (same_move(&tried[j], c)) return 1;
+    return 0;
+}
+
+/* Whether play m is one of them. */
+static inline int play_was_tried(const Move *tried, int n, const Move *m) {
+    CMove c;
+    to_cmove(m, &c);
+    return was_tried(tried, n, &c);
+}
+
 /* Whether a remembered play can be made here by `side`, and if so the move with
  * its score now: every new square empty and its letter in the cross-set, the
  * board letters it reads still there, the squares before and after its word
@@ -1336,9 +1350,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
     for (int k = 0; k < NKILL; k++) {
         const CMove *km = &S->killer[ply][k];
         if (!km->len || km->len == PASS_LEN) continue;
-        int dup = 0;
-        for (int j = 0; j < ntried; j++) dup |= same_move(&tried[j], km);
-        if (dup || !revalidate(S, side, km, &tried[ntried])) continue;
+        if (was_tried(tried, ntried, km) || !revalidate(S, side, km, &tried[ntried])) continue;
         if (tried[ntried].ntiles != S->ntl[side]) continue;
         ntried++;
         CONSIDER(&tried[ntried - 1], 0);
@@ -1389,13 +1401,10 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         S->generations++;
         Replies *R = &S->replies[ply];
         int rvo = S->rv[other];
-        if (ho) {
+        if (ho && !play_was_tried(tried, ntried, &bo)) {
             /* the best play that goes out first: its value is exact */
-            CMove cb;
-            to_cmove(&bo, &cb);
-            int dup = 0;
-            for (int j = 0; j < ntried; j++) dup |= same_move(&tried[j], &cb);
-            if (!dup) { tried[ntried++] = bo; CONSIDER(&tried[ntried - 1], 0); }
+            tried[ntried++] = bo;
+            CONSIDER(&tried[ntried - 1], 0);
         }
         qsort(lanes, nl, sizeof lanes[0], cmp_lane_key);
         for (int li = 0; li < nl; li++) {
@@ -1457,12 +1466,9 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
             S->aborted = 1; S->error = 2; return 0;
         }
         S->generations++;
-        if (ho) {
-            CMove cb;
-            to_cmove(&mo, &cb);
-            int dup = 0;
-            for (int j = 0; j < ntried; j++) dup |= same_move(&tried[j], &cb);
-            if (!dup) { tried[ntried++] = mo; CONSIDER(&tried[ntried - 1], 0); }
+        if (ho && !play_was_tried(tried, ntried, &mo)) {
+            tried[ntried++] = mo;
+            CONSIDER(&tried[ntried - 1], 0);
         }
         MoveVec *mv = &S->mv[ply];
         gen_singles(S, side, mv);
@@ -1496,11 +1502,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         int nt = 0;
         Move top[TOPK];
         for (Py_ssize_t i = 0; i < tv->n && nt < TOPK; i++) {
-            int dup = 0;
-            CMove c;
-            to_cmove(&tv->v[i], &c);
-            for (int j = 0; j < ntried; j++) dup |= same_move(&tried[j], &c);
-            if (dup) continue;
+            if (play_was_tried(tried, ntried, &tv->v[i])) continue;
             top[nt] = tv->v[i];
             top[nt].key = order_key(S, side, &top[nt]);
             nt++;
