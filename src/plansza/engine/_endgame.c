@@ -1144,6 +1144,18 @@ static int one_tile_each(Search *S, int side, int sl, int *value, Move *best, in
 
 /* ---- the search ---- */
 
+/* The order of a position's plays: each play's key, the killers right after the
+ * plays that go out, the plays already tried (INT32_MIN) last. */
+static void order_keys(const Search *S, int side, int ply, MoveVec *mv, const Move *tried, int ntried) {
+    for (Py_ssize_t i = 0; i < mv->n; i++) {
+        Move *m = &mv->v[i];
+        m->key = order_key(S, side, m);
+        for (int k = 0; k < NKILL; k++)
+            if (m->key < 1000000 && same_move(m, &S->killer[ply][k])) m->key = 900000 - k;
+        if (play_was_tried(tried, ntried, m)) m->key = INT32_MIN;
+    }
+}
+
 static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, int ply, int *deep);
 
 /* Two threads share the work below the root as in ABDADA (simplified): a
@@ -1474,17 +1486,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         gen_singles(S, side, mv);
         if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
         Py_ssize_t n = mv->n;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            Move *m = &mv->v[i];
-            m->key = order_key(S, side, m);
-            for (int k = 0; k < NKILL; k++)
-                if (same_move(m, &S->killer[ply][k])) m->key = 900000 - k;
-            for (int j = 0; j < ntried; j++) {
-                CMove c;
-                to_cmove(&tried[j], &c);
-                if (same_move(m, &c)) m->key = INT32_MIN; /* already tried */
-            }
-        }
+        order_keys(S, side, ply, mv, tried, ntried);
         qsort(mv->v, n, sizeof(Move), cmp_key_desc);
         for (Py_ssize_t i = 0; i < n && mv->v[i].key != INT32_MIN; i++) CONSIDER_SHARED(&mv->v[i]);
         CONSIDER_DEFERRED(mv);
@@ -1560,18 +1562,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         S->generations++;
         if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
         Py_ssize_t n = mv->n;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            Move *m = &mv->v[i];
-            m->key = order_key(S, side, m);
-            /* the killers right after the plays that go out */
-            for (int k = 0; k < NKILL; k++)
-                if (m->key < 1000000 && same_move(m, &S->killer[ply][k])) m->key = 900000 - k;
-            for (int j = 0; j < ntried; j++) {
-                CMove c;
-                to_cmove(&tried[j], &c);
-                if (same_move(m, &c)) m->key = INT32_MIN; /* already tried */
-            }
-        }
+        order_keys(S, side, ply, mv, tried, ntried);
         int sorted = 0;
         for (Py_ssize_t i = 0; i < n; i++) {
             if (i < SELECT_FIRST) select_best(mv, i);
