@@ -84,8 +84,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def spread_of(values: list[float]) -> dict[str, float]:
-    values = values or [0.0]
+def spread_of(values: list[float]) -> dict[str, float] | None:
+    """Min, median, 90th percentile and max; None for no values (none proved)."""
+    if not values:
+        return None
     return {
         "min": min(values),
         "median": statistics.median(values),
@@ -271,10 +273,16 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.threads} thread{'s' if args.threads > 1 else ''}, default lexicon"
     )
     print(f"{'':10s} {'min':>10s} {'median':>10s} {'p90':>10s} {'max':>10s}")
-    s, n, p = summary["seconds"], summary["nodes"], summary["proved_seconds"]
-    print(f"{'seconds':10s} {s['min']:10.3f} {s['median']:10.3f} {s['p90']:10.3f} {s['max']:10.3f}")
-    print(f"{'proved':10s} {p['min']:10.3f} {p['median']:10.3f} {p['p90']:10.3f} {p['max']:10.3f}")
-    print(f"{'nodes':10s} {n['min']:10.0f} {n['median']:10.0f} {n['p90']:10.0f} {n['max']:10.0f}")
+    for name, key, digits in (
+        ("seconds", "seconds", 3),
+        ("proved", "proved_seconds", 3),
+        ("nodes", "nodes", 0),
+    ):
+        d = summary[key]
+        cells = [
+            "—" if d is None else f"{d[q]:.{digits}f}" for q in ("min", "median", "p90", "max")
+        ]
+        print(f"{name:10s} " + " ".join(f"{c:>10s}" for c in cells))
     print(f"proved exactly within the limit: {summary['exact']} of {len(rows)}")
     if truth is not None:
         t = summary["truth"]
