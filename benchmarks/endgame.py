@@ -29,9 +29,11 @@ can only be told against the endgame's value proved by a longer solve.
 ``--save-proved FILE`` adds the values this run proved to FILE (a JSON file of
 proved endgames, kept across runs: a value proved again must be the same, or
 the run fails with exit code 1); ``--truth FILE`` compares every answer of
-this run with the proved values of FILE: the same value, and the same first
-move as the proved line. ``benchmarks/data/endgame_proved.json`` holds the
-values of the 100 default endgames, each proved with the limit it records.
+this run with the proved values of FILE: the same value, and for the answers
+not proved within the limit the same first move as the proved line.
+``benchmarks/data/endgame_proved.json`` holds the values of 95 of the 100
+default endgames, each proved with the limit it records (the other 5 were not
+proved in 10 minutes of one core).
 """
 
 from __future__ import annotations
@@ -139,7 +141,12 @@ def save_proved(path: Path, rows: list[dict[str, Any]], run: dict[str, Any]) -> 
 
 
 def against_truth(rows: list[dict[str, Any]], truth: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    """How this run's answers compare with the proved values of ``truth``."""
+    """How this run's answers compare with the proved values of ``truth``.
+
+    The first move is compared only where this run proved nothing: a proved
+    answer may start with another move of the same value (the blank as another
+    letter, another word of the same score) and is right all the same.
+    """
     checked = [
         (r, truth[r["seed"]])
         for r in rows
@@ -154,7 +161,6 @@ def against_truth(rows: list[dict[str, Any]], truth: dict[int, dict[str, Any]]) 
     return {
         "with_proved_value": len(checked),
         "value_right": sum(r["spread"] == t["spread"] for r, t in checked),
-        "first_move_as_proved": sum(r["line"][:1] == t["line"][:1] for r, t in checked),
         "not_proved_here": len(open_),
         "not_proved_here_value_right": sum(r["spread"] == t["spread"] for r, t in open_),
         "not_proved_here_first_move_as_proved": sum(
@@ -289,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"against the proved values of {args.truth}: "
             f"{t['with_proved_value']} endgames have one; the answer has the proved value "
-            f"in {t['value_right']}, the proved line's first move in {t['first_move_as_proved']}"
+            f"in {t['value_right']}"
         )
         print(
             f"  of the {t['not_proved_here']} not proved within the limit: the proved value in "

@@ -214,7 +214,8 @@ def solve(
     proves the value instead, by tests "is the value at least v?" searched to
     the end of the game, starting at that depth's estimate (``None``: deepen
     until the proof, as before). When a limit stops the tests, the answer is
-    the deepest iteration's, its value kept within the bounds the tests proved.
+    the deepest iteration's, its value kept within the bounds the tests proved
+    (when they proved more than its value, the move that proved it comes first).
 
     ``threads=2`` runs a second search thread beside the main one over one
     transposition table; a move one thread is searching the other leaves for
