@@ -190,7 +190,7 @@ typedef struct {
     int reset_sl;       /* scoreless turns left after a play that resets the run */
     int zero_scoreless; /* a play scoring 0 is a scoreless turn (WESPA) */
     MoveVec mv[MAXPLY];
-    CMove killer[MAXPLY][2];
+    CMove killer[MAXPLY][NKILL];
     Snapshot *snap;     /* [MAXPLY] */
     TTSlot *tt;         /* shared by the threads of one solve */
     uint8_t epoch;      /* this solve's number, for the table's replacement */
@@ -1290,7 +1290,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                                            : depth >= DEFER_MIN_DEPTH);
     CMove bestm;
     bestm.len = 0;
-    Move tried[3 + TOPK];
+    Move tried[1 + NKILL + TOPK]; /* the table's move, the killers, the top plays (or one best) */
     int ntried = 0;
 #define CONSIDER(MP, IS_PASS)                                                          \
     do {                                                                             \
@@ -1586,7 +1586,7 @@ cutoff:
         CMove *k0 = &S->killer[ply][0];
         if (!(k0->len == bestm.len && k0->dir == bestm.dir && k0->lane == bestm.lane &&
               k0->start == bestm.start && memcmp(k0->word, bestm.word, bestm.len) == 0)) {
-            S->killer[ply][1] = *k0;
+            memmove(&S->killer[ply][1], k0, (NKILL - 1) * sizeof *k0);
             *k0 = bestm;
         }
     }
