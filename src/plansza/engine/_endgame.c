@@ -1450,11 +1450,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
             for (Py_ssize_t i = 0; i < n; i++) {
                 Move *m = &mv->v[i];
                 m->key = order_key(S, side, m);
-                for (int j = 0; j < ntried; j++) {
-                    CMove c;
-                    to_cmove(&tried[j], &c);
-                    if (same_move(m, &c)) m->key = INT32_MIN;
-                }
+                if (play_was_tried(tried, ntried, m)) m->key = INT32_MIN;
             }
             qsort(mv->v, n, sizeof(Move), cmp_key_desc);
             for (Py_ssize_t i = 0; i < n; i++) {
