@@ -576,3 +576,41 @@ def test_single_tile_plays_on_a_real_board(rack: str) -> None:
     found = single_tile_plays(board, rack, lex)
     assert found == generated_single_tile_plays(board, rack, lex)
     assert found  # every one of these racks has somewhere to go
+
+
+# ---- the keys of the positions after a play, worked out without making it -----------------
+
+
+def child_keys(board: Board, rack: str, other: str, lex: Lexicon) -> list[tuple[int, int]]:
+    gen = MoveGenerator(lex, PFS, board)
+    codes = [endgame_module._rack_codes(r, PFS.tileset, PFS, "rack") for r in (rack, other)]
+    return _endgame.child_keys(gen._core, *codes, 4)
+
+
+@settings(max_examples=40)
+@given(
+    seed=st.integers(0, 10_000),
+    plays=st.integers(1, 8),
+    rack=st.text(alphabet="AAEIKOOTYZ?", min_size=2, max_size=7),
+    other=st.text(alphabet="AEIKOTYZ", min_size=1, max_size=7),
+)
+def test_the_key_after_a_play_is_worked_out_without_making_it(
+    seed: int, plays: int, rack: str, other: str, lex: Lexicon
+) -> None:
+    # The enhanced transposition cutoffs look up the position after each play before
+    # making any (repeated letters and blanks on the rack included); a wrong key would
+    # silently never find one.
+    assume(rack.count("?") <= 2)
+    board = random_board(seed, lex, plays)
+    assume(board.tiles())
+    pairs = child_keys(board, rack, other, lex)
+    assert all(predicted == made for predicted, made in pairs)
+
+
+def test_the_key_after_a_play_on_a_real_board() -> None:
+    lex = Lexicon.default(progress=False)
+    board = Board.from_cgp(SEVEN_VS_SEVEN)
+    pairs = child_keys(board, "AACEIO?", "EKNNYYZ", lex)
+    assert len(pairs) > 100  # plays that keep tiles: the case the cutoffs probe
+    assert all(predicted == made for predicted, made in pairs)
+    assert len({made for _, made in pairs}) == len(pairs)  # different plays, different keys

@@ -96,6 +96,7 @@ static long long CNT[8];
 #define BUSY_BITS 16   /* the moves being searched by a thread (two threads) */
 #define DEFER_MIN_DEPTH 3 /* ... marked and deferred at this depth or more */
 #define SHARE_MIN_TILES 6 /* ... or, without a depth limit, with this many tiles on the racks */
+#define ETC_MIN_TILES 6 /* enhanced transposition cutoffs with this many tiles on the racks */
 #define PROVE_DEPTH (MAXPLY - 4) /* the depth of a search without a limit: never reached */
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
@@ -645,12 +646,15 @@ static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane, uint
  * lane depend only on that lane (its tiles, and on its empty squares the
  * cross-sets, as far as the rack can use them, and cross-scores) and the rack.
  * A search changes few lanes between one position and the next, so each lane's
- * two best plays are kept in a direct-mapped table keyed by all of that
- * (compared in full: a hit is never another lane's answer), and a position one
- * ply above the horizon costs thirty lookups instead of a full generation.
- * 2^18 entries (68 MiB, on huge pages: see big_alloc) miss less than 2^16 and,
- * with the lookups prefetched, are faster. */
-#define LC_BITS 18
+ * two best plays are kept in a direct-mapped table keyed by all of that, and a
+ * position one ply above the horizon costs thirty lookups instead of a full
+ * generation. An entry holds a 128-bit fingerprint of the key (lane_fp), not the
+ * 192-byte key itself, so that it fits one cache line: a lookup is mostly the
+ * wait for its entry, and two keys sharing a fingerprint (the odds are about
+ * 2^-108 a lookup) are far less likely than a fault of the machine. 2^20 entries
+ * (64 MiB, on huge pages: see big_alloc), prefetched, were the fastest of 2^17
+ * to 2^20; with the whole key in each entry (four lines) 2^18 had been. */
+#define LC_BITS 20
 #define LC_BYTES (((size_t)1 << LC_BITS) * sizeof(LaneEntry))
 typedef struct {
     uint8_t dir, lane, nrack, pad;
@@ -669,17 +673,68 @@ typedef struct {
     Move mkey, mout;
 } LaneBest;
 
-struct LaneEntry {
-    LaneKey k;
-    uint8_t used;
-    LaneBest b;
-};
+/* A lane's play as the table keeps it (the lane and direction are the entry's). */
+typedef struct {
+    int16_t score;
+    uint8_t start, len, ntiles;
+    uint8_t word[N];
+} LaneMove; /* 20 bytes */
 
-static uint64_t lane_hash(const LaneKey *k) {
+/* One cache line: a lookup is mostly the wait for its entry. */
+struct LaneEntry {
+    uint64_t fp[2]; /* the key's fingerprint (lane_fp); {0, 0}: empty */
+    int32_t best_key;
+    uint8_t has_key, has_out;
+    LaneMove mkey, mout;
+} __attribute__((aligned(64)));
+_Static_assert(sizeof(LaneEntry) == 64, "a lane table entry is one cache line");
+
+static inline void lane_move_pack(const Move *m, LaneMove *l) {
+    l->score = (int16_t)m->score;
+    l->start = m->start;
+    l->len = m->len;
+    l->ntiles = m->ntiles;
+    memcpy(l->word, m->word, N);
+}
+
+static inline void lane_move_unpack(const LaneMove *l, int dir, int lane, Move *m) {
+    memset(m, 0, sizeof *m);
+    m->score = l->score;
+    m->dir = (uint8_t)dir;
+    m->lane = (uint8_t)lane;
+    m->start = l->start;
+    m->len = l->len;
+    m->ntiles = l->ntiles;
+    memcpy(m->word, l->word, N);
+}
+
+/* The key's fingerprint: 128 bits, from four independent chains of multiplies
+ * (one chain over the key's 24 words waited on each multiply in turn, and was a
+ * sixth of the whole search's time). fp[0] also places the entry. */
+static void lane_fp(const LaneKey *k, uint64_t fp[2]) {
     const uint64_t *w = (const uint64_t *)k;
-    uint64_t h = 0x9E3779B97F4A7C15ULL;
-    for (size_t i = 0; i < sizeof *k / 8; i++) h = (h ^ w[i]) * 0xff51afd7ed558ccdULL;
-    return h ^ (h >> 32);
+    const uint64_t M = 0xff51afd7ed558ccdULL, M2 = 0xc4ceb9fe1a85ec53ULL;
+    enum { NW = sizeof *k / 8 };
+    _Static_assert(NW % 4 == 0, "the lane key is a whole number of 32-byte blocks");
+    uint64_t h0 = 0x9E3779B97F4A7C15ULL, h1 = 0xC2B2AE3D27D4EB4FULL, h2 = 0x165667B19E3779F9ULL,
+             h3 = 0x27D4EB2F165667C5ULL;
+    for (size_t i = 0; i < NW; i += 4) {
+        h0 = (h0 ^ w[i]) * M;
+        h1 = (h1 ^ w[i + 1]) * M;
+        h2 = (h2 ^ w[i + 2]) * M;
+        h3 = (h3 ^ w[i + 3]) * M;
+    }
+    /* each chain's high bits depend on all its words; fold them down */
+    h0 ^= h0 >> 32;
+    h1 ^= h1 >> 29;
+    h2 ^= h2 >> 31;
+    h3 ^= h3 >> 27;
+    uint64_t a = (h0 ^ (h1 >> 32 | h1 << 32)) * M2 ^ (h2 ^ (h3 >> 16 | h3 << 48));
+    uint64_t b = (h2 ^ (h3 >> 32 | h3 << 32)) * M2 ^ (h0 ^ (h1 >> 16 | h1 << 48));
+    fp[0] = (a ^ (a >> 29)) * M;
+    fp[0] ^= fp[0] >> 32;
+    fp[1] = (b ^ (b >> 31)) * M2;
+    fp[1] ^= fp[1] >> 29;
 }
 
 /* A side's last answer for a lane: good while the lane's stamp and the rack are
@@ -731,7 +786,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
      * entries (the table is larger than the cache, and a lookup's time is mostly
      * the wait for its entry: thirty of them in flight at once wait together). */
     LaneKey keys[2 * N];
-    uint64_t hs[2 * N];
+    uint64_t hs[2 * N][2];
     int todo[2 * N], nt = 0;
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
@@ -755,16 +810,17 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
                 k->cs[i] = c.row[i] ? 0 : c.cs[i];
                 k->cross[i] = c.row[i] ? 0 : c.cross[i] & rackmask;
             }
-            hs[nt] = lane_hash(k);
-            __builtin_prefetch(&S->lcache[hs[nt] & ((1u << LC_BITS) - 1)]);
+            lane_fp(k, hs[nt]);
+            const char *line_ = (const char *)&S->lcache[hs[nt][0] & ((1u << LC_BITS) - 1)];
+            __builtin_prefetch(line_);
             todo[nt++] = d * N + l;
         }
     for (int t = 0; t < nt; t++) {
         int d = todo[t] / N, l = todo[t] % N;
         LaneMemo *mm = lane_memo(S, side, d, l);
-        LaneEntry *e = &S->lcache[hs[t] & ((1u << LC_BITS) - 1)];
+        LaneEntry *e = &S->lcache[hs[t][0] & ((1u << LC_BITS) - 1)];
         S->lane_looks++;
-        if (!(e->used && memcmp(&e->k, &keys[t], sizeof keys[t]) == 0)) {
+        if (!(e->fp[0] == hs[t][0] && e->fp[1] == hs[t][1])) {
             S->lane_misses++;
             /* Not seen: every play of the lane, the two best kept (the lane set
              * up again: the first pass left c at the last lane it keyed). */
@@ -777,10 +833,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
                 for (int u = t; u < nt; u++) lane_memo(S, side, todo[u] / N, todo[u] % N)->stamp = 0;
                 return 0;
             }
-            e->k = keys[t];
-            e->used = 1;
-            LaneBest *eb = &e->b;
-            eb->has_key = eb->has_out = 0;
+            LaneBest *eb = &mm->b;
             for (Py_ssize_t i = 0; i < tmp->n; i++) {
                 const Move *m = &tmp->v[i];
                 if (m->ntiles == ntl) {
@@ -790,10 +843,21 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
                 int32_t kv = m->score - (rv - played_points(P, m));
                 if (!eb->has_key || kv > eb->best_key) { eb->best_key = kv; eb->mkey = *m; eb->has_key = 1; }
             }
+            e->fp[0] = hs[t][0];
+            e->fp[1] = hs[t][1];
+            e->has_key = eb->has_key;
+            e->has_out = eb->has_out;
+            e->best_key = eb->best_key;
+            if (eb->has_key) lane_move_pack(&eb->mkey, &e->mkey);
+            if (eb->has_out) lane_move_pack(&eb->mout, &e->mout);
+            continue;
         }
-        mm->b = e->b;
-        mm->b.dir = (uint8_t)d;
-        mm->b.lane = (uint8_t)l;
+        LaneBest *mb = &mm->b;
+        mb->has_key = e->has_key;
+        mb->has_out = e->has_out;
+        mb->best_key = e->best_key;
+        if (e->has_key) lane_move_unpack(&e->mkey, d, l, &mb->mkey);
+        if (e->has_out) lane_move_unpack(&e->mout, d, l, &mb->mout);
     }
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
@@ -1176,6 +1240,49 @@ static inline uint64_t move_hash(uint64_t key, const Move *m) {
     return h | 1;
 }
 
+/* The table's key of the position after `side` makes play m (which does not
+ * go out and leaves sl2 > 0 scoreless turns), worked out without making it. */
+static inline uint64_t child_key(const Search *S, int side, const Move *m, int sl2) {
+    uint64_t hb = S->hboard, hr = S->hrack[side][1];
+    int dir = m->dir, lane = m->lane;
+    for (int k = 0; k < m->len; k++) {
+        uint8_t w = m->word[k];
+        if (w & THROUGH_FLAG) continue;
+        int pos = m->start + k;
+        int r = dir == 0 ? lane : pos, c = dir == 0 ? pos : lane;
+        hb ^= Z_board[r * N + c][w];
+        int code = (w & BLANK_FLAG) ? 0 : LETTER(w), dup = 0;
+        for (int j = 0; j < k; j++) {
+            uint8_t u = m->word[j];
+            if (!(u & THROUGH_FLAG) && ((u & BLANK_FLAG) ? 0 : LETTER(u)) == code) dup++;
+        }
+        int cnt = S->cnt[side][code] - dup;
+        hr ^= Z_rack[1][code][cnt] ^ Z_rack[1][code][cnt - 1];
+    }
+    return hb ^ S->hrack[1 - side][0] ^ hr ^ Z_sl[sl2];
+}
+
+/* Enhanced transposition cutoff: the first of the plays in mv (the ones not
+ * tried yet) whose position the table already bounds well enough to cut off
+ * (its value for the other side at most s - beta), or -1. A play, a reply and
+ * another play reach the same position in either order, and searched first such
+ * a play costs one probe instead of a subtree. */
+static Py_ssize_t etc_cut(Search *S, int side, int sl, int depth, int beta, const MoveVec *mv) {
+    for (Py_ssize_t i = 0; i < mv->n; i++) {
+        const Move *m = &mv->v[i];
+        if (m->key == INT32_MIN || m->ntiles == S->ntl[side]) continue;
+        int sl2 = (S->zero_scoreless && m->score == 0) ? sl - 1 : S->reset_sl;
+        if (sl2 <= 0) continue;
+        TTEntry ce;
+        if (!tt_probe(S, child_key(S, side, m, sl2), &ce)) continue;
+        if (ce.draft != INF_DRAFT && ce.draft < depth - 1) continue;
+        if (m->score - ce.hi >= beta) {
+            return i;
+        }
+    }
+    return -1;
+}
+
 /* The value for `side` of making move m (NULL: the pass), the end of the game
  * included; the child is searched with a null window first unless `first`
  * (principal variation search). */
@@ -1256,6 +1363,7 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
  * and the rest tried; the pass comes last unless the table says it is best. */
 static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, int ply, int *deep) {
     S->nodes++;
+
     check_limits(S);
     *deep = 0;
     if (S->aborted) return 0;
@@ -1322,6 +1430,18 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                 ndefer--;                                                            \
                 CONSIDER(&(MV)->v[d_], 0);                                           \
             }                                                                        \
+    } while (0)
+/* Without a depth limit and with enough tiles left for the probes to pay, a
+ * play of the list that the table already shows to cut off (etc_cut) first. */
+#define CONSIDER_ETC(MV)                                                               \
+    do {                                                                             \
+        if (S->unlimited && S->ntl[0] + S->ntl[1] >= ETC_MIN_TILES) {                \
+            Py_ssize_t c_ = etc_cut(S, side, sl, depth, beta, (MV));                 \
+            if (c_ >= 0) {                                                           \
+                CONSIDER(&(MV)->v[c_], 0);                                           \
+                (MV)->v[c_].key = INT32_MIN;                                         \
+            }                                                                        \
+        }                                                                            \
     } while (0)
 #define MP_AFTER(MP, IS_PASS)                                                          \
     do {                                                                             \
@@ -1483,6 +1603,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
         Py_ssize_t n = mv->n;
         order_keys(S, side, ply, mv, tried, ntried);
+        CONSIDER_ETC(mv);
         qsort(mv->v, n, sizeof(Move), cmp_key_desc);
         for (Py_ssize_t i = 0; i < n && mv->v[i].key != INT32_MIN; i++) CONSIDER_SHARED(&mv->v[i]);
         CONSIDER_DEFERRED(mv);
@@ -1559,6 +1680,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
         Py_ssize_t n = mv->n;
         order_keys(S, side, ply, mv, tried, ntried);
+        CONSIDER_ETC(mv);
         int sorted = 0;
         for (Py_ssize_t i = 0; i < n; i++) {
             if (i < SELECT_FIRST) select_best(mv, i);
@@ -1577,6 +1699,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
 #undef MP_AFTER
 #undef CONSIDER_SHARED
 #undef CONSIDER_DEFERRED
+#undef CONSIDER_ETC
 cutoff:
     if (alpha >= beta && bestm.len && bestm.len != PASS_LEN) {
         CMove *k0 = &S->killer[ply][0];
@@ -2126,6 +2249,51 @@ done:
     return result;
 }
 
+/* child_keys(position, rack, opponent_rack, scoreless_left) -> [(predicted,
+ * made), ...]: for each play of the rack that does not go out, the table key of
+ * the position after it as etc_cut works it out, and as making the play gives
+ * (for the tests: the two must agree, or the cutoffs would look up the wrong
+ * positions and never fire). */
+static PyObject *eg_child_keys(PyObject *self, PyObject *args) {
+    PyObject *pos, *result = NULL;
+    Py_buffer r0, r1;
+    int sl;
+    if (!PyArg_ParseTuple(args, "Oy*y*i", &pos, &r0, &r1, &sl)) return NULL;
+    Search *S = NULL;
+    if (!position_type(pos)) {
+        PyErr_Format(PyExc_TypeError, "child_keys() needs a movegen Position, not %s", Py_TYPE(pos)->tp_name);
+        goto done;
+    }
+    if (sl < 1 || sl >= MAXPLY) {
+        PyErr_SetString(PyExc_ValueError, "child_keys(): scoreless_left out of range");
+        goto done;
+    }
+    init_zobrist();
+    if (!(S = new_search(pos, NULL, 4, NULL, NULL))) { PyErr_NoMemory(); goto done; }
+    if (load_rack(S, 0, r0.buf, r0.len) < 0 || load_rack(S, 1, r1.buf, r1.len) < 0) goto done;
+    S->reset_sl = sl;
+    MoveVec *mv = &S->mv[0];
+    gen_moves(S, 0, mv);
+    if (mv->failed) { PyErr_NoMemory(); goto done; }
+    if (!(result = PyList_New(0))) goto done;
+    for (Py_ssize_t i = 0; i < mv->n; i++) {
+        const Move *m = &mv->v[i];
+        if (m->ntiles == S->ntl[0]) continue;
+        uint64_t predicted = child_key(S, 0, m, sl);
+        make_move(S, 0, m, 0);
+        uint64_t made = node_key(S, 1, sl);
+        unmake_move(S, 0, m, 0);
+        PyObject *item = Py_BuildValue("(KK)", (unsigned long long)predicted, (unsigned long long)made);
+        if (!item || PyList_Append(result, item) < 0) { Py_XDECREF(item); Py_CLEAR(result); goto done; }
+        Py_DECREF(item);
+    }
+done:
+    free_search(S);
+    PyBuffer_Release(&r0);
+    PyBuffer_Release(&r1);
+    return result;
+}
+
 /* release(): free the tables kept between solves (not while a solve runs). */
 static PyObject *eg_release(PyObject *self, PyObject *noargs) {
     if (!pool.in_use) pool_release();
@@ -2138,6 +2306,9 @@ static PyMethodDef eg_methods[] = {
      "solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless, node_limit, "
      "deadline, now, tt_bits, max_depth, threads, prove_after) -> (value, exact, nodes, depth, "
      "principal variation)."},
+    {"child_keys", eg_child_keys, METH_VARARGS,
+     "child_keys(position, rack, opponent_rack, scoreless_left) -> [(predicted, made) key pairs] "
+     "(for the tests)."},
     {"single_tile_plays", eg_single_tile_plays, METH_VARARGS,
      "single_tile_plays(position, rack) -> the records of the plays of one tile (for the tests)."},
     {NULL, NULL, 0, NULL},
