@@ -757,10 +757,76 @@ static int cmp_lane_key(const void *x, const void *y) {
     return (a->best_key < b->best_key) - (a->best_key > b->best_key);
 }
 
+/* lane_scan for a rack of one tile: every play puts that tile down and goes
+ * out, so each lane's best is found square by square from the cross-sets and
+ * cross-scores, each play in the lane of its main word (as gen_singles lists
+ * them). The rack is a new one at nearly every position where this is asked
+ * (the tile is what is left after a play), so the lanes' table would be keyed
+ * afresh for some twenty lanes each time: this is about three times faster. */
+static void single_scan(const Search *S, int side, Move *bo, int *ho, LaneBest *lanes, int *nlanes) {
+    const PositionObject *P = &S->P;
+    int tile = 0; /* the tile's code (0: a blank) */
+    for (int t = 1; t <= P->nletters && !tile; t++)
+        if (S->cnt[side][t]) tile = t;
+    uint64_t can = tile ? 1ULL << tile : all_letters(P);
+    LaneBest lb[2][N];
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) {
+            lb[d][l].has_out = lb[d][l].has_key = 0;
+            lb[d][l].dir = (uint8_t)d;
+            lb[d][l].lane = (uint8_t)l;
+        }
+    int bonus = P->rack_size == 1 ? P->bingo : 0;
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+            if (P->tiles[0][r][c]) continue;
+            const uint8_t *row = P->tiles[0][r], *col = P->tiles[1][c];
+            int h = (c > 0 && row[c - 1]) || (c < N - 1 && row[c + 1]);
+            int v = (r > 0 && col[r - 1]) || (r < N - 1 && col[r + 1]);
+            if (!h && !v) continue;
+            uint64_t want = P->cross[0][r][c] & P->cross[1][c][r] & can;
+            if (!want) continue;
+            int val = tile ? P->value[tile] * P->lm[0][r][c] : 0, wm = P->wm[0][r][c];
+            int score = (h ? (P->cscore[1][c][r] + val) * wm : 0) + (v ? (P->cscore[0][r][c] + val) * wm : 0) + bonus;
+            LaneBest *b = h ? &lb[0][r] : &lb[1][c];
+            if (b->has_out && score <= b->mout.score) continue;
+            int idx = h ? c : r, e = idx, st = idx;
+            const uint8_t *line = h ? row : col;
+            while (st > 0 && line[st - 1]) st--;
+            while (e < N - 1 && line[e + 1]) e++;
+            Move *m = &b->mout;
+            memset(m, 0, sizeof *m);
+            m->score = score;
+            m->dir = (uint8_t)(h ? 0 : 1);
+            m->lane = (uint8_t)(h ? r : c);
+            m->start = (uint8_t)st;
+            m->len = (uint8_t)(e - st + 1);
+            m->ntiles = 1;
+            for (int k = st; k <= e; k++)
+                if (k != idx) m->word[k - st] = (uint8_t)(line[k] | THROUGH_FLAG);
+            m->word[idx - st] = (uint8_t)(tile ? tile : (__builtin_ctzll(want) | BLANK_FLAG));
+            b->has_out = 1;
+        }
+    *ho = 0;
+    if (nlanes) *nlanes = 0;
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) {
+            const LaneBest *b = &lb[d][l];
+            if (!b->has_out) continue;
+            if (!*ho || b->mout.score > bo->score) { *bo = b->mout; *ho = 1; }
+            if (lanes) lanes[(*nlanes)++] = *b;
+        }
+}
+
 /* The best play of `side` that goes out (*bo, if *ho) and the best other one by
  * score less the points kept (*bk, if *hk); with `lanes`, each lane's own too
  * (*nlanes of them). Returns 0 when out of memory. */
 static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, LaneBest *lanes, int *nlanes) {
+    if (S->ntl[side] == 1) {
+        *hk = 0;
+        single_scan(S, side, bo, ho, lanes, nlanes);
+        return 1;
+    }
     PositionObject *P = &S->P;
     Ctx c;
     MoveVec *tmp = &S->lanevec;
