@@ -757,6 +757,52 @@ static int cmp_lane_key(const void *x, const void *y) {
     return (a->best_key < b->best_key) - (a->best_key > b->best_key);
 }
 
+/* ---- plays of one tile, from the cross-sets ----
+ *
+ * A tile put down alone forms at most two words, across and down, each the run
+ * of board tiles beside it plus the tile: the cross-sets say which letters make
+ * both words, the cross-scores what the board tiles in them are worth. */
+
+/* The letters of `can` that may go alone on square (r, c) (0: none, or the
+ * square is taken or has no tile beside it); *h, *v whether it has tiles beside it
+ * across, down. */
+static inline uint64_t single_square(const PositionObject *P, int r, int c, uint64_t can, int *h, int *v) {
+    if (P->tiles[0][r][c]) return 0;
+    const uint8_t *row = P->tiles[0][r], *col = P->tiles[1][c];
+    *h = (c > 0 && row[c - 1]) || (c < N - 1 && row[c + 1]);
+    *v = (r > 0 && col[r - 1]) || (r < N - 1 && col[r + 1]);
+    if (!*h && !*v) return 0;
+    return P->cross[0][r][c] & P->cross[1][c][r] & can;
+}
+
+/* The score of a tile worth `value` put down alone on (r, c): each word it
+ * makes, the tile with its letter premium, times the word premium. */
+static inline int single_score(const PositionObject *P, int r, int c, int h, int v, int value) {
+    int val = value * P->lm[0][r][c], wm = P->wm[0][r][c];
+    return (h ? (P->cscore[1][c][r] + val) * wm : 0) + (v ? (P->cscore[0][r][c] + val) * wm : 0) +
+           (P->rack_size == 1 ? P->bingo : 0);
+}
+
+/* The play of one tile on (r, c) as the generator lists it — once, across when
+ * it makes an across word, else down — with the board tiles of its main word;
+ * returns the tile's place in the word, for the caller to put the letter there
+ * (and the score). */
+static inline int single_play(const PositionObject *P, int r, int c, int h, Move *m) {
+    const uint8_t *line = h ? P->tiles[0][r] : P->tiles[1][c];
+    int idx = h ? c : r, b = idx, e = idx;
+    while (b > 0 && line[b - 1]) b--;
+    while (e < N - 1 && line[e + 1]) e++;
+    memset(m, 0, sizeof *m);
+    m->dir = (uint8_t)(h ? 0 : 1);
+    m->lane = (uint8_t)(h ? r : c);
+    m->start = (uint8_t)b;
+    m->len = (uint8_t)(e - b + 1);
+    m->ntiles = 1;
+    for (int k = b; k <= e; k++)
+        if (k != idx) m->word[k - b] = (uint8_t)(line[k] | THROUGH_FLAG);
+    return idx - b;
+}
+
 /* lane_scan for a rack of one tile: every play puts that tile down and goes
  * out, so each lane's best is found square by square from the cross-sets and
  * cross-scores, each play in the lane of its main word (as gen_singles lists
@@ -776,35 +822,18 @@ static void single_scan(const Search *S, int side, Move *bo, int *ho, LaneBest *
             lb[d][l].dir = (uint8_t)d;
             lb[d][l].lane = (uint8_t)l;
         }
-    int bonus = P->rack_size == 1 ? P->bingo : 0;
     for (int r = 0; r < N; r++)
         for (int c = 0; c < N; c++) {
-            if (P->tiles[0][r][c]) continue;
-            const uint8_t *row = P->tiles[0][r], *col = P->tiles[1][c];
-            int h = (c > 0 && row[c - 1]) || (c < N - 1 && row[c + 1]);
-            int v = (r > 0 && col[r - 1]) || (r < N - 1 && col[r + 1]);
-            if (!h && !v) continue;
-            uint64_t want = P->cross[0][r][c] & P->cross[1][c][r] & can;
+            int h, v;
+            uint64_t want = single_square(P, r, c, can, &h, &v);
             if (!want) continue;
-            int val = tile ? P->value[tile] * P->lm[0][r][c] : 0, wm = P->wm[0][r][c];
-            int score = (h ? (P->cscore[1][c][r] + val) * wm : 0) + (v ? (P->cscore[0][r][c] + val) * wm : 0) + bonus;
+            int score = single_score(P, r, c, h, v, tile ? P->value[tile] : 0);
             LaneBest *b = h ? &lb[0][r] : &lb[1][c];
             if (b->has_out && score <= b->mout.score) continue;
-            int idx = h ? c : r, e = idx, st = idx;
-            const uint8_t *line = h ? row : col;
-            while (st > 0 && line[st - 1]) st--;
-            while (e < N - 1 && line[e + 1]) e++;
             Move *m = &b->mout;
-            memset(m, 0, sizeof *m);
+            int idx = single_play(P, r, c, h, m);
             m->score = score;
-            m->dir = (uint8_t)(h ? 0 : 1);
-            m->lane = (uint8_t)(h ? r : c);
-            m->start = (uint8_t)st;
-            m->len = (uint8_t)(e - st + 1);
-            m->ntiles = 1;
-            for (int k = st; k <= e; k++)
-                if (k != idx) m->word[k - st] = (uint8_t)(line[k] | THROUGH_FLAG);
-            m->word[idx - st] = (uint8_t)(tile ? tile : (__builtin_ctzll(want) | BLANK_FLAG));
+            m->word[idx] = (uint8_t)(tile ? tile : (__builtin_ctzll(want) | BLANK_FLAG));
             b->has_out = 1;
         }
     *ho = 0;
@@ -1103,42 +1132,21 @@ static void gen_singles(Search *S, int side, MoveVec *out) {
     for (int t = 1; t <= P->nletters; t++)
         if (S->cnt[side][t]) natural |= 1ULL << t;
     int blanks = S->cnt[side][0];
+    uint64_t can = blanks ? all_letters(P) : natural;
     for (int r = 0; r < N; r++)
         for (int c = 0; c < N; c++) {
-            if (P->tiles[0][r][c]) continue;
-            const uint8_t *row = P->tiles[0][r], *col = P->tiles[1][c];
-            int h = (c > 0 && row[c - 1]) || (c < N - 1 && row[c + 1]);
-            int v = (r > 0 && col[r - 1]) || (r < N - 1 && col[r + 1]);
-            if (!h && !v) continue;
-            uint64_t want = P->cross[0][r][c] & P->cross[1][c][r] & (blanks ? all_letters(P) : natural);
+            int h, v;
+            uint64_t want = single_square(P, r, c, can, &h, &v);
             if (!want) continue;
-            /* the main word: across when there is one, else down */
-            int dir = h ? 0 : 1, idx = h ? c : r;
-            const uint8_t *line = h ? row : col;
-            int b = idx, e = idx;
-            while (b > 0 && line[b - 1]) b--;
-            while (e < N - 1 && line[e + 1]) e++;
-            /* the points of the tiles beside it, across and down (cross-scores) */
-            int hsum = h ? P->cscore[1][c][r] : 0, vsum = v ? P->cscore[0][r][c] : 0;
-            int lm = P->lm[0][r][c], wm = P->wm[0][r][c];
             Move m;
-            memset(&m, 0, sizeof m);
-            m.dir = (uint8_t)dir;
-            m.lane = (uint8_t)(h ? r : c);
-            m.start = (uint8_t)b;
-            m.len = (uint8_t)(e - b + 1);
-            m.ntiles = 1;
-            for (int k = b; k <= e; k++)
-                if (k != idx) m.word[k - b] = (uint8_t)(line[k] | THROUGH_FLAG);
+            int idx = single_play(P, r, c, h, &m);
             for (int t = 1; t <= P->nletters; t++) {
                 if (!((want >> t) & 1)) continue;
                 for (int blank = 0; blank < 2; blank++) {
                     if (blank ? !blanks : !S->cnt[side][t]) continue;
-                    int val = (blank ? 0 : P->value[t]) * lm;
-                    m.score = (h ? (hsum + val) * wm : 0) + (v ? (vsum + val) * wm : 0) +
-                              (P->rack_size == 1 ? P->bingo : 0);
+                    m.score = single_score(P, r, c, h, v, blank ? 0 : P->value[t]);
                     m.key = m.score;
-                    m.word[idx - b] = (uint8_t)(blank ? (t | BLANK_FLAG) : t);
+                    m.word[idx] = (uint8_t)(blank ? (t | BLANK_FLAG) : t);
                     if (vec_push(out, &m) < 0) return;
                 }
             }
@@ -1154,6 +1162,16 @@ static void gen_lane(Search *S, int side, int dir, int lane, MoveVec *out) {
         if (c.is_anchor[a]) gen_anchor(&c, a);
 }
 
+/* Whether letter k of play m is a tile it puts down (not one on the board
+ * already), and if so its square. */
+static inline int placed_at(const Move *m, int k, int *r, int *c) {
+    if (m->word[k] & THROUGH_FLAG) return 0;
+    int pos = m->start + k;
+    *r = m->dir == 0 ? m->lane : pos;
+    *c = m->dir == 0 ? pos : m->lane;
+    return 1;
+}
+
 static void make_move(Search *S, int side, const Move *m, int ply) {
     Snapshot *u = &S->snap[ply];
     PositionObject *P = &S->P;
@@ -1164,12 +1182,9 @@ static void make_move(Search *S, int side, const Move *m, int ply) {
     u->pending = 1;
     u->saved = 0;
     u->m = *m;
-    int dir = m->dir, lane = m->lane;
-    for (int k = 0; k < m->len; k++) {
+    for (int k = 0, r, c; k < m->len; k++) {
+        if (!placed_at(m, k, &r, &c)) continue;
         uint8_t w = m->word[k];
-        if (w & THROUGH_FLAG) continue;
-        int pos = m->start + k;
-        int r = dir == 0 ? lane : pos, c = dir == 0 ? pos : lane;
         P->tiles[0][r][c] = w;
         P->tiles[1][c][r] = w;
         S->lstamp[0][r] = ++S->stamp_next;
@@ -1310,12 +1325,9 @@ static inline uint64_t move_hash(uint64_t key, const Move *m) {
  * go out and leaves sl2 > 0 scoreless turns), worked out without making it. */
 static inline uint64_t child_key(const Search *S, int side, const Move *m, int sl2) {
     uint64_t hb = S->hboard, hr = S->hrack[side][1];
-    int dir = m->dir, lane = m->lane;
-    for (int k = 0; k < m->len; k++) {
+    for (int k = 0, r, c; k < m->len; k++) {
+        if (!placed_at(m, k, &r, &c)) continue;
         uint8_t w = m->word[k];
-        if (w & THROUGH_FLAG) continue;
-        int pos = m->start + k;
-        int r = dir == 0 ? lane : pos, c = dir == 0 ? pos : lane;
         hb ^= Z_board[r * N + c][w];
         int code = (w & BLANK_FLAG) ? 0 : LETTER(w), dup = 0;
         for (int j = 0; j < k; j++) {
