@@ -207,6 +207,9 @@ typedef struct {
     uint32_t stamp_next;
     LaneMemo *lmemo;    /* [2 sides][2][N] each side's last answer for each lane (lane_scan) */
     MoveVec lanevec;    /* a lane's plays, for frontier_best */
+    uint64_t *rank;     /* sort_moves' room: [sortcap] */
+    Move *sorted;
+    Py_ssize_t sortcap;
     struct Replies_ *replies; /* [MAXPLY] the other side's replies at a position (ensure_replies) */
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
     long long nodes, node_limit, generations;
@@ -567,6 +570,61 @@ static inline int32_t order_key(const Search *S, int side, const Move *m) {
 static int cmp_key_desc(const void *x, const void *y) {
     const Move *a = x, *b = y;
     return (a->key < b->key) - (a->key > b->key);
+}
+
+/* Ascending, in place; the values are distinct (see sort_moves). */
+static void sort_u64(uint64_t *a, Py_ssize_t n) {
+    while (n > 16) {
+        uint64_t x = a[0], y = a[n / 2], z = a[n - 1]; /* the median of three as the pivot */
+        uint64_t p = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
+        Py_ssize_t i = 0, j = n - 1;
+        for (;;) {
+            while (a[i] < p) i++;
+            while (a[j] > p) j--;
+            if (i >= j) break;
+            uint64_t t = a[i]; a[i] = a[j]; a[j] = t;
+            i++;
+            j--;
+        }
+        /* a[0..j] <= p <= a[j+1..n): the smaller part first, the larger in the loop */
+        Py_ssize_t left = j + 1;
+        if (left < n - left) { sort_u64(a, left); a += left; n -= left; }
+        else { sort_u64(a + left, n - left); n = left; }
+    }
+    for (Py_ssize_t i = 1; i < n; i++) {
+        uint64_t t = a[i];
+        Py_ssize_t j = i - 1;
+        while (j >= 0 && a[j] > t) { a[j + 1] = a[j]; j--; }
+        a[j + 1] = t;
+    }
+}
+
+/* mv->v[from..n) by key, the highest first, and in their listed order where the
+ * keys are equal (as a stable sort): the moves are ranked by 64-bit numbers —
+ * the key, flipped, above the index — which are distinct, so any sort gives
+ * that one order; sorting those and then the moves once is about twice as fast
+ * as qsort moving 32-byte moves through a comparison callback. Returns 0 when
+ * out of memory. */
+static int sort_moves(Search *S, MoveVec *mv, Py_ssize_t from) {
+    Py_ssize_t n = mv->n - from;
+    if (n < 2) return 1;
+    if (S->sortcap < n) {
+        Py_ssize_t cap = n < 1024 ? 1024 : n * 2;
+        uint64_t *r = realloc(S->rank, cap * sizeof *r);
+        if (!r) return 0;
+        S->rank = r;
+        Move *t = realloc(S->sorted, cap * sizeof *t);
+        if (!t) return 0;
+        S->sorted = t;
+        S->sortcap = cap;
+    }
+    Move *v = mv->v + from;
+    for (Py_ssize_t i = 0; i < n; i++)
+        S->rank[i] = (uint64_t)(~((uint32_t)v[i].key ^ 0x80000000u)) << 32 | (uint64_t)i;
+    sort_u64(S->rank, n);
+    for (Py_ssize_t i = 0; i < n; i++) S->sorted[i] = v[S->rank[i] & 0xFFFFFFFFu];
+    memcpy(v, S->sorted, n * sizeof *v);
+    return 1;
 }
 
 /* Put the best of v[i..n) at v[i]. */
@@ -1420,6 +1478,13 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
             }
         }
     }
+    if (sl2 > 0) {
+        /* The child's table entry is a wait for memory (the table is far larger
+         * than the caches): ask for it before making the move, which then
+         * overlaps the wait. */
+        uint64_t ck = child_key(S, side, m, sl2);
+        __builtin_prefetch(&S->tt[(ck & S->ttmask) * 2]);
+    }
     make_move(S, side, m, ply);
     if (sl2 <= 0) v = s + S->rv[other] - S->rv[side];
     else if (first) v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, cdeep);
@@ -1650,7 +1715,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                 m->key = order_key(S, side, m);
                 if (play_was_tried(tried, ntried, m)) m->key = INT32_MIN;
             }
-            qsort(mv->v, n, sizeof(Move), cmp_key_desc);
+            if (!sort_moves(S, mv, 0)) { S->aborted = 1; S->error = 2; return 0; }
             for (Py_ssize_t i = 0; i < n; i++) {
                 if (mv->v[i].key == INT32_MIN) break;
                 CONSIDER(&mv->v[i], 0);
@@ -1682,7 +1747,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         Py_ssize_t n = mv->n;
         order_keys(S, side, ply, mv, tried, ntried);
         CONSIDER_ETC(mv);
-        qsort(mv->v, n, sizeof(Move), cmp_key_desc);
+        if (!sort_moves(S, mv, 0)) { S->aborted = 1; S->error = 2; return 0; }
         for (Py_ssize_t i = 0; i < n && mv->v[i].key != INT32_MIN; i++) CONSIDER_SHARED(&mv->v[i]);
         CONSIDER_DEFERRED(mv);
         if (!pass_done) CONSIDER(NULL, 1);
@@ -1763,7 +1828,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         for (Py_ssize_t i = 0; i < n; i++) {
             if (i < SELECT_FIRST) select_best(mv, i);
             else if (!sorted) {
-                qsort(mv->v + i, n - i, sizeof(Move), cmp_key_desc);
+                if (!sort_moves(S, mv, i)) { S->aborted = 1; S->error = 2; return 0; }
                 sorted = 1;
             }
             if (mv->v[i].key == INT32_MIN) break; /* the tried ones sort last */
@@ -1915,6 +1980,8 @@ static void free_search(Search *S) {
     free(S->lmemo);
     free(S->replies);
     free(S->lanevec.v);
+    free(S->rank);
+    free(S->sorted);
     free(S);
 }
 
