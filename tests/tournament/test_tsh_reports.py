@@ -40,6 +40,19 @@ def test_write_then_read_is_identity(rows: list[tuple[str, int, int]]) -> None:
     assert tsh.write_lines(back) == tsh.write_lines(t)
 
 
+NUMBERED = st.from_regex(r"[A-Z][a-z]{1,6} [0-9]{1,3}", fullmatch=True)
+
+
+@given(st.lists(st.tuples(NUMBERED, st.integers(0, 2500)), min_size=1, max_size=6))
+def test_names_ending_in_a_number_read_back_before_any_round(rows: list[tuple[str, int]]) -> None:
+    # Found by the random sessions: "Late 0 140;" (no round yet) read back as the player
+    # "Late" rated 0 with opponent 140. The p12 field, written even empty for such a
+    # name, says how many numbers end the line's head.
+    t = tsh.TFile([tsh.TPlayer(name, rating) for name, rating in rows])
+    back = tsh.read_t("\n".join(tsh.write_lines(t)) + "\n", "x.t")
+    assert [(p.name, p.rating, p.opponents) for p in back.players] == [(n, r, []) for n, r in rows]
+
+
 def test_bad_t_lines_name_the_line() -> None:
     with pytest.raises(FormatError, match=r"x\.t:2"):
         tsh.read_t("A, B 100 2; 300\nno numbers here\n", "x.t")

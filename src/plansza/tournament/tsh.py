@@ -61,12 +61,14 @@ def read_t(text: str, source: str = "<t>") -> TFile:
         parts = line.split(";")
         head = parts[0].split()
         p12: list[int] = []
+        has_p12 = False
         for extra in parts[2:]:
             bits = extra.split()
             if bits and bits[0] == "p12":
+                has_p12 = True
                 p12 = [int(b) for b in bits[1:] if b.lstrip("-").isdigit()]
         tail = len(p12) + 1  # with p12 we know how many numbers end the head
-        if p12 and len(head) > tail and all(re.fullmatch(r"-?\d+", t) for t in head[-tail:]):
+        if has_p12 and len(head) > tail and all(re.fullmatch(r"-?\d+", t) for t in head[-tail:]):
             idx: int | None = len(head) - tail  # a name may itself end in a number
         else:
             idx = next((i for i, tok in enumerate(head) if re.fullmatch(r"-?\d+", tok)), None)
@@ -101,7 +103,9 @@ def write_lines(t: TFile) -> list[str]:
         if p.opponents:
             line += " " + " ".join(map(str, p.opponents))
         line += "; " + " ".join(map(str, p.scores))
-        if p.p12:
+        if p.p12 or re.fullmatch(r"-?\d+", p.name.split()[-1] if p.name.split() else ""):
+            # p12 says how many numbers end the head, so a name that itself ends in a
+            # number ("Gracz 2") reads back whole, even before the first round
             line += "; p12 " + " ".join(map(str, p.p12))
         out.append(line.rstrip())
     return out
