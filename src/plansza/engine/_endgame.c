@@ -964,8 +964,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
                 k->cross[i] = c.row[i] ? 0 : c.cross[i] & rackmask;
             }
             lane_fp(k, hs[nt]);
-            const char *line_ = (const char *)&S->lcache[hs[nt][0] & ((1u << LC_BITS) - 1)];
-            __builtin_prefetch(line_);
+            __builtin_prefetch(&S->lcache[hs[nt][0] & ((1u << LC_BITS) - 1)]);
             todo[nt++] = d * N + l;
         }
     for (int t = 0; t < nt; t++) {
@@ -1412,9 +1411,7 @@ static Py_ssize_t etc_cut(Search *S, int side, int sl, int depth, int beta, cons
         TTEntry ce;
         if (!tt_probe(S, child_key(S, side, m, sl2), &ce)) continue;
         if (ce.draft != INF_DRAFT && ce.draft < depth - 1) continue;
-        if (m->score - ce.hi >= beta) {
-            return i;
-        }
+        if (m->score - ce.hi >= beta) return i;
     }
     return -1;
 }
