@@ -567,11 +567,6 @@ static inline int32_t order_key(const Search *S, int side, const Move *m) {
     return m->score * 2 + played_points(&S->P, m);
 }
 
-static int cmp_key_desc(const void *x, const void *y) {
-    const Move *a = x, *b = y;
-    return (a->key < b->key) - (a->key > b->key);
-}
-
 /* Ascending, in place; the values are distinct (see sort_moves). */
 static void sort_u64(uint64_t *a, Py_ssize_t n) {
     while (n > 16) {
@@ -938,7 +933,6 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
     /* First the lanes that changed: their keys, and a prefetch of their table
      * entries (the table is larger than the cache, and a lookup's time is mostly
      * the wait for its entry: thirty of them in flight at once wait together). */
-    LaneKey keys[2 * N];
     uint64_t hs[2 * N][2];
     int todo[2 * N], nt = 0;
     for (int d = 0; d < 2; d++)
@@ -954,16 +948,14 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
             mm->nrack = key.nrack;
             memcpy(mm->rack, key.rack, sizeof mm->rack);
             if (!setup_lane(&c, d, l)) continue; /* no play can go there */
-            LaneKey *k = &keys[nt];
-            *k = key;
-            k->dir = (uint8_t)d;
-            k->lane = (uint8_t)l;
+            key.dir = (uint8_t)d; /* the rack's part of the key stays; the lane's is this lane's */
+            key.lane = (uint8_t)l;
             for (int i = 0; i < N; i++) {
-                k->row[i] = c.row[i];
-                k->cs[i] = c.row[i] ? 0 : c.cs[i];
-                k->cross[i] = c.row[i] ? 0 : c.cross[i] & rackmask;
+                key.row[i] = c.row[i];
+                key.cs[i] = c.row[i] ? 0 : c.cs[i];
+                key.cross[i] = c.row[i] ? 0 : c.cross[i] & rackmask;
             }
-            lane_fp(k, hs[nt]);
+            lane_fp(&key, hs[nt]);
             __builtin_prefetch(&S->lcache[hs[nt][0] & ((1u << LC_BITS) - 1)]);
             todo[nt++] = d * N + l;
         }
@@ -1898,7 +1890,7 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
             mv->v[i].key = order_key(S, side, &mv->v[i]);
             if (ttmove.len && same_move(&mv->v[i], &ttmove)) mv->v[i].key = INT32_MAX;
         }
-        qsort(mv->v, n, sizeof(Move), cmp_key_desc);
+        if (!sort_moves(S, mv, 0)) break;
         /* Candidates 0..n-1 are the plays, n the pass (first when the table says). */
         Py_ssize_t chosen = -2;
         int pass_first = ttmove.len == PASS_LEN;
