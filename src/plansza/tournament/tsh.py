@@ -51,6 +51,11 @@ class TFile:
         return max((len(p.opponents) for p in self.players), default=0)
 
 
+def _is_number(token: str) -> bool:
+    """A whole (possibly negative) number: a rating, an opponent or a score."""
+    return re.fullmatch(r"-?\d+", token) is not None
+
+
 def read_t(text: str, source: str = "<t>") -> TFile:
     """Read a ``.t`` file; a bad line raises :class:`FormatError` naming it."""
     players: list[TPlayer] = []
@@ -68,15 +73,15 @@ def read_t(text: str, source: str = "<t>") -> TFile:
                 has_p12 = True
                 p12 = [int(b) for b in bits[1:] if b.lstrip("-").isdigit()]
         tail = len(p12) + 1  # with p12 we know how many numbers end the head
-        if has_p12 and len(head) > tail and all(re.fullmatch(r"-?\d+", t) for t in head[-tail:]):
+        if has_p12 and len(head) > tail and all(_is_number(t) for t in head[-tail:]):
             idx: int | None = len(head) - tail  # a name may itself end in a number
         else:
-            idx = next((i for i, tok in enumerate(head) if re.fullmatch(r"-?\d+", tok)), None)
+            idx = next((i for i, tok in enumerate(head) if _is_number(tok)), None)
         if idx is None or idx == 0:
             raise FormatError(tr(MESSAGES, "t_line"), line=lineno, source=source)
         name = " ".join(head[:idx])
         tokens = head[idx:] + (parts[1].split() if len(parts) > 1 else [])
-        bad = next((tok for tok in tokens if not re.fullmatch(r"-?\d+", tok)), None)
+        bad = next((tok for tok in tokens if not _is_number(tok)), None)
         if bad is not None:
             raise FormatError(tr(MESSAGES, "t_number", text=bad), line=lineno, source=source)
         nums = [int(tok) for tok in head[idx:]]
@@ -103,7 +108,7 @@ def write_lines(t: TFile) -> list[str]:
         if p.opponents:
             line += " " + " ".join(map(str, p.opponents))
         line += "; " + " ".join(map(str, p.scores))
-        if p.p12 or re.fullmatch(r"-?\d+", p.name.split()[-1] if p.name.split() else ""):
+        if p.p12 or _is_number(p.name.split()[-1] if p.name.split() else ""):
             # p12 says how many numbers end the head, so a name that itself ends in a
             # number ("Gracz 2") reads back whole, even before the first round
             line += "; p12 " + " ".join(map(str, p.p12))
