@@ -158,6 +158,53 @@ def test_matches_the_minimax_twin(
     assert result.moves
 
 
+@settings(max_examples=60)
+@given(
+    seed=st.integers(0, 10**6),
+    plays=st.integers(2, 8),
+    sizes=st.sampled_from([(2, 1), (1, 2), (3, 1), (2, 2), (1, 3)]),
+    blank=st.sampled_from([None, 0, 1]),
+    rules=st.sampled_from([PFS, DOUBLE]),
+    left=st.integers(1, 4),
+    prove_after=st.sampled_from([None, 1]),
+)
+def test_three_tiles_worked_out_match_the_twin(
+    seed: int,
+    plays: int,
+    sizes: tuple[int, int],
+    blank: int | None,
+    rules: Rules,
+    left: int,
+    prove_after: int | None,
+    lex: Lexicon,
+) -> None:
+    # TR 5.1.1a/b, 5.1.2, 5.1.4: with two tiles on one rack and one on the other the
+    # search works the rest of the game out instead of searching it (three_tiles):
+    # each tile's best squares before a single, the squares beside its runs worked out
+    # anew; below four tiles it answers tests of a window with bounds. Fuller boards
+    # give the singles new places to hook; a blank may stand for any letter.
+    rng = random.Random(seed)
+    board = random_board(seed, lex, plays)
+    assume(board.tiles())
+    mine, theirs = deal(board, rng, sizes)
+    assume(len(mine) == sizes[0] and len(theirs) == sizes[1])
+    if blank == 0:
+        mine = "?" + mine[1:]
+    elif blank == 1:
+        theirs = "?" + theirs[1:]
+    try:
+        result = solve(
+            board, mine, theirs, lex, rules, scoreless_left=left, prove_after=prove_after
+        )
+    except EndgameError:
+        assume(False)  # the random plays put down more tiles of a kind than the set has
+        raise
+    value, _ = solve_reference(board, mine, theirs, lex, rules, scoreless_left=left)
+    assert result.exact and result.spread == value
+    if left % 2 == 0:  # the passes before leave the first player to move
+        replay(board, (mine, theirs), result, rules, lex, passes_before=4 - left)
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_line_replays_in_a_game(seed: int, lex: Lexicon) -> None:
     # The principal variation is legal move by move in a real Game and adds up to the

@@ -38,6 +38,10 @@
  * the other side has one, the last stage skips the lanes it refutes whole and
  * child_value refutes single moves by it before making them.
  *
+ * With three tiles or fewer left on the racks (one each, or two and one) the
+ * rest of the game is worked out instead of searched (one_tile_each,
+ * three_tiles), and the value is exact at any depth.
+ *
  * With threads=2 a helper thread runs the same iterations as the main search
  * over the one table (entries checked by an XOR of their words, no lock), and
  * the two share the work as in ABDADA: a move that is not the first at its
@@ -323,7 +327,9 @@ static int tt_probe(Search *S, uint64_t key, TTEntry *out) {
     return 0;
 }
 
-static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, const CMove *best) {
+/* Store bounds lo..hi of a position (-VAL_INF, VAL_INF: none) searched to
+ * `draft`, with its best move (see tt_store). */
+static void tt_put(Search *S, uint64_t key, int lo, int hi, int draft, const CMove *best) {
     uint64_t b = (key & S->ttmask) * 2, slot;
     TTEntry e0, e1, cur;
     tt_load(S, b, &e0);
@@ -344,7 +350,7 @@ static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, co
         return; /* never overwrite a proved value with a depth-limited one */
     TTEntry e;
     memset(&e, 0, sizeof e);
-    int lo = flag == TT_UPPER ? -VAL_INF : value, hi = flag == TT_LOWER ? VAL_INF : value;
+    int upper_only = lo == -VAL_INF;
     if (same && cur.draft == draft) {
         /* a bound of the same depth (or proved) joins the one kept; searches to
          * a depth limit may disagree, and then the newest stands alone */
@@ -359,13 +365,18 @@ static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, co
     /* A position where every move failed low has no best move worth the name:
      * its entry keeps the move an earlier search found best or cutting (the
      * principal variation follows the move that reached the value). */
-    if (flag == TT_UPPER && same && (cur.best.where[0] | cur.best.where[1])) e.best = cur.best;
+    if (upper_only && same && (cur.best.where[0] | cur.best.where[1])) e.best = cur.best;
     e.epoch = S->epoch;
     uint64_t v[4];
     memcpy(v, &e, sizeof v);
     v[0] = key ^ v[1] ^ v[2] ^ v[3];
     uint64_t *w = S->tt[slot].w;
     for (int k = 0; k < 4; k++) __atomic_store_n(&w[k], v[k], __ATOMIC_RELAXED);
+}
+
+/* Store a value searched to `draft`: exact, or a bound (flag). */
+static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, const CMove *best) {
+    tt_put(S, key, flag == TT_UPPER ? -VAL_INF : value, flag == TT_LOWER ? VAL_INF : value, draft, best);
 }
 
 /* ---- moves ---- */
@@ -1309,30 +1320,289 @@ static void check_limits(Search *S) {
  * every turn until someone plays, and the rest of the game is a race of two
  * numbers against the run of scoreless turns — worked out here turn by turn
  * from the last one instead of searched. Returns 0 when out of memory. */
+/* The race itself: p (0: the side to move, 1: the other) goes out for
+ * out[p] when can[p], racks rv; the value for 0 with sl scoreless turns left;
+ * *pass_best whether 0's best there is the pass. */
+static int race(const int out[2], const int can[2], const int rv[2], int sl, int *pass_best) {
+    /* v[p]: the value for p to move with k scoreless turns left, from k = 1
+     * up; a pass with one left ends the game (TR 5.1.1b, 5.1.4), each side
+     * losing its own tile. */
+    int v[2] = {-VAL_INF, -VAL_INF};
+    *pass_best = 0;
+    for (int k = 1; k <= sl; k++) {
+        int nv[2];
+        for (int p = 0; p < 2; p++) {
+            int o = can[p] ? out[p] + 2 * rv[1 - p] : -VAL_INF;
+            int pass = k <= 1 ? rv[1 - p] - rv[p] : -v[1 - p];
+            nv[p] = o >= pass ? o : pass;
+            if (p == 0 && k == sl) *pass_best = pass > o;
+        }
+        v[0] = nv[0];
+        v[1] = nv[1];
+    }
+    return v[0];
+}
+
 static int one_tile_each(Search *S, int side, int sl, int *value, Move *best, int *has_best) {
     Move mo[2], mk;
     int ho[2], hk;
     if (!frontier_best(S, side, &mo[0], &ho[0], &mk, &hk)) return 0;
     if (!frontier_best(S, 1 - side, &mo[1], &ho[1], &mk, &hk)) return 0;
-    int rv[2] = {S->rv[side], S->rv[1 - side]};
-    /* v[p]: the value for p (0: side, 1: the other) to move with k scoreless turns
-     * left, from k = 1 up; a pass with one left ends the game (TR 5.1.1b, 5.1.4),
-     * each side losing its own tile. */
-    int v[2] = {-VAL_INF, -VAL_INF}, pass_best = 0;
-    for (int k = 1; k <= sl; k++) {
-        int nv[2];
-        for (int p = 0; p < 2; p++) {
-            int out = ho[p] ? mo[p].score + 2 * rv[1 - p] : -VAL_INF;
-            int pass = k <= 1 ? rv[1 - p] - rv[p] : -v[1 - p];
-            nv[p] = out >= pass ? out : pass;
-            if (p == 0 && k == sl) pass_best = pass > out;
-        }
-        v[0] = nv[0];
-        v[1] = nv[1];
-    }
-    *value = v[0];
+    int rv[2] = {S->rv[side], S->rv[1 - side]}, out[2] = {mo[0].score, mo[1].score}, pass_best;
+    *value = race(out, ho, rv, sl, &pass_best);
     *has_best = !pass_best;
     if (!pass_best) *best = mo[0];
+    return 1;
+}
+
+/* ---- three tiles ----
+ *
+ * With two tiles on one rack (the side `two`) and one on the other, the game
+ * left is short enough to work out instead of searching it. The side with one
+ * tile can only go out (its best single, worth that plus twice the other rack)
+ * or pass. The side with two can go out (its best play of both), pass, or put
+ * one tile down — and then it is one tile each (race), decided by the two
+ * sides' best singles on the board after that tile. Those differ from the ones
+ * before only on the tile's square and on the squares at the ends of the runs
+ * through it, across and down (the words through any other square do not
+ * change): so each tile's best squares before are kept (TOP_SQ of them, enough
+ * to skip the five that may change), and the changed squares are worked out
+ * anew, their cross-sets looked up as lane_cross does. A play of one tile
+ * resets the run of scoreless turns, so the best of them is the same at every
+ * turn, and the passes are a race of three numbers like one_tile_each's. The
+ * value is exact: the search meets it as a leaf. Not under WESPA's rule, where
+ * a play scoring 0 counts as a scoreless turn. */
+#define TOP_SQ 6
+typedef struct {
+    int n;
+    int score[TOP_SQ];
+    int sq[TOP_SQ]; /* r * N + c */
+} TopSquares;
+
+static inline void top_add(TopSquares *t, int score, int sq) {
+    if (t->n == TOP_SQ && score <= t->score[TOP_SQ - 1]) return;
+    int i = t->n < TOP_SQ ? t->n++ : TOP_SQ - 1;
+    while (i > 0 && t->score[i - 1] < score) {
+        t->score[i] = t->score[i - 1];
+        t->sq[i] = t->sq[i - 1];
+        i--;
+    }
+    t->score[i] = score;
+    t->sq[i] = sq;
+}
+
+/* The best score on a square not among ex[0..nex) (-VAL_INF: none). */
+static inline int top_excluding(const TopSquares *t, const int *ex, int nex) {
+    for (int i = 0; i < t->n; i++) {
+        int j = 0;
+        while (j < nex && ex[j] != t->sq[i]) j++;
+        if (j == nex) return t->score[i];
+    }
+    return -VAL_INF;
+}
+
+/* A square at the end of a run through the new tile: the letters that may go
+ * there alone and what the board tiles of its two words are worth, the run's
+ * word worked out anew, the other as the position has it. */
+typedef struct {
+    int sq;
+    uint64_t set;
+    int sc_new, sc_other, other, wm, lm;
+} Fresh;
+
+static void fresh_square(const Search *S, int d, int lane, int i, Fresh *f) {
+    const PositionObject *P = &S->P;
+    const uint8_t *line = P->tiles[d][lane];
+    int b = i, e = i;
+    while (b > 0 && line[b - 1]) b--;
+    while (e < N - 1 && line[e + 1]) e++;
+    f->sc_new = 0;
+    for (int j = b; j <= e; j++)
+        if (j != i) f->sc_new += P->value[line[j]];
+    uint64_t set = cross_of(P, S->xcache, line, b, i, e);
+    int r = d == 0 ? lane : i, c = d == 0 ? i : lane;
+    /* the other word's run, across for a square of a column and down for one of a row */
+    const uint8_t *ol = P->tiles[1 - d][d == 0 ? c : r];
+    int oi = d == 0 ? r : c;
+    f->other = (oi > 0 && ol[oi - 1]) || (oi < N - 1 && ol[oi + 1]);
+    f->set = set & (d == 0 ? P->cross[0][r][c] : P->cross[1][c][r]);
+    f->sc_other = d == 0 ? P->cscore[0][r][c] : P->cscore[1][c][r];
+    f->sq = r * N + c;
+    f->wm = P->wm[0][r][c];
+    f->lm = P->lm[0][r][c];
+}
+
+static inline int fresh_score(const PositionObject *P, const Fresh *f, int value) {
+    int val = value * f->lm;
+    return (f->sc_new + val) * f->wm + (f->other ? (f->sc_other + val) * f->wm : 0) +
+           (P->rack_size == 1 ? P->bingo : 0);
+}
+
+/* The passes of three_tiles: the value for the side with two tiles (two != 0)
+ * or the one with one to move with sl scoreless turns left, when the first can
+ * go out for out_two, play one tile for m (its best single: its score less the
+ * race after it), the second go out for out_one (values; -VAL_INF: cannot);
+ * *choice the move there (0 the pass, 1 going out, 2 the single). */
+static int three_race(int out_two, int m, int out_one, int rv_two, int rv_one, int sl, int two, int *choice) {
+    int vt = -VAL_INF, vu = -VAL_INF;
+    *choice = 0;
+    for (int k = 1; k <= sl; k++) {
+        int nt = k <= 1 ? rv_one - rv_two : -vu, nu = k <= 1 ? rv_two - rv_one : -vt, ct = 0, cu = 0;
+        /* on a tie a play rather than the pass: the game ends sooner */
+        if (out_two > -VAL_INF && out_two >= nt) { nt = out_two; ct = 1; }
+        if (m > -VAL_INF && (m > nt || (ct == 0 && m == nt))) { nt = m; ct = 2; }
+        if (out_one > -VAL_INF && out_one >= nu) { nu = out_one; cu = 1; }
+        vt = nt;
+        vu = nu;
+        if (k == sl) *choice = two ? ct : cu;
+    }
+    return two ? vt : vu;
+}
+
+/* The value (*lo == *hi), or bounds that settle the test of the window
+ * (alpha, beta): a single whose value is bounded where it cannot matter is not
+ * worked out. The position's value rises with the best single's for the side
+ * with two tiles and falls with it for the other, and only up to a point
+ * (three_race takes the best of it and of numbers that do not depend on it):
+ * so singles bounded at most alpha (two to move; -beta for the other) leave
+ * either the value exact or bounds outside the window. */
+static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo, int *hi, Move *best,
+                       int *has_best) {
+    PositionObject *P = &S->P;
+    int two = S->ntl[side] == 2 ? side : 1 - side, one = 1 - two;
+    /* the tiles by code (0: a blank) */
+    int tc[2] = {0, 0}, nt = 0, oc = 0;
+    for (int t = 0; t <= P->nletters; t++) {
+        for (int k = 0; k < S->cnt[two][t]; k++) tc[nt++] = t;
+        if (S->cnt[one][t]) oc = t;
+    }
+    int codes[3] = {tc[0], tc[1], oc};
+    uint64_t can[3];
+    int val[3];
+    for (int k = 0; k < 3; k++) {
+        can[k] = codes[k] ? 1ULL << codes[k] : all_letters(P);
+        val[k] = codes[k] ? P->value[codes[k]] : 0;
+    }
+    /* each tile's best squares on the board as it is */
+    TopSquares top[3];
+    for (int k = 0; k < 3; k++) top[k].n = 0;
+    uint64_t can_two = can[0] | can[1], can_any = can_two | can[2];
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+            int h, v;
+            uint64_t want = single_square(P, r, c, can_any, &h, &v);
+            if (!want) continue;
+            for (int k = 0; k < 3; k++)
+                if (want & can[k]) top_add(&top[k], single_score(P, r, c, h, v, val[k]), r * N + c);
+        }
+    int rv_two = S->rv[two], rv_one = S->rv[one];
+    /* the plays that go out */
+    Move mo, mk;
+    int ho, hk;
+    if (!frontier_best(S, two, &mo, &ho, &mk, &hk)) return 0;
+    int out_two = ho ? mo.score + 2 * rv_one : -VAL_INF;
+    int out_one = top[2].n ? top[2].score[0] + 2 * rv_two : -VAL_INF;
+    /* singles bounded at most tau are not worked out: with a play that goes
+     * out reaching beta, none is */
+    int tau = side == two ? (out_two >= beta ? VAL_INF : alpha) : (out_one >= beta ? VAL_INF : -beta);
+    /* the best single of the side with two tiles: its score less the race
+     * after it (m_best of those worked out, m_pruned the best bound of the rest) */
+    int m_best = -VAL_INF, m_pruned = -VAL_INF, mb_r = 0, mb_c = 0, mb_h = 0, mb_w = 0, mb_s = 0;
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+            int h, v;
+            uint64_t want = single_square(P, r, c, can_two, &h, &v);
+            if (!want) continue;
+            /* the squares whose words run through (r, c) */
+            int ends[4], ne = 0;
+            for (int d = 0; d < 2; d++) {
+                const uint8_t *line = P->tiles[d][d == 0 ? r : c];
+                int i = d == 0 ? c : r, b = i, e = i;
+                while (b > 0 && line[b - 1]) b--;
+                while (e < N - 1 && line[e + 1]) e++;
+                if (b > 0) ends[ne++] = d == 0 ? r * N + b - 1 : (b - 1) * N + c;
+                if (e < N - 1) ends[ne++] = d == 0 ? r * N + e + 1 : (e + 1) * N + c;
+            }
+            int ex[5];
+            ex[0] = r * N + c;
+            for (int j = 0; j < ne; j++) ex[1 + j] = ends[j];
+            int old_one = top_excluding(&top[2], ex, 1 + ne);
+            int fresh_byte = -1; /* the tile fr was worked out with */
+            Fresh fr[4];
+            for (int k = 0; k < 2; k++) {
+                if (k == 1 && tc[1] == tc[0]) break; /* the same tile twice */
+                int rest = 1 - k;
+                for (uint64_t w = want & can[k]; w; w &= w - 1) {
+                    int letter = __builtin_ctzll(w);
+                    if (codes[k] && letter != codes[k]) continue;
+                    int s = single_score(P, r, c, h, v, val[k]);
+                    /* the other side going out at once bounds the race from below */
+                    int bound = old_one > -VAL_INF ? s - (old_one + 2 * val[rest]) : VAL_INF;
+                    if (bound <= (m_best > tau ? m_best : tau) || tau == VAL_INF) {
+                        if (bound > m_pruned) m_pruned = bound;
+                        continue;
+                    }
+                    uint8_t byte = (uint8_t)(codes[k] ? letter : (letter | BLANK_FLAG));
+                    P->tiles[0][r][c] = byte;
+                    P->tiles[1][c][r] = byte;
+                    if (byte != fresh_byte) { /* the words through the ends hold it, and its points */
+                        int j = 0;
+                        for (int d = 0; d < 2; d++) {
+                            int lane = d == 0 ? r : c, i = d == 0 ? c : r;
+                            const uint8_t *line = P->tiles[d][lane];
+                            int b = i, e = i;
+                            while (b > 0 && line[b - 1]) b--;
+                            while (e < N - 1 && line[e + 1]) e++;
+                            if (b > 0) fresh_square(S, d, lane, b - 1, &fr[j++]);
+                            if (e < N - 1) fresh_square(S, d, lane, e + 1, &fr[j++]);
+                        }
+                        fresh_byte = byte;
+                    }
+                    P->tiles[0][r][c] = 0;
+                    P->tiles[1][c][r] = 0;
+                    int bo = old_one, bt = top_excluding(&top[rest], ex, 1 + ne);
+                    for (int j = 0; j < ne; j++) {
+                        if (fr[j].set & can[2]) {
+                            int sc = fresh_score(P, &fr[j], val[2]);
+                            if (sc > bo) bo = sc;
+                        }
+                        if (fr[j].set & can[rest]) {
+                            int sc = fresh_score(P, &fr[j], val[rest]);
+                            if (sc > bt) bt = sc;
+                        }
+                    }
+                    int out[2] = {bo, bt}, cn[2] = {bo > -VAL_INF, bt > -VAL_INF};
+                    int rv[2] = {rv_one, rv_two - val[k]}, pb;
+                    int mv = s - race(out, cn, rv, S->reset_sl, &pb);
+                    if (mv > m_best) {
+                        m_best = mv;
+                        mb_r = r;
+                        mb_c = c;
+                        mb_h = h;
+                        mb_w = byte;
+                        mb_s = s;
+                    }
+                }
+            }
+        }
+    int m_hi = m_best > m_pruned ? m_best : m_pruned, choice, ch2;
+    int v1 = three_race(out_two, m_best, out_one, rv_two, rv_one, sl, side == two, &choice);
+    int v2 = three_race(out_two, m_hi, out_one, rv_two, rv_one, sl, side == two, &ch2);
+    *lo = v1 < v2 ? v1 : v2;
+    *hi = v1 < v2 ? v2 : v1;
+    *has_best = choice != 0;
+    if (choice == 1 && side == two) *best = mo;
+    else if (choice == 1) {
+        int r = top[2].sq[0] / N, c = top[2].sq[0] % N, h = 0, v = 0;
+        uint64_t want = single_square(P, r, c, can[2], &h, &v);
+        int idx = single_play(P, r, c, h, best);
+        best->word[idx] = (uint8_t)(oc ? oc : (__builtin_ctzll(want) | BLANK_FLAG));
+        best->score = top[2].score[0];
+    } else if (choice == 2) {
+        int idx = single_play(P, mb_r, mb_c, mb_h, best);
+        best->word[idx] = (uint8_t)mb_w;
+        best->score = mb_s;
+    }
     return 1;
 }
 
@@ -1601,6 +1871,25 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         else { memset(&cb, 0, sizeof cb); cb.len = PASS_LEN; }
         tt_store(S, key, v1, INF_DRAFT, TT_EXACT, &cb);
         return v1;
+    }
+    if (S->ntl[side] + S->ntl[other] == 3 && !S->zero_scoreless) {
+        /* Two tiles and one: worked out too (three_tiles). */
+        int lo3, hi3, hb;
+        Move bm;
+        if (!three_tiles(S, side, sl, alpha, beta, &lo3, &hi3, &bm, &hb)) { S->aborted = 1; S->error = 2; return 0; }
+        if (lo3 != hi3 && hi3 > alpha && lo3 < beta) {
+            /* bounds that do not settle the test (not expected): the value */
+#ifdef DEBUG_STATS
+            fprintf(stderr, "three_tiles: bounds %d..%d in the window %d..%d\n", lo3, hi3, alpha, beta);
+#endif
+            if (!three_tiles(S, side, sl, -VAL_INF, VAL_INF, &lo3, &hi3, &bm, &hb)) { S->aborted = 1; S->error = 2; return 0; }
+        }
+        CMove cb;
+        if (hb) to_cmove(&bm, &cb);
+        else { memset(&cb, 0, sizeof cb); cb.len = PASS_LEN; }
+        tt_put(S, key, lo3, hi3, INF_DRAFT, &cb);
+        if (ply == 0 && lo3 >= beta) S->root_best = cb;
+        return lo3 == hi3 || hi3 <= alpha ? hi3 : lo3;
     }
     /* Stage 1: the remembered moves. */
     if (ttmove.len == PASS_LEN) {
