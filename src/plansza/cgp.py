@@ -151,7 +151,7 @@ def parse_cgp(
     else:
         pos.scores = [0] * len(pos.racks)
     if len(fields) > 3:
-        if not fields[3].isdigit():
+        if not fields[3].isdecimal():
             raise FormatError(f"CGP scoreless-turn count {fields[3]!r} is not a number")
         pos.zeros = int(fields[3])
     if ops_text:

@@ -187,7 +187,7 @@ def parse_event(line: str, record: GameRecord, lineno: int, ts: TileSet) -> GCGE
     elif head.startswith("-"):
         ev.kind = EventKind.EXCHANGE
         tiles = head[1:]
-        if tiles.isdigit():
+        if tiles.isdecimal():
             ev.tiles = "#" * int(tiles)  # a count only: the tiles are unknown
         else:
             _check_letters(tiles, ts, "exchange", BLANK)

@@ -126,6 +126,11 @@ def test_card_input_errors(game_file: str) -> None:
     assert code == 2 and "nie ma zawodnika 9" in err
     code, _, err = run("duplikat", "card", "1", "H8 KOT", "pięć", "--file", game_file)
     assert code == 2 and "nie jest liczbą" in err
+    # "¹" passes str.isdigit but not int(): a clean error, not a traceback
+    code, _, err = run("duplikat", "card", "1", "H8 KOT", "¹", "--file", game_file)
+    assert code == 2 and "nie jest liczbą" in err
+    code, _, err = run("duplikat", "card", "¹", "H8 KOT", "5", "--file", game_file)
+    assert code == 2 and "¹" in err
     code, _, err = run("--lang", "en", "duplikat", "card", "1", "H8 KOT", "x", "--file", game_file)
     assert code == 2 and "is not a score" in err
     # A card without a score is recorded and scores 0 (II.5).

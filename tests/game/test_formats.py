@@ -47,6 +47,7 @@ def test_cgp_racks_scores_zeros_and_ops() -> None:
         (MID1 + " A/B x/0 0", "scores"),
         (MID1 + " A/B 1/2/3 0", "3 scores"),
         (MID1 + " A/B 1/2 z", "scoreless"),
+        (MID1 + " A/B 1/2 ¹", "scoreless"),  # a digit to str.isdigit, not to int()
         ("15/15/15/15/15/15/15/7ŹŹ6/15/15/15/15/15/15/15", "set has 1"),
         ("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ???/ 0/0 0", "blanks"),
         ("", "empty"),
@@ -158,6 +159,7 @@ def test_gcg_lenient_reading_collects_errors_with_line_numbers() -> None:
         ">ola: ŻUBRAAE 8H ŻUBR +24 24",  # a third, undeclared player
         ">ala: +24",
         ">ala ŻUBRAAE 8H ŻUBR +24 24",
+        ">ala: ŻUBRAAE -¹ +0 0",  # an exchange count that only str.isdigit takes
     ],
 )
 def test_gcg_bad_move_lines(line: str) -> None:

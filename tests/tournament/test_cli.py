@@ -323,6 +323,17 @@ def test_names_without_polish_letters_are_found(tmp_path: Path) -> None:
     assert "Łoś Ola" in ref("result", "1", "LOS", "400", "sliw", "300")
 
 
+def test_a_superscript_digit_is_a_name_not_a_seed(tmp_path: Path) -> None:
+    # "¹" passes str.isdigit but not int(): found by the fuzzing test below, it raised
+    ref = Referee(tmp_path / "d.turniej.sqlite")
+    ref("new", "Cyfry", "--rounds", "6", "--system", "manual")
+    ref("add-player", "Ala")
+    ref("add-player", "Ola")
+    ref("pair", "--manual", "1-2")
+    err = ref("result", "1", "¹", "400", "Ola", "300", code=EXIT_INPUT)
+    assert "¹" in err
+
+
 def test_log_reads_in_words_with_seeds_and_names(tmp_path: Path) -> None:
     ref = Referee(tmp_path / "l.turniej.sqlite")
     ref("new", "Dziennik", "--rounds", "6", "--system", "manual")

@@ -576,7 +576,7 @@ def _score_arg(text: str) -> int | None:
     t = text.strip()
     if t in ("-", "brak", "none", ""):
         return None
-    if not t.isdigit():
+    if not t.isdecimal():
         fail(tr(CLI, "bad_number", text=text), EXIT_INPUT)
     return int(t)
 
@@ -673,7 +673,7 @@ def choose(
     ch = _load(file)
     lex = _lexicon(ch.lexicon, quiet=True)
     with referee_errors():
-        if which.strip().isdigit():
+        if which.strip().isdecimal():
             choice = ch.choose(lex, index=int(which) - 1, reason=reason, force=force)
         else:
             choice = ch.choose(lex, notation=which, reason=reason, force=force)

@@ -219,7 +219,7 @@ def opened(db: str | None) -> Iterator[TournamentFile]:
 def resolve(state: State, text: str) -> int:
     """A player by seeding number or by name (exact, then a unique prefix)."""
     text = text.strip()
-    if text.isdigit():
+    if text.isdecimal():
         by_seed = model.player_by_seed(state)
         n = int(text)
         if n in by_seed:
@@ -377,7 +377,7 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
         g = cell("games")
         if r and not re.fullmatch(r"\d+(\.\d+)?", r):
             raise FormatError(tr(CLI, "bad_number", text=r), line=lineno, source=source)
-        if g and not g.isdigit():
+        if g and not g.isdecimal():
             raise FormatError(tr(CLI, "bad_number", text=g), line=lineno, source=source)
         rec["ranking"] = float(r) if r else None
         rec["games"] = int(g) if g else 0

@@ -308,7 +308,7 @@ class Championship:
     def player(self, ref: str | int) -> Player:
         """A player by table number or by (a unique part of) the name."""
         text = str(ref).strip()
-        if text.isdigit() and int(text) in self.players:
+        if text.isdecimal() and int(text) in self.players:
             return self.players[int(text)]
         exact = [p for p in self.players.values() if p.name.casefold() == text.casefold()]
         if len(exact) == 1:

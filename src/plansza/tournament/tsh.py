@@ -71,7 +71,7 @@ def read_t(text: str, source: str = "<t>") -> TFile:
             bits = extra.split()
             if bits and bits[0] == "p12":
                 has_p12 = True
-                p12 = [int(b) for b in bits[1:] if b.lstrip("-").isdigit()]
+                p12 = [int(b) for b in bits[1:] if b.lstrip("-").isdecimal()]
         tail = len(p12) + 1  # with p12 we know how many numbers end the head
         if has_p12 and len(head) > tail and all(_is_number(t) for t in head[-tail:]):
             idx: int | None = len(head) - tail  # a name may itself end in a number
