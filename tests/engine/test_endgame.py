@@ -162,7 +162,7 @@ def test_matches_the_minimax_twin(
 @given(
     seed=st.integers(0, 10**6),
     plays=st.integers(2, 8),
-    sizes=st.sampled_from([(2, 1), (1, 2), (3, 1), (2, 2), (1, 3)]),
+    sizes=st.sampled_from([(2, 1), (1, 2), (3, 1), (2, 2), (1, 3), (4, 1), (1, 4)]),
     blank=st.sampled_from([None, 0, 1]),
     rules=st.sampled_from([PFS, DOUBLE]),
     left=st.integers(1, 4),
@@ -181,8 +181,10 @@ def test_three_tiles_worked_out_match_the_twin(
     # TR 5.1.1a/b, 5.1.2, 5.1.4: with two tiles on one rack and one on the other the
     # search works the rest of the game out instead of searching it (three_tiles):
     # each tile's best squares before a single, the squares beside its runs worked out
-    # anew; below four tiles it answers tests of a window with bounds. Fuller boards
-    # give the singles new places to hook; a blank may stand for any letter.
+    # anew; it answers tests of a window with bounds. A play that leaves one tile each
+    # is valued the same way without being made (race_after): from three or four tiles
+    # against one. Fuller boards give the plays new places to hook; a blank may stand
+    # for any letter.
     rng = random.Random(seed)
     board = random_board(seed, lex, plays)
     assume(board.tiles())

@@ -40,7 +40,8 @@
  *
  * With three tiles or fewer left on the racks (one each, or two and one) the
  * rest of the game is worked out instead of searched (one_tile_each,
- * three_tiles), and the value is exact at any depth.
+ * three_tiles), and the value is exact at any depth; a play that leaves one
+ * tile each is valued without being made (race_after).
  *
  * With threads=2 a helper thread runs the same iterations as the main search
  * over the one table (entries checked by an XOR of their words, no lock), and
@@ -215,6 +216,7 @@ typedef struct {
     Move *sorted;
     Py_ssize_t sortcap;
     struct Replies_ *replies; /* [MAXPLY] the other side's replies at a position (ensure_replies) */
+    struct RaceTops_ *rtops;  /* [MAXPLY] each rack tile's best squares at a position (race_tops) */
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
     long long nodes, node_limit, generations;
     long long lane_looks, lane_misses, frontiers;
@@ -1372,16 +1374,17 @@ static int one_tile_each(Search *S, int side, int sl, int *value, Move *best, in
  * turn, and the passes are a race of three numbers like one_tile_each's. The
  * value is exact: the search meets it as a leaf. Not under WESPA's rule, where
  * a play scoring 0 counts as a scoreless turn. */
-#define TOP_SQ 6
+#define TOP_SQ 6   /* three_tiles: a single changes its square and four more */
+#define RT_CAP 12  /* race_after: a play of n <= 3 tiles changes 3n + 2 */
 typedef struct {
-    int n;
-    int score[TOP_SQ];
-    int sq[TOP_SQ]; /* r * N + c */
+    int n, cap;
+    int score[RT_CAP];
+    int sq[RT_CAP]; /* r * N + c */
 } TopSquares;
 
 static inline void top_add(TopSquares *t, int score, int sq) {
-    if (t->n == TOP_SQ && score <= t->score[TOP_SQ - 1]) return;
-    int i = t->n < TOP_SQ ? t->n++ : TOP_SQ - 1;
+    if (t->n == t->cap && score <= t->score[t->cap - 1]) return;
+    int i = t->n < t->cap ? t->n++ : t->cap - 1;
     while (i > 0 && t->score[i - 1] < score) {
         t->score[i] = t->score[i - 1];
         t->sq[i] = t->sq[i - 1];
@@ -1438,6 +1441,41 @@ static inline int fresh_score(const PositionObject *P, const Fresh *f, int value
            (P->rack_size == 1 ? P->bingo : 0);
 }
 
+/* The best single after a play of a tile that may be the letters of cset and is
+ * worth val: on its best square before that the play leaves alone (ex: the
+ * squares it changes), or on a changed square, worked out anew (fr); -VAL_INF:
+ * none. */
+static inline int best_after(const PositionObject *P, const TopSquares *t, const int *ex, int nex,
+                             const Fresh *fr, int ne, uint64_t cset, int val) {
+    int best = top_excluding(t, ex, nex);
+    for (int j = 0; j < ne; j++)
+        if (fr[j].set & cset) {
+            int sc = fresh_score(P, &fr[j], val);
+            if (sc > best) best = sc;
+        }
+    return best;
+}
+
+/* A square whose words a play changes: lane `lane` of direction d, index i. */
+typedef struct {
+    uint8_t d, lane, i;
+} End;
+
+static inline int end_square(const End *e) {
+    return e->d == 0 ? e->lane * N + e->i : e->i * N + e->lane;
+}
+
+/* The empty squares at the two ends of the run of tiles through (r, c) in
+ * direction d, added to ends[*ne..]: the words through them hold that run. */
+static inline void square_ends(const PositionObject *P, int r, int c, int d, End *ends, int *ne) {
+    int lane = d == 0 ? r : c, i = d == 0 ? c : r, b = i, e = i;
+    const uint8_t *line = P->tiles[d][lane];
+    while (b > 0 && line[b - 1]) b--;
+    while (e < N - 1 && line[e + 1]) e++;
+    if (b > 0) ends[(*ne)++] = (End){(uint8_t)d, (uint8_t)lane, (uint8_t)(b - 1)};
+    if (e < N - 1) ends[(*ne)++] = (End){(uint8_t)d, (uint8_t)lane, (uint8_t)(e + 1)};
+}
+
 /* The passes of three_tiles: the value for the side with two tiles (two != 0)
  * or the one with one to move with sl scoreless turns left, when the first can
  * go out for out_two, play one tile for m (its best single: its score less the
@@ -1485,7 +1523,10 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
     }
     /* each tile's best squares on the board as it is */
     TopSquares top[3];
-    for (int k = 0; k < 3; k++) top[k].n = 0;
+    for (int k = 0; k < 3; k++) {
+        top[k].n = 0;
+        top[k].cap = TOP_SQ;
+    }
     uint64_t can_two = can[0] | can[1], can_any = can_two | can[2];
     for (int r = 0; r < N; r++)
         for (int c = 0; c < N; c++) {
@@ -1513,19 +1554,14 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
             int h, v;
             uint64_t want = single_square(P, r, c, can_two, &h, &v);
             if (!want) continue;
-            /* the squares whose words run through (r, c) */
-            int ends[4], ne = 0;
-            for (int d = 0; d < 2; d++) {
-                const uint8_t *line = P->tiles[d][d == 0 ? r : c];
-                int i = d == 0 ? c : r, b = i, e = i;
-                while (b > 0 && line[b - 1]) b--;
-                while (e < N - 1 && line[e + 1]) e++;
-                if (b > 0) ends[ne++] = d == 0 ? r * N + b - 1 : (b - 1) * N + c;
-                if (e < N - 1) ends[ne++] = d == 0 ? r * N + e + 1 : (e + 1) * N + c;
-            }
-            int ex[5];
+            /* the squares whose words run through (r, c) (the same runs
+             * whether the square is filled or not) */
+            End ends[4];
+            int ne = 0, ex[5];
+            square_ends(P, r, c, 0, ends, &ne);
+            square_ends(P, r, c, 1, ends, &ne);
             ex[0] = r * N + c;
-            for (int j = 0; j < ne; j++) ex[1 + j] = ends[j];
+            for (int j = 0; j < ne; j++) ex[1 + j] = end_square(&ends[j]);
             int old_one = top_excluding(&top[2], ex, 1 + ne);
             int fresh_byte = -1; /* the tile fr was worked out with */
             Fresh fr[4];
@@ -1546,31 +1582,13 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
                     P->tiles[0][r][c] = byte;
                     P->tiles[1][c][r] = byte;
                     if (byte != fresh_byte) { /* the words through the ends hold it, and its points */
-                        int j = 0;
-                        for (int d = 0; d < 2; d++) {
-                            int lane = d == 0 ? r : c, i = d == 0 ? c : r;
-                            const uint8_t *line = P->tiles[d][lane];
-                            int b = i, e = i;
-                            while (b > 0 && line[b - 1]) b--;
-                            while (e < N - 1 && line[e + 1]) e++;
-                            if (b > 0) fresh_square(S, d, lane, b - 1, &fr[j++]);
-                            if (e < N - 1) fresh_square(S, d, lane, e + 1, &fr[j++]);
-                        }
+                        for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j]);
                         fresh_byte = byte;
                     }
                     P->tiles[0][r][c] = 0;
                     P->tiles[1][c][r] = 0;
-                    int bo = old_one, bt = top_excluding(&top[rest], ex, 1 + ne);
-                    for (int j = 0; j < ne; j++) {
-                        if (fr[j].set & can[2]) {
-                            int sc = fresh_score(P, &fr[j], val[2]);
-                            if (sc > bo) bo = sc;
-                        }
-                        if (fr[j].set & can[rest]) {
-                            int sc = fresh_score(P, &fr[j], val[rest]);
-                            if (sc > bt) bt = sc;
-                        }
-                    }
+                    int bo = best_after(P, &top[2], ex, 1 + ne, fr, ne, can[2], val[2]);
+                    int bt = best_after(P, &top[rest], ex, 1 + ne, fr, ne, can[rest], val[rest]);
                     int out[2] = {bo, bt}, cn[2] = {bo > -VAL_INF, bt > -VAL_INF};
                     int rv[2] = {rv_one, rv_two - val[k]}, pb;
                     int mv = s - race(out, cn, rv, S->reset_sl, &pb);
@@ -1604,6 +1622,104 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
         best->score = mb_s;
     }
     return 1;
+}
+
+/* ---- a play that leaves one tile each ----
+ *
+ * After such a play the rest is the race of one_tile_each, decided by the two
+ * tiles' best singles on the board after it: worked out from the position
+ * before it as three_tiles does for a single — each rack tile's best squares
+ * before (RaceTops, once a position), the squares the play changes (its own,
+ * and the ends of its word and of each tile's crossing run) worked out anew —
+ * without making the play or searching the position after it. */
+#define RACE_MAX_TILES 3
+#define RT_CODES 8
+typedef struct RaceTops_ {
+    uint64_t key; /* the position's (node_key); 0: none */
+    int n;
+    int8_t idx[MAXLET + 1]; /* a tile code's list, -1: none */
+    int code[RT_CODES];
+    TopSquares top[RT_CODES];
+} RaceTops;
+
+static const RaceTops *race_tops(Search *S, int ply, uint64_t key) {
+    RaceTops *T = &S->rtops[ply];
+    if (T->key == key) return T;
+    const PositionObject *P = &S->P;
+    T->key = key;
+    T->n = 0;
+    memset(T->idx, -1, sizeof T->idx);
+    uint64_t can[RT_CODES], can_any = 0;
+    int val[RT_CODES];
+    for (int t = 0; t <= P->nletters && T->n < RT_CODES; t++) {
+        if (!S->cnt[0][t] && !S->cnt[1][t]) continue;
+        int k = T->n++;
+        T->idx[t] = (int8_t)k;
+        T->code[k] = t;
+        T->top[k].n = 0;
+        T->top[k].cap = RT_CAP;
+        can[k] = t ? 1ULL << t : all_letters(P);
+        val[k] = t ? P->value[t] : 0;
+        can_any |= can[k];
+    }
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+            int h, v;
+            uint64_t want = single_square(P, r, c, can_any, &h, &v);
+            if (!want) continue;
+            for (int k = 0; k < T->n; k++)
+                if (want & can[k]) top_add(&T->top[k], single_score(P, r, c, h, v, val[k]), r * N + c);
+        }
+    return T;
+}
+
+/* The value for `side` of play m (score s), which leaves it one tile against
+ * the other side's one, with sl2 scoreless turns left after it; -VAL_INF - 1
+ * when the tiles are not all listed (more than RT_CODES kinds). */
+static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint64_t key) {
+    PositionObject *P = &S->P;
+    const RaceTops *T = race_tops(S, ply, key);
+    int used[MAXLET + 1];
+    memset(used, 0, sizeof used);
+    int placed[N], np = 0, r0 = 0, c0 = 0;
+    for (int k = 0, r, c; k < m->len; k++) {
+        if (!placed_at(m, k, &r, &c)) continue;
+        uint8_t w = m->word[k];
+        used[(w & BLANK_FLAG) ? 0 : LETTER(w)]++;
+        P->tiles[0][r][c] = w;
+        P->tiles[1][c][r] = w;
+        placed[np++] = r * N + c;
+        r0 = r;
+        c0 = c;
+    }
+    int keep = -1, oc = -1;
+    for (int t = 0; t <= P->nletters; t++) {
+        if (S->cnt[side][t] > used[t]) keep = t;
+        if (S->cnt[1 - side][t]) oc = t;
+    }
+    End ends[2 + 2 * RACE_MAX_TILES];
+    Fresh fr[2 + 2 * RACE_MAX_TILES];
+    int ne = 0;
+    square_ends(P, r0, c0, m->dir, ends, &ne);
+    for (int j = 0; j < np; j++) square_ends(P, placed[j] / N, placed[j] % N, 1 - m->dir, ends, &ne);
+    for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j]);
+    for (int j = 0; j < np; j++) {
+        P->tiles[0][placed[j] / N][placed[j] % N] = 0;
+        P->tiles[1][placed[j] % N][placed[j] / N] = 0;
+    }
+    if (keep < 0 || oc < 0 || T->idx[keep] < 0 || T->idx[oc] < 0) return -VAL_INF - 1;
+    int ex[N + 2 + 2 * RACE_MAX_TILES], nex = 0;
+    for (int j = 0; j < np; j++) ex[nex++] = placed[j];
+    for (int j = 0; j < ne; j++) ex[nex++] = end_square(&ends[j]);
+    int codes[2] = {oc, keep}, out[2], can[2];
+    for (int p = 0; p < 2; p++) {
+        int t = codes[p];
+        out[p] = best_after(P, &T->top[T->idx[t]], ex, nex, fr, ne, t ? 1ULL << t : all_letters(P),
+                            t ? P->value[t] : 0);
+        can[p] = out[p] > -VAL_INF;
+    }
+    int rv[2] = {S->rv[1 - side], keep ? P->value[keep] : 0}, pb;
+    return m->score - race(out, can, rv, sl2, &pb);
 }
 
 /* ---- the search ---- */
@@ -1703,6 +1819,17 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
     if (m->ntiles == S->ntl[side]) return s + 2 * S->rv[other]; /* went out */
     int sl2 = (S->zero_scoreless && s == 0) ? sl - 1 : S->reset_sl;
     int v;
+    if (sl2 > 0 && depth >= 2 && S->ntl[other] == 1 && S->ntl[side] - m->ntiles == 1 &&
+        m->ntiles <= RACE_MAX_TILES) {
+        /* One tile each after m: the race, worked out without making m. Not
+         * at the horizon: one ply above it (negamax's depth-1 stage) only a few
+         * moves are tried, on the understanding that their values are guesses. */
+        v = race_after(S, side, m, ply, sl2, node_key(S, side, sl));
+        if (v != -VAL_INF - 1) {
+            S->nodes++;
+            return v;
+        }
+    }
     if (sl2 > 0 && depth <= 1) {
         /* The child is at the horizon: its guess needs only the rack left. */
         S->nodes++;
@@ -2257,6 +2384,7 @@ static void free_search(Search *S) {
     free(S->snap);
     free(S->lmemo);
     free(S->replies);
+    free(S->rtops);
     free(S->lanevec.v);
     free(S->rank);
     free(S->sorted);
@@ -2362,7 +2490,8 @@ static Search *new_search(const PyObject *pos, TTSlot *tt, int tt_bits, LaneEntr
     S->lcache = lc;
     S->lmemo = calloc(2 * 2 * N, sizeof(LaneMemo));
     S->replies = calloc(MAXPLY, sizeof(Replies));
-    if (!S->snap || !S->lmemo || !S->replies) { free_search(S); return NULL; }
+    S->rtops = calloc(MAXPLY, sizeof(RaceTops));
+    if (!S->snap || !S->lmemo || !S->replies || !S->rtops) { free_search(S); return NULL; }
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) S->lstamp[d][l] = ++S->stamp_next;
     S->ttmask = ((uint64_t)1 << (tt_bits - 1)) - 1;
