@@ -1537,15 +1537,16 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
                 if (want & can[k]) top_add(&top[k], single_score(P, r, c, h, v, val[k]), r * N + c);
         }
     int rv_two = S->rv[two], rv_one = S->rv[one];
-    /* the plays that go out */
+    /* the plays that go out: the best single of the side with one tile, and
+     * the best play of both tiles, from the lanes' table — which costs more
+     * than all the rest, so it is asked only when the singles leave the test
+     * open (out_two VAL_INF: not asked) */
     Move mo, mk;
-    int ho, hk;
-    if (!frontier_best(S, two, &mo, &ho, &mk, &hk)) return 0;
-    int out_two = ho ? mo.score + 2 * rv_one : -VAL_INF;
+    int ho = 0, hk, out_two = VAL_INF;
     int out_one = top[2].n ? top[2].score[0] + 2 * rv_two : -VAL_INF;
-    /* singles bounded at most tau are not worked out: with a play that goes
+    /* singles bounded at most tau are not worked out: with the one tile going
      * out reaching beta, none is */
-    int tau = side == two ? (out_two >= beta ? VAL_INF : alpha) : (out_one >= beta ? VAL_INF : -beta);
+    int tau = side == two ? alpha : (out_one >= beta ? VAL_INF : -beta);
     /* the best single of the side with two tiles: its score less the race
      * after it (m_best of those worked out, m_pruned the best bound of the rest) */
     int m_best = -VAL_INF, m_pruned = -VAL_INF, mb_r = 0, mb_c = 0, mb_h = 0, mb_w = 0, mb_s = 0;
@@ -1603,11 +1604,29 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
                 }
             }
         }
-    int m_hi = m_best > m_pruned ? m_best : m_pruned, choice, ch2;
-    int v1 = three_race(out_two, m_best, out_one, rv_two, rv_one, sl, side == two, &choice);
-    int v2 = three_race(out_two, m_hi, out_one, rv_two, rv_one, sl, side == two, &ch2);
-    *lo = v1 < v2 ? v1 : v2;
-    *hi = v1 < v2 ? v2 : v1;
+    int m_hi = m_best > m_pruned ? m_best : m_pruned, choice, ch2, settled = 0;
+    {
+        /* The value rises with the best play of both for its side and falls
+         * with it for the other: bounds from the two ends of what it may be. */
+        int t = side == two;
+        int v1 = three_race(t ? -VAL_INF : VAL_INF, t ? m_best : m_hi, out_one, rv_two, rv_one, sl, t, &choice);
+        int v2 = three_race(t ? VAL_INF : -VAL_INF, t ? m_hi : m_best, out_one, rv_two, rv_one, sl, t, &ch2);
+        if (v1 >= beta || v2 <= alpha) {
+            *lo = v1;
+            *hi = v2;
+            if (v1 < beta) choice = ch2;
+            settled = 1;
+        } else {
+            if (!frontier_best(S, two, &mo, &ho, &mk, &hk)) return 0;
+            out_two = ho ? mo.score + 2 * rv_one : -VAL_INF;
+        }
+    }
+    if (!settled) {
+        int v1 = three_race(out_two, m_best, out_one, rv_two, rv_one, sl, side == two, &choice);
+        int v2 = three_race(out_two, m_hi, out_one, rv_two, rv_one, sl, side == two, &ch2);
+        *lo = v1 < v2 ? v1 : v2;
+        *hi = v1 < v2 ? v2 : v1;
+    }
     *has_best = choice != 0;
     if (choice == 1 && side == two) *best = mo;
     else if (choice == 1) {
