@@ -1528,6 +1528,8 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
         top[k].cap = TOP_SQ;
     }
     uint64_t can_two = can[0] | can[1], can_any = can_two | can[2];
+    struct { uint8_t r, c, h, v; uint64_t want; } cand[N * N]; /* the squares of the singles */
+    int ncand = 0;
     for (int r = 0; r < N; r++)
         for (int c = 0; c < N; c++) {
             int h, v;
@@ -1535,6 +1537,8 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
             if (!want) continue;
             for (int k = 0; k < 3; k++)
                 if (want & can[k]) top_add(&top[k], single_score(P, r, c, h, v, val[k]), r * N + c);
+            if (want & can_two)
+                cand[ncand++] = (typeof(cand[0])){(uint8_t)r, (uint8_t)c, (uint8_t)h, (uint8_t)v, want & can_two};
         }
     int rv_two = S->rv[two], rv_one = S->rv[one];
     /* the plays that go out: the best single of the side with one tile, and
@@ -1550,60 +1554,58 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
     /* the best single of the side with two tiles: its score less the race
      * after it (m_best of those worked out, m_pruned the best bound of the rest) */
     int m_best = -VAL_INF, m_pruned = -VAL_INF, mb_r = 0, mb_c = 0, mb_h = 0, mb_w = 0, mb_s = 0;
-    for (int r = 0; r < N; r++)
-        for (int c = 0; c < N; c++) {
-            int h, v;
-            uint64_t want = single_square(P, r, c, can_two, &h, &v);
-            if (!want) continue;
-            /* the squares whose words run through (r, c) (the same runs
-             * whether the square is filled or not) */
-            End ends[4];
-            int ne = 0, ex[5];
-            square_ends(P, r, c, 0, ends, &ne);
-            square_ends(P, r, c, 1, ends, &ne);
-            ex[0] = r * N + c;
-            for (int j = 0; j < ne; j++) ex[1 + j] = end_square(&ends[j]);
-            int old_one = top_excluding(&top[2], ex, 1 + ne);
-            int fresh_byte = -1; /* the tile fr was worked out with */
-            Fresh fr[4];
-            for (int k = 0; k < 2; k++) {
-                if (k == 1 && tc[1] == tc[0]) break; /* the same tile twice */
-                int rest = 1 - k;
-                for (uint64_t w = want & can[k]; w; w &= w - 1) {
-                    int letter = __builtin_ctzll(w);
-                    if (codes[k] && letter != codes[k]) continue;
-                    int s = single_score(P, r, c, h, v, val[k]);
-                    /* the other side going out at once bounds the race from below */
-                    int bound = old_one > -VAL_INF ? s - (old_one + 2 * val[rest]) : VAL_INF;
-                    if (bound <= (m_best > tau ? m_best : tau) || tau == VAL_INF) {
-                        if (bound > m_pruned) m_pruned = bound;
-                        continue;
-                    }
-                    uint8_t byte = (uint8_t)(codes[k] ? letter : (letter | BLANK_FLAG));
-                    P->tiles[0][r][c] = byte;
-                    P->tiles[1][c][r] = byte;
-                    if (byte != fresh_byte) { /* the words through the ends hold it, and its points */
-                        for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j]);
-                        fresh_byte = byte;
-                    }
-                    P->tiles[0][r][c] = 0;
-                    P->tiles[1][c][r] = 0;
-                    int bo = best_after(P, &top[2], ex, 1 + ne, fr, ne, can[2], val[2]);
-                    int bt = best_after(P, &top[rest], ex, 1 + ne, fr, ne, can[rest], val[rest]);
-                    int out[2] = {bo, bt}, cn[2] = {bo > -VAL_INF, bt > -VAL_INF};
-                    int rv[2] = {rv_one, rv_two - val[k]}, pb;
-                    int mv = s - race(out, cn, rv, S->reset_sl, &pb);
-                    if (mv > m_best) {
-                        m_best = mv;
-                        mb_r = r;
-                        mb_c = c;
-                        mb_h = h;
-                        mb_w = byte;
-                        mb_s = s;
-                    }
+    for (int q = 0; q < ncand; q++) {
+        int r = cand[q].r, c = cand[q].c, h = cand[q].h, v = cand[q].v;
+        uint64_t want = cand[q].want;
+        /* the squares whose words run through (r, c) (the same runs
+         * whether the square is filled or not) */
+        End ends[4];
+        int ne = 0, ex[5];
+        square_ends(P, r, c, 0, ends, &ne);
+        square_ends(P, r, c, 1, ends, &ne);
+        ex[0] = r * N + c;
+        for (int j = 0; j < ne; j++) ex[1 + j] = end_square(&ends[j]);
+        int old_one = top_excluding(&top[2], ex, 1 + ne);
+        int fresh_byte = -1; /* the tile fr was worked out with */
+        Fresh fr[4];
+        for (int k = 0; k < 2; k++) {
+            if (k == 1 && tc[1] == tc[0]) break; /* the same tile twice */
+            int rest = 1 - k;
+            for (uint64_t w = want & can[k]; w; w &= w - 1) {
+                int letter = __builtin_ctzll(w);
+                if (codes[k] && letter != codes[k]) continue;
+                int s = single_score(P, r, c, h, v, val[k]);
+                /* the other side going out at once bounds the race from below */
+                int bound = old_one > -VAL_INF ? s - (old_one + 2 * val[rest]) : VAL_INF;
+                if (bound <= (m_best > tau ? m_best : tau) || tau == VAL_INF) {
+                    if (bound > m_pruned) m_pruned = bound;
+                    continue;
+                }
+                uint8_t byte = (uint8_t)(codes[k] ? letter : (letter | BLANK_FLAG));
+                P->tiles[0][r][c] = byte;
+                P->tiles[1][c][r] = byte;
+                if (byte != fresh_byte) { /* the words through the ends hold it, and its points */
+                    for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j]);
+                    fresh_byte = byte;
+                }
+                P->tiles[0][r][c] = 0;
+                P->tiles[1][c][r] = 0;
+                int bo = best_after(P, &top[2], ex, 1 + ne, fr, ne, can[2], val[2]);
+                int bt = best_after(P, &top[rest], ex, 1 + ne, fr, ne, can[rest], val[rest]);
+                int out[2] = {bo, bt}, cn[2] = {bo > -VAL_INF, bt > -VAL_INF};
+                int rv[2] = {rv_one, rv_two - val[k]}, pb;
+                int mv = s - race(out, cn, rv, S->reset_sl, &pb);
+                if (mv > m_best) {
+                    m_best = mv;
+                    mb_r = r;
+                    mb_c = c;
+                    mb_h = h;
+                    mb_w = byte;
+                    mb_s = s;
                 }
             }
         }
+    }
     int m_hi = m_best > m_pruned ? m_best : m_pruned, choice, ch2, settled = 0;
     {
         /* The value rises with the best play of both for its side and falls
