@@ -314,22 +314,24 @@ def test_a_bad_t_file_creates_nothing(tmp_path: Path) -> None:
     assert not db.exists()
 
 
+def two_paired(db: Path, first: str, second: str, pairing: str) -> Referee:
+    """A manual tournament of two players, paired for round 1."""
+    ref = Referee(db)
+    ref("new", "Para", "--rounds", "6", "--system", "manual")
+    ref("add-player", first)
+    ref("add-player", second)
+    ref("pair", "--manual", pairing)
+    return ref
+
+
 def test_names_without_polish_letters_are_found(tmp_path: Path) -> None:
-    ref = Referee(tmp_path / "n.turniej.sqlite")
-    ref("new", "Litery", "--rounds", "6", "--system", "manual")
-    ref("add-player", "Łoś Ola")
-    ref("add-player", "Śliwa Anna")
-    ref("pair", "--manual", "los-sliwa")
+    ref = two_paired(tmp_path / "n.turniej.sqlite", "Łoś Ola", "Śliwa Anna", "los-sliwa")
     assert "Łoś Ola" in ref("result", "1", "LOS", "400", "sliw", "300")
 
 
 def test_a_superscript_digit_is_a_name_not_a_seed(tmp_path: Path) -> None:
     # "¹" passes str.isdigit but not int(): found by the fuzzing test below, it raised
-    ref = Referee(tmp_path / "d.turniej.sqlite")
-    ref("new", "Cyfry", "--rounds", "6", "--system", "manual")
-    ref("add-player", "Ala")
-    ref("add-player", "Ola")
-    ref("pair", "--manual", "1-2")
+    ref = two_paired(tmp_path / "d.turniej.sqlite", "Ala", "Ola", "1-2")
     err = ref("result", "1", "¹", "400", "Ola", "300", code=EXIT_INPUT)
     assert "¹" in err
 
