@@ -162,12 +162,13 @@ static inline void unpack_move(const TTMove *t, CMove *c) {
 typedef struct { uint64_t w[4]; } TTSlot; /* a TTEntry as stored (see tt_store) */
 _Static_assert(sizeof(TTEntry) == sizeof(TTSlot), "a table entry is four 64-bit words");
 
-/* A remembered cross-set (see lane_cross). */
+/* A remembered cross-set (see lane_cross): the key is the run's letters before
+ * and after the square with their counts, 16 bytes (the runs hold at most N - 1
+ * letters; all zero: an empty entry). */
 #define XC_BITS 16
 typedef struct {
+    uint64_t k[2];
     uint64_t set;
-    uint8_t nb, na, used, pad;
-    uint8_t letters[2 * N];
 } XEntry;
 
 /* What a made move changed, to take it back. The cross-sets are recomputed
@@ -652,23 +653,23 @@ static void select_best(MoveVec *mv, Py_ssize_t i) {
 
 
 static uint64_t cross_of(const PositionObject *P, XEntry *cache, const uint8_t *row, int b, int i, int e) {
-    uint8_t key[2 * N];
-    int nb = i - b, na = e - i, n = 0;
-    uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)(nb * 31 + na);
-    for (int j = b; j <= e; j++) {
-        if (j == i) continue;
-        key[n] = (uint8_t)LETTER(row[j]);
-        h = (h ^ key[n]) * 0x100000001b3ULL;
-        n++;
-    }
-    XEntry *x = &cache[(h ^ (h >> 29)) & ((1u << XC_BITS) - 1)];
-    if (x->used && x->nb == nb && x->na == na && memcmp(x->letters, key, n) == 0) return x->set;
+    _Static_assert(2 + (N - 1) <= 16, "a run's key fits in 16 bytes");
+    uint8_t key[16] = {0};
+    int n = 2;
+    key[0] = (uint8_t)(i - b);
+    key[1] = (uint8_t)(e - i);
+    for (int j = b; j <= e; j++)
+        if (j != i) key[n++] = (uint8_t)LETTER(row[j]);
+    uint64_t k0, k1;
+    memcpy(&k0, key, 8);
+    memcpy(&k1, key + 8, 8);
+    uint64_t h = k0 * 0x9E3779B97F4A7C15ULL ^ k1 * 0xC2B2AE3D27D4EB4FULL;
+    XEntry *x = &cache[(h ^ (h >> 31)) & ((1u << XC_BITS) - 1)];
+    if (x->k[0] == k0 && x->k[1] == k1) return x->set;
     uint64_t set = cross_walk(P, row, b, i, e); /* the core's walk, remembered */
+    x->k[0] = k0;
+    x->k[1] = k1;
     x->set = set;
-    x->nb = (uint8_t)nb;
-    x->na = (uint8_t)na;
-    x->used = 1;
-    memcpy(x->letters, key, n);
     return set;
 }
 
