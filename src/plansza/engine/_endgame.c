@@ -171,13 +171,17 @@ typedef struct {
     uint64_t set;
 } XEntry;
 
-/* What a made move changed, to take it back. The cross-sets are recomputed
- * lazily (`pending`): only when the position after the move is searched, not
- * when the table answers for it; they are saved only then (`saved`). */
+/* What a made move changed, to take it back: its tiles (the move itself) and
+ * the cross-sets of the lanes it touched. The cross-sets are recomputed lazily
+ * (`pending`): only when the position after the move is searched, not when the
+ * table answers for it; they are saved only then (`saved`), and only the ones
+ * that lane_cross rewrites: for each lane it is given, the squares' sets across
+ * it, xs[j][i] being square i's of the j-th lane (the whole arrays, 4.5 KB
+ * copied twice a move, were most of a made move's cost). */
 typedef struct {
-    uint8_t tiles[2][N][N];
-    uint64_t cross[2][N][N];
-    int16_t cscore[2][N][N];
+    uint64_t xs[N + 1][N];
+    int16_t cs[N + 1][N];
+    int nx;
     int ntiles;
     uint64_t hboard;
     int pending, saved;
@@ -1238,7 +1242,6 @@ static inline int placed_at(const Move *m, int k, int *r, int *c) {
 static void make_move(Search *S, int side, const Move *m, int ply) {
     Snapshot *u = &S->snap[ply];
     PositionObject *P = &S->P;
-    memcpy(u->tiles, P->tiles, sizeof u->tiles);
     u->ntiles = P->ntiles;
     u->hboard = S->hboard;
     memcpy(u->lstamp, S->lstamp, sizeof u->lstamp);
@@ -1265,11 +1268,20 @@ static void ensure_cross(Search *S, int ply) {
     Snapshot *u = &S->snap[ply - 1];
     if (!u->pending) return;
     PositionObject *P = &S->P;
-    memcpy(u->cross, P->cross, sizeof u->cross);
-    memcpy(u->cscore, P->cscore, sizeof u->cscore);
+    const Move *m = &u->m;
+    /* lane (dir, lane) rewrites cross[1 - dir][i][lane] for every square i */
+    u->nx = 0;
+    for (int k = -1; k < m->len; k++) {
+        if (k >= 0 && (m->word[k] & THROUGH_FLAG)) continue;
+        int od = k < 0 ? 1 - m->dir : m->dir, lane = k < 0 ? m->lane : m->start + k;
+        for (int i = 0; i < N; i++) {
+            u->xs[u->nx][i] = P->cross[od][i][lane];
+            u->cs[u->nx][i] = P->cscore[od][i][lane];
+        }
+        u->nx++;
+    }
     u->saved = 1;
     u->pending = 0;
-    const Move *m = &u->m;
     lane_cross(P, S->xcache, m->dir, m->lane, S->lstamp, &S->stamp_next);
     for (int k = 0; k < m->len; k++)
         if (!(m->word[k] & THROUGH_FLAG))
@@ -1279,10 +1291,19 @@ static void ensure_cross(Search *S, int ply) {
 static void unmake_move(Search *S, int side, const Move *m, int ply) {
     Snapshot *u = &S->snap[ply];
     PositionObject *P = &S->P;
-    memcpy(P->tiles, u->tiles, sizeof u->tiles);
+    for (int k = 0, r, c; k < m->len; k++)
+        if (placed_at(m, k, &r, &c)) P->tiles[0][r][c] = P->tiles[1][c][r] = 0;
     if (u->saved) {
-        memcpy(P->cross, u->cross, sizeof u->cross);
-        memcpy(P->cscore, u->cscore, sizeof u->cscore);
+        int j = 0;
+        for (int k = -1; k < m->len; k++) {
+            if (k >= 0 && (m->word[k] & THROUGH_FLAG)) continue;
+            int od = k < 0 ? 1 - m->dir : m->dir, lane = k < 0 ? m->lane : m->start + k;
+            for (int i = 0; i < N; i++) {
+                P->cross[od][i][lane] = u->xs[j][i];
+                P->cscore[od][i][lane] = u->cs[j][i];
+            }
+            j++;
+        }
     }
     u->pending = u->saved = 0;
     memcpy(S->lstamp, u->lstamp, sizeof S->lstamp); /* the contents are as they were */
