@@ -1426,6 +1426,33 @@ static inline int top_excluding(const TopSquares *t, const int *ex, int nex) {
     return -VAL_INF;
 }
 
+/* A square where a tile may go alone (see top_scan). */
+typedef struct {
+    uint8_t r, c, h, v;
+    uint64_t want;
+} SingleSquare;
+
+/* Each of n tiles' best squares on the board (top[k]: letters can[k], worth
+ * val[k]; its cap set by the caller); with cand, also the squares where a tile
+ * of cand_can may go, with those of its letters that fit: how many. */
+static int top_scan(const PositionObject *P, int n, const uint64_t *can, const int *val, TopSquares *top,
+                    uint64_t cand_can, SingleSquare *cand) {
+    uint64_t can_any = cand_can;
+    for (int k = 0; k < n; k++) can_any |= can[k];
+    int ncand = 0;
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+            int h, v;
+            uint64_t want = single_square(P, r, c, can_any, &h, &v);
+            if (!want) continue;
+            for (int k = 0; k < n; k++)
+                if (want & can[k]) top_add(&top[k], single_score(P, r, c, h, v, val[k]), r * N + c);
+            if (cand && (want & cand_can))
+                cand[ncand++] = (SingleSquare){(uint8_t)r, (uint8_t)c, (uint8_t)h, (uint8_t)v, want & cand_can};
+        }
+    return ncand;
+}
+
 /* A square at the end of a run through the new tile: the letters that may go
  * there alone and what the board tiles of its two words are worth, the run's
  * word worked out anew, the other as the position has it. */
@@ -1549,19 +1576,8 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
         top[k].n = 0;
         top[k].cap = TOP_SQ;
     }
-    uint64_t can_two = can[0] | can[1], can_any = can_two | can[2];
-    struct { uint8_t r, c, h, v; uint64_t want; } cand[N * N]; /* the squares of the singles */
-    int ncand = 0;
-    for (int r = 0; r < N; r++)
-        for (int c = 0; c < N; c++) {
-            int h, v;
-            uint64_t want = single_square(P, r, c, can_any, &h, &v);
-            if (!want) continue;
-            for (int k = 0; k < 3; k++)
-                if (want & can[k]) top_add(&top[k], single_score(P, r, c, h, v, val[k]), r * N + c);
-            if (want & can_two)
-                cand[ncand++] = (typeof(cand[0])){(uint8_t)r, (uint8_t)c, (uint8_t)h, (uint8_t)v, want & can_two};
-        }
+    SingleSquare cand[N * N]; /* the squares of the singles */
+    int ncand = top_scan(P, 3, can, val, top, can[0] | can[1], cand);
     int rv_two = S->rv[two], rv_one = S->rv[one];
     /* the plays that go out: the best single of the side with one tile, and
      * the best play of both tiles, from the lanes' table — which costs more
@@ -1676,7 +1692,7 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
  * and the ends of its word and of each tile's crossing run) worked out anew —
  * without making the play or searching the position after it. */
 #define RACE_MAX_TILES 3
-#define RT_CODES 8
+#define RT_CODES (RACE_MAX_TILES + 2) /* the kinds of tile on both racks, at most */
 typedef struct RaceTops_ {
     uint64_t key; /* the position's (node_key); 0: none */
     int n;
@@ -1692,9 +1708,9 @@ static const RaceTops *race_tops(Search *S, int ply, uint64_t key) {
     T->key = key;
     T->n = 0;
     memset(T->idx, -1, sizeof T->idx);
-    uint64_t can[RT_CODES], can_any = 0;
+    uint64_t can[RT_CODES];
     int val[RT_CODES];
-    for (int t = 0; t <= P->nletters && T->n < RT_CODES; t++) {
+    for (int t = 0; t <= P->nletters; t++) {
         if (!S->cnt[0][t] && !S->cnt[1][t]) continue;
         int k = T->n++;
         T->idx[t] = (int8_t)k;
@@ -1703,22 +1719,14 @@ static const RaceTops *race_tops(Search *S, int ply, uint64_t key) {
         T->top[k].cap = RT_CAP;
         can[k] = t ? 1ULL << t : all_letters(P);
         val[k] = t ? P->value[t] : 0;
-        can_any |= can[k];
     }
-    for (int r = 0; r < N; r++)
-        for (int c = 0; c < N; c++) {
-            int h, v;
-            uint64_t want = single_square(P, r, c, can_any, &h, &v);
-            if (!want) continue;
-            for (int k = 0; k < T->n; k++)
-                if (want & can[k]) top_add(&T->top[k], single_score(P, r, c, h, v, val[k]), r * N + c);
-        }
+    top_scan(P, T->n, can, val, T->top, 0, NULL);
     return T;
 }
 
-/* The value for `side` of play m (score s), which leaves it one tile against
- * the other side's one, with sl2 scoreless turns left after it; -VAL_INF - 1
- * when the tiles are not all listed (more than RT_CODES kinds). */
+/* The value for `side` of play m (score s, at most RACE_MAX_TILES tiles), which
+ * leaves it one tile against the other side's one, with sl2 scoreless turns
+ * left after it. */
 static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint64_t key) {
     PositionObject *P = &S->P;
     const RaceTops *T = race_tops(S, ply, key);
@@ -1735,7 +1743,7 @@ static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint
         r0 = r;
         c0 = c;
     }
-    int keep = -1, oc = -1;
+    int keep = 0, oc = 0; /* the tile the side keeps, the other side's */
     for (int t = 0; t <= P->nletters; t++) {
         if (S->cnt[side][t] > used[t]) keep = t;
         if (S->cnt[1 - side][t]) oc = t;
@@ -1750,7 +1758,6 @@ static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint
         P->tiles[0][placed[j] / N][placed[j] % N] = 0;
         P->tiles[1][placed[j] % N][placed[j] / N] = 0;
     }
-    if (keep < 0 || oc < 0 || T->idx[keep] < 0 || T->idx[oc] < 0) return -VAL_INF - 1;
     int ex[N + 2 + 2 * RACE_MAX_TILES], nex = 0;
     for (int j = 0; j < np; j++) ex[nex++] = placed[j];
     for (int j = 0; j < ne; j++) ex[nex++] = end_square(&ends[j]);
@@ -1867,11 +1874,8 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
         /* One tile each after m: the race, worked out without making m. Not
          * at the horizon: one ply above it (negamax's depth-1 stage) only a few
          * moves are tried, on the understanding that their values are guesses. */
-        v = race_after(S, side, m, ply, sl2, node_key(S, side, sl));
-        if (v != -VAL_INF - 1) {
-            S->nodes++;
-            return v;
-        }
+        S->nodes++;
+        return race_after(S, side, m, ply, sl2, node_key(S, side, sl));
     }
     if (sl2 > 0 && depth <= 1) {
         /* The child is at the horizon: its guess needs only the rack left. */
