@@ -95,9 +95,8 @@ static long long CNT[8];
 #define PASS_MOVE 0xFFFE
 #define CLOCK_EVERY 64
 #define NKILL 2          /* killer moves kept for each ply */
-#define TOPK 6           /* plays from the bounded top-N search before all */
-#define TOPK_MIN_TILES 5 /* ... for racks of this many tiles or more */
 #define SELECT_FIRST 4 /* moves picked one by one before the rest are sorted */
+#define LANE_FIRST 2   /* the lanes' best plays tried before the lanes are generated */
 #define BUSY_BITS 16   /* the moves being searched by a thread (two threads) */
 #define DEFER_MIN_DEPTH 3 /* ... marked and deferred at this depth or more */
 #define SHARE_MIN_TILES 6 /* ... or, without a depth limit, with this many tiles on the racks */
@@ -215,7 +214,8 @@ typedef struct {
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
     uint32_t lstamp[2][N]; /* a stamp for each lane's contents, new whenever they change */
     uint32_t stamp_next;
-    LaneMemo *lmemo;    /* [2 sides][2][N] each side's last answer for each lane (lane_scan) */
+    LaneMemo *lmemo;    /* [2 sides][2][N][LM_SLOTS] each side's last answers for each lane (lane_scan) */
+    uint32_t lscan;     /* lane_scan's calls, for the memo's replacement */
     MoveVec lanevec;    /* a lane's plays, for frontier_best */
     uint64_t *rank;     /* sort_moves' room: [sortcap] */
     Move *sorted;
@@ -426,66 +426,6 @@ static void gen_lanes(Search *S, int side, const uint8_t keep[2][N], MoveVec *ou
             for (int a = 0; a < N; a++)
                 if (c.is_anchor[a]) gen_anchor(&c, a);
         }
-}
-
-/* The `topn` best-scoring plays of `side`, best first: the core's bounded
- * search (anchors by their score bound, pruning what cannot beat the N found,
- * first only above half the best non-bingo bound), as movegen's top(). */
-static void gen_top(Search *S, int side, MoveVec *out, int topn) {
-    PositionObject *P = &S->P;
-    Ctx c;
-    out->n = 0;
-    out->failed = 0;
-    init_ctx(P, &c, out, topn);
-    memset(c.rack, 0, sizeof c.rack);
-    c.left = S->ntl[side];
-    c.natmask = 0;
-    for (int t = 0; t <= P->nletters; t++) {
-        c.rack[t] = S->cnt[side][t];
-        if (t && c.rack[t]) c.natmask |= 1ULL << t;
-    }
-    c.all = all_letters(P);
-    if (c.left <= 0) return;
-    int vals[MAXLET + 8];
-    int nv = rack_vals_desc(&c, vals);
-    uint64_t rackmask = c.rack[0] ? all_letters(P) : c.natmask;
-    AnchorB ab[2 * N * N];
-    int plain = -1, na = 0;
-    for (int d = 0; d < 2; d++)
-        for (int l = 0; l < N; l++) {
-            if (!setup_lane(&c, d, l)) continue;
-            for (int a = 0; a < N; a++) {
-                if (!c.is_anchor[a]) continue;
-                int b = anchor_bound(&c, a, vals, nv, rackmask, NULL, &plain);
-                if (b < 0) continue;
-                ab[na].bound = b;
-                ab[na].dir = (uint8_t)d;
-                ab[na].lane = (uint8_t)l;
-                ab[na].anchor = (uint8_t)a;
-                na++;
-            }
-        }
-    qsort(ab, na, sizeof ab[0], cmp_anchor);
-    int32_t floor_ = na ? plain / 2 : INT32_MIN;
-    for (;;) {
-        out->n = 0;
-        c.threshold = INT32_MIN;
-        c.floor = floor_;
-        int cur_dir = -1, cur_lane = -1;
-        for (int i = 0; i < na; i++) {
-            int32_t kb = ab[i].bound;
-            if (kb <= c.floor || (out->n == topn && kb <= c.threshold)) break;
-            if (ab[i].dir != cur_dir || ab[i].lane != cur_lane) {
-                setup_lane(&c, ab[i].dir, ab[i].lane);
-                cur_dir = ab[i].dir;
-                cur_lane = ab[i].lane;
-            }
-            prepare_pruning(&c, ab[i].anchor, vals, nv, rackmask);
-            gen_anchor(&c, ab[i].anchor);
-        }
-        if (out->n == topn || floor_ == INT32_MIN || out->failed) break;
-        floor_ = floor_ > 4 ? floor_ / 2 : INT32_MIN;
-    }
 }
 
 static inline void to_cmove(const Move *m, CMove *c) {
@@ -808,19 +748,24 @@ static void lane_fp(const LaneKey *k, uint64_t fp[2]) {
     fp[1] ^= fp[1] >> 29;
 }
 
-/* A side's last answer for a lane: good while the lane's stamp and the rack are
- * the same (a stamp is never given twice, and unmaking a move restores the
- * stamps with the contents, so the same stamp means the same tiles, cross-sets
- * and cross-scores). */
+/* A side's answers for a lane, for its last few racks (LM_SLOTS): each good
+ * while the lane's stamp is the same (a stamp is never given twice, and
+ * unmaking a move restores the stamps with the contents, so the same stamp
+ * means the same tiles, cross-sets and cross-scores). One slot a lane was too
+ * few: a side's rack changes with each of its plays, and a scan after a play
+ * found most lanes keyed for another rack — the rack of the position above,
+ * scanned again once the search is back there. */
+#define LM_SLOTS 4
 struct LaneMemo {
     uint32_t stamp; /* 0: none */
-    uint8_t nrack;
-    uint8_t rack[16];
+    uint32_t used;  /* the scan that last used it (the least recent is replaced) */
+    uint64_t rack[2]; /* the rack's tile codes, ascending, as LaneKey's */
+    uint8_t nrack;    /* ... how many (a blank's code is 0) */
     LaneBest b;
 };
 
 static inline LaneMemo *lane_memo(Search *S, int side, int dir, int lane) {
-    return &S->lmemo[(side * 2 + dir) * N + lane];
+    return &S->lmemo[((side * 2 + dir) * N + lane) * LM_SLOTS];
 }
 
 static int cmp_lane_key(const void *x, const void *y) {
@@ -951,20 +896,35 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
     /* First the lanes that changed: their keys, and a prefetch of their table
      * entries (the table is larger than the cache, and a lookup's time is mostly
      * the wait for its entry: thirty of them in flight at once wait together). */
-    uint64_t hs[2 * N][2];
+    uint64_t hs[2 * N][2], rk[2];
+    memcpy(rk, key.rack, sizeof rk);
+    uint32_t tick = ++S->lscan;
     int todo[2 * N], nt = 0;
+    LaneMemo *used[2][N];
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
-            LaneMemo *mm = lane_memo(S, side, d, l);
-            if (mm->stamp == S->lstamp[d][l] && mm->nrack == key.nrack &&
-                memcmp(mm->rack, key.rack, sizeof mm->rack) == 0)
-                continue; /* unchanged since this side last scanned it with this rack */
+            LaneMemo *ms = lane_memo(S, side, d, l), *mm = NULL;
+            for (int j = 0; j < LM_SLOTS; j++)
+                if (ms[j].rack[0] == rk[0] && ms[j].rack[1] == rk[1] && ms[j].nrack == key.nrack) { mm = &ms[j]; break; }
+            if (mm && mm->stamp == S->lstamp[d][l]) {
+                mm->used = tick; /* unchanged since this side last scanned it with this rack */
+                used[d][l] = mm;
+                continue;
+            }
+            if (!mm) { /* the least recently used slot */
+                mm = &ms[0];
+                for (int j = 1; j < LM_SLOTS; j++)
+                    if (ms[j].used < mm->used) mm = &ms[j];
+            }
+            used[d][l] = mm;
             mm->b.has_key = mm->b.has_out = 0;
             mm->b.dir = (uint8_t)d;
             mm->b.lane = (uint8_t)l;
             mm->stamp = S->lstamp[d][l];
+            mm->used = tick;
+            mm->rack[0] = rk[0];
+            mm->rack[1] = rk[1];
             mm->nrack = key.nrack;
-            memcpy(mm->rack, key.rack, sizeof mm->rack);
             if (!setup_lane(&c, d, l)) continue; /* no play can go there */
             key.dir = (uint8_t)d; /* the rack's part of the key stays; the lane's is this lane's */
             key.lane = (uint8_t)l;
@@ -979,7 +939,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
         }
     for (int t = 0; t < nt; t++) {
         int d = todo[t] / N, l = todo[t] % N;
-        LaneMemo *mm = lane_memo(S, side, d, l);
+        LaneMemo *mm = used[d][l];
         LaneEntry *e = &S->lcache[hs[t][0] & ((1u << LC_BITS) - 1)];
         S->lane_looks++;
         if (!(e->fp[0] == hs[t][0] && e->fp[1] == hs[t][1])) {
@@ -992,7 +952,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
             for (int a = 0; a < N; a++)
                 if (c.is_anchor[a]) gen_anchor(&c, a);
             if (tmp->failed) { /* forget the lanes not looked up */
-                for (int u = t; u < nt; u++) lane_memo(S, side, todo[u] / N, todo[u] % N)->stamp = 0;
+                for (int u = t; u < nt; u++) used[todo[u] / N][todo[u] % N]->stamp = 0;
                 return 0;
             }
             LaneBest *eb = &mm->b;
@@ -1023,7 +983,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
     }
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
-            const LaneBest *b = &lane_memo(S, side, d, l)->b;
+            const LaneBest *b = &used[d][l]->b;
             if (b->has_out && b->mout.score > best_out) { best_out = b->mout.score; *bo = b->mout; *ho = 1; }
             if (b->has_key && b->best_key > best_key) { best_key = b->best_key; *bk = b->mkey; *hk = 1; }
             if (lanes && (b->has_key || b->has_out)) lanes[(*nlanes)++] = *b;
@@ -1935,8 +1895,10 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
  *
  * Moves are tried in stages: the table's best move and the two killers of this
  * ply (plays that refuted a sibling), checked and scored without generating
- * anything; only if none of them cuts off are all the moves generated, ordered,
- * and the rest tried; the pass comes last unless the table says it is best. */
+ * anything; then the best play that goes out and the lanes' best other plays,
+ * from the lanes' table; only if none of them cuts off are all the moves
+ * generated, ordered, and the rest tried; the pass comes last unless the table
+ * says it is best. */
 static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, int ply, int *deep) {
     S->nodes++;
 
@@ -1974,7 +1936,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                                            : depth >= DEFER_MIN_DEPTH);
     CMove bestm;
     bestm.len = 0;
-    Move tried[1 + NKILL + TOPK]; /* the table's move, the killers, the top plays (or one best) */
+    Move tried[2 + NKILL + LANE_FIRST]; /* the table's move, the killers, the best play going out, the lanes' best */
     int ntried = 0;
 #define CONSIDER(MP, IS_PASS)                                                          \
     do {                                                                             \
@@ -2185,14 +2147,14 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
          * single plays without making them (child_value). */
         Move mo, mk;
         int ho, hk;
-        if (!frontier_best(S, side, &mo, &ho, &mk, &hk) || !ensure_replies(S, side, sl, ply)) {
-            S->aborted = 1; S->error = 2; return 0;
-        }
+        if (!frontier_best(S, side, &mo, &ho, &mk, &hk)) { S->aborted = 1; S->error = 2; return 0; }
         S->generations++;
         if (ho && !play_was_tried(tried, ntried, &mo)) {
             tried[ntried++] = mo;
             CONSIDER(&tried[ntried - 1], 0);
         }
+        /* (the replies after it: a play that goes out needs none) */
+        if (!ensure_replies(S, side, sl, ply)) { S->aborted = 1; S->error = 2; return 0; }
         MoveVec *mv = &S->mv[ply];
         gen_singles(S, side, mv);
         if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
@@ -2205,67 +2167,72 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         if (!pass_done) CONSIDER(NULL, 1);
         goto cutoff;
     }
-    /* Stage 2: with many tiles on the rack (many plays, a slow full generation),
-     * the few best-scoring plays first: the core's bounded search finds them far
-     * faster, and one of them often cuts off. */
-    if (S->ntl[side] >= TOPK_MIN_TILES) {
-        MoveVec *tv = &S->mv[ply];
-        TIMED(2, gen_top(S, side, tv, TOPK));
-        S->generations++;
-        if (tv->failed) { S->aborted = 1; S->error = 2; return 0; }
-        int nt = 0;
-        Move top[TOPK];
-        for (Py_ssize_t i = 0; i < tv->n && nt < TOPK; i++) {
-            if (play_was_tried(tried, ntried, &tv->v[i])) continue;
-            top[nt] = tv->v[i];
-            top[nt].key = order_key(S, side, &top[nt]);
-            nt++;
-        }
-        for (int i = 1; i < nt; i++) { /* insertion sort by the ordering key */
-            Move m = top[i];
-            int j = i - 1;
-            while (j >= 0 && top[j].key < m.key) { top[j + 1] = top[j]; j--; }
-            top[j + 1] = m;
-        }
-        for (int i = 0; i < nt; i++) {
-            if (sharing && searched > 0) {
-                /* a play the other thread is searching is left to stage 3 */
-                uint64_t mh = move_hash(key, &top[i]);
-                if (busy_elsewhere(S, mh)) continue;
-                tried[ntried++] = top[i];
-                CONSIDER_MARKED(&tried[ntried - 1], mh);
-                continue;
-            }
-            tried[ntried++] = top[i];
-            CONSIDER(&tried[ntried - 1], 0);
-        }
-    }
-    /* Stage 3: every play, best-looking first, then the pass. */
+    /* Stage 2: the lanes' best plays, then every play, best-looking first, then
+     * the pass. */
     {
         MoveVec *mv = &S->mv[ply];
         int pruned = 0;
         if (!(S->zero_scoreless && sl <= 1)) {
-            /* When the other side can go out at once, a lane whose plays all
-             * leave such a reply alone is refuted by it exactly, as two plies
-             * above the horizon: it is not generated. */
+            /* Each lane's best plays, from the lanes' table (lane_scan): no
+             * generation. */
+            LaneBest lanes[2 * N];
+            int nl = 0, ho, hk;
+            Move bo, bk;
+            if (!lane_scan(S, side, &bo, &ho, &bk, &hk, lanes, &nl)) { S->aborted = 1; S->error = 2; return 0; }
+            if (ho && !play_was_tried(tried, ntried, &bo)) {
+                /* the best play that goes out, which the order below would
+                 * try first anyway: its value is exact, and when it cuts off
+                 * nothing is generated */
+                tried[ntried++] = bo;
+                CONSIDER(&tried[ntried - 1], 0);
+            }
             if (!ensure_replies(S, side, sl, ply)) { S->aborted = 1; S->error = 2; return 0; }
             Replies *R = &S->replies[ply];
-            if (R->no > 0) {
-                LaneBest lanes[2 * N];
-                int nl = 0, ho, hk;
-                Move bo, bk;
-                if (!lane_scan(S, side, &bo, &ho, &bk, &hk, lanes, &nl)) { S->aborted = 1; S->error = 2; return 0; }
-                uint8_t keep[2][N];
-                memset(keep, 0, sizeof keep);
-                int rvo = S->rv[other];
-                for (int li = 0; li < nl; li++) {
+            uint8_t keep[2][N];
+            memset(keep, 0, sizeof keep);
+            int rvo = S->rv[other];
+            Move cand[LANE_FIRST];
+            int ncand = 0;
+            for (int li = 0; li < nl; li++) {
+                if (R->no > 0) {
                     int ub = lane_exact_bound(&S->P, R, &lanes[li], rvo);
                     if (ub <= alpha) {
                         if (ub > best) best = ub;
                         continue;
                     }
-                    keep[lanes[li].dir][lanes[li].lane] = 1;
                 }
+                keep[lanes[li].dir][lanes[li].lane] = 1;
+                if (!lanes[li].has_key) continue;
+                /* the lane's best other play, among the first few */
+                Move m = lanes[li].mkey;
+                m.key = lanes[li].best_key;
+                int j = ncand < LANE_FIRST ? ncand++ : LANE_FIRST;
+                if (j == LANE_FIRST && m.key <= cand[LANE_FIRST - 1].key) continue;
+                if (j == LANE_FIRST) j = LANE_FIRST - 1;
+                while (j > 0 && cand[j - 1].key < m.key) { cand[j] = cand[j - 1]; j--; }
+                cand[j] = m;
+            }
+            /* The best other plays of the lanes kept, by score less the points
+             * kept, before the lanes are generated: where one of them cuts off
+             * (most positions here are refuted by their first play or two),
+             * nothing is generated. */
+            for (int i = 0; i < ncand; i++) {
+                if (play_was_tried(tried, ntried, &cand[i])) continue;
+                if (sharing && searched > 0) {
+                    /* one the other thread is searching is left to the list */
+                    uint64_t mh = move_hash(key, &cand[i]);
+                    if (busy_elsewhere(S, mh)) continue;
+                    tried[ntried++] = cand[i];
+                    CONSIDER_MARKED(&tried[ntried - 1], mh);
+                    continue;
+                }
+                tried[ntried++] = cand[i];
+                CONSIDER(&tried[ntried - 1], 0);
+            }
+            if (R->no > 0) {
+                /* When the other side can go out at once, a lane whose plays
+                 * all leave such a reply alone is refuted by it exactly, as two
+                 * plies above the horizon: it is not generated. */
                 TIMED(3, gen_lanes(S, side, keep, mv));
                 pruned = 1;
             }
@@ -2535,7 +2502,7 @@ static Search *new_search(const PyObject *pos, TTSlot *tt, int tt_bits, LaneEntr
     S->tt = tt;
     S->xcache = xc;
     S->lcache = lc;
-    S->lmemo = calloc(2 * 2 * N, sizeof(LaneMemo));
+    S->lmemo = calloc(2 * 2 * N * LM_SLOTS, sizeof(LaneMemo));
     S->replies = calloc(MAXPLY, sizeof(Replies));
     S->rtops = calloc(MAXPLY, sizeof(RaceTops));
     if (!S->snap || !S->lmemo || !S->replies || !S->rtops) { free_search(S); return NULL; }
