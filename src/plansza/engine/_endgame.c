@@ -222,6 +222,10 @@ typedef struct {
     Py_ssize_t sortcap;
     struct Replies_ *replies; /* [MAXPLY] the other side's replies at a position (ensure_replies) */
     struct RaceTops_ *rtops;  /* [MAXPLY] each rack tile's best squares at a position (race_tops) */
+    struct {
+        uint64_t pkey; /* the position one ply up (node_key), whose race_tops this one may use; 0: none */
+        int sq;        /* the square of the single played there */
+    } via[MAXPLY];
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
     long long nodes, node_limit, generations;
     long long lane_looks, lane_misses, frontiers;
@@ -1413,6 +1417,42 @@ static int top_scan(const PositionObject *P, int n, const uint64_t *can, const i
     return ncand;
 }
 
+#define RACE_MAX_TILES 3
+#define RT_CODES (RACE_MAX_TILES + 2) /* the kinds of tile on both racks, at most */
+typedef struct RaceTops_ {
+    uint64_t key; /* the position's (node_key); 0: none */
+    int n;
+    int8_t idx[MAXLET + 1]; /* a tile code's list, -1: none */
+    int code[RT_CODES];
+    TopSquares top[RT_CODES];
+    int ncand;
+    SingleSquare cand[N * N]; /* the squares where a tile of either rack may go alone */
+} RaceTops;
+
+static const RaceTops *race_tops(Search *S, int ply, uint64_t key) {
+    RaceTops *T = &S->rtops[ply];
+    if (T->key == key) return T;
+    const PositionObject *P = &S->P;
+    T->key = key;
+    T->n = 0;
+    memset(T->idx, -1, sizeof T->idx);
+    uint64_t can[RT_CODES], any = 0;
+    int val[RT_CODES];
+    for (int t = 0; t <= P->nletters; t++) {
+        if (!S->cnt[0][t] && !S->cnt[1][t]) continue;
+        int k = T->n++;
+        T->idx[t] = (int8_t)k;
+        T->code[k] = t;
+        T->top[k].n = 0;
+        T->top[k].cap = RT_CAP;
+        can[k] = t ? 1ULL << t : all_letters(P);
+        val[k] = t ? P->value[t] : 0;
+        any |= can[k];
+    }
+    T->ncand = top_scan(P, T->n, can, val, T->top, any, T->cand);
+    return T;
+}
+
 /* A square at the end of a run through the new tile: the letters that may go
  * there alone and what the board tiles of its two words are worth, the run's
  * word worked out anew, the other as the position has it. */
@@ -1485,6 +1525,53 @@ static inline void square_ends(const PositionObject *P, int r, int c, int d, End
     if (e < N - 1) ends[(*ne)++] = (End){(uint8_t)d, (uint8_t)lane, (uint8_t)(e + 1)};
 }
 
+/* Each of n tiles' best squares (top[k]: letters can[k], worth val[k], cap
+ * TOP_SQ) and the squares of the singles (cand_can) after a single on square sq
+ * of the position whose race_tops T lists them: only sq and the ends of the
+ * runs through it changed (see three_tiles), so the rest is T's, and T's lists
+ * are long enough (RT_CAP) to give TOP_SQ after leaving out those five. */
+static int tops_after(const PositionObject *P, const RaceTops *T, int sq, int n, const int *codes,
+                      const uint64_t *can, const int *val, TopSquares *top, uint64_t cand_can,
+                      SingleSquare *cand) {
+    End ends[4];
+    int ne = 0, ex[5], nex = 1;
+    square_ends(P, sq / N, sq % N, 0, ends, &ne);
+    square_ends(P, sq / N, sq % N, 1, ends, &ne);
+    ex[0] = sq;
+    for (int j = 0; j < ne; j++) ex[nex++] = end_square(&ends[j]);
+    uint64_t can_any = cand_can;
+    for (int k = 0; k < n; k++) {
+        can_any |= can[k];
+        const TopSquares *pt = &T->top[T->idx[codes[k]]];
+        for (int i = 0; i < pt->n && top[k].n < top[k].cap; i++) {
+            int j = 0;
+            while (j < nex && ex[j] != pt->sq[i]) j++;
+            if (j == nex) top_add(&top[k], pt->score[i], pt->sq[i]);
+        }
+    }
+    int ncand = 0;
+    for (int i = 0; i < T->ncand; i++) {
+        const SingleSquare *q = &T->cand[i];
+        uint64_t want = q->want & cand_can;
+        if (!want) continue;
+        int qs = q->r * N + q->c, j = 0;
+        while (j < nex && ex[j] != qs) j++;
+        if (j < nex) continue;
+        cand[ncand] = *q;
+        cand[ncand++].want = want;
+    }
+    for (int j = 0; j < ne; j++) { /* the squares that changed, worked out anew */
+        int es = end_square(&ends[j]), r = es / N, c = es % N, h, v;
+        uint64_t want = single_square(P, r, c, can_any, &h, &v);
+        if (!want) continue;
+        for (int k = 0; k < n; k++)
+            if (want & can[k]) top_add(&top[k], single_score(P, r, c, h, v, val[k]), es);
+        if (want & cand_can)
+            cand[ncand++] = (SingleSquare){(uint8_t)r, (uint8_t)c, (uint8_t)h, (uint8_t)v, want & cand_can};
+    }
+    return ncand;
+}
+
 /* The passes of three_tiles: the value for the side with two tiles (two != 0)
  * or the one with one to move with sl scoreless turns left, when the first can
  * go out for out_two, play one tile for m (its best single: its score less the
@@ -1513,7 +1600,7 @@ static int three_race(int out_two, int m, int out_one, int rv_two, int rv_one, i
  * (three_race takes the best of it and of numbers that do not depend on it):
  * so singles bounded at most alpha (two to move; -beta for the other) leave
  * either the value exact or bounds outside the window. */
-static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo, int *hi, Move *best,
+static int three_tiles(Search *S, int side, int sl, int ply, int alpha, int beta, int *lo, int *hi, Move *best,
                        int *has_best) {
     PositionObject *P = &S->P;
     int two = S->ntl[side] == 2 ? side : 1 - side, one = 1 - two;
@@ -1537,7 +1624,12 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
         top[k].cap = TOP_SQ;
     }
     SingleSquare cand[N * N]; /* the squares of the singles */
-    int ncand = top_scan(P, 3, can, val, top, can[0] | can[1], cand);
+    int ncand;
+    if (ply > 0 && S->via[ply].pkey && S->rtops[ply - 1].key == S->via[ply].pkey)
+        /* a single led here from a position whose lists are at hand */
+        ncand = tops_after(P, &S->rtops[ply - 1], S->via[ply].sq, 3, codes, can, val, top, can[0] | can[1], cand);
+    else
+        ncand = top_scan(P, 3, can, val, top, can[0] | can[1], cand);
     int rv_two = S->rv[two], rv_one = S->rv[one];
     /* the plays that go out: the best single of the side with one tile, and
      * the best play of both tiles, from the lanes' table — which costs more
@@ -1651,39 +1743,6 @@ static int three_tiles(Search *S, int side, int sl, int alpha, int beta, int *lo
  * before (RaceTops, once a position), the squares the play changes (its own,
  * and the ends of its word and of each tile's crossing run) worked out anew —
  * without making the play or searching the position after it. */
-#define RACE_MAX_TILES 3
-#define RT_CODES (RACE_MAX_TILES + 2) /* the kinds of tile on both racks, at most */
-typedef struct RaceTops_ {
-    uint64_t key; /* the position's (node_key); 0: none */
-    int n;
-    int8_t idx[MAXLET + 1]; /* a tile code's list, -1: none */
-    int code[RT_CODES];
-    TopSquares top[RT_CODES];
-} RaceTops;
-
-static const RaceTops *race_tops(Search *S, int ply, uint64_t key) {
-    RaceTops *T = &S->rtops[ply];
-    if (T->key == key) return T;
-    const PositionObject *P = &S->P;
-    T->key = key;
-    T->n = 0;
-    memset(T->idx, -1, sizeof T->idx);
-    uint64_t can[RT_CODES];
-    int val[RT_CODES];
-    for (int t = 0; t <= P->nletters; t++) {
-        if (!S->cnt[0][t] && !S->cnt[1][t]) continue;
-        int k = T->n++;
-        T->idx[t] = (int8_t)k;
-        T->code[k] = t;
-        T->top[k].n = 0;
-        T->top[k].cap = RT_CAP;
-        can[k] = t ? 1ULL << t : all_letters(P);
-        val[k] = t ? P->value[t] : 0;
-    }
-    top_scan(P, T->n, can, val, T->top, 0, NULL);
-    return T;
-}
-
 /* The value for `side` of play m (score s, at most RACE_MAX_TILES tiles), which
  * leaves it one tile against the other side's one, with sl2 scoreless turns
  * left after it. */
@@ -1878,6 +1937,18 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
         uint64_t ck = child_key(S, side, m, sl2);
         __builtin_prefetch(&S->tt[(ck & S->ttmask) * 2]);
     }
+    int via = 0;
+    if (m->ntiles == 1 && sl2 > 0 && depth >= 2 && S->ntl[side] + S->ntl[other] == 4 && !S->zero_scoreless) {
+        /* A single that leaves two tiles and one: the position after it is
+         * worked out (three_tiles) from this one's lists of the tiles' best
+         * squares, which its siblings share, instead of scanning the board. */
+        uint64_t pk = node_key(S, side, sl);
+        race_tops(S, ply, pk);
+        for (int k = 0, r, c; k < m->len; k++)
+            if (placed_at(m, k, &r, &c)) S->via[ply + 1].sq = r * N + c;
+        S->via[ply + 1].pkey = pk;
+        via = 1;
+    }
     make_move(S, side, m, ply);
     if (sl2 <= 0) v = s + S->rv[other] - S->rv[side];
     else if (first) v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, cdeep);
@@ -1887,6 +1958,7 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
             v = s - negamax(S, other, sl2, depth - 1, s - beta, s - alpha, ply + 1, cdeep);
     }
     unmake_move(S, side, m, ply);
+    if (via) S->via[ply + 1].pkey = 0;
     return v;
 }
 
@@ -2012,13 +2084,13 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         /* Two tiles and one: worked out too (three_tiles). */
         int lo3, hi3, hb;
         Move bm;
-        if (!three_tiles(S, side, sl, alpha, beta, &lo3, &hi3, &bm, &hb)) { S->aborted = 1; S->error = 2; return 0; }
+        if (!three_tiles(S, side, sl, ply, alpha, beta, &lo3, &hi3, &bm, &hb)) { S->aborted = 1; S->error = 2; return 0; }
         if (lo3 != hi3 && hi3 > alpha && lo3 < beta) {
             /* bounds that do not settle the test (not expected): the value */
 #ifdef DEBUG_STATS
             fprintf(stderr, "three_tiles: bounds %d..%d in the window %d..%d\n", lo3, hi3, alpha, beta);
 #endif
-            if (!three_tiles(S, side, sl, -VAL_INF, VAL_INF, &lo3, &hi3, &bm, &hb)) { S->aborted = 1; S->error = 2; return 0; }
+            if (!three_tiles(S, side, sl, ply, -VAL_INF, VAL_INF, &lo3, &hi3, &bm, &hb)) { S->aborted = 1; S->error = 2; return 0; }
         }
         CMove cb;
         if (hb) to_cmove(&bm, &cb);
