@@ -215,6 +215,7 @@ typedef struct {
     uint32_t lstamp[2][N]; /* a stamp for each lane's contents, new whenever they change */
     uint32_t stamp_next;
     LaneMemo *lmemo;    /* [2 sides][2][N][LM_SLOTS] each side's last answers for each lane (lane_scan) */
+    Move *lmoves;       /* [... ][LM_MOVES] each memo slot's plays (gen_lanes_memo) */
     uint32_t lscan;     /* lane_scan's calls, for the memo's replacement */
     MoveVec lanevec;    /* a lane's plays, for frontier_best */
     uint64_t *rank;     /* sort_moves' room: [sortcap] */
@@ -760,11 +761,13 @@ static void lane_fp(const LaneKey *k, uint64_t fp[2]) {
  * found most lanes keyed for another rack — the rack of the position above,
  * scanned again once the search is back there. */
 #define LM_SLOTS 4
+#define LM_MOVES 32 /* the most plays of a lane a memo slot keeps */
 struct LaneMemo {
     uint32_t stamp; /* 0: none */
     uint32_t used;  /* the scan that last used it (the least recent is replaced) */
     uint64_t rack[2]; /* the rack's tile codes, ascending, as LaneKey's */
     uint8_t nrack;    /* ... how many (a blank's code is 0) */
+    int16_t nmoves;   /* the lane's plays kept in S->lmoves (gen_lanes_memo); -1: not kept */
     LaneBest b;
 };
 
@@ -929,7 +932,8 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
             mm->rack[0] = rk[0];
             mm->rack[1] = rk[1];
             mm->nrack = key.nrack;
-            if (!setup_lane(&c, d, l)) continue; /* no play can go there */
+            mm->nmoves = -1;
+            if (!setup_lane(&c, d, l)) { mm->nmoves = 0; continue; } /* no play can go there */
             key.dir = (uint8_t)d; /* the rack's part of the key stays; the lane's is this lane's */
             key.lane = (uint8_t)l;
             for (int i = 0; i < N; i++) {
@@ -993,6 +997,47 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
             if (lanes && (b->has_key || b->has_out)) lanes[(*nlanes)++] = *b;
         }
     return 1;
+}
+
+/* Every play of `side` along the lanes marked in keep[dir][lane] (NULL: all),
+ * as gen_lanes lists them; a lane whose memo slot (lane_scan) is still good
+ * for this rack gives the plays it kept the last time it was generated, and a
+ * lane generated anew keeps its plays there (up to LM_MOVES). A side's lanes
+ * mostly stay as they were from one of its positions to the next. */
+static void gen_lanes_memo(Search *S, int side, const uint8_t keep[2][N], MoveVec *out) {
+    Ctx c;
+    side_ctx(S, side, &c, out);
+    if (c.left <= 0) return;
+    uint64_t rk[2] = {0, 0};
+    uint8_t *rb = (uint8_t *)rk, nrack = 0;
+    for (int t = 0; t <= S->P.nletters; t++)
+        for (int k = 0; k < S->cnt[side][t] && nrack < 16; k++) rb[nrack++] = (uint8_t)t;
+    for (int d = 0; d < 2; d++)
+        for (int l = 0; l < N; l++) {
+            if (keep && !keep[d][l]) continue;
+            LaneMemo *ms = lane_memo(S, side, d, l), *mm = NULL;
+            for (int j = 0; j < LM_SLOTS; j++)
+                if (ms[j].stamp == S->lstamp[d][l] && ms[j].rack[0] == rk[0] && ms[j].rack[1] == rk[1] &&
+                    ms[j].nrack == nrack) {
+                    mm = &ms[j];
+                    break;
+                }
+            Move *kept = mm ? &S->lmoves[(mm - S->lmemo) * LM_MOVES] : NULL;
+            if (mm && mm->nmoves >= 0) {
+                for (int i = 0; i < mm->nmoves; i++)
+                    if (vec_push(out, &kept[i]) < 0) return;
+                continue;
+            }
+            Py_ssize_t from = out->n;
+            if (setup_lane(&c, d, l))
+                for (int a = 0; a < N; a++)
+                    if (c.is_anchor[a]) gen_anchor(&c, a);
+            if (out->failed) return;
+            if (mm && out->n - from <= LM_MOVES) {
+                memcpy(kept, &out->v[from], (size_t)(out->n - from) * sizeof(Move));
+                mm->nmoves = (int16_t)(out->n - from);
+            }
+        }
 }
 
 static int frontier_best(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk) {
@@ -2305,11 +2350,12 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                 /* When the other side can go out at once, a lane whose plays
                  * all leave such a reply alone is refuted by it exactly, as two
                  * plies above the horizon: it is not generated. */
-                TIMED(3, gen_lanes(S, side, keep, mv));
+                TIMED(3, gen_lanes_memo(S, side, keep, mv));
                 pruned = 1;
             }
         }
-        if (!pruned) TIMED(3, gen_moves(S, side, mv));
+        if (!pruned && !(S->zero_scoreless && sl <= 1)) TIMED(3, gen_lanes_memo(S, side, NULL, mv));
+        else if (!pruned) TIMED(3, gen_moves(S, side, mv));
         S->generations++;
         if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
         Py_ssize_t n = mv->n;
@@ -2469,6 +2515,7 @@ static void free_search(Search *S) {
     for (int i = 0; i < MAXPLY; i++) free(S->mv[i].v);
     free(S->snap);
     free(S->lmemo);
+    free(S->lmoves);
     free(S->replies);
     free(S->rtops);
     free(S->lanevec.v);
@@ -2575,9 +2622,10 @@ static Search *new_search(const PyObject *pos, TTSlot *tt, int tt_bits, LaneEntr
     S->xcache = xc;
     S->lcache = lc;
     S->lmemo = calloc(2 * 2 * N * LM_SLOTS, sizeof(LaneMemo));
+    S->lmoves = malloc((size_t)2 * 2 * N * LM_SLOTS * LM_MOVES * sizeof(Move));
     S->replies = calloc(MAXPLY, sizeof(Replies));
     S->rtops = calloc(MAXPLY, sizeof(RaceTops));
-    if (!S->snap || !S->lmemo || !S->replies || !S->rtops) { free_search(S); return NULL; }
+    if (!S->snap || !S->lmemo || !S->lmoves || !S->replies || !S->rtops) { free_search(S); return NULL; }
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) S->lstamp[d][l] = ++S->stamp_next;
     S->ttmask = ((uint64_t)1 << (tt_bits - 1)) - 1;
