@@ -1507,7 +1507,7 @@ typedef struct {
     int sc_new, sc_other, other, wm, lm;
 } Fresh;
 
-static void fresh_square(const Search *S, int d, int lane, int i, Fresh *f) {
+static void fresh_square(const Search *S, int d, int lane, int i, Fresh *f, int with_set) {
     const PositionObject *P = &S->P;
     const uint8_t *line = P->tiles[d][lane];
     int b = i, e = i;
@@ -1516,7 +1516,7 @@ static void fresh_square(const Search *S, int d, int lane, int i, Fresh *f) {
     f->sc_new = 0;
     for (int j = b; j <= e; j++)
         if (j != i) f->sc_new += P->value[line[j]];
-    uint64_t set = cross_of(P, S->xcache, line, b, i, e);
+    uint64_t set = with_set ? cross_of(P, S->xcache, line, b, i, e) : ~0ULL;
     int r = d == 0 ? lane : i, c = d == 0 ? i : lane;
     /* the other word's run, across for a square of a column and down for one of a row */
     const uint8_t *ol = P->tiles[1 - d][d == 0 ? c : r];
@@ -1712,15 +1712,34 @@ static int three_tiles(Search *S, int side, int sl, int ply, int alpha, int beta
                 int s = single_score(P, r, c, h, v, val[k]);
                 /* the other side going out at once bounds the race from below */
                 int bound = old_one > -VAL_INF ? s - (old_one + 2 * val[rest]) : VAL_INF;
+                uint8_t byte = (uint8_t)(codes[k] ? letter : (letter | BLANK_FLAG));
+                if (bound == VAL_INF && tau != VAL_INF) {
+                    /* It has no single on the board as it is: it may have one
+                     * only on a changed square, and passing bounds the race
+                     * from below, with this side's last tile going out on its
+                     * best square or on a changed one as if every one took it. */
+                    P->tiles[0][r][c] = byte;
+                    P->tiles[1][c][r] = byte;
+                    Fresh fb;
+                    int bt = top_excluding(&top[rest], ex, 1 + ne);
+                    for (int j = 0; j < ne; j++) {
+                        fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fb, 0);
+                        int sc = fresh_score(P, &fb, val[rest]);
+                        if (sc > bt) bt = sc;
+                    }
+                    P->tiles[0][r][c] = 0;
+                    P->tiles[1][c][r] = 0;
+                    int out[2] = {-VAL_INF, bt}, cn[2] = {0, bt > -VAL_INF}, rv[2] = {rv_one, rv_two - val[k]}, pb;
+                    bound = s - race(out, cn, rv, S->reset_sl, &pb);
+                }
                 if (bound <= (m_best > tau ? m_best : tau) || tau == VAL_INF) {
                     if (bound > m_pruned) m_pruned = bound;
                     continue;
                 }
-                uint8_t byte = (uint8_t)(codes[k] ? letter : (letter | BLANK_FLAG));
                 P->tiles[0][r][c] = byte;
                 P->tiles[1][c][r] = byte;
                 if (byte != fresh_byte) { /* the words through the ends hold it, and its points */
-                    for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j]);
+                    for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j], 1);
                     fresh_byte = byte;
                 }
                 P->tiles[0][r][c] = 0;
@@ -1817,7 +1836,7 @@ static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint
     int ne = 0;
     square_ends(P, r0, c0, m->dir, ends, &ne);
     for (int j = 0; j < np; j++) square_ends(P, placed[j] / N, placed[j] % N, 1 - m->dir, ends, &ne);
-    for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j]);
+    for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j], 1);
     for (int j = 0; j < np; j++) {
         P->tiles[0][placed[j] / N][placed[j] % N] = 0;
         P->tiles[1][placed[j] % N][placed[j] / N] = 0;
