@@ -18,10 +18,11 @@
  *
  * At each position the moves come in stages, the cheap ones first: the table's
  * best move and the killers (plays that refuted a sibling), checked and scored
- * in place without generating anything; with five or more tiles on the rack the
- * six best-scoring plays from the core's bounded top-N search; then every play,
- * ordered (plays that go out first, then score plus the points of the tiles
- * played); the pass last. Most positions are cut off before the last stage.
+ * in place without generating anything; the best play that goes out and the
+ * lanes' two best other plays by score less the points kept, from the lanes'
+ * table; then every play, ordered (plays that go out first, then twice the score
+ * plus the points of the tiles played), the lanes that did not change given from
+ * their memo; the pass last. Most positions are cut off before the last stage.
  *
  * Near the horizon nothing is generated whole. One ply above it a play's value
  * needs no subtree, so the position is worth the best of three: the best play
