@@ -215,8 +215,8 @@ typedef struct {
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
     uint32_t lstamp[2][N]; /* a stamp for each lane's contents, new whenever they change */
     uint32_t stamp_next;
-    LaneMemo *lmemo;    /* [2 sides][2][N][LM_SLOTS] each side's last answers for each lane (lane_scan) */
-    Move *lmoves;       /* [... ][LM_MOVES] each memo slot's plays (gen_lanes_memo) */
+    LaneMemo *lmemo;    /* [2 sides][LM_SLOTS] each side's last answers for its lanes, by rack (lane_scan) */
+    Move *lmoves;       /* [2 sides][LM_SLOTS][2][N][LM_MOVES] each memo's plays of each lane (gen_lanes_memo) */
     uint32_t lscan;     /* lane_scan's calls, for the memo's replacement */
     MoveVec lanevec;    /* a lane's plays, for frontier_best */
     uint64_t *rank;     /* sort_moves' room: [sortcap] */
@@ -754,26 +754,44 @@ static void lane_fp(const LaneKey *k, uint64_t fp[2]) {
     fp[1] ^= fp[1] >> 29;
 }
 
-/* A side's answers for a lane, for its last few racks (LM_SLOTS): each good
- * while the lane's stamp is the same (a stamp is never given twice, and
+/* A side's answers for its lanes, for its last few racks (LM_SLOTS): a lane's
+ * is good while its stamp is the same (a stamp is never given twice, and
  * unmaking a move restores the stamps with the contents, so the same stamp
- * means the same tiles, cross-sets and cross-scores). One slot a lane was too
- * few: a side's rack changes with each of its plays, and a scan after a play
- * found most lanes keyed for another rack — the rack of the position above,
- * scanned again once the search is back there. */
+ * means the same tiles, cross-sets and cross-scores). One rack was too few: a
+ * side's rack changes with each of its plays, and a scan after a play found
+ * most lanes keyed for another rack — the rack of the position above, scanned
+ * again once the search is back there. Kept by rack, so that a scan compares
+ * the rack once and then one stamp a lane. */
 #define LM_SLOTS 4
-#define LM_MOVES 32 /* the most plays of a lane a memo slot keeps */
+#define LM_MOVES 32 /* the most plays of a lane a memo keeps */
 struct LaneMemo {
-    uint32_t stamp; /* 0: none */
-    uint32_t used;  /* the scan that last used it (the least recent is replaced) */
     uint64_t rack[2]; /* the rack's tile codes, ascending, as LaneKey's */
-    uint8_t nrack;    /* ... how many (a blank's code is 0) */
-    int16_t nmoves;   /* the lane's plays kept in S->lmoves (gen_lanes_memo); -1: not kept */
-    LaneBest b;
+    uint8_t nrack;    /* ... how many (a blank's code is 0); 0: none */
+    uint32_t used;    /* the scan that last used it (the least recent is replaced) */
+    uint32_t stamp[2][N]; /* each lane's stamp when its answer was kept; 0: none */
+    int16_t nmoves[2][N]; /* the lane's plays kept in S->lmoves (gen_lanes_memo); -1: not kept */
+    LaneBest b[2][N];
 };
 
-static inline LaneMemo *lane_memo(Search *S, int side, int dir, int lane) {
-    return &S->lmemo[((side * 2 + dir) * N + lane) * LM_SLOTS];
+/* The side's memo for the rack rk (nrack tiles): NULL if it has none and
+ * `take` is 0, else the least recently used one, emptied for it. */
+static LaneMemo *rack_memo(Search *S, int side, const uint64_t rk[2], int nrack, int take) {
+    LaneMemo *ms = &S->lmemo[side * LM_SLOTS], *mm = NULL;
+    for (int j = 0; j < LM_SLOTS; j++)
+        if (ms[j].nrack == nrack && ms[j].rack[0] == rk[0] && ms[j].rack[1] == rk[1]) return &ms[j];
+    if (!take) return NULL;
+    mm = &ms[0];
+    for (int j = 1; j < LM_SLOTS; j++)
+        if (ms[j].used < mm->used) mm = &ms[j];
+    mm->rack[0] = rk[0];
+    mm->rack[1] = rk[1];
+    mm->nrack = (uint8_t)nrack;
+    memset(mm->stamp, 0, sizeof mm->stamp);
+    return mm;
+}
+
+static inline Move *memo_moves(Search *S, const LaneMemo *mm, int dir, int lane) {
+    return &S->lmoves[(((mm - S->lmemo) * 2 + dir) * N + lane) * LM_MOVES];
 }
 
 static int cmp_lane_key(const void *x, const void *y) {
@@ -906,35 +924,19 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
      * the wait for its entry: thirty of them in flight at once wait together). */
     uint64_t hs[2 * N][2], rk[2];
     memcpy(rk, key.rack, sizeof rk);
-    uint32_t tick = ++S->lscan;
+    LaneMemo *mm = rack_memo(S, side, rk, key.nrack, 1);
+    mm->used = ++S->lscan;
     int todo[2 * N], nt = 0;
-    LaneMemo *used[2][N];
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
-            LaneMemo *ms = lane_memo(S, side, d, l), *mm = NULL;
-            for (int j = 0; j < LM_SLOTS; j++)
-                if (ms[j].rack[0] == rk[0] && ms[j].rack[1] == rk[1] && ms[j].nrack == key.nrack) { mm = &ms[j]; break; }
-            if (mm && mm->stamp == S->lstamp[d][l]) {
-                mm->used = tick; /* unchanged since this side last scanned it with this rack */
-                used[d][l] = mm;
-                continue;
-            }
-            if (!mm) { /* the least recently used slot */
-                mm = &ms[0];
-                for (int j = 1; j < LM_SLOTS; j++)
-                    if (ms[j].used < mm->used) mm = &ms[j];
-            }
-            used[d][l] = mm;
-            mm->b.has_key = mm->b.has_out = 0;
-            mm->b.dir = (uint8_t)d;
-            mm->b.lane = (uint8_t)l;
-            mm->stamp = S->lstamp[d][l];
-            mm->used = tick;
-            mm->rack[0] = rk[0];
-            mm->rack[1] = rk[1];
-            mm->nrack = key.nrack;
-            mm->nmoves = -1;
-            if (!setup_lane(&c, d, l)) { mm->nmoves = 0; continue; } /* no play can go there */
+            if (mm->stamp[d][l] == S->lstamp[d][l]) continue; /* unchanged since this side last scanned it with this rack */
+            LaneBest *lb = &mm->b[d][l];
+            lb->has_key = lb->has_out = 0;
+            lb->dir = (uint8_t)d;
+            lb->lane = (uint8_t)l;
+            mm->stamp[d][l] = S->lstamp[d][l];
+            mm->nmoves[d][l] = -1;
+            if (!setup_lane(&c, d, l)) { mm->nmoves[d][l] = 0; continue; } /* no play can go there */
             key.dir = (uint8_t)d; /* the rack's part of the key stays; the lane's is this lane's */
             key.lane = (uint8_t)l;
             for (int i = 0; i < N; i++) {
@@ -948,7 +950,6 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
         }
     for (int t = 0; t < nt; t++) {
         int d = todo[t] / N, l = todo[t] % N;
-        LaneMemo *mm = used[d][l];
         LaneEntry *e = &S->lcache[hs[t][0] & ((1u << LC_BITS) - 1)];
         S->lane_looks++;
         if (!(e->fp[0] == hs[t][0] && e->fp[1] == hs[t][1])) {
@@ -961,10 +962,14 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
             for (int a = 0; a < N; a++)
                 if (c.is_anchor[a]) gen_anchor(&c, a);
             if (tmp->failed) { /* forget the lanes not looked up */
-                for (int u = t; u < nt; u++) used[todo[u] / N][todo[u] % N]->stamp = 0;
+                for (int u = t; u < nt; u++) mm->stamp[todo[u] / N][todo[u] % N] = 0;
                 return 0;
             }
-            LaneBest *eb = &mm->b;
+            if (tmp->n <= LM_MOVES) { /* the lane's plays, for the generation */
+                memcpy(memo_moves(S, mm, d, l), tmp->v, (size_t)tmp->n * sizeof(Move));
+                mm->nmoves[d][l] = (int16_t)tmp->n;
+            }
+            LaneBest *eb = &mm->b[d][l];
             for (Py_ssize_t i = 0; i < tmp->n; i++) {
                 const Move *m = &tmp->v[i];
                 if (m->ntiles == ntl) {
@@ -983,7 +988,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
             if (eb->has_out) lane_move_pack(&eb->mout, &e->mout);
             continue;
         }
-        LaneBest *mb = &mm->b;
+        LaneBest *mb = &mm->b[d][l];
         mb->has_key = e->has_key;
         mb->has_out = e->has_out;
         mb->best_key = e->best_key;
@@ -992,7 +997,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
     }
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
-            const LaneBest *b = &used[d][l]->b;
+            const LaneBest *b = &mm->b[d][l];
             if (b->has_out && b->mout.score > best_out) { best_out = b->mout.score; *bo = b->mout; *ho = 1; }
             if (b->has_key && b->best_key > best_key) { best_key = b->best_key; *bk = b->mkey; *hk = 1; }
             if (lanes && (b->has_key || b->has_out)) lanes[(*nlanes)++] = *b;
@@ -1013,19 +1018,14 @@ static void gen_lanes_memo(Search *S, int side, const uint8_t keep[2][N], MoveVe
     uint8_t *rb = (uint8_t *)rk, nrack = 0;
     for (int t = 0; t <= S->P.nletters; t++)
         for (int k = 0; k < S->cnt[side][t] && nrack < 16; k++) rb[nrack++] = (uint8_t)t;
+    LaneMemo *mm = rack_memo(S, side, rk, nrack, 0);
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
             if (keep && !keep[d][l]) continue;
-            LaneMemo *ms = lane_memo(S, side, d, l), *mm = NULL;
-            for (int j = 0; j < LM_SLOTS; j++)
-                if (ms[j].stamp == S->lstamp[d][l] && ms[j].rack[0] == rk[0] && ms[j].rack[1] == rk[1] &&
-                    ms[j].nrack == nrack) {
-                    mm = &ms[j];
-                    break;
-                }
-            Move *kept = mm ? &S->lmoves[(mm - S->lmemo) * LM_MOVES] : NULL;
-            if (mm && mm->nmoves >= 0) {
-                for (int i = 0; i < mm->nmoves; i++)
+            int good = mm && mm->stamp[d][l] == S->lstamp[d][l];
+            Move *kept = good ? memo_moves(S, mm, d, l) : NULL;
+            if (good && mm->nmoves[d][l] >= 0) {
+                for (int i = 0; i < mm->nmoves[d][l]; i++)
                     if (vec_push(out, &kept[i]) < 0) return;
                 continue;
             }
@@ -1034,9 +1034,9 @@ static void gen_lanes_memo(Search *S, int side, const uint8_t keep[2][N], MoveVe
                 for (int a = 0; a < N; a++)
                     if (c.is_anchor[a]) gen_anchor(&c, a);
             if (out->failed) return;
-            if (mm && out->n - from <= LM_MOVES) {
+            if (good && out->n - from <= LM_MOVES) {
                 memcpy(kept, &out->v[from], (size_t)(out->n - from) * sizeof(Move));
-                mm->nmoves = (int16_t)(out->n - from);
+                mm->nmoves[d][l] = (int16_t)(out->n - from);
             }
         }
 }
@@ -2641,7 +2641,7 @@ static Search *new_search(const PyObject *pos, TTSlot *tt, int tt_bits, LaneEntr
     S->tt = tt;
     S->xcache = xc;
     S->lcache = lc;
-    S->lmemo = calloc(2 * 2 * N * LM_SLOTS, sizeof(LaneMemo));
+    S->lmemo = calloc(2 * LM_SLOTS, sizeof(LaneMemo));
     S->lmoves = malloc((size_t)2 * 2 * N * LM_SLOTS * LM_MOVES * sizeof(Move));
     S->replies = calloc(MAXPLY, sizeof(Replies));
     S->rtops = calloc(MAXPLY, sizeof(RaceTops));
