@@ -1810,8 +1810,9 @@ static int three_tiles(Search *S, int side, int sl, int ply, int alpha, int beta
  * without making the play or searching the position after it. */
 /* The value for `side` of play m (score s, at most RACE_MAX_TILES tiles), which
  * leaves it one tile against the other side's one, with sl2 scoreless turns
- * left after it. */
-static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint64_t key) {
+ * left after it — or, when the other side's tile has no square, a bound on it
+ * at most alpha (the value is at most that). */
+static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint64_t key, int alpha) {
     PositionObject *P = &S->P;
     const RaceTops *T = race_tops(S, ply, key);
     int used[MAXLET + 1];
@@ -1837,14 +1838,36 @@ static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint
     int ne = 0;
     square_ends(P, r0, c0, m->dir, ends, &ne);
     for (int j = 0; j < np; j++) square_ends(P, placed[j] / N, placed[j] % N, 1 - m->dir, ends, &ne);
+    int ex[N + 2 + 2 * RACE_MAX_TILES], nex = 0;
+    for (int j = 0; j < np; j++) ex[nex++] = placed[j];
+    for (int j = 0; j < ne; j++) ex[nex++] = end_square(&ends[j]);
+    int rv[2] = {S->rv[1 - side], keep ? P->value[keep] : 0}, pb;
+    if (T->top[T->idx[oc]].n == 0) {
+        /* The other side has no single on the board as it is (a stuck tile):
+         * it may have one only on a changed square, so its passing, and this
+         * side's tile going out on its best square or on a changed one as if
+         * it took any letter, bound the race without a cross-set looked up. */
+        int bt = top_excluding(&T->top[T->idx[keep]], ex, nex);
+        for (int j = 0; j < ne; j++) {
+            fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j], 0);
+            int sc = fresh_score(P, &fr[j], keep ? P->value[keep] : 0);
+            if (sc > bt) bt = sc;
+        }
+        int out[2] = {-VAL_INF, bt}, can[2] = {0, bt > -VAL_INF};
+        int bound = m->score - race(out, can, rv, sl2, &pb);
+        if (bound <= alpha) {
+            for (int j = 0; j < np; j++) {
+                P->tiles[0][placed[j] / N][placed[j] % N] = 0;
+                P->tiles[1][placed[j] % N][placed[j] / N] = 0;
+            }
+            return bound;
+        }
+    }
     for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j], 1);
     for (int j = 0; j < np; j++) {
         P->tiles[0][placed[j] / N][placed[j] % N] = 0;
         P->tiles[1][placed[j] % N][placed[j] / N] = 0;
     }
-    int ex[N + 2 + 2 * RACE_MAX_TILES], nex = 0;
-    for (int j = 0; j < np; j++) ex[nex++] = placed[j];
-    for (int j = 0; j < ne; j++) ex[nex++] = end_square(&ends[j]);
     int codes[2] = {oc, keep}, out[2], can[2];
     for (int p = 0; p < 2; p++) {
         int t = codes[p];
@@ -1852,7 +1875,6 @@ static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint
                             t ? P->value[t] : 0);
         can[p] = out[p] > -VAL_INF;
     }
-    int rv[2] = {S->rv[1 - side], keep ? P->value[keep] : 0}, pb;
     return m->score - race(out, can, rv, sl2, &pb);
 }
 
@@ -1959,7 +1981,7 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
          * at the horizon: one ply above it (negamax's depth-1 stage) only a few
          * moves are tried, on the understanding that their values are guesses. */
         S->nodes++;
-        return race_after(S, side, m, ply, sl2, node_key(S, side, sl));
+        return race_after(S, side, m, ply, sl2, node_key(S, side, sl), alpha);
     }
     if (sl2 > 0 && depth <= 1) {
         /* The child is at the horizon: its guess needs only the rack left. */
