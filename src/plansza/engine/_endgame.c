@@ -421,19 +421,6 @@ static void gen_moves(Search *S, int side, MoveVec *out) {
         }
 }
 
-/* Every play of `side` along the lanes marked in keep[dir][lane]. */
-static void gen_lanes(Search *S, int side, const uint8_t keep[2][N], MoveVec *out) {
-    Ctx c;
-    side_ctx(S, side, &c, out);
-    if (c.left <= 0) return;
-    for (int d = 0; d < 2; d++)
-        for (int l = 0; l < N; l++) {
-            if (!keep[d][l] || !setup_lane(&c, d, l)) continue;
-            for (int a = 0; a < N; a++)
-                if (c.is_anchor[a]) gen_anchor(&c, a);
-        }
-}
-
 static inline void to_cmove(const Move *m, CMove *c) {
     c->dir = m->dir;
     c->lane = m->lane;
@@ -1618,6 +1605,26 @@ static int tops_after(const PositionObject *P, const RaceTops *T, int sq, int n,
     return ncand;
 }
 
+/* A bound from above on the value of a play (score `score`) that leaves one
+ * tile each, when the other side's tile has no square on the board before it:
+ * that side may have one only on a changed square (ends), so its passing bounds
+ * the race from below, with this side's last tile (worth val) going out on its
+ * best square before (t, leaving out ex) or on a changed square as if that took
+ * any letter — no cross-set looked up. The play's tiles are on the board; rv,
+ * sl: as race's, the other side to move. */
+static int stuck_bound(const Search *S, const TopSquares *t, const int *ex, int nex, const End *ends, int ne,
+                       int val, int score, const int rv[2], int sl) {
+    int bt = top_excluding(t, ex, nex);
+    for (int j = 0; j < ne; j++) {
+        Fresh f;
+        fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &f, 0);
+        int sc = fresh_score(&S->P, &f, val);
+        if (sc > bt) bt = sc;
+    }
+    int out[2] = {-VAL_INF, bt}, can[2] = {0, bt > -VAL_INF}, pb;
+    return score - race(out, can, rv, sl, &pb);
+}
+
 /* The passes of three_tiles: the value for the side with two tiles (two != 0)
  * or the one with one to move with sl scoreless turns left, when the first can
  * go out for out_two, play one tile for m (its best single: its score less the
@@ -1715,23 +1722,13 @@ static int three_tiles(Search *S, int side, int sl, int ply, int alpha, int beta
                 int bound = old_one > -VAL_INF ? s - (old_one + 2 * val[rest]) : VAL_INF;
                 uint8_t byte = (uint8_t)(codes[k] ? letter : (letter | BLANK_FLAG));
                 if (bound == VAL_INF && tau != VAL_INF) {
-                    /* It has no single on the board as it is: it may have one
-                     * only on a changed square, and passing bounds the race
-                     * from below, with this side's last tile going out on its
-                     * best square or on a changed one as if every one took it. */
+                    /* it has no single on the board as it is (stuck_bound) */
+                    int rv[2] = {rv_one, rv_two - val[k]};
                     P->tiles[0][r][c] = byte;
                     P->tiles[1][c][r] = byte;
-                    Fresh fb;
-                    int bt = top_excluding(&top[rest], ex, 1 + ne);
-                    for (int j = 0; j < ne; j++) {
-                        fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fb, 0);
-                        int sc = fresh_score(P, &fb, val[rest]);
-                        if (sc > bt) bt = sc;
-                    }
+                    bound = stuck_bound(S, &top[rest], ex, 1 + ne, ends, ne, val[rest], s, rv, S->reset_sl);
                     P->tiles[0][r][c] = 0;
                     P->tiles[1][c][r] = 0;
-                    int out[2] = {-VAL_INF, bt}, cn[2] = {0, bt > -VAL_INF}, rv[2] = {rv_one, rv_two - val[k]}, pb;
-                    bound = s - race(out, cn, rv, S->reset_sl, &pb);
                 }
                 if (bound <= (m_best > tau ? m_best : tau) || tau == VAL_INF) {
                     if (bound > m_pruned) m_pruned = bound;
@@ -1843,18 +1840,9 @@ static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint
     for (int j = 0; j < ne; j++) ex[nex++] = end_square(&ends[j]);
     int rv[2] = {S->rv[1 - side], keep ? P->value[keep] : 0}, pb;
     if (T->top[T->idx[oc]].n == 0) {
-        /* The other side has no single on the board as it is (a stuck tile):
-         * it may have one only on a changed square, so its passing, and this
-         * side's tile going out on its best square or on a changed one as if
-         * it took any letter, bound the race without a cross-set looked up. */
-        int bt = top_excluding(&T->top[T->idx[keep]], ex, nex);
-        for (int j = 0; j < ne; j++) {
-            fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j], 0);
-            int sc = fresh_score(P, &fr[j], keep ? P->value[keep] : 0);
-            if (sc > bt) bt = sc;
-        }
-        int out[2] = {-VAL_INF, bt}, can[2] = {0, bt > -VAL_INF};
-        int bound = m->score - race(out, can, rv, sl2, &pb);
+        /* the other side has no single on the board as it is (stuck_bound) */
+        int bound = stuck_bound(S, &T->top[T->idx[keep]], ex, nex, ends, ne, keep ? P->value[keep] : 0, m->score,
+                                rv, sl2);
         if (bound <= alpha) {
             for (int j = 0; j < np; j++) {
                 P->tiles[0][placed[j] / N][placed[j] % N] = 0;
