@@ -409,6 +409,15 @@ static void side_ctx(Search *S, int side, Ctx *c, MoveVec *out) {
     c->all = all_letters(&S->P);
 }
 
+/* The rack's tile codes, ascending (0 = a blank), into codes[16] (left as it
+ * is beyond them): how many. The rack's part of a lane's key and memo. */
+static int rack_codes(const Search *S, int side, uint8_t *codes) {
+    int n = 0;
+    for (int t = 0; t <= S->P.nletters; t++)
+        for (int k = 0; k < S->cnt[side][t] && n < 16; k++) codes[n++] = (uint8_t)t;
+    return n;
+}
+
 static void gen_moves(Search *S, int side, MoveVec *out) {
     Ctx c;
     side_ctx(S, side, &c, out);
@@ -888,18 +897,10 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
     PositionObject *P = &S->P;
     Ctx c;
     MoveVec *tmp = &S->lanevec;
-    init_ctx(P, &c, tmp, 0);
-    memset(c.rack, 0, sizeof c.rack);
-    c.left = S->ntl[side];
-    c.natmask = 0;
+    side_ctx(S, side, &c, tmp);
     LaneKey key;
     memset(&key, 0, sizeof key);
-    for (int t = 0; t <= P->nletters; t++) {
-        c.rack[t] = S->cnt[side][t];
-        if (t && c.rack[t]) c.natmask |= 1ULL << t;
-        for (int k = 0; k < c.rack[t] && key.nrack < 16; k++) key.rack[key.nrack++] = (uint8_t)t;
-    }
-    c.all = all_letters(P);
+    key.nrack = (uint8_t)rack_codes(S, side, key.rack);
     *ho = *hk = 0;
     if (nlanes) *nlanes = 0;
     int32_t best_key = INT32_MIN, best_out = INT32_MIN;
@@ -1002,9 +1003,7 @@ static void gen_lanes_memo(Search *S, int side, const uint8_t keep[2][N], MoveVe
     side_ctx(S, side, &c, out);
     if (c.left <= 0) return;
     uint64_t rk[2] = {0, 0};
-    uint8_t *rb = (uint8_t *)rk, nrack = 0;
-    for (int t = 0; t <= S->P.nletters; t++)
-        for (int k = 0; k < S->cnt[side][t] && nrack < 16; k++) rb[nrack++] = (uint8_t)t;
+    int nrack = rack_codes(S, side, (uint8_t *)rk);
     LaneMemo *mm = rack_memo(S, side, rk, nrack, 0);
     for (int d = 0; d < 2; d++)
         for (int l = 0; l < N; l++) {
@@ -2318,7 +2317,8 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
      * the pass. */
     {
         MoveVec *mv = &S->mv[ply];
-        int pruned = 0;
+        uint8_t keep[2][N]; /* the lanes to generate (with only = keep) */
+        const uint8_t(*only)[N] = NULL;
         if (!(S->zero_scoreless && sl <= 1)) {
             /* Each lane's best plays, from the lanes' table (lane_scan): no
              * generation. */
@@ -2335,7 +2335,6 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
             }
             if (!ensure_replies(S, side, sl, ply)) { S->aborted = 1; S->error = 2; return 0; }
             Replies *R = &S->replies[ply];
-            uint8_t keep[2][N];
             memset(keep, 0, sizeof keep);
             int rvo = S->rv[other];
             Move cand[LANE_FIRST];
@@ -2376,16 +2375,12 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                 tried[ntried++] = cand[i];
                 CONSIDER(&tried[ntried - 1], 0);
             }
-            if (R->no > 0) {
-                /* When the other side can go out at once, a lane whose plays
-                 * all leave such a reply alone is refuted by it exactly, as two
-                 * plies above the horizon: it is not generated. */
-                TIMED(3, gen_lanes_memo(S, side, keep, mv));
-                pruned = 1;
-            }
+            /* When the other side can go out at once, a lane whose plays all
+             * leave such a reply alone is refuted by it exactly, as two plies
+             * above the horizon: it is not generated. */
+            if (R->no > 0) only = (const uint8_t(*)[N])keep;
         }
-        if (!pruned && !(S->zero_scoreless && sl <= 1)) TIMED(3, gen_lanes_memo(S, side, NULL, mv));
-        else if (!pruned) TIMED(3, gen_moves(S, side, mv));
+        TIMED(3, gen_lanes_memo(S, side, only, mv));
         S->generations++;
         if (mv->failed) { S->aborted = 1; S->error = 2; return 0; }
         Py_ssize_t n = mv->n;
