@@ -2726,9 +2726,14 @@ static void *helper_run(void *arg) {
  * plies), solve asks instead whether the value is at least b, for one b after
  * another, each with a null window and no depth limit: every answer is then
  * proved (an upper or a lower bound), and the table keeps the bounds from one
- * test to the next. The first b is the estimate; when the tests keep failing
- * the same way the step doubles, and once the value is bracketed the gap is
- * halved (MTD(f) with growing steps). *lo and *hi are the bounds proved so far
+ * test to the next. The first b is the estimate. Above a proved lower bound
+ * the next b is one more (MTD(f)): the value is almost always the estimate or a
+ * point or two above it, and a b above the value costs a test that fails —
+ * every move of the root refuted, the costliest kind — where a b at or below
+ * it succeeds, mostly at once from what the table keeps; so the answer is
+ * right sooner when the time runs out. Below a proved upper bound, with no
+ * lower one yet, the step doubles (each such test fails until one succeeds);
+ * once the value is bracketed the gap is halved. *lo and *hi are the bounds proved so far
  * (both the value when done), *lo_move the root's move that proved *lo (kept
  * here: on a long proof the root's entry may be gone from the table by the
  * time it is stopped); 0 when the search was stopped first. */
@@ -2749,7 +2754,7 @@ static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi, CMov
             *lo_move = S->root_best;
         }
         done = *lo >= *hi;
-        if (*hi == VAL_INF) { b = *lo + step; step *= 2; }
+        if (*hi == VAL_INF) b = *lo + 1;
         else if (*lo == -VAL_INF) { b = *hi - step + 1; step *= 2; }
         else b = *lo + (*hi - *lo + 1) / 2;
         if (b <= *lo) b = *lo + 1;
