@@ -171,6 +171,12 @@ typedef struct {
     uint64_t set;
 } XEntry;
 
+/* A lane's stamp (Search.lstamp): never given twice in a solve. 64 bits: a
+ * search hands out about five a position, so 32 bits would wrap after some 800
+ * million positions (a few minutes of a hard proof), and a lane given a stamp
+ * a memo still held for other contents would be answered for those. */
+typedef uint64_t Stamp;
+
 /* What a made move changed, to take it back: its tiles (the move itself) and
  * the cross-sets of the lanes it touched. The cross-sets are recomputed lazily
  * (`pending`): only when the position after the move is searched, not when the
@@ -185,7 +191,7 @@ typedef struct {
     int ntiles;
     uint64_t hboard;
     int pending, saved;
-    uint32_t lstamp[2][N]; /* the lanes' stamps before the move (see Search.lstamp) */
+    Stamp lstamp[2][N]; /* the lanes' stamps before the move (see Search.lstamp) */
     Move m;
 } Snapshot;
 
@@ -213,8 +219,8 @@ typedef struct {
     uint64_t *busy;     /* [1 << BUSY_BITS] shared: moves being searched, by hash */
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
-    uint32_t lstamp[2][N]; /* a stamp for each lane's contents, new whenever they change */
-    uint32_t stamp_next;
+    Stamp lstamp[2][N]; /* a stamp for each lane's contents, new whenever they change */
+    Stamp stamp_next;
     LaneMemo *lmemo;    /* [2 sides][LM_SLOTS] each side's last answers for its lanes, by rack (lane_scan) */
     Move *lmoves;       /* [2 sides][LM_SLOTS][2][N][LM_MOVES] each memo's plays of each lane (gen_lanes_memo) */
     uint32_t lscan;     /* lane_scan's calls, for the memo's replacement */
@@ -620,8 +626,7 @@ static uint64_t cross_of(const PositionObject *P, XEntry *cache, const uint8_t *
 }
 
 /* update_lane of the core, with the cross-sets looked up in the table first. */
-static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane, uint32_t (*stamp)[N],
-                       uint32_t *next) {
+static void lane_cross(PositionObject *P, XEntry *cache, int dir, int lane, Stamp (*stamp)[N], Stamp *next) {
     const uint8_t *row = P->tiles[dir][lane];
     int od = 1 - dir;
     for (int i = 0; i < N; i++) {
@@ -764,7 +769,7 @@ struct LaneMemo {
     uint64_t rack[2]; /* the rack's tile codes, ascending, as LaneKey's */
     uint8_t nrack;    /* ... how many (a blank's code is 0); 0: none */
     uint32_t used;    /* the scan that last used it (the least recent is replaced) */
-    uint32_t stamp[2][N]; /* each lane's stamp when its answer was kept; 0: none */
+    Stamp stamp[2][N]; /* each lane's stamp when its answer was kept; 0: none */
     int16_t nmoves[2][N]; /* the lane's plays kept in S->lmoves (gen_lanes_memo); -1: not kept */
     LaneBest b[2][N];
 };
