@@ -195,6 +195,13 @@ typedef struct {
     Move m;
 } Snapshot;
 
+/* A bound on a position's plays (hi: each worth at most that; deep: some of
+ * them met the horizon), for the position two passes on (negamax). */
+typedef struct {
+    uint64_t key; /* the position's (node_key) */
+    int hi, deep, on;
+} TwoPass;
+
 typedef struct LaneEntry LaneEntry;
 typedef struct LaneMemo LaneMemo;
 
@@ -230,6 +237,7 @@ typedef struct {
     Py_ssize_t sortcap;
     struct Replies_ *replies; /* [MAXPLY] the other side's replies at a position (ensure_replies) */
     struct RaceTops_ *rtops;  /* [MAXPLY] each rack tile's best squares at a position (race_tops) */
+    TwoPass twopass[MAXPLY]; /* a position's plays' bound while its last move, the pass, is searched */
     struct {
         uint64_t pkey; /* the position one ply up (node_key), whose race_tops this one may use; 0: none */
         int sq;        /* the square of the single played there */
@@ -2063,6 +2071,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         return S->rv[other] - S->rv[side];
     }
     uint64_t key = node_key(S, side, sl);
+    S->twopass[ply].on = 0;
     CMove ttmove;
     ttmove.len = 0;
     TTEntry te, *e = tt_probe(S, key, &te) ? &te : NULL;
@@ -2132,6 +2141,17 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
             }                                                                        \
         }                                                                            \
     } while (0)
+/* The pass after every play, all worth at most alpha0: the position two passes
+ * on is this one with two scoreless turns fewer, and its plays are the same
+ * (each resets the run), so it is told their bound (Search.twopass). */
+#define PASS_LAST()                                                                  \
+    do {                                                                             \
+        if (best <= alpha0 && sl >= 3 && !S->zero_scoreless) {                       \
+            S->twopass[ply] = (TwoPass){key, best, anydeep, 1};                      \
+            CONSIDER(NULL, 1);                                                       \
+            S->twopass[ply].on = 0;                                                  \
+        } else CONSIDER(NULL, 1);                                                    \
+    } while (0)
 #define MP_AFTER(MP, IS_PASS)                                                          \
     do {                                                                             \
         searched++;                                                                  \
@@ -2178,6 +2198,21 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         if (ply == 0 && lo3 >= beta) S->root_best = cb;
         return lo3 == hi3 || hi3 <= alpha ? hi3 : lo3;
     }
+    if (ply >= 2 && sl + 2 <= S->reset_sl && !S->zero_scoreless) {
+        /* Reached by two passes from a position whose plays were all worth at
+         * most this window's alpha (and are the same here: a play resets the
+         * run of scoreless turns): only the pass is left to search. A side
+         * with a tile it cannot play passes, the other passes back, and the
+         * search was back here to try every play again, each answered by the
+         * table — a fifth of the time of the proofs where a side is stuck. */
+        const TwoPass *tp = &S->twopass[ply - 2];
+        if (tp->on && tp->hi <= alpha && tp->key == node_key(S, side, sl + 2)) {
+            best = tp->hi;
+            anydeep = tp->deep;
+            CONSIDER(NULL, 1);
+            goto cutoff;
+        }
+    }
     /* Stage 1: the remembered moves. */
     if (ttmove.len == PASS_LEN) {
         pass_done = 1;
@@ -2210,7 +2245,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         S->frontiers++;
         if (ho) CONSIDER(&mo, 0);
         if (hk) CONSIDER(&mk, 0);
-        if (!pass_done) CONSIDER(NULL, 1);
+        if (!pass_done) PASS_LAST();
         goto cutoff;
     }
     if (S->ntl[side] == 1 && !(S->zero_scoreless && sl <= 1)) {
@@ -2222,7 +2257,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         if (!frontier_best(S, side, &mo, &ho, &mk, &hk)) { S->aborted = 1; S->error = 2; return 0; }
         S->generations++;
         if (ho) CONSIDER(&mo, 0);
-        if (!pass_done) CONSIDER(NULL, 1);
+        if (!pass_done) PASS_LAST();
         goto cutoff;
     }
     if (depth == 2) {
@@ -2286,7 +2321,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
                 CONSIDER(&mv->v[i], 0);
             }
         }
-        if (!pass_done) CONSIDER(NULL, 1);
+        if (!pass_done) PASS_LAST();
         goto cutoff;
     }
     if (S->ntl[side] == 2 && !(S->zero_scoreless && sl <= 1)) {
@@ -2315,7 +2350,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         if (!sort_moves(S, mv, 0)) { S->aborted = 1; S->error = 2; return 0; }
         for (Py_ssize_t i = 0; i < n && mv->v[i].key != INT32_MIN; i++) CONSIDER_SHARED(&mv->v[i]);
         CONSIDER_DEFERRED(mv);
-        if (!pass_done) CONSIDER(NULL, 1);
+        if (!pass_done) PASS_LAST();
         goto cutoff;
     }
     /* Stage 2: the lanes' best plays, then every play, best-looking first, then
@@ -2402,7 +2437,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
             CONSIDER_SHARED(&mv->v[i]);
         }
         CONSIDER_DEFERRED(mv);
-        if (!pass_done) CONSIDER(NULL, 1);
+        if (!pass_done) PASS_LAST();
     }
 #undef CONSIDER
 #undef CONSIDER_MARKED
@@ -2410,7 +2445,9 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
 #undef CONSIDER_SHARED
 #undef CONSIDER_DEFERRED
 #undef CONSIDER_ETC
+#undef PASS_LAST
 cutoff:
+    S->twopass[ply].on = 0;
     if (alpha >= beta && bestm.len && bestm.len != PASS_LEN) {
         CMove *k0 = &S->killer[ply][0];
         if (!(k0->len == bestm.len && k0->dir == bestm.dir && k0->lane == bestm.lane &&
