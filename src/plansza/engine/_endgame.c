@@ -2204,7 +2204,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
          * run of scoreless turns): only the pass is left to search. A side
          * with a tile it cannot play passes, the other passes back, and the
          * search was back here to try every play again, each answered by the
-         * table — a fifth of the time of the proofs where a side is stuck. */
+         * table: a sixth of the time of the proofs where a side is stuck. */
         const TwoPass *tp = &S->twopass[ply - 2];
         if (tp->on && tp->hi <= alpha && tp->key == node_key(S, side, sl + 2)) {
             best = tp->hi;
@@ -2775,8 +2775,8 @@ static void *helper_run(void *arg) {
  * it succeeds, mostly at once from what the table keeps; so the answer is
  * right sooner when the time runs out. Below a proved upper bound, with no
  * lower one yet, the step doubles (each such test fails until one succeeds);
- * once the value is bracketed the gap is halved. *lo and *hi are the bounds proved so far
- * (both the value when done), *lo_move the root's move that proved *lo (kept
+ * once the value is bracketed the gap is halved. *lo and *hi are the bounds
+ * proved so far (both the value when done), *lo_move the root's move that proved *lo (kept
  * here: on a long proof the root's entry may be gone from the table by the
  * time it is stopped); 0 when the search was stopped first. */
 static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi, CMove *lo_move) {
