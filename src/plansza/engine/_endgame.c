@@ -2198,13 +2198,14 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         if (ply == 0 && lo3 >= beta) S->root_best = cb;
         return lo3 == hi3 || hi3 <= alpha ? hi3 : lo3;
     }
-    if (ply >= 2 && sl + 2 <= S->reset_sl && !S->zero_scoreless) {
+    if (ply >= 2) {
         /* Reached by two passes from a position whose plays were all worth at
          * most this window's alpha (and are the same here: a play resets the
          * run of scoreless turns): only the pass is left to search. A side
          * with a tile it cannot play passes, the other passes back, and the
          * search was back here to try every play again, each answered by the
-         * table: a sixth of the time of the proofs where a side is stuck. */
+         * table: a sixth of the time of the proofs where a side is stuck.
+         * (PASS_LAST sets the bound only where this applies.) */
         const TwoPass *tp = &S->twopass[ply - 2];
         if (tp->on && tp->hi <= alpha && tp->key == node_key(S, side, sl + 2)) {
             best = tp->hi;
