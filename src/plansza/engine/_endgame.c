@@ -1619,17 +1619,18 @@ static int tops_after(const PositionObject *P, const RaceTops *T, int sq, int n,
 
 /* A bound from above on the value of a play (score `score`) that leaves one
  * tile each, when the other side's tile has no square on the board before it:
- * that side may have one only on a changed square (ends), so its passing bounds
- * the race from below, with this side's last tile (worth val) going out on its
- * best square before (t, leaving out ex) or on a changed square as if that took
- * any letter — no cross-set looked up. The play's tiles are on the board; rv,
- * sl: as race's, the other side to move. */
-static int stuck_bound(const Search *S, const TopSquares *t, const int *ex, int nex, const End *ends, int ne,
-                       int val, int score, const int rv[2], int sl) {
+ * that side may have one only on a changed square (the ends, fr: worked out
+ * by fresh_square without their sets, with `add` more points in each run),
+ * so its passing bounds the race from below, with this side's last tile (worth
+ * val) going out on its best square before (t, leaving out ex) or on a changed
+ * square as if that took any letter — no cross-set looked up. rv, sl: as
+ * race's, the other side to move. */
+static int stuck_bound(const Search *S, const TopSquares *t, const int *ex, int nex, const Fresh *fr, int ne,
+                       int add, int val, int score, const int rv[2], int sl) {
     int bt = top_excluding(t, ex, nex);
     for (int j = 0; j < ne; j++) {
-        Fresh f;
-        fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &f, 0);
+        Fresh f = fr[j];
+        f.sc_new += add;
         int sc = fresh_score(&S->P, &f, val);
         if (sc > bt) bt = sc;
     }
@@ -1722,10 +1723,11 @@ static int three_tiles(Search *S, int side, int sl, int ply, int alpha, int beta
         for (int j = 0; j < ne; j++) ex[1 + j] = end_square(&ends[j]);
         int old_one = top_excluding(&top[2], ex, 1 + ne);
         int fresh_byte = -1; /* the tile fr was worked out with */
-        Fresh fr[4];
+        Fresh fr[4], fz[4];  /* fz: the ends' runs with a tile worth 0 on the square */
+        int fz_ready = 0;
         for (int k = 0; k < 2; k++) {
             if (k == 1 && tc[1] == tc[0]) break; /* the same tile twice */
-            int rest = 1 - k;
+            int rest = 1 - k, stuck = VAL_INF;
             for (uint64_t w = want & can[k]; w; w &= w - 1) {
                 int letter = __builtin_ctzll(w);
                 if (codes[k] && letter != codes[k]) continue;
@@ -1734,13 +1736,23 @@ static int three_tiles(Search *S, int side, int sl, int ply, int alpha, int beta
                 int bound = old_one > -VAL_INF ? s - (old_one + 2 * val[rest]) : VAL_INF;
                 uint8_t byte = (uint8_t)(codes[k] ? letter : (letter | BLANK_FLAG));
                 if (bound == VAL_INF && tau != VAL_INF) {
-                    /* it has no single on the board as it is (stuck_bound) */
-                    int rv[2] = {rv_one, rv_two - val[k]};
-                    P->tiles[0][r][c] = byte;
-                    P->tiles[1][c][r] = byte;
-                    bound = stuck_bound(S, &top[rest], ex, 1 + ne, ends, ne, val[rest], s, rv, S->reset_sl);
-                    P->tiles[0][r][c] = 0;
-                    P->tiles[1][c][r] = 0;
+                    /* it has no single on the board as it is (stuck_bound). The
+                     * bound needs only the runs through the ends and the tile's
+                     * points, not its letter: worked out once for the square
+                     * and the same for every letter of a blank. */
+                    if (stuck == VAL_INF) {
+                        if (!fz_ready) {
+                            P->tiles[0][r][c] = BLANK_FLAG | 1;
+                            P->tiles[1][c][r] = BLANK_FLAG | 1;
+                            for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fz[j], 0);
+                            P->tiles[0][r][c] = 0;
+                            P->tiles[1][c][r] = 0;
+                            fz_ready = 1;
+                        }
+                        int rv[2] = {rv_one, rv_two - val[k]};
+                        stuck = stuck_bound(S, &top[rest], ex, 1 + ne, fz, ne, val[k], val[rest], s, rv, S->reset_sl);
+                    }
+                    bound = stuck;
                 }
                 if (bound <= (m_best > tau ? m_best : tau) || tau == VAL_INF) {
                     if (bound > m_pruned) m_pruned = bound;
@@ -1853,7 +1865,8 @@ static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint
     int rv[2] = {S->rv[1 - side], keep ? P->value[keep] : 0}, pb;
     if (T->top[T->idx[oc]].n == 0) {
         /* the other side has no single on the board as it is (stuck_bound) */
-        int bound = stuck_bound(S, &T->top[T->idx[keep]], ex, nex, ends, ne, keep ? P->value[keep] : 0, m->score,
+        for (int j = 0; j < ne; j++) fresh_square(S, ends[j].d, ends[j].lane, ends[j].i, &fr[j], 0);
+        int bound = stuck_bound(S, &T->top[T->idx[keep]], ex, nex, fr, ne, 0, keep ? P->value[keep] : 0, m->score,
                                 rv, sl2);
         if (bound <= alpha) {
             for (int j = 0; j < np; j++) {
