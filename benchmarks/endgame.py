@@ -10,6 +10,7 @@ within 10 s.
     python benchmarks/endgame.py --threads 2        # two search threads (wall clock)
     python benchmarks/endgame.py --seeds 72,75 --limit 600 --save-proved P.json
     python benchmarks/endgame.py --truth benchmarks/data/endgame_proved.json
+    python benchmarks/endgame.py --seeds 286 --limit 3600 --clock cpu --tt-bits 26
 
 ``--clock cpu`` measures the limit and the times with the process's CPU time
 (``time.process_time``) instead of the wall clock: on a machine shared with
@@ -31,9 +32,11 @@ proved endgames, kept across runs: a value proved again must be the same, or
 the run fails with exit code 1); ``--truth FILE`` compares every answer of
 this run with the proved values of FILE: the same value, and for the answers
 not proved within the limit the same first move as the proved line.
-``benchmarks/data/endgame_proved.json`` holds the values of 95 of the 100
-default endgames, each proved with the limit it records (the other 5 were not
-proved in 10 minutes of one core).
+``benchmarks/data/endgame_proved.json`` holds the proved values of the 100
+default endgames that have one, each with the limit, clock, threads and table
+size (``--tt-bits``, default 22) of the run that proved it. A proof of minutes
+needs a bigger table than the default: ``--tt-bits 26`` (2 GiB) proved seed 286
+in about three minutes, which 2^22 entries had not done in ten.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from plansza.board import Board
-from plansza.engine.endgame import solve
+from plansza.engine.endgame import TT_BITS, TT_BITS_RANGE, solve
 from plansza.files import write_atomic
 from plansza.game import Game
 from plansza.lexicon import Lexicon
@@ -132,7 +135,8 @@ def save_proved(path: Path, rows: list[dict[str, Any]], run: dict[str, Any]) -> 
     ordered = [kept[s] for s in sorted(kept)]
     about = (
         "Endgames of benchmarks/endgame.py with their values proved by plansza's exact "
-        "solver: each row records the limit, clock and threads of the run that proved it."
+        "solver: each row records the limit, clock, threads (and table size) of the run that "
+        "proved it."
     )
     write_atomic(
         path, json.dumps({"about": about, "endgames": ordered}, ensure_ascii=False, indent=1) + "\n"
@@ -183,6 +187,13 @@ def main(argv: list[str] | None = None) -> int:
         help="measure the limit and the times on the wall clock (default) or in CPU time",
     )
     parser.add_argument("--threads", type=int, choices=(1, 2), default=1, help="search threads (1)")
+    parser.add_argument(
+        "--tt-bits",
+        type=int,
+        default=TT_BITS,
+        help=f"transposition table of 2**N entries of 32 bytes ({TT_BITS}: 128 MiB); "
+        "26 (2 GiB) for proofs of minutes",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--verbose", action="store_true", help="one line per endgame")
     parser.add_argument(
@@ -196,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
         wanted = [int(s) for s in args.seeds.split(",")] if args.seeds else None
     except ValueError:
         parser.error(f"--seeds: {args.seeds!r} is not a comma-separated list of numbers")
+    if not TT_BITS_RANGE[0] <= args.tt_bits <= TT_BITS_RANGE[1]:
+        parser.error(f"--tt-bits: {args.tt_bits} is not {TT_BITS_RANGE[0]} to {TT_BITS_RANGE[1]}")
     truth = load_proved(args.truth) if args.truth else None
     if args.truth and not truth:
         parser.error(f"--truth: {args.truth} holds no proved endgame")
@@ -225,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             time_limit=args.limit,
             now=clock,
             threads=args.threads,
+            tt_bits=args.tt_bits,
         )
         seconds = clock() - start
         row = {
@@ -257,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         "limit_s": args.limit,
         "clock": args.clock,
         "threads": args.threads,
+        "tt_bits": args.tt_bits,
         "exact": sum(r["exact"] for r in rows),
         "seconds": spread_of([r["seconds"] for r in rows]),
         "proved_seconds": spread_of([r["seconds"] for r in rows if r["exact"]]),
@@ -266,7 +281,12 @@ def main(argv: list[str] | None = None) -> int:
         summary["truth"] = against_truth(rows, truth)
     conflicts: list[str] = []
     if args.save_proved:
-        run = {"limit_s": args.limit, "clock": args.clock, "threads": args.threads}
+        run = {
+            "limit_s": args.limit,
+            "clock": args.clock,
+            "threads": args.threads,
+            "tt_bits": args.tt_bits,
+        }
         conflicts = save_proved(args.save_proved, rows, run)
         for line in conflicts:
             print(f"{args.save_proved}: a different value proved — {line}", file=sys.stderr)
@@ -276,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if conflicts else 0
     print(
         f"{len(rows)} endgames, 7 vs 7 tiles, limit {args.limit:g} s ({args.clock} clock), "
-        f"{args.threads} thread{'s' if args.threads > 1 else ''}, default lexicon"
+        f"{args.threads} thread{'s' if args.threads > 1 else ''}, "
+        f"table of 2^{args.tt_bits} entries, default lexicon"
     )
     print(f"{'':10s} {'min':>10s} {'median':>10s} {'p90':>10s} {'max':>10s}")
     for name, key, digits in (

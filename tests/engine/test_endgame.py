@@ -467,6 +467,8 @@ def test_a_raising_clock_propagates(lex: Lexicon) -> None:
         ("A", "B", {"threads": 3}, "wątki"),
         ("A", "B", {"prove_after": 0}, "prove_after"),
         ("A", "B", {"prove_after": 157}, "prove_after: 157"),
+        ("A", "B", {"tt_bits": 15}, "tt_bits: 15"),
+        ("A", "B", {"tt_bits": 29}, "od 16 do 28"),
     ],
 )
 def test_bad_input_is_named(
@@ -536,6 +538,23 @@ def test_the_next_solve_of_an_endgame_finds_the_proofs(lex: Lexicon) -> None:
     assert cold.exact and warm.exact and warm.spread == cold.spread
     assert warm.nodes * 10 < cold.nodes
     replay(board, (mine, theirs), warm, PFS, lex)
+
+
+def test_another_table_size_starts_afresh_with_the_same_value(lex: Lexicon) -> None:
+    # The table's size changes how much of a proof it keeps, never the value (TR 5.1.1a,
+    # 5.1.2): a table of 2**16 entries (most proofs overwritten) and the default prove
+    # the same spread, each with tables of its own size (a warm default solve after the
+    # small one would take a handful of positions; a cold one takes more).
+    board, mine, theirs = busy_position(lex)
+    release_tables()
+    default = solve(board, mine, theirs, lex, PFS)
+    small = solve(board, mine, theirs, lex, PFS, tt_bits=16)
+    again = solve(board, mine, theirs, lex, PFS)
+    assert default.exact and small.exact and again.exact
+    assert small.spread == default.spread == again.spread
+    assert small.nodes * 10 > default.nodes  # not answered from the other size's table
+    assert again.nodes * 10 > default.nodes
+    replay(board, (mine, theirs), small, PFS, lex)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 3])

@@ -60,7 +60,12 @@ if TYPE_CHECKING:
 __all__ = ["EndgameError", "EndgameResult", "release_tables", "solve"]
 
 #: Transposition table: 2**TT_BITS entries of 32 bytes (128 MiB, touched as used).
+#: Right for proofs of up to some tens of millions of positions (a 10-second
+#: solve); a long proof does far better with a bigger one (``solve(tt_bits=)``).
 TT_BITS = 22
+
+#: The table sizes ``solve(tt_bits=)`` takes: 2 MiB to 8 GiB.
+TT_BITS_RANGE = (16, 28)
 
 #: Plies of iterative deepening before the value is proved without a depth limit
 #: (measured best on the benchmark's endgames: docs/decisions/endgame.md).
@@ -102,6 +107,10 @@ CATALOGUE = {
     "threads": {
         "pl": "wątki: {value} (możliwe 1 albo 2)",
         "en": "threads: {value} (1 or 2 are possible)",
+    },
+    "tt_bits": {
+        "pl": "tt_bits: {value} (potrzeba od {least} do {most})",
+        "en": "tt_bits: {value} ({least} to {most})",
     },
     "prove_after": {
         "pl": "prove_after: {value} (potrzeba od 1 do {most} albo None)",
@@ -197,6 +206,7 @@ def solve(
     now: Callable[[], float] = time.monotonic,
     threads: int = 1,
     prove_after: int | None = PROVE_AFTER,
+    tt_bits: int = TT_BITS,
 ) -> EndgameResult:
     """Solve the endgame: the mover (``mover_rack``) is to move, the bag is empty.
 
@@ -228,10 +238,17 @@ def solve(
     solve at the next turn of the same endgame finds at once.
     :func:`release_tables` frees them.
 
+    ``tt_bits`` sizes the transposition table: 2**tt_bits entries of 32 bytes
+    (16 to 28; the default 22 is 128 MiB). The default suits solves of seconds;
+    a proof that runs for minutes keeps far more of its work in a bigger table
+    (one benchmark endgame not proved in ten minutes with 2**22 entries was
+    proved in about three with 2**26, 2 GiB: docs/decisions/endgame.md). A solve
+    with another size than the kept tables' starts with new ones.
+
     Raises :class:`EndgameError` for an empty or oversized rack, a tile the set
     has not, more tiles of a kind than the set holds, rules for more than two
     players or without a scoreless ending, a limit that is not positive, or a
-    ``prove_after`` out of range.
+    ``prove_after`` or ``tt_bits`` out of range.
     """
     ts = rules.tileset
     if rules.players != 2:
@@ -251,6 +268,9 @@ def solve(
         raise EndgameError(tr(CATALOGUE, "threads", value=threads))
     if prove_after is not None and not 1 <= prove_after <= most:
         raise EndgameError(tr(CATALOGUE, "prove_after", value=prove_after, most=most))
+    least, most_bits = TT_BITS_RANGE
+    if not least <= tt_bits <= most_bits:
+        raise EndgameError(tr(CATALOGUE, "tt_bits", value=tt_bits, least=least, most=most_bits))
     mine = _rack_codes(mover_rack, ts, rules, tr(CATALOGUE, "mover"))
     theirs = _rack_codes(opponent_rack, ts, rules, tr(CATALOGUE, "opponent"))
     _check_tiles(board, (mover_rack, opponent_rack), ts)
@@ -267,7 +287,7 @@ def solve(
         node_limit or 0,
         deadline,
         now if deadline is not None else None,
-        TT_BITS,
+        tt_bits,
         most,
         threads,
         most + 1 if prove_after is None else prove_after,
