@@ -134,7 +134,7 @@ typedef struct {
     uint64_t key;
     int16_t lo, hi;
     uint8_t draft; /* plies searched below; INF_DRAFT = to the end of the game */
-    uint8_t used;
+    uint8_t used;  /* 0: empty; else 1 + log2 of the positions searched for it */
     uint8_t epoch; /* the solve that stored it (see tt_store) */
     TTMove best;
 } TTEntry; /* 32 bytes */
@@ -354,23 +354,32 @@ static int tt_probe(Search *S, uint64_t key, TTEntry *out) {
     return 0;
 }
 
+/* How an entry's work is kept: 1 + log2 of the positions searched for it. */
+static inline uint8_t work_class(long long positions) {
+    return (uint8_t)(1 + (positions > 1 ? 63 - __builtin_clzll((unsigned long long)positions) : 0));
+}
+
 /* Store bounds lo..hi of a position (-VAL_INF, VAL_INF: none) searched to
- * `draft`, with its best move (see tt_store). */
-static void tt_put(Search *S, uint64_t key, int lo, int hi, int draft, const CMove *best) {
+ * `draft`, with its best move, after searching `positions` positions for it
+ * (see tt_store). */
+static void tt_put(Search *S, uint64_t key, int lo, int hi, int draft, const CMove *best, long long positions) {
     uint64_t b = (key & S->ttmask) * 2, slot;
     TTEntry e0, e1, cur;
     tt_load(S, b, &e0);
     tt_load(S, b + 1, &e1);
     /* The same position's entry is updated; otherwise one an earlier solve
      * stored goes, or else the shallower of the two (proved entries count as
-     * deepest). */
+     * deepest), and of two as deep the one that took fewer positions to
+     * search: a proof keeps every entry at the same depth, and with the first
+     * of two always replaced and the second never, the second slots were
+     * filled by the first proofs that came and kept them, big or small. */
     if (e0.key == key) { slot = b; cur = e0; }
     else if (e1.key == key) { slot = b + 1; cur = e1; }
     else if ((e0.epoch != S->epoch) != (e1.epoch != S->epoch)) {
         if (e0.epoch != S->epoch) { slot = b; cur = e0; }
         else { slot = b + 1; cur = e1; }
     }
-    else if (e0.draft <= e1.draft) { slot = b; cur = e0; }
+    else if (e0.draft < e1.draft || (e0.draft == e1.draft && e0.used <= e1.used)) { slot = b; cur = e0; }
     else { slot = b + 1; cur = e1; }
     int same = cur.key == key && cur.used;
     if (same && cur.draft == INF_DRAFT && draft != INF_DRAFT)
@@ -387,7 +396,8 @@ static void tt_put(Search *S, uint64_t key, int lo, int hi, int draft, const CMo
     e.lo = (int16_t)lo;
     e.hi = (int16_t)hi;
     e.draft = (uint8_t)draft;
-    e.used = 1;
+    e.used = work_class(positions);
+    if (same && cur.used > e.used) e.used = cur.used;
     pack_move(best, &e.best);
     /* A position where every move failed low has no best move worth the name:
      * its entry keeps the move an earlier search found best or cutting (the
@@ -402,8 +412,10 @@ static void tt_put(Search *S, uint64_t key, int lo, int hi, int draft, const CMo
 }
 
 /* Store a value searched to `draft`: exact, or a bound (flag). */
-static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, const CMove *best) {
-    tt_put(S, key, flag == TT_UPPER ? -VAL_INF : value, flag == TT_LOWER ? VAL_INF : value, draft, best);
+static void tt_store(Search *S, uint64_t key, int value, int draft, int flag, const CMove *best,
+                     long long positions) {
+    tt_put(S, key, flag == TT_UPPER ? -VAL_INF : value, flag == TT_LOWER ? VAL_INF : value, draft, best,
+           positions);
 }
 
 /* ---- moves ---- */
@@ -2072,7 +2084,7 @@ static int child_value(Search *S, int side, int sl, const Move *m, int depth, in
  * generated, ordered, and the rest tried; the pass comes last unless the table
  * says it is best. */
 static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, int ply, int *deep) {
-    S->nodes++;
+    long long nodes0 = S->nodes++;
 
     check_limits(S);
     *deep = 0;
@@ -2189,7 +2201,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         CMove cb;
         if (hb) to_cmove(&bm, &cb);
         else { memset(&cb, 0, sizeof cb); cb.len = PASS_LEN; }
-        tt_store(S, key, v1, INF_DRAFT, TT_EXACT, &cb);
+        tt_store(S, key, v1, INF_DRAFT, TT_EXACT, &cb, 1);
         return v1;
     }
     if (S->ntl[side] + S->ntl[other] == 3 && !S->zero_scoreless) {
@@ -2207,7 +2219,7 @@ static int negamax(Search *S, int side, int sl, int depth, int alpha, int beta, 
         CMove cb;
         if (hb) to_cmove(&bm, &cb);
         else { memset(&cb, 0, sizeof cb); cb.len = PASS_LEN; }
-        tt_put(S, key, lo3, hi3, INF_DRAFT, &cb);
+        tt_put(S, key, lo3, hi3, INF_DRAFT, &cb, 1);
         if (ply == 0 && lo3 >= beta) S->root_best = cb;
         return lo3 == hi3 || hi3 <= alpha ? hi3 : lo3;
     }
@@ -2477,7 +2489,7 @@ cutoff:
         if (best >= beta) anydeep = bestdeep;
         if (ply == 0 && best >= beta) S->root_best = bestm;
         int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-        tt_store(S, key, best, anydeep ? depth : INF_DRAFT, flag, &bestm);
+        tt_store(S, key, best, anydeep ? depth : INF_DRAFT, flag, &bestm, S->nodes - nodes0);
     }
     *deep = anydeep;
     return best;
