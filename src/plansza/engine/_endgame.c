@@ -1541,10 +1541,16 @@ static void fresh_square(const Search *S, int d, int lane, int i, Fresh *f, int 
     f->lm = P->lm[0][r][c];
 }
 
-static inline int fresh_score(const PositionObject *P, const Fresh *f, int value) {
+/* The score of a tile worth `value` on fresh square f, its run's word holding
+ * `add` more points than f keeps. */
+static inline int fresh_score_plus(const PositionObject *P, const Fresh *f, int add, int value) {
     int val = value * f->lm;
-    return (f->sc_new + val) * f->wm + (f->other ? (f->sc_other + val) * f->wm : 0) +
+    return (f->sc_new + add + val) * f->wm + (f->other ? (f->sc_other + val) * f->wm : 0) +
            (P->rack_size == 1 ? P->bingo : 0);
+}
+
+static inline int fresh_score(const PositionObject *P, const Fresh *f, int value) {
+    return fresh_score_plus(P, f, 0, value);
 }
 
 /* The best single after a play of a tile that may be the letters of cset and is
@@ -1641,9 +1647,7 @@ static int stuck_bound(const Search *S, const TopSquares *t, const int *ex, int 
                        int add, int val, int score, const int rv[2], int sl) {
     int bt = top_excluding(t, ex, nex);
     for (int j = 0; j < ne; j++) {
-        Fresh f = fr[j];
-        f.sc_new += add;
-        int sc = fresh_score(&S->P, &f, val);
+        int sc = fresh_score_plus(&S->P, &fr[j], add, val);
         if (sc > bt) bt = sc;
     }
     int out[2] = {-VAL_INF, bt}, can[2] = {0, bt > -VAL_INF}, pb;
@@ -1867,7 +1871,7 @@ static int race_after(Search *S, int side, const Move *m, int ply, int sl2, uint
         if (S->cnt[1 - side][t]) oc = t;
     }
     End ends[2 + 2 * RACE_MAX_TILES];
-    Fresh fr[2 + 2 * RACE_MAX_TILES];
+    Fresh fr[2 + 2 * RACE_MAX_TILES] = {{0}}; /* (set up to ne below; zeroed for the compiler's sake) */
     int ne = 0;
     square_ends(P, r0, c0, m->dir, ends, &ne);
     for (int j = 0; j < np; j++) square_ends(P, placed[j] / N, placed[j] % N, 1 - m->dir, ends, &ne);
