@@ -61,6 +61,9 @@ def _register() -> None:
     from plansza.cli import analyze
 
     analyze.register(app)
+    from plansza.cli import endgame
+
+    endgame.register(app)
 
 
 _register()

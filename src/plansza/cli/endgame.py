@@ -1,0 +1,293 @@
+"""``plansza endgame`` (``końcówka``): the exact endgame of a position with the bag empty.
+
+``plansza endgame --cgp CGP [--rack R] [--opponent R] [--seconds 10] [--threads N]
+[--table-bits 22] [--rules pfs] [--json] [--lexicon NAME|PATH]``
+
+The CGP gives the board, the racks (the player to move first), the scores and the
+scoreless turns in a row so far. With the bag empty the opponent's rack is the
+unseen tiles (TR 1.4), so it may be left out: it is worked out from the tile set,
+the board and the rack of the player to move. The answer is the best sequence for
+both sides to the end of the game and its value: what the rest of the game adds to
+the spread of the player to move, the racks settled at the end (TR 5.1.2, 5.1.4),
+proved exactly or — when ``--seconds`` runs out first — the best line found.
+``--table-bits`` sizes the solver's transposition table (2**N entries of 32 bytes;
+22 = 128 MiB): a proof of minutes does far better with 26 (2 GiB).
+
+Exit codes (:mod:`plansza.cli.common`): 0 an answer (proved or not: ``"exact"``
+in the JSON), 2 for a bad CGP, rack, option or lexicon, or a position that is not
+an endgame (tiles left in the bag, the game already over).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import typer
+from rich.table import Table
+
+from plansza.cli.common import EXIT_INPUT, console, err_console, fail, user_errors
+from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
+from plansza.i18n import tr
+
+if TYPE_CHECKING:
+    from plansza.board import Board
+    from plansza.engine.endgame import EndgameResult
+    from plansza.rules import Rules
+
+MESSAGES = {
+    "no_rack": {
+        "pl": "brak stojaka gracza na ruchu: podaj --rack albo stojak w CGP",
+        "en": "no rack for the player to move: give --rack or the rack in the CGP",
+    },
+    "bag_not_empty": {
+        "pl": "to nie jest końcówka: płytki w worku: {n} ({tiles})",
+        "en": "not an endgame: {n} tiles are left in the bag ({tiles})",
+    },
+    "too_many_unseen": {
+        "pl": "to nie jest końcówka: niewidoczne płytki: {n}, a stojak mieści {size}",
+        "en": "not an endgame: {n} tiles are unseen and a rack holds {size}",
+    },
+    "no_opponent_tiles": {
+        "pl": "przeciwnik nie ma płytek: gra już się skończyła",
+        "en": "the opponent has no tiles: the game is already over",
+    },
+    "game_over": {
+        "pl": "gra już się skończyła: tury bez punktów z rzędu: {zeros} (reguły {rules}: {limit})",
+        "en": "the game is already over: {zeros} scoreless turns in a row (rules {rules}: {limit})",
+    },
+    "bad_seconds": {
+        "pl": "--seconds musi być dodatnie, nie {n}",
+        "en": "--seconds must be positive, not {n}",
+    },
+    "unknown_rules": {
+        "pl": "nieznane reguły {name!r}; dostępne: {presets}",
+        "en": "unknown rules {name!r}; use one of {presets}",
+    },
+    "title": {
+        "pl": "Końcówka: {mover} na ruchu, {opponent} u przeciwnika",
+        "en": "Endgame: {mover} to move, {opponent} on the opponent's rack",
+    },
+    "rank": {"pl": "Nr", "en": "#"},
+    "player": {"pl": "Gracz", "en": "Player"},
+    "move": {"pl": "Ruch", "en": "Move"},
+    "score": {"pl": "Pkt", "en": "Score"},
+    "spread": {"pl": "Różnica", "en": "Spread"},
+    "mover": {"pl": "na ruchu", "en": "to move"},
+    "opponent": {"pl": "przeciwnik", "en": "opponent"},
+    "pass": {"pl": "pauza", "en": "pass"},
+    "racks": {"pl": "rozliczenie stojaków", "en": "racks settled"},
+    "value": {
+        "pl": "Wartość: {value:+d} dla gracza na ruchu (reszta gry z rozliczeniem stojaków)",
+        "en": "Value: {value:+d} for the player to move (the rest of the game, racks settled)",
+    },
+    "final": {
+        "pl": "Różnica na koniec gry: {spread:+d} ({s0}:{s1} w CGP)",
+        "en": "Final spread: {spread:+d} ({s0}:{s1} in the CGP)",
+    },
+    "exact": {
+        "pl": "Dowiedzione w {seconds:.2f} s (przeszukane pozycje: {nodes})",
+        "en": "Proved in {seconds:.2f} s ({nodes} positions searched)",
+    },
+    "not_exact": {
+        "pl": "Niedowiedzione: najlepsza linia znaleziona w {seconds:.2f} s (przeszukane "
+        "pozycje: {nodes}, głębokość w półruchach: {depth}); dłuższy --seconds może ją zmienić",
+        "en": "Not proved: the best line found in {seconds:.2f} s ({nodes} positions searched, "
+        "{depth} plies deep); a longer --seconds may change it",
+    },
+    "lexicon": {"pl": "Słownik: {name}", "en": "Lexicon: {name}"},
+}
+
+CgpOption = typer.Option(..., "--cgp", help="Pozycja w CGP / the position as CGP")
+RackOption = typer.Option(
+    None, "--rack", "-r", help="Stojak gracza na ruchu (domyślnie z CGP) / the rack to move"
+)
+OpponentOption = typer.Option(
+    None,
+    "--opponent",
+    "-o",
+    help="Stojak przeciwnika (domyślnie z CGP albo niewidoczne płytki) / the opponent's rack "
+    "(default: the CGP's, else the unseen tiles)",
+)
+SecondsOption = typer.Option(10.0, "--seconds", "-s", help="Limit czasu / time limit (s)")
+ThreadsOption = typer.Option(
+    None,
+    "--threads",
+    min=1,
+    max=2,
+    help="Wątki przeszukiwania (1 albo 2; domyślnie 2 przy dwóch rdzeniach) / search threads",
+    show_default=False,
+)
+TableBitsOption = typer.Option(
+    22,
+    "--table-bits",
+    min=16,
+    max=28,
+    help="Tablica transpozycji: 2^N pozycji po 32 bajty (22 = 128 MiB; 26 = 2 GiB na długie "
+    "dowody) / transposition table of 2^N entries",
+)
+RulesOption = typer.Option("pfs", "--rules", help="pfs | wespa | school | home")
+JsonOption = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``endgame`` (alias ``końcówka``) to the root app."""
+    app.command("endgame")(endgame)
+    app.command("końcówka", hidden=True)(endgame)
+
+
+def endgame(
+    cgp: str = CgpOption,
+    rack: str | None = RackOption,
+    opponent: str | None = OpponentOption,
+    seconds: float = SecondsOption,
+    threads: int | None = ThreadsOption,
+    table_bits: int = TableBitsOption,
+    rules_name: str = RulesOption,
+    as_json: bool = JsonOption,
+    lexicon: str | None = CgpLexiconOption,
+) -> None:
+    """Dokładna końcówka przy pustym worku. / The exact endgame, the bag empty.
+
+    Najlepsza sekwencja obu graczy do końca gry i jej wartość (dowiedziona albo
+    najlepsza znaleziona w limicie czasu). / The best sequence for both sides to the
+    end of the game and its value (proved, or the best found within the time limit).
+    """
+    from plansza.cgp import parse_cgp
+    from plansza.engine.endgame import solve
+    from plansza.lexicon import Lexicon
+    from plansza.rules import PRESETS, Rules
+
+    if not seconds > 0:
+        fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
+    try:
+        rules = Rules.by_name(rules_name)
+    except ValueError:
+        fail(tr(MESSAGES, "unknown_rules", name=rules_name, presets=", ".join(PRESETS)), EXIT_INPUT)
+    with user_errors():
+        position = parse_cgp(cgp, rules.tileset)
+        mover = (rack if rack is not None else position.racks[0]).strip()
+        if not mover:
+            fail(tr(MESSAGES, "no_rack"), EXIT_INPUT)
+        given = opponent if opponent is not None else position.racks[1]
+        theirs = _opponent_rack(position.board, mover, given.strip(), rules)
+        limit = rules.end_consecutive_passes
+        if limit is not None and position.zeros >= limit:
+            fail(
+                tr(MESSAGES, "game_over", zeros=position.zeros, rules=rules.name, limit=limit),
+                EXIT_INPUT,
+            )
+        left = None if limit is None else limit - position.zeros
+        lex = Lexicon.load(choose_lexicon(lexicon, position.lexicon), progress=not as_json)
+        if threads is None:
+            threads = 2 if (os.cpu_count() or 1) >= 2 else 1
+        start = time.perf_counter()
+        result = solve(
+            position.board,
+            mover,
+            theirs,
+            lex,
+            rules,
+            scoreless_left=left,
+            time_limit=seconds,
+            threads=threads,
+            tt_bits=table_bits,
+        )
+        took = time.perf_counter() - start
+    line = _line(position.board, result, rules)
+    spread = position.scores[0] - position.scores[1] + result.spread
+    if as_json:
+        out: dict[str, Any] = {
+            "mover": mover,
+            "opponent": theirs,
+            "value": result.spread,
+            "exact": result.exact,
+            "final_spread": spread,
+            "moves": line,
+            "nodes": result.nodes,
+            "depth": result.depth,
+            "seconds": round(took, 3),
+            "lexicon": lex.name,
+        }
+        console.print_json(json.dumps(out, ensure_ascii=False))
+        return
+    err_console.print(f"[dim]{tr(MESSAGES, 'lexicon', name=lex.name)}[/]", soft_wrap=True)
+    table = Table(title=tr(MESSAGES, "title", mover=mover, opponent=theirs))
+    table.add_column(tr(MESSAGES, "rank"), justify="right")
+    table.add_column(tr(MESSAGES, "player"))
+    table.add_column(tr(MESSAGES, "move"))
+    table.add_column(tr(MESSAGES, "score"), justify="right")
+    table.add_column(tr(MESSAGES, "spread"), justify="right")
+    running = 0
+    for i, step in enumerate(line, 1):
+        running += step["score"] if step["player"] == 0 else -step["score"]
+        who = tr(MESSAGES, "mover" if step["player"] == 0 else "opponent")
+        move = step["move"] if step["move"] != "-" else tr(MESSAGES, "pass")
+        table.add_row(str(i), who, move, str(step["score"]), f"{running:+d}")
+    if result.exact:
+        # A proved line runs to the end of the game: going out adds twice the
+        # other rack to the spread, the scoreless ending takes each rack off its
+        # owner (TR 5.1.2, 5.1.4) — the value less the plays. (A line cut by the
+        # time limit may stop short of the end, where the value is a guess.)
+        settled = result.spread - running
+        table.add_row("", "", tr(MESSAGES, "racks"), f"{settled:+d}", f"{result.spread:+d}")
+    console.print(table)
+    console.print(tr(MESSAGES, "value", value=result.spread))
+    if position.scores != [0, 0]:
+        console.print(
+            tr(MESSAGES, "final", spread=spread, s0=position.scores[0], s1=position.scores[1])
+        )
+    if result.exact:
+        console.print(tr(MESSAGES, "exact", seconds=took, nodes=result.nodes))
+    else:
+        console.print(
+            tr(MESSAGES, "not_exact", seconds=took, nodes=result.nodes, depth=result.depth)
+        )
+
+
+def _opponent_rack(board: Board, mover: str, given: str, rules: Rules) -> str:
+    """The opponent's rack: ``given``, or the unseen tiles; the bag must be empty.
+
+    The unseen tiles are the full set less the board (a blank on the board, a
+    lower-case letter, is a ``?``) and the mover's rack (TR 1.4).
+    """
+    from plansza.tiles import BLANK
+
+    ts = rules.tileset
+    seen: Counter[str] = Counter(mover)
+    for _, t in board.tiles():
+        seen[BLANK if t.islower() else t] += 1
+    unseen = Counter(ts.full_bag()) - seen
+    if given:
+        bag = unseen - Counter(given)
+        if bag:
+            tiles = ts.sort_tiles(bag.elements())
+            fail(tr(MESSAGES, "bag_not_empty", n=bag.total(), tiles=tiles), EXIT_INPUT)
+        return given
+    if not unseen:
+        fail(tr(MESSAGES, "no_opponent_tiles"), EXIT_INPUT)
+    if unseen.total() > rules.rack_size:
+        fail(
+            tr(MESSAGES, "too_many_unseen", n=unseen.total(), size=rules.rack_size), EXIT_INPUT
+        )
+    return ts.sort_tiles(unseen.elements())
+
+
+def _line(board: Board, result: EndgameResult, rules: Rules) -> list[dict[str, Any]]:
+    """The moves of the best line with their scores; player 0 is the one to move."""
+    from plansza.moves import Play
+    from plansza.scoring import score_play
+
+    position = board.copy()
+    steps: list[dict[str, Any]] = []
+    for i, move in enumerate(result.moves):
+        score = 0
+        if isinstance(move, Play):
+            scored = score_play(position, move, rules)
+            position.place((t.square, t.letter) for t in scored.tiles)
+            score = scored.score
+        steps.append({"player": i % 2, "move": str(move), "score": score})
+    return steps

@@ -1,0 +1,106 @@
+"""``plansza endgame`` (``końcówka``): the exact endgame of a CGP position, the bag empty.
+
+The position is benchmark endgame seed 267 (``benchmarks/data/endgame_proved.json``):
+AĆĘINŚY to move against IILNUWZ, proved worth +12 with E13 ŚWIĘĆ, 3A BLUZIN, 11M CYNA.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from plansza.board import Board
+from plansza.cli.common import EXIT_INPUT, EXIT_OK
+from plansza.cli.main import app
+from plansza.engine.endgame import solve
+from plansza.lexicon import Lexicon
+from plansza.rules import Rules
+
+runner = CliRunner()
+BOARD = (
+    "LIMF3Ż4N2/1ŁABSKIE4IT1/BYK4N4LE1/3WPISU3Z1l1/4O2I3G1EH/2JADŹ5O1PO/4P3SZAJR1Ł/"
+    "3KARACEN1Ą1WY/4TOGATA3DS/4RD1ROŃMY1EZ/4ZE4MOCCA/5Ó7H1/5W7E1/13m1/15"
+)
+MOVER, OPPONENT = "AĆĘINŚY", "IILNUWZ"
+LINE = ["E13 ŚWIĘĆ", "3A BLUZIN", "11M CYNA"]
+
+
+def run_json(*args: str) -> dict[str, Any]:
+    res = runner.invoke(app, ["endgame", *args, "--json"])
+    assert res.exit_code == EXIT_OK, res.output
+    out: dict[str, Any] = json.loads(res.stdout)
+    return out
+
+
+def test_the_opponents_rack_is_the_unseen_tiles() -> None:
+    # TR 1.4: with the bag empty the unseen tiles are the opponent's rack, so the CGP
+    # may leave it out; TR 5.1.1a, 5.1.2: the proved value counts going out and the
+    # rack left, +12, and the line is the proved one.
+    out = run_json("--cgp", f"{BOARD} {MOVER}/ 0/0 0", "--threads", "1")
+    assert out["opponent"] == OPPONENT
+    assert out["exact"] is True and out["value"] == 12
+    assert [m["move"] for m in out["moves"]] == LINE
+    assert [m["player"] for m in out["moves"]] == [0, 1, 0]
+    assert [m["score"] for m in out["moves"]] == [25, 39, 22]
+
+
+def test_final_spread_adds_the_scores_of_the_cgp() -> None:
+    out = run_json("--cgp", f"{BOARD} {MOVER}/{OPPONENT} 310/300 0")
+    assert out["final_spread"] == 310 - 300 + 12
+
+
+def test_scoreless_turns_of_the_cgp_shorten_the_game() -> None:
+    # TR 5.1.1b: the CGP's count of scoreless turns in a row so far leaves 4 - n more
+    # under PFS; the command solves with exactly that (the library gives the truth).
+    out = run_json("--cgp", f"{BOARD} {MOVER}/ 0/0 3", "--threads", "1")
+    lex = Lexicon.default(progress=False)
+    truth = solve(Board.from_cgp(BOARD), MOVER, OPPONENT, lex, Rules.pfs(), scoreless_left=1)
+    assert out["exact"] and out["value"] == truth.spread
+    assert [m["move"] for m in out["moves"]] == [str(m) for m in truth.moves]
+
+
+def test_a_small_table_proves_the_same_value() -> None:
+    out = run_json("--cgp", f"{BOARD} {MOVER}/ 0/0 0", "--table-bits", "16")
+    assert out["exact"] and out["value"] == 12
+
+
+def test_table_in_polish_adds_up_with_the_racks_settled() -> None:
+    # TR 5.1.2: the player who goes out gains twice the rack left (IW, 2 points each
+    # way): the plays add up to +8, the racks to +4, the value +12.
+    res = runner.invoke(app, ["endgame", "--cgp", f"{BOARD} {MOVER}/ 310/300 0"])
+    assert res.exit_code == EXIT_OK, res.output
+    for text in (*LINE, "rozliczenie stojaków", "+4", "Wartość: +12", "Dowiedzione"):
+        assert text in res.stdout
+    assert "Różnica na koniec gry: +22" in res.stdout
+
+
+def test_the_polish_alias() -> None:
+    res = runner.invoke(app, ["końcówka", "--cgp", f"{BOARD} {MOVER}/ 0/0 0", "--json"])
+    assert res.exit_code == EXIT_OK, res.output
+    assert json.loads(res.stdout)["value"] == 12
+
+
+@pytest.mark.parametrize(
+    ("cgp", "extra", "fragment"),
+    [
+        # a partial opponent's rack: tiles are left in the bag (named, in order)
+        (f"{BOARD} {MOVER}/IIL 0/0 0", [], "płytki w worku: 4 (NUWZ)"),
+        # two tiles fewer on the rack to move: nine tiles unseen, not an endgame
+        (f"{BOARD} AĆĘIN/ 0/0 0", [], "niewidoczne płytki: 9"),
+        # TR 5.1.1b: four scoreless turns in a row have already ended the game
+        (f"{BOARD} {MOVER}/ 0/0 4", [], "gra już się skończyła"),
+        (f"{BOARD} / 0/0 0", [], "brak stojaka"),
+        (f"{BOARD} {MOVER}/ 0/0 0", ["--rules", "xyz"], "nieznane reguły 'xyz'"),
+        (f"{BOARD} {MOVER}/ 0/0 0", ["--seconds", "0"], "--seconds musi być dodatnie"),
+        (f"{BOARD} {MOVER}/ 0/0 0", ["--table-bits", "29"], "--table-bits"),
+        ("15/15 A/ 0/0 0", [], "CGP"),
+    ],
+)
+def test_bad_input_is_named_with_exit_2(cgp: str, extra: list[str], fragment: str) -> None:
+    res = runner.invoke(app, ["endgame", "--cgp", cgp, *extra])
+    assert res.exit_code == EXIT_INPUT
+    assert fragment in res.output
+    assert "Traceback" not in res.output
