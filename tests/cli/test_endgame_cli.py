@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from plansza.board import Board
 from plansza.cli.common import EXIT_INPUT, EXIT_OK
 from plansza.cli.main import app
-from plansza.engine.endgame import solve
+from plansza.engine.endgame import release_tables, solve
 from plansza.lexicon import Lexicon
 from plansza.rules import Rules
 
@@ -104,3 +104,21 @@ def test_bad_input_is_named_with_exit_2(cgp: str, extra: list[str], fragment: st
     assert res.exit_code == EXIT_INPUT
     assert fragment in res.output
     assert "Traceback" not in res.output
+
+
+def test_a_line_cut_by_the_time_limit_is_said_to_be_not_proved() -> None:
+    # A 7-vs-7 endgame (tests/engine/test_endgame.py, proved worth +30) cannot be
+    # proved in a millisecond: the answer is the best line found (the first iteration
+    # always completes), marked as not proved, with no racks-settled row.
+    board = (
+        "14D/10CM2O/4w5TER1P/4I4ORFĘ1A/4T4PL1C1D/4Z4AU1E1A/G3O4C4N/A3W2ZWILŻYŁY/JA2IN3A1EH2/"
+        "NU3Ó3S5/IL3ZbRĄZOWIŁO/KOŚĆMI1A2JET1D/IS5Ź5KR/E6N5BY/M6E5KB"
+    )
+    args = ["endgame", "--cgp", f"{board} AHIŃPSW/AEGNSYZ 0/0 0", "--seconds", "0.001"]
+    release_tables()  # (an earlier test's proof of it may still be kept)
+    res = runner.invoke(app, [*args, "--threads", "1"])
+    assert res.exit_code == EXIT_OK, res.output
+    assert "Niedowiedzione" in res.stdout and "rozliczenie stojaków" not in res.stdout
+    release_tables()
+    out = run_json(*args[1:])
+    assert out["exact"] is False and out["moves"] and out["moves"][0]["player"] == 0

@@ -31,7 +31,7 @@ from rich.table import Table
 
 from plansza.cli.common import EXIT_INPUT, console, err_console, fail, user_errors
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
-from plansza.i18n import tr
+from plansza.i18n import language, tr
 
 if TYPE_CHECKING:
     from plansza.board import Board
@@ -89,13 +89,13 @@ MESSAGES = {
         "en": "Final spread: {spread:+d} ({s0}:{s1} in the CGP)",
     },
     "exact": {
-        "pl": "Dowiedzione w {seconds:.2f} s (przeszukane pozycje: {nodes})",
-        "en": "Proved in {seconds:.2f} s ({nodes} positions searched)",
+        "pl": "Dowiedzione w {seconds} s (przeszukane pozycje: {nodes})",
+        "en": "Proved in {seconds} s ({nodes} positions searched)",
     },
     "not_exact": {
-        "pl": "Niedowiedzione: najlepsza linia znaleziona w {seconds:.2f} s (przeszukane "
+        "pl": "Niedowiedzione: najlepsza linia znaleziona w {seconds} s (przeszukane "
         "pozycje: {nodes}, głębokość w półruchach: {depth}); dłuższy --seconds może ją zmienić",
-        "en": "Not proved: the best line found in {seconds:.2f} s ({nodes} positions searched, "
+        "en": "Not proved: the best line found in {seconds} s ({nodes} positions searched, "
         "{depth} plies deep); a longer --seconds may change it",
     },
     "lexicon": {"pl": "Słownik: {name}", "en": "Lexicon: {name}"},
@@ -240,11 +240,13 @@ def endgame(
         console.print(
             tr(MESSAGES, "final", spread=spread, s0=position.scores[0], s1=position.scores[1])
         )
+    # a decimal comma in Polish
+    secs = f"{took:.2f}".replace(".", ",") if language() == "pl" else f"{took:.2f}"
     if result.exact:
-        console.print(tr(MESSAGES, "exact", seconds=took, nodes=result.nodes))
+        console.print(tr(MESSAGES, "exact", seconds=secs, nodes=result.nodes))
     else:
         console.print(
-            tr(MESSAGES, "not_exact", seconds=took, nodes=result.nodes, depth=result.depth)
+            tr(MESSAGES, "not_exact", seconds=secs, nodes=result.nodes, depth=result.depth)
         )
 
 
