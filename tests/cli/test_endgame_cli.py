@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from plansza.board import Board
 from plansza.cli.common import EXIT_INPUT, EXIT_OK
+from plansza.cli.endgame import auto_table_bits
 from plansza.cli.main import app
 from plansza.engine.endgame import release_tables, solve
 from plansza.lexicon import Lexicon
@@ -122,3 +123,18 @@ def test_a_line_cut_by_the_time_limit_is_said_to_be_not_proved() -> None:
     release_tables()
     out = run_json(*args[1:])
     assert out["exact"] is False and out["moves"] and out["moves"][0]["player"] == 0
+
+
+@pytest.mark.parametrize(
+    ("seconds", "memory", "bits"),
+    [
+        (10, 24 << 30, 22),  # a solve of seconds: the default table
+        (59.9, 24 << 30, 22),
+        (60, 24 << 30, 26),  # a proof of minutes: 2 GiB, an eighth of 24 GiB at most
+        (600, 8 << 30, 25),  # 1 GiB: an eighth of 8 GiB
+        (600, 1 << 30, 22),  # never below the default
+        (600, None, 22),  # memory not known
+    ],
+)
+def test_the_table_grows_with_the_time_limit(seconds: float, memory: int | None, bits: int) -> None:
+    assert auto_table_bits(seconds, memory) == bits

@@ -11,7 +11,8 @@ both sides to the end of the game and its value: what the rest of the game adds 
 the spread of the player to move, the racks settled at the end (TR 5.1.2, 5.1.4),
 proved exactly or — when ``--seconds`` runs out first — the best line found.
 ``--table-bits`` sizes the solver's transposition table (2**N entries of 32 bytes;
-22 = 128 MiB): a proof of minutes does far better with 26 (2 GiB).
+22 = 128 MiB): a proof of minutes does far better with 26 (2 GiB), which is the
+default for ``--seconds`` of 60 or more (:func:`auto_table_bits`).
 
 Exit codes (:mod:`plansza.cli.common`): 0 an answer (proved or not: ``"exact"``
 in the JSON), 2 for a bad CGP, rack, option or lexicon, or a position that is not
@@ -122,12 +123,14 @@ ThreadsOption = typer.Option(
     show_default=False,
 )
 TableBitsOption = typer.Option(
-    22,
+    None,
     "--table-bits",
     min=16,
     max=28,
-    help="Tablica transpozycji: 2^N pozycji po 32 bajty (22 = 128 MiB; 26 = 2 GiB na długie "
-    "dowody) / transposition table of 2^N entries",
+    help="Tablica transpozycji: 2^N pozycji po 32 bajty; domyślnie 22 (128 MiB), a przy "
+    "--seconds od 60 do 26 (2 GiB), nie więcej niż 1/8 pamięci / transposition table of 2^N "
+    "entries; default 22, or up to 26 for --seconds of 60 or more, at most 1/8 of the memory",
+    show_default=False,
 )
 RulesOption = typer.Option("pfs", "--rules", help="pfs | wespa | school | home")
 JsonOption = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON")
@@ -145,7 +148,7 @@ def endgame(
     opponent: str | None = OpponentOption,
     seconds: float = SecondsOption,
     threads: int | None = ThreadsOption,
-    table_bits: int = TableBitsOption,
+    table_bits: int | None = TableBitsOption,
     rules_name: str = RulesOption,
     as_json: bool = JsonOption,
     lexicon: str | None = CgpLexiconOption,
@@ -184,6 +187,8 @@ def endgame(
         lex = Lexicon.load(choose_lexicon(lexicon, position.lexicon), progress=not as_json)
         if threads is None:
             threads = 2 if (os.cpu_count() or 1) >= 2 else 1
+        if table_bits is None:
+            table_bits = auto_table_bits(seconds, _memory_bytes())
         start = time.perf_counter()
         result = solve(
             position.board,
@@ -248,6 +253,37 @@ def endgame(
         console.print(
             tr(MESSAGES, "not_exact", seconds=secs, nodes=result.nodes, depth=result.depth)
         )
+
+
+#: The table's default: 2**22 entries of 32 bytes suit a solve of seconds (measured:
+#: bigger ones are no faster there); a proof of minutes keeps far more of its work
+#: in 2**26 (docs/decisions/endgame.md, "A bigger table for long proofs").
+TABLE_BITS, LONG_TABLE_BITS, LONG_SECONDS = 22, 26, 60.0
+
+
+def auto_table_bits(seconds: float, memory: int | None) -> int:
+    """The table size for a solve of ``seconds``: 22, or for a minute or more up to 26,
+    the table taking at most an eighth of ``memory`` bytes (None: not known, 22).
+
+    >>> auto_table_bits(10, 24 << 30), auto_table_bits(600, 24 << 30)
+    (22, 26)
+    >>> auto_table_bits(600, 4 << 30), auto_table_bits(600, None)
+    (24, 22)
+    """
+    if seconds < LONG_SECONDS or memory is None:
+        return TABLE_BITS
+    bits = LONG_TABLE_BITS
+    while bits > TABLE_BITS and (32 << bits) > memory // 8:
+        bits -= 1
+    return bits
+
+
+def _memory_bytes() -> int | None:
+    """The machine's physical memory, where the system tells it."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
 
 
 def _opponent_rack(board: Board, mover: str, given: str, rules: Rules) -> str:
