@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import enum
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from plansza.errors import InvalidMoveError
+from plansza.tiles import BLANK
 
 SIZE = 15
 COLUMNS = "ABCDEFGHIJKLMNO"
@@ -219,6 +221,17 @@ class Board:
             for c, t in enumerate(row):
                 if t is not None:
                     yield (r, c), t
+
+    def tile_counts(self) -> Counter[str]:
+        """The tiles on the board as tiles of the set: a blank (a lower-case
+        letter) counts as ``?``.
+
+        >>> b = Board()
+        >>> b.place([((7, 7), "K"), ((7, 8), "o"), ((7, 9), "K")])
+        >>> sorted(b.tile_counts().items())
+        [('?', 1), ('K', 2)]
+        """
+        return Counter(BLANK if t.islower() else t for _, t in self.tiles())
 
     def rows(self) -> list[list[str | None]]:
         """A copy of the cells, row by row."""

@@ -16,7 +16,6 @@ fields may be left out (a board alone is a position with empty racks).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 
 from plansza.board import SIZE, Board
@@ -168,9 +167,7 @@ def parse_cgp(
 
 def check_tile_counts(pos: Position, ts: TileSet) -> None:
     """Raise :class:`FormatError` when board and racks use more of a tile than the set has."""
-    used: Counter[str] = Counter()
-    for _, t in pos.board.tiles():
-        used[BLANK if t.islower() else t] += 1
+    used = pos.board.tile_counts()
     for rack in pos.racks:
         used.update(rack)
     for tile, n in used.items():

@@ -231,11 +231,9 @@ class Game:
         are taken out of the bag here, so the total stays right.
         """
         full = Counter(self.rules.tileset.full_bag())
-        held: Counter[str] = Counter()
+        held = self.board.tile_counts()
         for rack in self.racks:
             held.update(rack)
-        for _, t in self.board.tiles():
-            held[BLANK if t.islower() else t] += 1
         bag = full - held
         if any(held[t] > full[t] for t in held):
             raise ValueError("more tiles on racks and board than the set has")
@@ -250,9 +248,7 @@ class Game:
     def unseen(self, player: int) -> Counter[str]:
         """The tiles ``player`` has not seen: the bag and the opponents' racks
         (the "wykreślanka", TR 1.4)."""
-        seen: Counter[str] = Counter(self.racks[player])
-        for _, t in self.board.tiles():
-            seen[BLANK if t.islower() else t] += 1
+        seen = self.board.tile_counts() + Counter(self.racks[player])
         return Counter(self.rules.tileset.full_bag()) - seen
 
     def rack_string(self, player: int) -> str:

@@ -255,10 +255,10 @@ def endgame(
         )
 
 
-#: The table's default: 2**22 entries of 32 bytes suit a solve of seconds (measured:
-#: bigger ones are no faster there); a proof of minutes keeps far more of its work
-#: in 2**26 (docs/decisions/endgame.md, "A bigger table for long proofs").
-TABLE_BITS, LONG_TABLE_BITS, LONG_SECONDS = 22, 26, 60.0
+#: The solver's default table (TT_BITS, 2**22 entries) suits a solve of seconds
+#: (measured: bigger ones are no faster there); a proof of minutes keeps far more of
+#: its work in 2**26 (docs/decisions/endgame.md, "A bigger table for long proofs").
+LONG_TABLE_BITS, LONG_SECONDS = 26, 60.0
 
 
 def auto_table_bits(seconds: float, memory: int | None) -> int:
@@ -270,10 +270,12 @@ def auto_table_bits(seconds: float, memory: int | None) -> int:
     >>> auto_table_bits(600, 4 << 30), auto_table_bits(600, None)
     (24, 22)
     """
+    from plansza.engine.endgame import TT_BITS
+
     if seconds < LONG_SECONDS or memory is None:
-        return TABLE_BITS
+        return TT_BITS
     bits = LONG_TABLE_BITS
-    while bits > TABLE_BITS and (32 << bits) > memory // 8:
+    while bits > TT_BITS and (32 << bits) > memory // 8:
         bits -= 1
     return bits
 
@@ -292,13 +294,8 @@ def _opponent_rack(board: Board, mover: str, given: str, rules: Rules) -> str:
     The unseen tiles are the full set less the board (a blank on the board, a
     lower-case letter, is a ``?``) and the mover's rack (TR 1.4).
     """
-    from plansza.tiles import BLANK
-
     ts = rules.tileset
-    seen: Counter[str] = Counter(mover)
-    for _, t in board.tiles():
-        seen[BLANK if t.islower() else t] += 1
-    unseen = Counter(ts.full_bag()) - seen
+    unseen = Counter(ts.full_bag()) - (board.tile_counts() + Counter(mover))
     if given:
         bag = unseen - Counter(given)
         if bag:

@@ -49,7 +49,6 @@ from plansza.gcg import EventKind, GameRecord, GCGEvent
 from plansza.moves import Exchange, Move, Pass, Play
 from plansza.rules import Rules
 from plansza.scoring import score_play
-from plansza.tiles import BLANK
 
 if TYPE_CHECKING:
     from plansza.engine.leaves import LeaveModel
@@ -218,10 +217,7 @@ class _State:
 
     def view(self, me: int, rack: str) -> GameView:
         ts = self.rules.tileset
-        seen: Counter[str] = Counter(rack)
-        for _, t in self.board.tiles():
-            seen[BLANK if t.islower() else t] += 1
-        unseen = Counter(ts.full_bag()) - seen
+        unseen = Counter(ts.full_bag()) - (self.board.tile_counts() + Counter(rack))
         hidden = sum(unseen.values())
         # The opponent holds a full rack while the bag has tiles (they always draw back).
         opp = min(self.rules.rack_size, hidden)

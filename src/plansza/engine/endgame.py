@@ -37,7 +37,6 @@ opponent's OO (2 points) and the opponent subtracts them, 7 + 2 × 2 = 11.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -178,9 +177,7 @@ def _rack_codes(rack: str, tileset: TileSet, rules: Rules, who: str) -> bytes:
 
 def _check_tiles(board: Board, racks: tuple[str, str], tileset: TileSet) -> None:
     """The board and both racks must not hold more of a tile than the set has."""
-    held: Counter[str] = Counter()
-    for _, t in board.tiles():
-        held[BLANK if t.islower() else t] += 1
+    held = board.tile_counts()
     for rack in racks:
         held.update(rack.strip())
     for tile, count in held.items():
