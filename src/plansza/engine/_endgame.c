@@ -203,6 +203,7 @@ typedef struct {
 } TwoPass;
 
 typedef struct LaneEntry LaneEntry;
+typedef struct LanePlays LanePlays;
 typedef struct LaneMemo LaneMemo;
 
 typedef struct {
@@ -226,6 +227,7 @@ typedef struct {
     uint64_t *busy;     /* [1 << BUSY_BITS] shared: moves being searched, by hash */
     XEntry *xcache;     /* [1 << XC_BITS] cross-sets by the letters around */
     LaneEntry *lcache;  /* [1 << LC_BITS] the best plays of a lane (frontier_best) */
+    LanePlays *lplays;  /* [1 << LP_BITS] every play of a lane with few (gen_lanes_memo) */
     Stamp lstamp[2][N]; /* a stamp for each lane's contents, new whenever they change */
     Stamp stamp_next;
     LaneMemo *lmemo;    /* [2 sides][LM_SLOTS] each side's last answers for its lanes, by rack (lane_scan) */
@@ -727,6 +729,28 @@ struct LaneEntry {
 } __attribute__((aligned(64)));
 _Static_assert(sizeof(LaneEntry) == 64, "a lane table entry is one cache line");
 
+/* ---- every play of a lane, remembered ----
+ *
+ * The lanes' table keeps a lane's two best plays; a position whose moves are
+ * all searched (every one refuted, in a proof) needs all of them. A side's
+ * memo (LaneMemo) keeps them for the lanes of the board it last scanned, but
+ * where a side plays its last tiles one at a time while the other holds its
+ * last, the positions searched one after another differ in the squares the
+ * earlier tiles went to: about fifteen lanes of each were found in the lanes'
+ * table (seen before, elsewhere) and generated again through the automaton, a
+ * sixth of such a proof's time. So the plays of a lane with few of them are
+ * kept too, by the same fingerprint, in a table beside the lanes' one. */
+#define LP_BITS 17
+#define LP_MOVES 14 /* the most plays of a lane the table keeps */
+struct LanePlays {
+    uint64_t fp[2]; /* the lane key's fingerprint (lane_fp); {0, 0}: empty */
+    uint8_t n;
+    LaneMove mv[LP_MOVES];
+} __attribute__((aligned(64)));
+#define LP_BYTES (((size_t)1 << LP_BITS) * sizeof(LanePlays))
+/* the lanes' table and the plays' table in one mapping */
+#define LANE_TABLES_BYTES (LC_BYTES + LP_BYTES)
+
 static inline void lane_move_pack(const Move *m, LaneMove *l) {
     l->score = (int16_t)m->score;
     l->start = m->start;
@@ -791,6 +815,7 @@ struct LaneMemo {
     uint32_t used;    /* the scan that last used it (the least recent is replaced) */
     Stamp stamp[2][N]; /* each lane's stamp when its answer was kept; 0: none */
     int16_t nmoves[2][N]; /* the lane's plays kept in S->lmoves (gen_lanes_memo); -1: not kept */
+    uint64_t fp[2][N][2]; /* the lane's fingerprint (lane_fp) when it has plays (nmoves != 0) */
     LaneBest b[2][N];
 };
 
@@ -813,6 +838,29 @@ static LaneMemo *rack_memo(Search *S, int side, const uint64_t rk[2], int nrack,
 
 static inline Move *memo_moves(Search *S, const LaneMemo *mm, int dir, int lane) {
     return &S->lmoves[(((mm - S->lmemo) * 2 + dir) * N + lane) * LM_MOVES];
+}
+
+/* Keep the plays of the lane whose key has fingerprint fp, if few enough. */
+static void lane_plays_put(Search *S, const uint64_t fp[2], const Move *mv, Py_ssize_t n) {
+    if (n > LP_MOVES) return;
+    LanePlays *e = &S->lplays[fp[0] & (((uint64_t)1 << LP_BITS) - 1)];
+    e->fp[0] = fp[0];
+    e->fp[1] = fp[1];
+    e->n = (uint8_t)n;
+    for (Py_ssize_t i = 0; i < n; i++) lane_move_pack(&mv[i], &e->mv[i]);
+}
+
+/* The kept plays of lane (dir, lane) whose key has fingerprint fp, added to
+ * out: their number, or -1 if not kept. */
+static Py_ssize_t lane_plays_get(Search *S, const uint64_t fp[2], int dir, int lane, MoveVec *out) {
+    const LanePlays *e = &S->lplays[fp[0] & (((uint64_t)1 << LP_BITS) - 1)];
+    if (e->fp[0] != fp[0] || e->fp[1] != fp[1]) return -1;
+    for (int i = 0; i < e->n; i++) {
+        Move m;
+        lane_move_unpack(&e->mv[i], dir, lane, &m);
+        if (vec_push(out, &m) < 0) return -1;
+    }
+    return e->n;
 }
 
 static int cmp_lane_key(const void *x, const void *y) {
@@ -958,6 +1006,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
                 key.cross[i] = c.row[i] ? 0 : c.cross[i] & rackmask;
             }
             lane_fp(&key, hs[nt]);
+            memcpy(mm->fp[d][l], hs[nt], sizeof hs[nt]);
             __builtin_prefetch(&S->lcache[hs[nt][0] & ((1u << LC_BITS) - 1)]);
             todo[nt++] = d * N + l;
         }
@@ -978,6 +1027,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
                 for (int u = t; u < nt; u++) mm->stamp[todo[u] / N][todo[u] % N] = 0;
                 return 0;
             }
+            lane_plays_put(S, hs[t], tmp->v, tmp->n);
             if (tmp->n <= LM_MOVES) { /* the lane's plays, for the generation */
                 memcpy(memo_moves(S, mm, d, l), tmp->v, (size_t)tmp->n * sizeof(Move));
                 mm->nmoves[d][l] = (int16_t)tmp->n;
@@ -1041,10 +1091,17 @@ static void gen_lanes_memo(Search *S, int side, const uint8_t keep[2][N], MoveVe
                 continue;
             }
             Py_ssize_t from = out->n;
-            if (setup_lane(&c, d, l))
-                for (int a = 0; a < N; a++)
-                    if (c.is_anchor[a]) gen_anchor(&c, a);
-            if (out->failed) return;
+            if (good && lane_plays_get(S, mm->fp[d][l], d, l, out) >= 0) {
+                /* seen elsewhere (lane_scan found its best plays in the lanes' table) */
+            } else {
+                if (out->failed) return;
+                out->n = from;
+                if (setup_lane(&c, d, l))
+                    for (int a = 0; a < N; a++)
+                        if (c.is_anchor[a]) gen_anchor(&c, a);
+                if (out->failed) return;
+                if (good) lane_plays_put(S, mm->fp[d][l], &out->v[from], out->n - from);
+            }
             if (good && out->n - from <= LM_MOVES) {
                 memcpy(kept, &out->v[from], (size_t)(out->n - from) * sizeof(Move));
                 mm->nmoves[d][l] = (int16_t)(out->n - from);
@@ -2656,7 +2713,7 @@ typedef struct {
 static void tables_free(Tables *t) {
     big_free(t->tt, t->tt_bytes);
     for (int i = 0; i < 2; i++) {
-        big_free(t->lc[i], LC_BYTES);
+        big_free(t->lc[i], LANE_TABLES_BYTES);
         free(t->xc[i]);
     }
     memset(t, 0, sizeof *t);
@@ -2669,7 +2726,7 @@ static int tables_ready(Tables *t, int tt_bits, int threads) {
         if (!(t->tt = big_alloc(t->tt_bytes))) return 0;
     }
     for (int i = 0; i < threads; i++) {
-        if (!t->lc[i] && !(t->lc[i] = big_alloc(LC_BYTES))) return 0;
+        if (!t->lc[i] && !(t->lc[i] = big_alloc(LANE_TABLES_BYTES))) return 0;
         if (!t->xc[i] && !(t->xc[i] = calloc((size_t)1 << XC_BITS, sizeof(XEntry)))) return 0;
     }
     return 1;
@@ -2718,6 +2775,7 @@ static Search *new_search(const PyObject *pos, TTSlot *tt, int tt_bits, LaneEntr
     S->tt = tt;
     S->xcache = xc;
     S->lcache = lc;
+    S->lplays = (LanePlays *)(void *)((char *)lc + LC_BYTES);
     S->lmemo = calloc(2 * LM_SLOTS, sizeof(LaneMemo));
     S->lmoves = malloc((size_t)2 * 2 * N * LM_SLOTS * LM_MOVES * sizeof(Move));
     S->replies = calloc(MAXPLY, sizeof(Replies));
