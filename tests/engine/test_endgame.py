@@ -244,6 +244,30 @@ def test_fuller_boards_match_the_twin(
     replay(board, (mine, theirs), result, rules, lex)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("seed", [0, 3, 7])
+def test_an_iteration_over_budget_starts_the_proof(seed: int, threads: int, lex: Lexicon) -> None:
+    # TR 5.1.1a/b, 5.1.2, 5.1.4: an iteration past the fourth ply that grows past its
+    # budget of positions is stopped, and the proof starts from the fourth ply's
+    # estimate: the same proved value as the plain minimax, from the fourth ply's
+    # iteration. With no budget (None) the iterations go on (these take a few hundred
+    # positions each).
+    rng = random.Random(2000 + seed)
+    board = random_board(100 + seed, lex, 6)
+    mine, theirs = deal(board, rng, ((4, 3), (3, 4))[seed % 2])
+    rules = [PFS, SIX][seed % 2]
+    value, _ = solve_reference(board, mine, theirs, lex, rules)
+    release_tables()  # (a kept table would prove it at once)
+    early = solve(board, mine, theirs, lex, rules, threads=threads, iteration_budget=1)
+    assert early.exact and early.spread == value
+    assert early.depth == 4
+    replay(board, (mine, theirs), early, rules, lex)
+    release_tables()
+    late = solve(board, mine, theirs, lex, rules, threads=threads, iteration_budget=None)
+    assert late.exact and late.spread == value
+    assert late.depth > 4
+
+
 def test_blanks_match_the_twin(lex: Lexicon) -> None:
     # Blanks score 0 (GR "Mydełko") and count 0 on a rack at the end (TR 5.1.2).
     for seed, mine, theirs in [(3, "?A", "KO"), (5, "T", "?S"), (8, "?", "NY")]:
@@ -469,6 +493,7 @@ def test_a_raising_clock_propagates(lex: Lexicon) -> None:
         ("A", "B", {"prove_after": 157}, "prove_after: 157"),
         ("A", "B", {"tt_bits": 15}, "tt_bits: 15"),
         ("A", "B", {"tt_bits": 29}, "od 16 do 28"),
+        ("A", "B", {"iteration_budget": 0}, "iteration_budget"),
     ],
 )
 def test_bad_input_is_named(

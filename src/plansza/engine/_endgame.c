@@ -103,6 +103,7 @@ static long long CNT[8];
 #define SHARE_MIN_TILES 6 /* ... or, without a depth limit, with this many tiles on the racks */
 #define ETC_MIN_TILES 6 /* enhanced transposition cutoffs with this many tiles on the racks */
 #define PROVE_DEPTH (MAXPLY - 4) /* the depth of a search without a limit: never reached */
+#define BUDGET_AFTER 4 /* the iterations after this many plies stop at solve's iter_budget */
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -246,6 +247,8 @@ typedef struct {
     } via[MAXPLY];
     uint64_t ttmask;    /* bucket index mask (2 entries a bucket) */
     long long nodes, node_limit, generations;
+    long long iter_budget, iter_start; /* an iteration's positions before the proof starts instead (0: no limit) */
+    int over_budget;                   /* ... and the iteration stopped for it */
     long long lane_looks, lane_misses, frontiers;
     int limited;        /* whether the limits apply (not in the first iteration) */
     int aborted;
@@ -1403,6 +1406,10 @@ static void check_limits(Search *S) {
     }
     if (!S->limited) return;
     if (S->node_limit > 0 && S->nodes >= S->node_limit) { S->aborted = 1; return; }
+    if (S->iter_budget > 0 && S->nodes - S->iter_start >= S->iter_budget) {
+        S->aborted = S->over_budget = 1;
+        return;
+    }
     if (S->have_deadline && S->now && S->nodes % CLOCK_EVERY == 0) {
         PyEval_RestoreThread(S->ts);
         PyObject *r = PyObject_CallNoArgs(S->now);
@@ -2895,16 +2902,17 @@ static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi, CMov
 }
 
 /* solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless,
- *       node_limit, deadline, now, tt_bits, max_depth, threads, prove_after)
+ *       node_limit, deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget)
  *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...]) */
 static PyObject *eg_solve(PyObject *self, PyObject *args) {
     PyObject *pos, *deadline_obj, *now;
     Py_buffer r0, r1;
     int sl, reset, zero_scoreless, tt_bits, max_depth, threads, prove_after;
+    long long iter_budget;
     long long node_limit;
-    if (!PyArg_ParseTuple(args, "Oy*y*iipLOOiiii", &pos, &r0, &r1, &sl, &reset, &zero_scoreless,
+    if (!PyArg_ParseTuple(args, "Oy*y*iipLOOiiiiL", &pos, &r0, &r1, &sl, &reset, &zero_scoreless,
                           &node_limit, &deadline_obj, &now, &tt_bits, &max_depth, &threads,
-                          &prove_after))
+                          &prove_after, &iter_budget))
         return NULL;
     PyObject *result = NULL;
     Search *S = NULL, *HS = NULL;
@@ -2998,22 +3006,31 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
         __atomic_store_n(&helper.main_depth, depth, __ATOMIC_RELAXED);
         if (HS && !started && depth > 1) started = pthread_create(&tid, NULL, helper_run, &helper) == 0;
         int deep = 0;
+        /* Past BUDGET_AFTER plies an iteration that grows past iter_budget
+         * positions is stopped and the proof starts from the estimate before it. */
+        S->iter_start = S->nodes;
+        S->iter_budget = depth > BUDGET_AFTER && depth_done >= BUDGET_AFTER ? iter_budget : 0;
         int v = negamax(S, 0, sl, depth, -VAL_INF, VAL_INF, 0, &deep);
+        S->iter_budget = 0;
 #ifdef DEBUG_STATS
         if (S->aborted) fprintf(stderr, "aborted at depth %d: lanes %lld/%lld nodes %lld; cross %.2f/%lld frontier %.2f/%lld top %.2f/%lld gen %.2f/%lld replies %.2f/%lld\n", depth, S->lane_misses, S->lane_looks, S->nodes, TSC[0]/2e9, CNT[0], TSC[1]/2e9, CNT[1], TSC[2]/2e9, CNT[2], TSC[3]/2e9, CNT[3], TSC[4]/2e9, CNT[4]);
 #endif
-        if (S->aborted) break;
-        value = v;
-        depth_done = depth;
-        exact = !deep;
-        principal_variation(S, 0, sl, value, depth, exact, NULL, &line);
-        last = line;
+        int too_big = S->aborted && S->over_budget && !S->error;
+        if (too_big) S->aborted = S->over_budget = 0;
+        else if (S->aborted) break;
+        else {
+            value = v;
+            depth_done = depth;
+            exact = !deep;
+            principal_variation(S, 0, sl, value, depth, exact, NULL, &line);
+            last = line;
+        }
 #ifdef DEBUG_STATS
         fprintf(stderr, "depth %d value %d deep %d nodes %lld generations %lld lanes %lld/%lld\n", depth, v, deep, S->nodes, S->generations, S->lane_misses, S->lane_looks);
         fprintf(stderr, "  cross %.2f/%lld frontier %.2f/%lld top %.2f/%lld gen %.2f/%lld replies %.2f/%lld\n", TSC[0]/2e9, CNT[0], TSC[1]/2e9, CNT[1], TSC[2]/2e9, CNT[2], TSC[3]/2e9, CNT[3], TSC[4]/2e9, CNT[4]);
 #endif
         if (exact) break;
-        if (depth >= prove_after) {
+        if (depth >= prove_after || too_big) {
             /* The estimate has settled: prove it (or the value the tests find)
              * without a depth limit. Stopped first, the answer stays this
              * iteration's, its value within the bounds the tests proved; when
@@ -3026,12 +3043,12 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
             if (prove(S, HS ? &helper : NULL, sl, value, &lo, &hi, &lo_move)) {
                 value = lo;
                 exact = 1;
-                principal_variation(S, 0, sl, value, depth, 1, NULL, &line);
+                principal_variation(S, 0, sl, value, depth_done, 1, NULL, &line);
                 last = line;
             } else if (!S->error) {
                 if (lo > value) {
                     value = lo;
-                    principal_variation(S, 0, sl, value, depth, 0, &lo_move, &line);
+                    principal_variation(S, 0, sl, value, depth_done, 0, &lo_move, &line);
                     if (line.n) last = line; /* (empty only if the move were not found) */
                 } else if (hi < value) {
                     value = hi;
@@ -3150,8 +3167,8 @@ static PyMethodDef eg_methods[] = {
     {"release", eg_release, METH_NOARGS, "release() frees the tables kept between solves."},
     {"solve", eg_solve, METH_VARARGS,
      "solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless, node_limit, "
-     "deadline, now, tt_bits, max_depth, threads, prove_after) -> (value, exact, nodes, depth, "
-     "principal variation)."},
+     "deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget) -> (value, exact, nodes, "
+     "depth, principal variation)."},
     {"child_keys", eg_child_keys, METH_VARARGS,
      "child_keys(position, rack, opponent_rack, scoreless_left) -> [(predicted, made) key pairs] "
      "(for the tests)."},

@@ -22,6 +22,7 @@ def solve(
     max_depth: int,
     threads: int,
     prove_after: int,
+    iter_budget: int,
     /,
 ) -> tuple[int, bool, int, int, list[bytes | None]]: ...
 def child_keys(

@@ -70,6 +70,11 @@ TT_BITS_RANGE = (16, 28)
 #: (measured best on the benchmark's endgames: docs/decisions/endgame.md).
 PROVE_AFTER = 6
 
+#: Positions an iteration after the fourth ply may search before it is stopped
+#: and the proof starts from the estimate before it: on open boards and with a
+#: blank the fifth and sixth iterations took most of the time (docs/decisions/endgame.md).
+ITERATION_BUDGET = 300_000
+
 CATALOGUE = {
     "players": {
         "pl": "końcówkę liczy się tylko w grze dwóch graczy (reguły {rules}: {players} graczy)",
@@ -204,6 +209,7 @@ def solve(
     threads: int = 1,
     prove_after: int | None = PROVE_AFTER,
     tt_bits: int = TT_BITS,
+    iteration_budget: int | None = ITERATION_BUDGET,
 ) -> EndgameResult:
     """Solve the endgame: the mover (``mover_rack``) is to move, the bag is empty.
 
@@ -220,7 +226,10 @@ def solve(
     depth limit by a guess; after ``prove_after`` plies (6) without a proof it
     proves the value instead, by tests "is the value at least v?" searched to
     the end of the game, starting at that depth's estimate (``None``: deepen
-    until the proof, as before). When a limit stops the tests, the answer is
+    until the proof, as before). An iteration after the fourth ply that searches
+    more than ``iteration_budget`` positions (300,000; ``None``: no limit) is
+    stopped, and the proof starts from the estimate of the one before it. When
+    a limit stops the tests, the answer is
     the deepest iteration's, its value kept within the bounds the tests proved
     (when they proved more than its value, the move that proved it comes first).
 
@@ -230,7 +239,7 @@ def solve(
     sooner on a machine with a core to spare; the value is the same, ``nodes``
     counts both threads' positions.
 
-    The search's tables (about 200 MiB, 270 MiB with two threads) are kept for
+    The search's tables (about 240 MiB, 350 MiB with two threads) are kept for
     the next solve with the same lexicon and rules: what this solve proved, the
     solve at the next turn of the same endgame finds at once.
     :func:`release_tables` frees them.
@@ -244,8 +253,8 @@ def solve(
 
     Raises :class:`EndgameError` for an empty or oversized rack, a tile the set
     has not, more tiles of a kind than the set holds, rules for more than two
-    players or without a scoreless ending, a limit that is not positive, or a
-    ``prove_after`` or ``tt_bits`` out of range.
+    players or without a scoreless ending, a limit or ``iteration_budget`` that
+    is not positive, or a ``prove_after`` or ``tt_bits`` out of range.
     """
     ts = rules.tileset
     if rules.players != 2:
@@ -258,7 +267,11 @@ def solve(
         scoreless_left = reset
     if not 1 <= scoreless_left <= most or reset > most:
         raise EndgameError(tr(CATALOGUE, "scoreless_left", value=scoreless_left, most=most))
-    for name, value in (("node_limit", node_limit), ("time_limit", time_limit)):
+    for name, value in (
+        ("node_limit", node_limit),
+        ("time_limit", time_limit),
+        ("iteration_budget", iteration_budget),
+    ):
         if value is not None and value <= 0:
             raise EndgameError(tr(CATALOGUE, "limit", name=name, value=value))
     if threads not in (1, 2):
@@ -288,6 +301,7 @@ def solve(
         most,
         threads,
         most + 1 if prove_after is None else prove_after,
+        0 if prove_after is None or iteration_budget is None else iteration_budget,
     )
     moves: list[Move] = []
     position = board.copy()
