@@ -810,7 +810,7 @@ static void lane_fp(const LaneKey *k, uint64_t fp[2]) {
  * most lanes keyed for another rack — the rack of the position above, scanned
  * again once the search is back there. Kept by rack, so that a scan compares
  * the rack once and then one stamp a lane. */
-#define LM_SLOTS 4
+#define LM_SLOTS 8 /* four were too few: a position of three tiles and its children's three racks of two fill them */
 #define LM_MOVES 32 /* the most plays of a lane a memo keeps */
 struct LaneMemo {
     uint64_t rack[2]; /* the rack's tile codes, ascending, as LaneKey's */
