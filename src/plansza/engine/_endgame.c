@@ -261,7 +261,7 @@ typedef struct {
 
 /* ---- large tables ----
  *
- * The transposition table (128 MiB) and the lane table (68 MiB) are far larger
+ * The transposition table (128 MiB) and the lanes' tables (104 MiB) are far larger
  * than the caches, and with 4 KiB pages nearly every lookup also misses the
  * TLB. On Linux they are mapped with a request for huge pages (2 MiB; granted
  * when the system's transparent huge pages allow, "madvise" or "always"),
@@ -2706,7 +2706,7 @@ static PyObject *line_list(const Line *L) {
  * solve that stored it. So the tables are kept after a solve and the next one
  * with the same lexicon and rules starts with them: what one solve of an
  * endgame proved, the solve at the next turn finds, and no solve pays again for
- * mapping and zeroing 200 MiB (a quarter of a second on this machine). The
+ * mapping and zeroing 240 MiB (a quarter of a second on this machine). The
  * lexicon is recognised by its automaton's exporter, held while the tables are
  * kept so that no other object takes its address; the rest by a digest. A solve
  * that finds the tables in use (another Python thread solving) makes its own. */

@@ -239,7 +239,7 @@ def solve(
     sooner on a machine with a core to spare; the value is the same, ``nodes``
     counts both threads' positions.
 
-    The search's tables (about 240 MiB, 350 MiB with two threads) are kept for
+    The search's tables (about 240 MiB, 340 MiB with two threads) are kept for
     the next solve with the same lexicon and rules: what this solve proved, the
     solve at the next turn of the same endgame finds at once.
     :func:`release_tables` frees them.
