@@ -1030,7 +1030,8 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
                 for (int u = t; u < nt; u++) mm->stamp[todo[u] / N][todo[u] % N] = 0;
                 return 0;
             }
-            lane_plays_put(S, hs[t], tmp->v, tmp->n);
+            /* (only a rack of three tiles or more has its plays generated: gen_lanes_memo) */
+            if (ntl >= 3) lane_plays_put(S, hs[t], tmp->v, tmp->n);
             if (tmp->n <= LM_MOVES) { /* the lane's plays, for the generation */
                 memcpy(memo_moves(S, mm, d, l), tmp->v, (size_t)tmp->n * sizeof(Move));
                 mm->nmoves[d][l] = (int16_t)tmp->n;
