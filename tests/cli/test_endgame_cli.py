@@ -94,7 +94,7 @@ def test_the_polish_alias() -> None:
         # TR 5.1.1b: four scoreless turns in a row have already ended the game
         (f"{BOARD} {MOVER}/ 0/0 4", [], "gra już się skończyła"),
         (f"{BOARD} / 0/0 0", [], "brak stojaka"),
-        (f"{BOARD} {MOVER}/ 0/0 0", ["--rules", "xyz"], "nieznane reguły 'xyz'"),
+        (f"{BOARD} {MOVER}/ 0/0 0", ["--rules", "xyz"], "nieznane zasady 'xyz'"),
         (f"{BOARD} {MOVER}/ 0/0 0", ["--seconds", "0"], "--seconds musi być dodatnie"),
         (f"{BOARD} {MOVER}/ 0/0 0", ["--table-bits", "29"], "--table-bits"),
         ("15/15 A/ 0/0 0", [], "CGP"),

@@ -106,7 +106,7 @@ def test_cli_match_table_in_polish() -> None:
         (["--p1", "mistrz"], "nieznany poziom gracza 'mistrz'"),
         (["--games", "0"], "--games musi być co najmniej 1"),
         (["--rules", "wespa"], "nie pasuje do płytek"),
-        (["--rules", "szachy"], "szachy"),
+        (["--rules", "szachy"], "nieznane zasady 'szachy'; dostępne: pfs, home, school, wespa"),
     ],
 )
 def test_cli_match_bad_arguments(args: list[str], needle: str) -> None:

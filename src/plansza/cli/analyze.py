@@ -28,6 +28,7 @@ from plansza.cli.common import (
     err_console,
     fail,
     read_text,
+    rules_named,
     user_errors,
 )
 from plansza.i18n import tr
@@ -46,10 +47,6 @@ MESSAGES = {
     "bad_seconds": {
         "pl": "--seconds musi być dodatnie, nie {n}",
         "en": "--seconds must be positive, not {n}",
-    },
-    "unknown_rules": {
-        "pl": "nieznane zasady {name!r}; dostępne: {presets}",
-        "en": "unknown rules {name!r}; use one of {presets}",
     },
     "no_players": {
         "pl": "{path}: zapis nie ma dwóch graczy (#player1, #player2)",
@@ -143,7 +140,6 @@ def analyze(
     from plansza.engine.analysis import ANALYSIS_LEVELS
     from plansza.engine.analysis import analyze as run_analysis
     from plansza.lexicon import Lexicon
-    from plansza.rules import PRESETS, Rules
 
     if level not in ANALYSIS_LEVELS:
         fail(
@@ -152,10 +148,7 @@ def analyze(
         )
     if seconds <= 0:
         fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
-    try:
-        rules = Rules.by_name(rules_name)
-    except ValueError:
-        fail(tr(MESSAGES, "unknown_rules", name=rules_name, presets=", ".join(PRESETS)), EXIT_INPUT)
+    rules = rules_named(rules_name)
     record = _load(path, rules.tileset)
     with user_errors():
         lex = Lexicon.load(lexicon, progress=not as_json)

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 from rich.console import Console
 
 from plansza.errors import FormatError, PlanszaError
 from plansza.i18n import tr
+
+if TYPE_CHECKING:
+    from plansza.rules import Rules
 
 DEFAULT_LEXICON = "sjp-20220301"
 """plansza.lexicon.DEFAULT_NAME, written out so that a command starts without loading
@@ -35,6 +38,10 @@ err_console = Console(stderr=True, highlight=False)
 MESSAGES = {
     "error": {"pl": "Błąd", "en": "Error"},
     "file_not_found": {"pl": "nie ma pliku {path}", "en": "no such file: {path}"},
+    "unknown_rules": {
+        "pl": "nieznane zasady {name!r}; dostępne: {presets}",
+        "en": "unknown rules {name!r}; use one of {presets}",
+    },
 }
 
 
@@ -69,6 +76,20 @@ def user_errors(code: int = EXIT_INPUT) -> Iterator[None]:
         fail(tr(MESSAGES, "file_not_found", path=e.filename), EXIT_INPUT)
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as e:
         fail(str(e), EXIT_INPUT)
+
+
+def rules_named(name: str) -> Rules:
+    """The rules preset ``--rules`` names, or a clear error (exit 2) naming the presets.
+
+    >>> rules_named("pfs").name
+    'pfs'
+    """
+    from plansza.rules import PRESETS, Rules
+
+    try:
+        return Rules.by_name(name)
+    except ValueError:
+        fail(tr(MESSAGES, "unknown_rules", name=name, presets=", ".join(PRESETS)), EXIT_INPUT)
 
 
 def read_text(path: str) -> str:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from rich.table import Table
 
-from plansza.cli.common import EXIT_INPUT, console, err_console, fail, user_errors
+from plansza.cli.common import EXIT_INPUT, console, err_console, fail, rules_named, user_errors
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.i18n import language, tr
 
@@ -63,10 +63,6 @@ MESSAGES = {
     "bad_seconds": {
         "pl": "--seconds musi być dodatnie, nie {n}",
         "en": "--seconds must be positive, not {n}",
-    },
-    "unknown_rules": {
-        "pl": "nieznane reguły {name!r}; dostępne: {presets}",
-        "en": "unknown rules {name!r}; use one of {presets}",
     },
     "title": {
         "pl": "Końcówka: {mover} na ruchu, {opponent} u przeciwnika",
@@ -162,14 +158,10 @@ def endgame(
     from plansza.cgp import parse_cgp
     from plansza.engine.endgame import solve
     from plansza.lexicon import Lexicon
-    from plansza.rules import PRESETS, Rules
 
     if not seconds > 0:
         fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
-    try:
-        rules = Rules.by_name(rules_name)
-    except ValueError:
-        fail(tr(MESSAGES, "unknown_rules", name=rules_name, presets=", ".join(PRESETS)), EXIT_INPUT)
+    rules = rules_named(rules_name)
     with user_errors():
         position = parse_cgp(cgp, rules.tileset)
         mover = (rack if rack is not None else position.racks[0]).strip()
@@ -305,9 +297,7 @@ def _opponent_rack(board: Board, mover: str, given: str, rules: Rules) -> str:
     if not unseen:
         fail(tr(MESSAGES, "no_opponent_tiles"), EXIT_INPUT)
     if unseen.total() > rules.rack_size:
-        fail(
-            tr(MESSAGES, "too_many_unseen", n=unseen.total(), size=rules.rack_size), EXIT_INPUT
-        )
+        fail(tr(MESSAGES, "too_many_unseen", n=unseen.total(), size=rules.rack_size), EXIT_INPUT)
     return ts.sort_tiles(unseen.elements())
 
 

@@ -19,7 +19,15 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from plansza.cli.common import DEFAULT_LEXICON, EXIT_INPUT, console, err_console, fail, user_errors
+from plansza.cli.common import (
+    DEFAULT_LEXICON,
+    EXIT_INPUT,
+    console,
+    err_console,
+    fail,
+    rules_named,
+    user_errors,
+)
 from plansza.files import write_atomic
 from plansza.i18n import tr
 
@@ -104,7 +112,6 @@ def match(
     from plansza.engine import LEVELS
     from plansza.engine.match import run_match
     from plansza.lexicon import Lexicon
-    from plansza.rules import Rules
 
     for level in (p1, p2):
         if level not in LEVELS:
@@ -115,10 +122,7 @@ def match(
         fail(tr(MESSAGES, "bad_jobs", n=jobs), EXIT_INPUT)
     if seconds <= 0:
         fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
-    try:
-        the_rules = Rules.by_name(rules)
-    except ValueError as e:
-        fail(str(e), EXIT_INPUT)
+    the_rules = rules_named(rules)
     with user_errors():
         lex = Lexicon.load(lexicon, progress=not as_json)
     if lex.tileset.name != the_rules.tileset.name:

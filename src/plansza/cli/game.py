@@ -20,6 +20,7 @@ from plansza.cli.common import (
     err_console,
     fail,
     read_text,
+    rules_named,
     user_errors,
 )
 from plansza.cli.render import board_text, legend, rack_text
@@ -29,7 +30,7 @@ from plansza.i18n import language, tr
 from plansza.messages import describe
 from plansza.moves import Play, parse_move
 from plansza.replay import ReplayReport, replay
-from plansza.rules import PRESETS, Rules
+from plansza.rules import Rules
 from plansza.scoring import score_play
 
 MESSAGES = {
@@ -65,10 +66,6 @@ MESSAGES = {
         "pl": "Niezgodne wyniki ruchów: {n}.",
         "en": "Play scores that do not match: {n}.",
     },
-    "unknown_rules": {
-        "pl": "nieznane zasady {name!r}; dostępne: {presets}",
-        "en": "unknown rules {name!r}; use one of {presets}",
-    },
     "demo_title": {
         "pl": "Przykładowa partia (zasady PFS), odtworzona ruch po ruchu",
         "en": "A sample game (PFS rules), replayed move by move",
@@ -78,13 +75,6 @@ MESSAGES = {
         "en": "A game played with words from the SJP.PL list (not the official OSPS).",
     },
 }
-
-
-def _rules(name: str) -> Rules:
-    try:
-        return Rules.by_name(name)
-    except ValueError:
-        fail(tr(MESSAGES, "unknown_rules", name=name, presets=", ".join(PRESETS)), EXIT_INPUT)
 
 
 def show(
@@ -117,7 +107,7 @@ def score(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Score a play and list every word it forms (exit 1 if illegal). / Liczy wartość ruchu."""
-    rules = _rules(rules_name)
+    rules = rules_named(rules_name)
     with user_errors():
         pos = parse_cgp(cgp, rules.tileset)
         parsed = parse_move(move, rules.tileset)
@@ -216,7 +206,7 @@ def replay_cmd(
     Exit 0 when every recorded play score matches, 1 on a mismatch, 2 for an
     unreadable file.
     """
-    rules = _rules(rules_name)
+    rules = rules_named(rules_name)
     rec = _load_record(path, rules)
     rep = replay(rec, rules)
     if as_json:

@@ -37,7 +37,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from plansza.cli.common import DEFAULT_LEXICON, EXIT_INPUT, EXIT_OK, console, fail, user_errors
+from plansza.cli.common import (
+    DEFAULT_LEXICON,
+    EXIT_INPUT,
+    EXIT_OK,
+    console,
+    fail,
+    rules_named,
+    user_errors,
+)
 from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import InvalidMoveError, PlanszaError
 from plansza.files import write_atomic
@@ -90,10 +98,6 @@ MESSAGES = {
     "bad_first": {
         "pl": "--first przyjmuje me/ja, computer/komputer albo draw/losuj, nie {value!r}",
         "en": "--first takes me, computer or draw, not {value!r}",
-    },
-    "unknown_rules": {
-        "pl": "nieznane zasady {name!r}; dostępne: {presets}",
-        "en": "unknown rules {name!r}; use one of {presets}",
     },
     "two_players": {
         "pl": "gra z komputerem jest dla dwóch graczy",
@@ -1110,7 +1114,6 @@ def check_options(
 ) -> PlayOptions:
     """Validate the options (exit 2 with a message for a bad one)."""
     from plansza.engine import LEVELS
-    from plansza.rules import PRESETS, Rules
 
     if level not in LEVELS:
         fail(tr(MESSAGES, "unknown_level", level=level, levels=", ".join(LEVELS)), EXIT_INPUT)
@@ -1124,10 +1127,7 @@ def check_options(
         fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
     if first.lower() not in _FIRST:
         fail(tr(MESSAGES, "bad_first", value=first), EXIT_INPUT)
-    try:
-        rules = Rules.by_name(rules_name)
-    except ValueError:
-        fail(tr(MESSAGES, "unknown_rules", name=rules_name, presets=", ".join(PRESETS)), EXIT_INPUT)
+    rules = rules_named(rules_name)
     if rules.players != 2:
         fail(tr(MESSAGES, "two_players"), EXIT_INPUT)
     if minutes is not None:
