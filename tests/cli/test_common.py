@@ -1,25 +1,44 @@
-"""What the CLI commands share (plansza.cli.common)."""
+"""The CLI's shared parts (cli/common.py): the error path, the default lexicon, --rules."""
 
 from __future__ import annotations
 
 import doctest
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
-import plansza.cli.common
+from plansza.cli import common
 from plansza.cli.main import app
 from plansza.rules import Rules
 
 
+def test_fail_prints_brackets_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    # A message naming an extra or a rack in brackets must reach the user whole:
+    # Rich would otherwise read "[postgres]" as a style tag and drop it.
+    with pytest.raises(typer.Exit) as exc:
+        common.fail("pip install 'plansza[postgres]'; rack [ABC]", common.EXIT_INPUT)
+    assert exc.value.exit_code == common.EXIT_INPUT
+    err = capsys.readouterr().err
+    assert "plansza[postgres]" in err
+    assert "[ABC]" in err
+
+
+def test_the_default_lexicon_name_is_the_lexicon_packages() -> None:
+    # Written out in cli/common.py so that commands start without the lexicon package.
+    from plansza.lexicon.store import DEFAULT_NAME
+
+    assert common.DEFAULT_LEXICON == DEFAULT_NAME
+
+
 def test_doctests() -> None:
-    result = doctest.testmod(plansza.cli.common)
+    result = doctest.testmod(common)
     assert result.attempted > 0 and result.failed == 0
 
 
 def test_rules_named_gives_the_preset() -> None:
-    assert plansza.cli.common.rules_named("wespa") == Rules.wespa()
-    assert plansza.cli.common.rules_named("PFS") == Rules.pfs()
+    assert common.rules_named("wespa") == Rules.wespa()
+    assert common.rules_named("PFS") == Rules.pfs()
 
 
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 KOT/ 0/0 0"
