@@ -750,6 +750,7 @@ struct LanePlays {
     uint8_t n;
     LaneMove mv[LP_MOVES];
 } __attribute__((aligned(64)));
+#define LP_MASK (((uint64_t)1 << LP_BITS) - 1)
 #define LP_BYTES (((size_t)1 << LP_BITS) * sizeof(LanePlays))
 /* the lanes' table and the plays' table in one mapping */
 #define LANE_TABLES_BYTES (LC_BYTES + LP_BYTES)
@@ -846,7 +847,7 @@ static inline Move *memo_moves(Search *S, const LaneMemo *mm, int dir, int lane)
 /* Keep the plays of the lane whose key has fingerprint fp, if few enough. */
 static void lane_plays_put(Search *S, const uint64_t fp[2], const Move *mv, Py_ssize_t n) {
     if (n > LP_MOVES) return;
-    LanePlays *e = &S->lplays[fp[0] & (((uint64_t)1 << LP_BITS) - 1)];
+    LanePlays *e = &S->lplays[fp[0] & LP_MASK];
     e->fp[0] = fp[0];
     e->fp[1] = fp[1];
     e->n = (uint8_t)n;
@@ -856,7 +857,7 @@ static void lane_plays_put(Search *S, const uint64_t fp[2], const Move *mv, Py_s
 /* The kept plays of lane (dir, lane) whose key has fingerprint fp, added to
  * out: their number, or -1 if not kept. */
 static Py_ssize_t lane_plays_get(Search *S, const uint64_t fp[2], int dir, int lane, MoveVec *out) {
-    const LanePlays *e = &S->lplays[fp[0] & (((uint64_t)1 << LP_BITS) - 1)];
+    const LanePlays *e = &S->lplays[fp[0] & LP_MASK];
     if (e->fp[0] != fp[0] || e->fp[1] != fp[1]) return -1;
     for (int i = 0; i < e->n; i++) {
         Move m;
@@ -1095,9 +1096,9 @@ static void gen_lanes_memo(Search *S, int side, const uint8_t keep[2][N], MoveVe
                 continue;
             }
             Py_ssize_t from = out->n;
-            if (good && lane_plays_get(S, mm->fp[d][l], d, l, out) >= 0) {
-                /* seen elsewhere (lane_scan found its best plays in the lanes' table) */
-            } else {
+            /* a lane seen elsewhere (lane_scan found its best plays in the lanes'
+             * table) may have its plays kept; else they are generated */
+            if (!good || lane_plays_get(S, mm->fp[d][l], d, l, out) < 0) {
                 if (out->failed) return;
                 out->n = from;
                 if (setup_lane(&c, d, l))
