@@ -78,10 +78,14 @@ MESSAGES = {
 
 
 def show(
-    cgp: str = typer.Option(..., "--cgp", help="Position in CGP (board rows, racks, scores)."),
-    tiles: str = typer.Option("polish", "--tiles", help="Tile set: polish or english."),
+    cgp: str = typer.Option(
+        ..., "--cgp", help="Pozycja w CGP (plansza, stojaki, wyniki) / position in CGP"
+    ),
+    tiles: str = typer.Option(
+        "polish", "--tiles", help="Zestaw płytek: polish albo english / tile set: polish or english"
+    ),
 ) -> None:
-    """Draw a position in the terminal. / Rysuje pozycję."""
+    """Rysuje pozycję w terminalu. / Draw a position in the terminal."""
     with user_errors():
         from plansza.tiles import TileSet
 
@@ -101,12 +105,17 @@ def show(
 
 
 def score(
-    cgp: str = typer.Option(..., "--cgp", help="Position in CGP."),
-    move: str = typer.Option(..., "--move", help='The play in Polish notation, e.g. "H8 SŁOWO".'),
-    rules_name: str = typer.Option("pfs", "--rules", help="pfs, home, school or wespa."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    cgp: str = typer.Option(..., "--cgp", help="Pozycja w CGP / position in CGP"),
+    move: str = typer.Option(
+        ..., "--move", help='Ruch w notacji polskiej, np. "H8 SŁOWO" / the play in Polish notation'
+    ),
+    rules_name: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
+    as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
 ) -> None:
-    """Score a play and list every word it forms (exit 1 if illegal). / Liczy wartość ruchu."""
+    """Liczy wartość ruchu i jego słowa (kod 1: niedozwolony). / Score a play and its words.
+
+    Exit 1 when the play is illegal (kod wyjścia 1, gdy ruch jest niedozwolony).
+    """
     rules = rules_named(rules_name)
     with user_errors():
         pos = parse_cgp(cgp, rules.tileset)
@@ -196,12 +205,16 @@ def _final_lines(rec: GameRecord, rep: ReplayReport) -> None:
 
 
 def replay_cmd(
-    path: str = typer.Argument(..., help="The GCG file (- for standard input)."),
-    rules_name: str = typer.Option("pfs", "--rules", help="pfs, home, school or wespa."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    board: bool = typer.Option(False, "--board", help="Draw the final position too."),
+    path: str = typer.Argument(
+        ..., help="Plik GCG (- to standardowe wejście) / the GCG file (- for standard input)"
+    ),
+    rules_name: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
+    as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
+    board: bool = typer.Option(
+        False, "--board", help="Narysuj też końcową pozycję / draw the final position too"
+    ),
 ) -> None:
-    """Replay a GCG record: recompute every play and the result. / Odtwarza zapis partii.
+    """Odtwarza zapis GCG i przelicza wynik. / Replay a GCG record, recompute every play.
 
     Exit 0 when every recorded play score matches, 1 on a mismatch, 2 for an
     unreadable file.
@@ -224,7 +237,7 @@ def replay_cmd(
 
 
 def demo() -> None:
-    """Show and replay a sample game. / Pokazuje przykładową partię."""
+    """Pokazuje i odtwarza przykładową partię. / Show and replay a sample game."""
     rules = Rules.pfs()
     text = resources.files("plansza.samples").joinpath("demo.gcg").read_text(encoding="utf-8")
     rec = read_gcg(text, rules.tileset)

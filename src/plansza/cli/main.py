@@ -13,7 +13,7 @@ from plansza.i18n import set_language
 
 app = typer.Typer(
     name="plansza",
-    help="plansza — the open Polish Scrabble system (PFS rules). / Otwarty system do Scrabble.",
+    help="plansza — otwarty system do Scrabble (zasady PFS). / The open Polish Scrabble system.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -23,7 +23,9 @@ app = typer.Typer(
 @app.callback()
 def _root(
     lang: str = typer.Option(
-        None, "--lang", help="Language of messages: pl (default) or en. Env: PLANSZA_LANG."
+        None,
+        "--lang",
+        help="Język komunikatów: pl (domyślny) albo en / language of messages. Env: PLANSZA_LANG.",
     ),
 ) -> None:
     if lang:
