@@ -151,9 +151,10 @@ def endgame(
 ) -> None:
     """Dokładna końcówka przy pustym worku. / The exact endgame, the bag empty.
 
-    Najlepsza sekwencja obu graczy do końca gry i jej wartość (dowiedziona albo
-    najlepsza znaleziona w limicie czasu). / The best sequence for both sides to the
-    end of the game and its value (proved, or the best found within the time limit).
+    Najlepsza sekwencja obu graczy do końca gry i jej wartość (dowiedziona
+    albo najlepsza znaleziona w limicie czasu). / The best sequence for both
+    sides to the end of the game and its value (proved, or the best found
+    within the time limit).
     """
     from plansza.cgp import parse_cgp
     from plansza.engine.endgame import solve
