@@ -25,8 +25,11 @@ the table gives the distribution of the time and the nodes, and how many were
 proved exactly.
 
 A solve stopped by the limit still answers: the best line of the deepest
-iteration it completed, with ``exact=False``. Whether that answer is right
-can only be told against the endgame's value proved by a longer solve.
+iteration it completed, with ``exact=False``, and what the tests of its proof
+had proved by then: where that is a lower bound equal to the answer's value,
+the answer's line is proved to reach it (counted in the summary) — only that
+no line is better is not. Whether that answer is right can only be told
+against the endgame's value proved by a longer solve.
 ``--save-proved FILE`` adds the values this run proved to FILE (a JSON file of
 proved endgames, kept across runs: a value proved again must be the same, or
 the run fails with exit code 1); ``--truth FILE`` compares every answer of
@@ -252,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
             "exact": result.exact,
             "depth": result.depth,
             "spread": result.spread,
+            "lower": result.lower,
+            "upper": result.upper,
             "line": [str(m) for m in result.moves],
         }
         rows.append(row)
@@ -273,6 +278,10 @@ def main(argv: list[str] | None = None) -> int:
         "threads": args.threads,
         "tt_bits": args.tt_bits,
         "exact": sum(r["exact"] for r in rows),
+        # not proved, but the answer's value proved a lower bound: its line reaches it
+        "not_exact_value_proved_reached": sum(
+            not r["exact"] and r["lower"] == r["spread"] for r in rows
+        ),
         "seconds": spread_of([r["seconds"] for r in rows]),
         "proved_seconds": spread_of([r["seconds"] for r in rows if r["exact"]]),
         "nodes": spread_of([float(r["nodes"]) for r in rows]),
@@ -311,6 +320,12 @@ def main(argv: list[str] | None = None) -> int:
         ]
         print(f"{name:10s} " + " ".join(f"{c:>10s}" for c in cells))
     print(f"proved exactly within the limit: {summary['exact']} of {len(rows)}")
+    if summary["exact"] < len(rows):
+        print(
+            f"  of the {len(rows) - summary['exact']} not proved: the answer's value proved "
+            f"at least (its line reaches it, not proved best) in "
+            f"{summary['not_exact_value_proved_reached']}"
+        )
     if truth is not None:
         t = summary["truth"]
         print(

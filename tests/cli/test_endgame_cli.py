@@ -123,6 +123,40 @@ def test_a_line_cut_by_the_time_limit_is_said_to_be_not_proved() -> None:
     release_tables()
     out = run_json(*args[1:])
     assert out["exact"] is False and out["moves"] and out["moves"][0]["player"] == 0
+    # cut in the iterative deepening, before any test of the proof: nothing proved
+    assert out["proved_lower"] is None and out["proved_upper"] is None
+
+
+@pytest.mark.parametrize(
+    ("lower", "upper", "lang", "text"),
+    [
+        (12, None, "pl", "Dowiedzione: wartość co najmniej +12 (nie zdążono dowieść"),
+        (12, None, "en", "Proved: the value is at least +12"),
+        (None, 14, "pl", "Dowiedzione: wartość co najwyżej +14"),
+        (10, 14, "pl", "Dowiedzione: wartość od +10 do +14"),
+        (10, 14, "en", "Proved: the value is +10 to +14"),
+    ],
+)
+def test_a_proof_cut_short_names_the_bounds_it_proved(
+    lower: int | None, upper: int | None, lang: str, text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bounds come from solve (tests/engine: they hold); here, how they are told.
+    import dataclasses
+
+    import plansza.engine.endgame as endgame_module
+
+    real = endgame_module.solve
+
+    def cut(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        return dataclasses.replace(result, exact=False, lower=lower, upper=upper)
+
+    monkeypatch.setattr(endgame_module, "solve", cut)
+    res = runner.invoke(app, ["--lang", lang, "endgame", "--cgp", f"{BOARD} {MOVER}/ 0/0 0"])
+    assert res.exit_code == EXIT_OK, res.output
+    assert text in res.stdout.replace("\n", " ")
+    out = run_json("--cgp", f"{BOARD} {MOVER}/ 0/0 0")
+    assert out["proved_lower"] == lower and out["proved_upper"] == upper
 
 
 @pytest.mark.parametrize(

@@ -155,6 +155,7 @@ def test_matches_the_minimax_twin(
     value, _ = solve_reference(board, mine, theirs, lex, rules, scoreless_left=left)
     assert result.exact
     assert result.spread == value
+    assert result.lower == result.upper == value  # a proved value is both bounds
     assert result.moves
 
 
@@ -444,6 +445,36 @@ def test_a_stopped_proof_that_proved_more_answers_with_that_move(
     finally:
         release_tables()
     assert raised  # some stopped proofs had proved more than the estimate
+
+
+def test_a_stopped_proof_reports_only_bounds_that_hold(lex: Lexicon) -> None:
+    # The tests of the proof settle bounds on the value one by one; stopped among
+    # them, the answer says which are proved (lower, upper), and each must hold
+    # against the value proved without a limit. Stopped before any test, none.
+    board = random_board(17, lex, 5)
+    mine, theirs = deal(board, random.Random(17), (5, 5))
+    release_tables()
+    full = solve(board, mine, theirs, lex, PFS, prove_after=1)
+    assert full.exact and full.lower == full.upper == full.spread
+    release_tables()
+    early = solve(board, mine, theirs, lex, PFS, node_limit=1, prove_after=None)
+    assert not early.exact and early.lower is None and early.upper is None
+    seen = set()
+    try:
+        for limit in range(early.nodes, 6000, 37):
+            release_tables()
+            cut = solve(board, mine, theirs, lex, PFS, node_limit=limit, prove_after=1)
+            if cut.exact:
+                continue
+            if cut.lower is not None:
+                assert cut.lower <= full.spread and cut.lower <= cut.spread
+                seen.add("lower")
+            if cut.upper is not None:
+                assert cut.upper >= full.spread and cut.upper >= cut.spread
+                seen.add("upper")
+    finally:
+        release_tables()
+    assert seen  # some stopped proofs had settled a bound
 
 
 def test_time_limit_reads_only_the_injected_clock(lex: Lexicon) -> None:

@@ -95,6 +95,20 @@ MESSAGES = {
         "en": "Not proved: the best line found in {seconds} s ({nodes} positions searched, "
         "{depth} plies deep); a longer --seconds may change it",
     },
+    "proved_between": {
+        "pl": "Dowiedzione: wartość od {lower:+d} do {upper:+d}",
+        "en": "Proved: the value is {lower:+d} to {upper:+d}",
+    },
+    "proved_lower": {
+        "pl": "Dowiedzione: wartość co najmniej {lower:+d} "
+        "(nie zdążono dowieść, że więcej się nie da)",
+        "en": "Proved: the value is at least {lower:+d} "
+        "(not proved in time that nothing is worth more)",
+    },
+    "proved_upper": {
+        "pl": "Dowiedzione: wartość co najwyżej {upper:+d}",
+        "en": "Proved: the value is at most {upper:+d}",
+    },
     "lexicon": {"pl": "Słownik: {name}", "en": "Lexicon: {name}"},
 }
 
@@ -203,6 +217,8 @@ def endgame(
             "opponent": theirs,
             "value": result.spread,
             "exact": result.exact,
+            "proved_lower": result.lower,
+            "proved_upper": result.upper,
             "final_spread": spread,
             "moves": line,
             "nodes": result.nodes,
@@ -246,6 +262,13 @@ def endgame(
         console.print(
             tr(MESSAGES, "not_exact", seconds=secs, nodes=result.nodes, depth=result.depth)
         )
+        lo, hi = result.lower, result.upper
+        if lo is not None and hi is not None:
+            console.print(tr(MESSAGES, "proved_between", lower=lo, upper=hi))
+        elif lo is not None:
+            console.print(tr(MESSAGES, "proved_lower", lower=lo))
+        elif hi is not None:
+            console.print(tr(MESSAGES, "proved_upper", upper=hi))
 
 
 #: The solver's default table (TT_BITS, 2**22 entries) suits a solve of seconds

@@ -2905,7 +2905,9 @@ static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi, CMov
 
 /* solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless,
  *       node_limit, deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget)
- *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...]) */
+ *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...], lower, upper)
+ * lower, upper: the bounds on the value proved (-VAL_INF, VAL_INF: none; both the
+ * value when exact) */
 static PyObject *eg_solve(PyObject *self, PyObject *args) {
     PyObject *pos, *deadline_obj, *now;
     Py_buffer r0, r1;
@@ -3001,6 +3003,7 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     Line line, last;
     last.n = 0;
     int value = 0, exact = 0, depth_done = 0;
+    int proved_lo = -VAL_INF, proved_hi = VAL_INF; /* the bounds the tests of prove proved */
     S->ts = PyEval_SaveThread();
     for (int depth = 1; depth <= max_depth; depth++) {
         /* The first iteration always completes: there is always a move to give. */
@@ -3042,7 +3045,10 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
             memset(&lo_move, 0, sizeof lo_move);
             S->limited = 1; /* (after the first iteration too: only that one must finish) */
             if (HS && !started) started = pthread_create(&tid, NULL, helper_run, &helper) == 0;
-            if (prove(S, HS ? &helper : NULL, sl, value, &lo, &hi, &lo_move)) {
+            int proved = prove(S, HS ? &helper : NULL, sl, value, &lo, &hi, &lo_move);
+            proved_lo = lo;
+            proved_hi = hi;
+            if (proved) {
                 value = lo;
                 exact = 1;
                 principal_variation(S, 0, sl, value, depth_done, 1, NULL, &line);
@@ -3071,7 +3077,9 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     PyObject *pv = line_list(&last);
     if (!pv) goto done;
     long long nodes = S->nodes + (HS ? HS->nodes : 0);
-    result = Py_BuildValue("(iOLiN)", value, exact ? Py_True : Py_False, nodes, depth_done, pv);
+    if (exact) proved_lo = proved_hi = value;
+    result = Py_BuildValue("(iOLiNii)", value, exact ? Py_True : Py_False, nodes, depth_done, pv, proved_lo,
+                           proved_hi);
 done:
     PyBuffer_Release(&r0);
     PyBuffer_Release(&r1);
@@ -3188,5 +3196,6 @@ PyMODINIT_FUNC PyInit__endgame(void) {
     if (!m) return NULL;
     PyModule_AddIntConstant(m, "RECORD_SIZE", sizeof(Move));
     PyModule_AddIntConstant(m, "MAX_DEPTH", MAXPLY - 4);
+    PyModule_AddIntConstant(m, "VAL_INF", VAL_INF);
     return m;
 }

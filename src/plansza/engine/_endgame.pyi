@@ -24,7 +24,10 @@ def solve(
     prove_after: int,
     iter_budget: int,
     /,
-) -> tuple[int, bool, int, int, list[bytes | None]]: ...
+) -> tuple[int, bool, int, int, list[bytes | None], int, int]: ...
+
+#: The bound that stands for none in solve's lower and upper.
+VAL_INF: int
 def child_keys(
     position: Any, rack: Buffer, opponent_rack: Buffer, scoreless_left: int, /
 ) -> list[tuple[int, int]]: ...

@@ -145,6 +145,13 @@ class EndgameResult:
     proved by the tests without a depth limit that follow it (see :func:`solve`,
     ``prove_after``) leaves it at the iteration they started from. ``nodes``
     counts the positions visited.
+
+    ``lower`` and ``upper`` are the bounds on the value that are proved (``None``:
+    none that way): both ``spread`` when ``exact``; when the time ran out in the
+    tests of the proof, what those tests had settled — in the endgames where a
+    side is stuck with a tile, typically ``lower == spread`` (the line found is
+    proved to be worth at least that) and ``upper`` is ``None`` (that nothing is
+    worth more was not proved in time).
     """
 
     moves: tuple[Move, ...]
@@ -152,6 +159,8 @@ class EndgameResult:
     exact: bool
     nodes: int
     depth: int
+    lower: int | None = None
+    upper: int | None = None
 
     @property
     def best(self) -> Move:
@@ -287,7 +296,7 @@ def solve(
 
     generator = MoveGenerator(lexicon, rules, board)
     deadline = None if time_limit is None else now() + time_limit
-    value, exact, nodes, depth, line = _endgame.solve(
+    value, exact, nodes, depth, line, lower, upper = _endgame.solve(
         generator._core,
         mine,
         theirs,
@@ -313,7 +322,15 @@ def solve(
         scored = score_play(position, play, rules)
         position.place((t.square, t.letter) for t in scored.tiles)
         moves.append(play)
-    return EndgameResult(tuple(moves), value, exact, nodes, depth)
+    return EndgameResult(
+        tuple(moves),
+        value,
+        exact,
+        nodes,
+        depth,
+        None if lower <= -_endgame.VAL_INF else lower,
+        None if upper >= _endgame.VAL_INF else upper,
+    )
 
 
 def release_tables() -> None:
