@@ -3178,7 +3178,7 @@ static PyMethodDef eg_methods[] = {
     {"solve", eg_solve, METH_VARARGS,
      "solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless, node_limit, "
      "deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget) -> (value, exact, nodes, "
-     "depth, principal variation)."},
+     "depth, principal variation, proved lower bound, proved upper bound)."},
     {"child_keys", eg_child_keys, METH_VARARGS,
      "child_keys(position, rack, opponent_rack, scoreless_left) -> [(predicted, made) key pairs] "
      "(for the tests)."},

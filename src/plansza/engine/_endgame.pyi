@@ -7,6 +7,8 @@ from typing_extensions import Buffer
 
 RECORD_SIZE: int
 MAX_DEPTH: int
+#: The bound that stands for none in solve's lower and upper.
+VAL_INF: int
 
 def solve(
     position: Any,
@@ -25,9 +27,6 @@ def solve(
     iter_budget: int,
     /,
 ) -> tuple[int, bool, int, int, list[bytes | None], int, int]: ...
-
-#: The bound that stands for none in solve's lower and upper.
-VAL_INF: int
 def child_keys(
     position: Any, rack: Buffer, opponent_rack: Buffer, scoreless_left: int, /
 ) -> list[tuple[int, int]]: ...
