@@ -160,6 +160,45 @@ def test_a_proof_cut_short_names_the_bounds_it_proved(
 
 
 @pytest.mark.parametrize(
+    ("complete", "lang", "text", "row"),
+    [
+        (True, "pl", "każdy ruch po pierwszym sprawdzony jako najlepszy", "rozliczenie stojaków"),
+        (True, "en", "every move after the first checked to be a best one", "racks settled"),
+        (False, "pl", None, "rozliczenie stojaków"),
+    ],
+)
+def test_a_checked_line_of_a_proof_cut_short_is_told_and_settled(
+    complete: bool, lang: str, text: str | None, row: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A proof stopped by the limit whose lower bound is the answer's value answers with
+    # the line that proved it, checked to the end of the game (tests/engine: the moves
+    # after the first are best ones): said so, with the racks-settled row (TR 5.1.2).
+    # A line that stops before the end gets neither.
+    import dataclasses
+
+    import plansza.engine.endgame as endgame_module
+
+    real = endgame_module.solve
+
+    def cut(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        return dataclasses.replace(
+            result, exact=False, lower=result.spread, upper=None, complete=complete
+        )
+
+    monkeypatch.setattr(endgame_module, "solve", cut)
+    res = runner.invoke(app, ["--lang", lang, "endgame", "--cgp", f"{BOARD} {MOVER}/ 0/0 0"])
+    assert res.exit_code == EXIT_OK, res.output
+    said = " ".join(res.stdout.split())  # (the console wraps long lines)
+    if text is None:
+        assert "sprawdzony" not in said and row not in said
+    else:
+        assert text in said and row in said
+    out = run_json("--cgp", f"{BOARD} {MOVER}/ 0/0 0")
+    assert out["line_complete"] is complete
+
+
+@pytest.mark.parametrize(
     ("seconds", "memory", "bits"),
     [
         (10, 24 << 30, 22),  # a solve of seconds: the default table

@@ -103,6 +103,7 @@ def replay(
             game.play(move)
             game.accept()
     assert game.is_over, f"the line {result.moves} does not end the game"
+    assert result.complete
     assert game.scores[0] - game.scores[1] - before == result.spread
     return game
 
@@ -475,6 +476,104 @@ def test_a_stopped_proof_reports_only_bounds_that_hold(lex: Lexicon) -> None:
     finally:
         release_tables()
     assert seen  # some stopped proofs had settled a bound
+
+
+def line_faults(
+    board: Board, racks: tuple[str, str], result: EndgameResult, lex: Lexicon
+) -> list[str]:
+    """What is wrong with a stopped proof's line that claims ``lower == spread``.
+
+    The line must end the game, add up to ``spread`` in a real game, and each of its
+    moves after the first must be a best one: the value of the position it is made
+    in (proved without a limit) equals what it gains less the value of the next.
+    """
+    game = Game(PFS, words=lex, starting_player=0)
+    game.board = board.copy()
+    game.racks = [list(racks[0]), list(racks[1])]
+    game.bag = []
+    positions, gains = [], []
+    for move in result.moves:
+        side = game.to_move
+        positions.append(
+            (game.board.copy(), game.rack_string(side), game.rack_string(1 - side),
+             game.scoreless_left())
+        )  # fmt: skip
+        before = game.scores[side] - game.scores[1 - side]
+        if isinstance(move, Pass):
+            game.pass_turn()
+        else:
+            assert isinstance(move, Play)
+            game.play(move)
+            game.accept()
+        gains.append(game.scores[side] - game.scores[1 - side] - before)
+    assert result.complete == game.is_over
+    if not game.is_over:
+        return [f"the line {result.moves} stops before the end of the game"]
+    faults = []
+    if sum(g if i % 2 == 0 else -g for i, g in enumerate(gains)) != result.spread:
+        faults.append(f"the line adds up to another spread than {result.spread}")
+    values = [
+        solve(b, mine, theirs, lex, PFS, scoreless_left=left).spread
+        for b, mine, theirs, left in positions[1:]
+    ] + [0]
+    for i in range(1, len(gains)):
+        if values[i - 1] != gains[i] - values[i]:
+            faults.append(f"move {i + 1} ({result.moves[i]}) is not a best one")
+    return faults
+
+
+def stopped_with_a_proved_line(lex: Lexicon) -> tuple[Board, tuple[str, str], list[EndgameResult]]:
+    """Solves of one endgame stopped at many node limits, kept where ``lower == spread``."""
+    board = random_board(17, lex, 5)
+    racks = deal(board, random.Random(17), (5, 5))
+    found = []
+    for limit in range(200, 6000, 101):
+        release_tables()
+        cut = solve(board, *racks, lex, PFS, node_limit=limit, prove_after=1)
+        if not cut.exact and cut.lower == cut.spread:
+            found.append(cut)
+    release_tables()
+    return board, racks, found
+
+
+def test_a_stopped_proof_answers_with_the_line_it_proved(lex: Lexicon) -> None:
+    # A proof stopped by the limit after its tests proved "at least v" answers with the
+    # line that proved it, checked on after the limit: it ends the game (TR 5.1.1), adds
+    # up to v with the end-of-game rack adjustments (TR 5.1.2), and each move after the
+    # first is a best one for the side making it, against full proofs.
+    board, racks, found = stopped_with_a_proved_line(lex)
+    assert len(found) >= 5
+    for cut in found:
+        assert line_faults(board, racks, cut, lex) == []
+        replay(board, racks, cut, PFS, lex)
+    release_tables()
+
+
+def test_the_line_of_a_stopped_proof_unchecked_may_stop_short(
+    lex: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Without the checks after the limit (LINE_BUDGET 0: the table's moves for as many
+    # plies as the deepest iteration) the same solves give lines that stop before the
+    # end of the game: the test above would catch a line left unchecked.
+    monkeypatch.setattr(endgame_module, "LINE_BUDGET", 0)
+    board, racks, found = stopped_with_a_proved_line(lex)
+    assert any(line_faults(board, racks, cut, lex) for cut in found)
+    release_tables()
+
+
+def test_a_spent_line_budget_stops_the_line_not_the_answer(
+    lex: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Checks cut off at once (a budget of one position): the answer keeps the move the
+    # tests proved, its value and its bound; the line just stops there.
+    monkeypatch.setattr(endgame_module, "LINE_BUDGET", 1)
+    board, racks, found = stopped_with_a_proved_line(lex)
+    assert found
+    for cut in found:
+        assert_legal_first(cut, board, racks[0], lex)
+        assert len(cut.moves) == 1 or line_faults(board, racks, cut, lex) == []
+    assert any(len(cut.moves) == 1 for cut in found)
+    release_tables()
 
 
 def test_time_limit_reads_only_the_injected_clock(lex: Lexicon) -> None:

@@ -105,6 +105,12 @@ MESSAGES = {
         "en": "Proved: the value is at least {lower:+d} "
         "(not proved in time that nothing is worth more)",
     },
+    "line_checked": {
+        "pl": "Linia powyżej osiąga tę wartość do końca gry; każdy ruch po pierwszym "
+        "sprawdzony jako najlepszy",
+        "en": "The line above reaches this value to the end of the game; every move after "
+        "the first checked to be a best one",
+    },
     "proved_upper": {
         "pl": "Dowiedzione: wartość co najwyżej {upper:+d}",
         "en": "Proved: the value is at most {upper:+d}",
@@ -219,6 +225,7 @@ def endgame(
             "exact": result.exact,
             "proved_lower": result.lower,
             "proved_upper": result.upper,
+            "line_complete": result.complete,
             "final_spread": spread,
             "moves": line,
             "nodes": result.nodes,
@@ -241,11 +248,13 @@ def endgame(
         who = tr(MESSAGES, "mover" if step["player"] == 0 else "opponent")
         move = step["move"] if step["move"] != "-" else tr(MESSAGES, "pass")
         table.add_row(str(i), who, move, str(step["score"]), f"{running:+d}")
-    if result.exact:
-        # A proved line runs to the end of the game: going out adds twice the
-        # other rack to the spread, the scoreless ending takes each rack off its
-        # owner (TR 5.1.2, 5.1.4) — the value less the plays. (A line cut by the
-        # time limit may stop short of the end, where the value is a guess.)
+    # A proved line runs to the end of the game, and so does the checked line of a
+    # proved lower bound: going out adds twice the other rack to the spread, the
+    # scoreless ending takes each rack off its owner (TR 5.1.2, 5.1.4) — the value
+    # less the plays. (A line cut by the time limit may stop short of the end,
+    # where the value is a guess.)
+    checked = not result.exact and result.lower == result.spread and result.complete
+    if result.exact or checked:
         settled = result.spread - running
         table.add_row("", "", tr(MESSAGES, "racks"), f"{settled:+d}", f"{result.spread:+d}")
     console.print(table)
@@ -267,6 +276,8 @@ def endgame(
             console.print(tr(MESSAGES, "proved_between", lower=lo, upper=hi))
         elif lo is not None:
             console.print(tr(MESSAGES, "proved_lower", lower=lo))
+        if checked:
+            console.print(tr(MESSAGES, "line_checked"))
         elif hi is not None:
             console.print(tr(MESSAGES, "proved_upper", upper=hi))
 

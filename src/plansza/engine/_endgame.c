@@ -2576,13 +2576,31 @@ typedef struct {
  * take the first move, in the search's order, whose value (checked by a
  * null-window re-search, mostly answered by the table) reaches the position's
  * value: the line then adds up to the value exactly. Without, follow the table's
- * best moves for `depth` plies. */
+ * best moves for `depth` plies. `first`, when given, is the root's move, taken
+ * without a check (the tests of prove proved it reaches `value`).
+ *
+ * `budget` > 0: the walk after a proof stopped by the clock, its value a proved
+ * lower bound reached by `first`. The checks then run past the deadline, within
+ * `budget` positions in all; the line stops where they run out. Each move after
+ * the first is checked to reach at least what is left of the value for its side,
+ * and the one after it to reach at least what is then left for the other side:
+ * together these make every position after the root worth exactly what the line
+ * gives it, so each of those moves is a best one and the line adds up to `value`. */
 static void principal_variation(Search *S, int side, int sl, int value, int depth, int verify,
-                                const CMove *first, Line *L) {
+                                const CMove *first, long long budget, Line *L) {
     Move made[MAXPLY];
     int sides[MAXPLY], placed[MAXPLY];
-    int saved_limited = S->limited;
+    int saved_limited = S->limited, saved_deadline = S->have_deadline, saved_aborted = S->aborted;
+    long long saved_node_limit = S->node_limit;
     S->limited = 0;
+    if (budget > 0) {
+        S->aborted = 0; /* (the deadline's: restored below) */
+        S->limited = 1;
+        S->have_deadline = 0;
+        S->node_limit = 0;
+        S->iter_start = S->nodes;
+        S->iter_budget = budget;
+    }
     L->n = 0;
     int ply = 0;
     while (ply < MAXPLY - 2 && (verify || ply < depth)) {
@@ -2594,7 +2612,8 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
         CMove ttmove;
         ttmove.len = 0;
         if (e) unpack_move(&e->best, &ttmove);
-        if (ply == 0 && first && first->len) ttmove = *first;
+        int given = ply == 0 && first && first->len;
+        if (given) ttmove = *first;
         if (!verify && !ttmove.len) break;
         Py_ssize_t n = mv->n;
         for (Py_ssize_t i = 0; i < n; i++) {
@@ -2608,8 +2627,9 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
         for (Py_ssize_t k = 0; k <= n; k++) {
             Py_ssize_t i = pass_first ? (k == 0 ? n : k - 1) : k;
             const Move *m = i == n ? NULL : &mv->v[i];
-            if (!verify) {
-                if ((m && same_move(m, &ttmove)) || (!m && pass_first)) { chosen = i; break; }
+            int is_tt = (m && same_move(m, &ttmove)) || (!m && pass_first);
+            if (!verify || given) {
+                if (is_tt) { chosen = i; break; }
                 continue;
             }
             /* No move is worth more than the proved value, so a move worth at
@@ -2621,7 +2641,7 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
             if (S->aborted) break;
             if (v >= value) { chosen = i; break; }
         }
-        if (chosen == -2) break;
+        if (chosen == -2 || S->aborted) break; /* (aborted: the budget is spent) */
         const Move *m = chosen == n ? NULL : &mv->v[chosen];
         Move pm;
         memset(&pm, 0, sizeof pm);
@@ -2649,6 +2669,12 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
     for (int p = ply - 1; p >= 0; p--)
         if (placed[p]) unmake_move(S, sides[p], &made[p], p);
     S->limited = saved_limited;
+    if (budget > 0) {
+        S->have_deadline = saved_deadline;
+        S->node_limit = saved_node_limit;
+        S->iter_budget = S->over_budget = 0;
+        S->aborted = saved_aborted;
+    }
 }
 
 /* ---- Python entry point ---- */
@@ -2904,19 +2930,22 @@ static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi, CMov
 }
 
 /* solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless,
- *       node_limit, deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget)
+ *       node_limit, deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget,
+ *       line_budget)
  *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...], lower, upper)
+ * line_budget: the positions a proof stopped by a limit may still search to check
+ * the line of its lower bound (principal_variation); 0: that line is not checked
  * lower, upper: the bounds on the value proved (-VAL_INF, VAL_INF: none; both the
  * value when exact) */
 static PyObject *eg_solve(PyObject *self, PyObject *args) {
     PyObject *pos, *deadline_obj, *now;
     Py_buffer r0, r1;
     int sl, reset, zero_scoreless, tt_bits, max_depth, threads, prove_after;
-    long long iter_budget;
+    long long iter_budget, line_budget;
     long long node_limit;
-    if (!PyArg_ParseTuple(args, "Oy*y*iipLOOiiiiL", &pos, &r0, &r1, &sl, &reset, &zero_scoreless,
+    if (!PyArg_ParseTuple(args, "Oy*y*iipLOOiiiiLL", &pos, &r0, &r1, &sl, &reset, &zero_scoreless,
                           &node_limit, &deadline_obj, &now, &tt_bits, &max_depth, &threads,
-                          &prove_after, &iter_budget))
+                          &prove_after, &iter_budget, &line_budget))
         return NULL;
     PyObject *result = NULL;
     Search *S = NULL, *HS = NULL;
@@ -3027,7 +3056,7 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
             value = v;
             depth_done = depth;
             exact = !deep;
-            principal_variation(S, 0, sl, value, depth, exact, NULL, &line);
+            principal_variation(S, 0, sl, value, depth, exact, NULL, 0, &line);
             last = line;
         }
 #ifdef DEBUG_STATS
@@ -3051,13 +3080,19 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
             if (proved) {
                 value = lo;
                 exact = 1;
-                principal_variation(S, 0, sl, value, depth_done, 1, NULL, &line);
+                principal_variation(S, 0, sl, value, depth_done, 1, NULL, 0, &line);
                 last = line;
             } else if (!S->error) {
-                if (lo > value) {
+                if (lo >= value && lo_move.len && line_budget > 0) {
+                    /* The line the tests proved to reach `lo` (the estimate's own
+                     * line reached it only at the depth limit), checked on. */
                     value = lo;
-                    principal_variation(S, 0, sl, value, depth_done, 0, &lo_move, &line);
+                    principal_variation(S, 0, sl, value, depth_done, 1, &lo_move, line_budget, &line);
                     if (line.n) last = line; /* (empty only if the move were not found) */
+                } else if (lo > value) {
+                    value = lo; /* (the line not checked: the table's moves after the first) */
+                    principal_variation(S, 0, sl, value, depth_done, 0, &lo_move, 0, &line);
+                    if (line.n) last = line;
                 } else if (hi < value) {
                     value = hi;
                 }
@@ -3177,7 +3212,8 @@ static PyMethodDef eg_methods[] = {
     {"release", eg_release, METH_NOARGS, "release() frees the tables kept between solves."},
     {"solve", eg_solve, METH_VARARGS,
      "solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless, node_limit, "
-     "deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget) -> (value, exact, nodes, "
+     "deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget, line_budget) -> (value, "
+     "exact, nodes, "
      "depth, principal variation, proved lower bound, proved upper bound)."},
     {"child_keys", eg_child_keys, METH_VARARGS,
      "child_keys(position, rack, opponent_rack, scoreless_left) -> [(predicted, made) key pairs] "

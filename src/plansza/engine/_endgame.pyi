@@ -25,6 +25,7 @@ def solve(
     threads: int,
     prove_after: int,
     iter_budget: int,
+    line_budget: int,
     /,
 ) -> tuple[int, bool, int, int, list[bytes | None], int, int]: ...
 def child_keys(

@@ -75,6 +75,13 @@ PROVE_AFTER = 6
 #: blank the fifth and sixth iterations took most of the time (docs/decisions/endgame.md).
 ITERATION_BUDGET = 300_000
 
+#: Positions a proof stopped by a limit may still search to check the line it
+#: proved a lower bound with, move by move to the end of the game (about a tenth
+#: of a second at most; most checks are answered by the table). Checked, every
+#: move after the first is a best one and the line adds up to the value; where the
+#: budget runs out the line stops. 0: the table's moves, unchecked, as before.
+LINE_BUDGET = 100_000
+
 CATALOGUE = {
     "players": {
         "pl": "końcówkę liczy się tylko w grze dwóch graczy (reguły {rules}: {players} graczy)",
@@ -152,6 +159,12 @@ class EndgameResult:
     side is stuck with a tile, typically ``lower == spread`` (the line found is
     proved to be worth at least that) and ``upper`` is ``None`` (that nothing is
     worth more was not proved in time).
+
+    ``complete`` says whether ``moves`` runs to the end of the game (a rack
+    emptied or the last scoreless turn): always when ``exact``; when a proof
+    stopped by a limit answers with the line of its lower bound (``lower ==
+    spread``), whenever the checks after the limit (:data:`LINE_BUDGET`)
+    reached the end — that line then adds up to ``spread``.
     """
 
     moves: tuple[Move, ...]
@@ -161,6 +174,7 @@ class EndgameResult:
     depth: int
     lower: int | None = None
     upper: int | None = None
+    complete: bool = False
 
     @property
     def best(self) -> Move:
@@ -238,9 +252,13 @@ def solve(
     until the proof, as before). An iteration after the fourth ply that searches
     more than ``iteration_budget`` positions (300,000; ``None``: no limit) is
     stopped, and the proof starts from the estimate of the one before it. When
-    a limit stops the tests, the answer is
-    the deepest iteration's, its value kept within the bounds the tests proved
-    (when they proved more than its value, the move that proved it comes first).
+    a limit stops the tests, the answer is the deepest iteration's, its value
+    kept within the bounds the tests proved — unless they proved a lower bound
+    at least that value: then the answer is the line that proved it (``lower ==
+    spread``), checked on from the table after the limit (at most
+    :data:`LINE_BUDGET` positions): every move after the first is a best one and
+    the line adds up to ``spread``, to the end of the game unless the checks ran
+    out first.
 
     ``threads=2`` runs a second search thread beside the main one over one
     transposition table; a move one thread is searching the other leaves for
@@ -311,17 +329,27 @@ def solve(
         threads,
         most + 1 if prove_after is None else prove_after,
         0 if prove_after is None or iteration_budget is None else iteration_budget,
+        LINE_BUDGET,
     )
     moves: list[Move] = []
     position = board.copy()
-    for record in line:
+    # Whether the line ends the game: a rack emptied, or the last scoreless turn.
+    tiles_left = [len(mine), len(theirs)]
+    turns_left, complete = scoreless_left, False
+    for i, record in enumerate(line):
         if record is None:
             moves.append(Pass())
+            turns_left -= 1
+            complete = turns_left == 0
             continue
         play = _decode(record, position, rules)
         scored = score_play(position, play, rules)
         position.place((t.square, t.letter) for t in scored.tiles)
         moves.append(play)
+        tiles_left[i % 2] -= len(scored.tiles)
+        zero = rules.exchange_is_scoreless and scored.score == 0
+        turns_left = turns_left - 1 if zero else reset
+        complete = tiles_left[i % 2] == 0 or turns_left == 0
     return EndgameResult(
         tuple(moves),
         value,
@@ -330,6 +358,7 @@ def solve(
         depth,
         None if lower <= -_endgame.VAL_INF else lower,
         None if upper >= _endgame.VAL_INF else upper,
+        complete,
     )
 
 
