@@ -52,11 +52,12 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from plansza.board import Board
-from plansza.engine.endgame import TT_BITS, TT_BITS_RANGE, solve
+from plansza.engine.endgame import TT_BITS, TT_BITS_RANGE, EndgameResult, solve
 from plansza.files import write_atomic
 from plansza.game import Game
 from plansza.lexicon import Lexicon
@@ -87,6 +88,27 @@ def endgame_from_selfplay(
         return None
     left = game.scoreless_left()
     return game.board, mover, other, left if left is not None else 4
+
+
+def solve_timed(
+    found: tuple[Board, str, str, int],
+    lex: Lexicon,
+    rules: Rules,
+    *,
+    limit: float,
+    clock: Callable[[], float],
+    threads: int,
+    tt_bits: int,
+) -> tuple[EndgameResult, float]:
+    """Solve an endgame of :func:`endgame_from_selfplay` within ``limit`` seconds of
+    ``clock``: the result and the seconds it took."""
+    board, mover, other, left = found
+    start = clock()
+    result = solve(
+        board, mover, other, lex, rules, scoreless_left=left, time_limit=limit, now=clock,
+        threads=threads, tt_bits=tt_bits,
+    )  # fmt: skip
+    return result, clock() - start
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -233,20 +255,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"seed {seed}: the self-play game gives no 7-vs-7 endgame", file=sys.stderr)
             continue
         board, mover, other, left = found
-        start = clock()
-        result = solve(
-            board,
-            mover,
-            other,
-            lex,
-            rules,
-            scoreless_left=left,
-            time_limit=args.limit,
-            now=clock,
-            threads=args.threads,
+        result, seconds = solve_timed(
+            found, lex, rules, limit=args.limit, clock=clock, threads=args.threads,
             tt_bits=args.tt_bits,
-        )
-        seconds = clock() - start
+        )  # fmt: skip
         row = {
             "seed": seed,
             "cgp": board.cgp(),

@@ -11,14 +11,17 @@ is a best sequence when, at every one of those positions, what the rest of the
 line adds to the spread of the side to move equals that position's proved
 value: then each move of the line, of either side, is one of the best there.
 
+    python benchmarks/endgame_lines.py              # the 12 not proved in 10 s, one core
     python benchmarks/endgame_lines.py --seeds 130,451 --limit 10 --clock cpu
-    python benchmarks/endgame_lines.py --seeds 286 --tt-bits 26 --proof-limit 1800
+    python benchmarks/endgame_lines.py --seeds 75,212 --threads 2 --proof-tt-bits 26
     python benchmarks/endgame_lines.py --seeds 75,130 --json
 
 Answers proved within the limit need no check (their line is rebuilt from the
 proof, each move confirmed to keep the value); the ones worth checking are
-those the limit cut short. The proofs of the first positions of the hardest
-endgames take minutes: ``--tt-bits 26`` (2 GiB) as for ``endgame.py``.
+those the limit cut short. The first position's value is taken from the
+proofs kept in ``benchmarks/data/endgame_proved.json`` (``--truth``): the
+hardest took minutes. The positions after it are proved here, with a table of
+2^24 entries (``--proof-tt-bits``; 26, 2 GiB, for the longest).
 """
 
 from __future__ import annotations
@@ -30,13 +33,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from endgame import endgame_from_selfplay, load_proved
+from endgame import endgame_from_selfplay, load_proved, solve_timed
 
-from plansza.engine.endgame import TT_BITS, TT_BITS_RANGE, release_tables, solve
-from plansza.game import Game
+from plansza.engine.endgame import TT_BITS, TT_BITS_RANGE, play_line, release_tables, solve
 from plansza.lexicon import Lexicon
-from plansza.moves import Pass, Play
 from plansza.rules import Rules
+
+#: The benchmark endgames (benchmarks/endgame.py) not proved within 10 s of one
+#: core when this script was written (2026-11-25): the answers worth checking.
+NOT_PROVED_IN_10_S = (75, 130, 212, 259, 277, 281, 286, 331, 340, 352, 423, 451)
+
+PROVED = Path(__file__).parent / "data" / "endgame_proved.json"
 
 
 def check_line(
@@ -58,54 +65,27 @@ def check_line(
         return None
     board, mover, other, left = found
     release_tables()  # each endgame starts from empty tables, as in endgame.py
-    start = clock()
-    answer = solve(
-        board,
-        mover,
-        other,
-        lex,
-        rules,
-        scoreless_left=left,
-        time_limit=limit,
-        now=clock,
-        threads=threads,
-        tt_bits=tt_bits,
+    answer, seconds = solve_timed(
+        found, lex, rules, limit=limit, clock=clock, threads=threads, tt_bits=tt_bits
     )
-    seconds = clock() - start
-    # Play the line out in a real game, keeping each position on it (and the one
-    # after its last move when a depth-limited answer stops before the end).
-    game = Game(rules, words=lex, starting_player=0)
-    game.board = board.copy()
-    game.racks = [list(mover), list(other)]
-    game.bag = []
-    for _ in range(rules.end_consecutive_passes - left):
-        game.pass_turn()  # the scoreless turns made before the endgame
-
-    def snapshot() -> tuple[Any, ...]:
-        side = game.to_move
-        return (
-            game.board.copy(),
-            game.rack_string(side),
-            game.rack_string(1 - side),
-            game.scoreless_left(),
-            side,
-        )
-
-    positions = [snapshot()]
-    gains = []
-    for move in answer.moves:
-        side = game.to_move
-        before = game.scores[side] - game.scores[1 - side]
-        if isinstance(move, Pass):
-            game.pass_turn()
-        else:
-            assert isinstance(move, Play)
-            game.play(move)
-            game.accept()
-        gains.append(game.scores[side] - game.scores[1 - side] - before)
-        if not game.is_over:
-            positions.append(snapshot())
+    played, game = play_line(board, mover, other, answer.moves, lex, rules, scoreless_left=left)
+    gains = [step.gain for step in played]
     complete = game.is_over
+    # The positions on the line: each move's, and the one after the last move
+    # when a line stops before the end.
+    positions = [
+        (step.board, step.rack, step.opponent_rack, step.scoreless_left) for step in played
+    ]
+    if not complete:
+        side = game.to_move
+        positions.append(
+            (
+                game.board.copy(),
+                game.rack_string(side),
+                game.rack_string(1 - side),
+                game.scoreless_left(),
+            )
+        )
     known = truth.get(seed)
     if known is not None and (known["cgp"], known["mover"], known["opponent"]) != (
         board.cgp(),
@@ -124,7 +104,7 @@ def check_line(
             return answer.spread
         if i == 0 and known is not None:
             return int(known["spread"])
-        pos_board, to_move, waiting, sl, _ = positions[i]
+        pos_board, to_move, waiting, sl = positions[i]
         t0 = clock()
         proved = solve(
             pos_board,
@@ -143,7 +123,7 @@ def check_line(
 
     # Move i is one of the best when the value of its position is what it gains
     # plus the value of the next position for the other side, taken away.
-    steps = []
+    steps: list[dict[str, Any]] = []
     here = value(0)
     for i, move in enumerate(answer.moves):
         after = value(i + 1)
@@ -169,7 +149,11 @@ def check_line(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", required=True, help="comma-separated self-play seeds")
+    parser.add_argument(
+        "--seeds",
+        default=",".join(map(str, NOT_PROVED_IN_10_S)),
+        help="comma-separated self-play seeds (the 12 not proved within 10 s of one core)",
+    )
     parser.add_argument("--limit", type=float, default=10.0, help="seconds for the answer (10)")
     parser.add_argument(
         "--proof-limit", type=float, default=None, help="seconds for each proof (none)"
@@ -178,13 +162,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, choices=(1, 2), default=1)
     parser.add_argument("--tt-bits", type=int, default=TT_BITS, help="the answer's table")
     parser.add_argument(
-        "--proof-tt-bits", type=int, help="the proofs' table (26 for proofs of minutes)"
+        "--proof-tt-bits", type=int, default=24, help="the proofs' table (24: 512 MiB)"
     )
     parser.add_argument(
         "--truth",
         type=Path,
         metavar="FILE",
-        help="take the first position's value from FILE's proofs (endgame.py --save-proved)",
+        default=PROVED,
+        help="take the first position's value from FILE's proofs (endgame.py --save-proved; "
+        "default benchmarks/data/endgame_proved.json)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of lines")
     args = parser.parse_args(argv)
@@ -209,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             clock=clock,
             threads=args.threads,
             tt_bits=args.tt_bits,
-            proof_tt_bits=args.proof_tt_bits or args.tt_bits,
+            proof_tt_bits=args.proof_tt_bits,
             proof_limit=args.proof_limit,
             truth=truth,
         )

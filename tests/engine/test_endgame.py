@@ -25,7 +25,13 @@ import plansza.engine.endgame as endgame_module
 import plansza.engine.endgame_reference as reference_module
 from plansza.board import Board
 from plansza.engine import _endgame
-from plansza.engine.endgame import EndgameError, EndgameResult, release_tables, solve
+from plansza.engine.endgame import (
+    EndgameError,
+    EndgameResult,
+    play_line,
+    release_tables,
+    solve,
+)
 from plansza.engine.endgame_reference import solve_reference
 from plansza.game import EndReason, Game
 from plansza.lexicon import Lexicon
@@ -487,25 +493,8 @@ def line_faults(
     moves after the first must be a best one: the value of the position it is made
     in (proved without a limit) equals what it gains less the value of the next.
     """
-    game = Game(PFS, words=lex, starting_player=0)
-    game.board = board.copy()
-    game.racks = [list(racks[0]), list(racks[1])]
-    game.bag = []
-    positions, gains = [], []
-    for move in result.moves:
-        side = game.to_move
-        positions.append(
-            (game.board.copy(), game.rack_string(side), game.rack_string(1 - side),
-             game.scoreless_left())
-        )  # fmt: skip
-        before = game.scores[side] - game.scores[1 - side]
-        if isinstance(move, Pass):
-            game.pass_turn()
-        else:
-            assert isinstance(move, Play)
-            game.play(move)
-            game.accept()
-        gains.append(game.scores[side] - game.scores[1 - side] - before)
+    steps, game = play_line(board, *racks, result.moves, lex, PFS)
+    gains = [step.gain for step in steps]
     assert result.complete == game.is_over
     if not game.is_over:
         return [f"the line {result.moves} stops before the end of the game"]
@@ -513,8 +502,8 @@ def line_faults(
     if sum(g if i % 2 == 0 else -g for i, g in enumerate(gains)) != result.spread:
         faults.append(f"the line adds up to another spread than {result.spread}")
     values = [
-        solve(b, mine, theirs, lex, PFS, scoreless_left=left).spread
-        for b, mine, theirs, left in positions[1:]
+        solve(s.board, s.rack, s.opponent_rack, lex, PFS, scoreless_left=s.scoreless_left).spread
+        for s in steps[1:]
     ] + [0]
     for i in range(1, len(gains)):
         if values[i - 1] != gains[i] - values[i]:
@@ -549,30 +538,20 @@ def test_a_stopped_proof_answers_with_the_line_it_proved(lex: Lexicon) -> None:
     release_tables()
 
 
-def test_the_line_of_a_stopped_proof_unchecked_may_stop_short(
-    lex: Lexicon, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("budget", [0, 1])
+def test_a_stopped_proof_line_unchecked_stops_short(
+    budget: int, lex: Lexicon, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Without the checks after the limit (LINE_BUDGET 0: the table's moves for as many
-    # plies as the deepest iteration) the same solves give lines that stop before the
-    # end of the game: the test above would catch a line left unchecked.
-    monkeypatch.setattr(endgame_module, "LINE_BUDGET", 0)
-    board, racks, found = stopped_with_a_proved_line(lex)
-    assert any(line_faults(board, racks, cut, lex) for cut in found)
-    release_tables()
-
-
-def test_a_spent_line_budget_stops_the_line_not_the_answer(
-    lex: Lexicon, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Checks cut off at once (a budget of one position): the answer keeps the move the
-    # tests proved, its value and its bound; the line just stops there.
-    monkeypatch.setattr(endgame_module, "LINE_BUDGET", 1)
+    # plies as the deepest iteration), or with them cut off at once (1), the answer
+    # keeps the move the tests proved, its value and its bound, but its line stops
+    # before the end of the game — which the test above would catch.
+    monkeypatch.setattr(endgame_module, "LINE_BUDGET", budget)
     board, racks, found = stopped_with_a_proved_line(lex)
     assert found
     for cut in found:
         assert_legal_first(cut, board, racks[0], lex)
-        assert len(cut.moves) == 1 or line_faults(board, racks, cut, lex) == []
-    assert any(len(cut.moves) == 1 for cut in found)
+    assert any(len(cut.moves) == 1 and line_faults(board, racks, cut, lex) for cut in found)
     release_tables()
 
 

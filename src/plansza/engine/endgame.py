@@ -37,7 +37,7 @@ opponent's OO (2 points) and the opponent subtracts them, 7 + 2 × 2 = 11.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -53,10 +53,11 @@ from plansza.tiles import BLANK, TileSet
 from . import _endgame
 
 if TYPE_CHECKING:
+    from plansza.game import Game
     from plansza.lexicon import Lexicon
     from plansza.movegen._automaton import Automaton
 
-__all__ = ["EndgameError", "EndgameResult", "release_tables", "solve"]
+__all__ = ["EndgameError", "EndgameResult", "LineStep", "play_line", "release_tables", "solve"]
 
 #: Transposition table: 2**TT_BITS entries of 32 bytes (128 MiB, touched as used).
 #: Right for proofs of up to some tens of millions of positions (a 10-second
@@ -360,6 +361,76 @@ def solve(
         None if upper >= _endgame.VAL_INF else upper,
         complete,
     )
+
+
+@dataclass(frozen=True)
+class LineStep:
+    """One move of a line played out by :func:`play_line`, with the position it is
+    made in (for the side making it: its rack first) and what it gains."""
+
+    board: Board
+    rack: str
+    opponent_rack: str
+    #: ``Game.scoreless_left()`` there: the scoreless turns that end the game.
+    scoreless_left: int | None
+    move: Move
+    #: What the move adds to its side's spread, the end-of-game rack adjustments
+    #: included when it ends the game.
+    gain: int
+
+
+def play_line(
+    board: Board,
+    mover_rack: str,
+    opponent_rack: str,
+    moves: Sequence[Move],
+    lexicon: Lexicon,
+    rules: Rules,
+    *,
+    scoreless_left: int | None = None,
+) -> tuple[list[LineStep], Game]:
+    """Play ``moves`` (a :class:`EndgameResult`'s line) out in a real game with the
+    bag empty, by the rules the game itself applies: each move's step, and the game
+    after the last (``game.is_over`` when the line ends it). A move the game refuses
+    raises its :class:`~plansza.errors.IllegalMoveError`.
+
+    The value of a position is what the rest of a best line gains its side to move,
+    so a line is a best one when every step's position is worth its gain less the
+    next step's position's value — what ``benchmarks/endgame_lines.py`` checks.
+
+    >>> from plansza.lexicon import Lexicon
+    >>> rules = Rules.pfs()
+    >>> lex = Lexicon.build(["KOT", "KOTY", "OKO", "TO", "OK", "KO"], rules.tileset)
+    >>> board = Board(); board.place([((7, 7), "K"), ((7, 8), "O"), ((7, 9), "T")])
+    >>> result = solve(board, "Y", "OO", lex, rules)
+    >>> steps, game = play_line(board, "Y", "OO", result.moves, lex, rules)
+    >>> [(str(s.move), s.rack, s.gain) for s in steps], game.is_over
+    ([('H8 KOTY', 'Y', 11)], True)
+    """
+    from plansza.game import Game
+
+    reset = rules.end_consecutive_passes
+    game = Game(rules, words=lexicon, starting_player=0)
+    game.board = board.copy()
+    game.racks = [list(mover_rack), list(opponent_rack)]
+    game.bag = []
+    if reset is not None and scoreless_left is not None:
+        for _ in range(reset - scoreless_left):
+            game.pass_turn()  # the scoreless turns made before the endgame
+    steps = []
+    for move in moves:
+        side = game.to_move
+        left = game.scoreless_left()
+        position = (game.board.copy(), game.rack_string(side), game.rack_string(1 - side))
+        before = game.scores[side] - game.scores[1 - side]
+        if isinstance(move, Play):
+            game.play(move)
+            game.accept()
+        else:
+            game.pass_turn()
+        gain = game.scores[side] - game.scores[1 - side] - before
+        steps.append(LineStep(*position, left, move, gain))
+    return steps, game
 
 
 def release_tables() -> None:
