@@ -3212,9 +3212,8 @@ static PyMethodDef eg_methods[] = {
     {"release", eg_release, METH_NOARGS, "release() frees the tables kept between solves."},
     {"solve", eg_solve, METH_VARARGS,
      "solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless, node_limit, "
-     "deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget, line_budget) -> (value, "
-     "exact, nodes, "
-     "depth, principal variation, proved lower bound, proved upper bound)."},
+     "deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget, line_budget) -> "
+     "(value, exact, nodes, depth, principal variation, proved lower bound, proved upper bound)."},
     {"child_keys", eg_child_keys, METH_VARARGS,
      "child_keys(position, rack, opponent_rack, scoreless_left) -> [(predicted, made) key pairs] "
      "(for the tests)."},
