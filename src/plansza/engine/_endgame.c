@@ -2570,6 +2570,7 @@ cutoff:
 typedef struct {
     Move moves[MAXPLY]; /* ntiles == 0 marks a pass */
     int n;
+    int ends; /* the last move ends the game (a rack emptied, the last scoreless turn) */
 } Line;
 
 /* Follow the line from the root. With `verify` (a proved value), at each position
@@ -2601,7 +2602,7 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
         S->iter_start = S->nodes;
         S->iter_budget = budget;
     }
-    L->n = 0;
+    L->n = L->ends = 0;
     int ply = 0;
     while (ply < MAXPLY - 2 && (verify || ply < depth)) {
         MoveVec *mv = &S->mv[ply];
@@ -2627,9 +2628,8 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
         for (Py_ssize_t k = 0; k <= n; k++) {
             Py_ssize_t i = pass_first ? (k == 0 ? n : k - 1) : k;
             const Move *m = i == n ? NULL : &mv->v[i];
-            int is_tt = (m && same_move(m, &ttmove)) || (!m && pass_first);
             if (!verify || given) {
-                if (is_tt) { chosen = i; break; }
+                if ((m && same_move(m, &ttmove)) || (!m && pass_first)) { chosen = i; break; }
                 continue;
             }
             /* No move is worth more than the proved value, so a move worth at
@@ -2655,7 +2655,7 @@ static void principal_variation(Search *S, int side, int sl, int value, int dept
             sl2 = (S->zero_scoreless && m->score == 0) ? sl - 1 : S->reset_sl;
             terminal = m->ntiles == S->ntl[side] || sl2 <= 0;
         }
-        if (terminal) break;
+        if (terminal) { L->ends = 1; break; }
         placed[ply] = m != NULL;
         made[ply] = pm;
         sides[ply] = side;
@@ -2932,11 +2932,12 @@ static int prove(Search *S, Helper *H, int sl, int guess, int *lo, int *hi, CMov
 /* solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless,
  *       node_limit, deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget,
  *       line_budget)
- *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...], lower, upper)
+ *   -> (value, exact, nodes, depth, [record bytes or None for a pass, ...], lower, upper,
+ *       ends)
  * line_budget: the positions a proof stopped by a limit may still search to check
  * the line of its lower bound (principal_variation); 0: that line is not checked
  * lower, upper: the bounds on the value proved (-VAL_INF, VAL_INF: none; both the
- * value when exact) */
+ * value when exact); ends: the line runs to the end of the game */
 static PyObject *eg_solve(PyObject *self, PyObject *args) {
     PyObject *pos, *deadline_obj, *now;
     Py_buffer r0, r1;
@@ -3030,7 +3031,7 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     Py_INCREF(pos); /* its automaton buffer must outlive the search */
     ((PositionObject *)pos)->busy++;
     Line line, last;
-    last.n = 0;
+    last.n = last.ends = 0;
     int value = 0, exact = 0, depth_done = 0;
     int proved_lo = -VAL_INF, proved_hi = VAL_INF; /* the bounds the tests of prove proved */
     S->ts = PyEval_SaveThread();
@@ -3113,8 +3114,8 @@ static PyObject *eg_solve(PyObject *self, PyObject *args) {
     if (!pv) goto done;
     long long nodes = S->nodes + (HS ? HS->nodes : 0);
     if (exact) proved_lo = proved_hi = value;
-    result = Py_BuildValue("(iOLiNii)", value, exact ? Py_True : Py_False, nodes, depth_done, pv, proved_lo,
-                           proved_hi);
+    result = Py_BuildValue("(iOLiNiiO)", value, exact ? Py_True : Py_False, nodes, depth_done, pv, proved_lo,
+                           proved_hi, last.ends ? Py_True : Py_False);
 done:
     PyBuffer_Release(&r0);
     PyBuffer_Release(&r1);
@@ -3213,7 +3214,8 @@ static PyMethodDef eg_methods[] = {
     {"solve", eg_solve, METH_VARARGS,
      "solve(position, rack, opponent_rack, scoreless_left, reset, zero_scoreless, node_limit, "
      "deadline, now, tt_bits, max_depth, threads, prove_after, iter_budget, line_budget) -> "
-     "(value, exact, nodes, depth, principal variation, proved lower bound, proved upper bound)."},
+     "(value, exact, nodes, depth, principal variation, proved lower bound, proved upper bound, "
+     "whether the line ends the game)."},
     {"child_keys", eg_child_keys, METH_VARARGS,
      "child_keys(position, rack, opponent_rack, scoreless_left) -> [(predicted, made) key pairs] "
      "(for the tests)."},

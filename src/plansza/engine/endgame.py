@@ -315,7 +315,7 @@ def solve(
 
     generator = MoveGenerator(lexicon, rules, board)
     deadline = None if time_limit is None else now() + time_limit
-    value, exact, nodes, depth, line, lower, upper = _endgame.solve(
+    value, exact, nodes, depth, line, lower, upper, complete = _endgame.solve(
         generator._core,
         mine,
         theirs,
@@ -334,23 +334,14 @@ def solve(
     )
     moves: list[Move] = []
     position = board.copy()
-    # Whether the line ends the game: a rack emptied, or the last scoreless turn.
-    tiles_left = [len(mine), len(theirs)]
-    turns_left, complete = scoreless_left, False
-    for i, record in enumerate(line):
+    for record in line:
         if record is None:
             moves.append(Pass())
-            turns_left -= 1
-            complete = turns_left == 0
             continue
         play = _decode(record, position, rules)
         scored = score_play(position, play, rules)
         position.place((t.square, t.letter) for t in scored.tiles)
         moves.append(play)
-        tiles_left[i % 2] -= len(scored.tiles)
-        zero = rules.exchange_is_scoreless and scored.score == 0
-        turns_left = turns_left - 1 if zero else reset
-        complete = tiles_left[i % 2] == 0 or turns_left == 0
     return EndgameResult(
         tuple(moves),
         value,
