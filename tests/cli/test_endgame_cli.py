@@ -127,6 +127,23 @@ def test_a_line_cut_by_the_time_limit_is_said_to_be_not_proved() -> None:
     assert out["proved_lower"] is None and out["proved_upper"] is None
 
 
+def cut_short(monkeypatch: pytest.MonkeyPatch, **changes: Any) -> None:
+    """Make solve's answers look cut short by the limit: not exact, with ``changes``
+    (``"spread"`` for a value: the answer's own spread)."""
+    import dataclasses
+
+    import plansza.engine.endgame as endgame_module
+
+    real = endgame_module.solve
+
+    def cut(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        made = {k: result.spread if v == "spread" else v for k, v in changes.items()}
+        return dataclasses.replace(result, exact=False, **made)
+
+    monkeypatch.setattr(endgame_module, "solve", cut)
+
+
 @pytest.mark.parametrize(
     ("lower", "upper", "lang", "text"),
     [
@@ -141,17 +158,7 @@ def test_a_proof_cut_short_names_the_bounds_it_proved(
     lower: int | None, upper: int | None, lang: str, text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The bounds come from solve (tests/engine: they hold); here, how they are told.
-    import dataclasses
-
-    import plansza.engine.endgame as endgame_module
-
-    real = endgame_module.solve
-
-    def cut(*args: Any, **kwargs: Any) -> Any:
-        result = real(*args, **kwargs)
-        return dataclasses.replace(result, exact=False, lower=lower, upper=upper)
-
-    monkeypatch.setattr(endgame_module, "solve", cut)
+    cut_short(monkeypatch, lower=lower, upper=upper)
     res = runner.invoke(app, ["--lang", lang, "endgame", "--cgp", f"{BOARD} {MOVER}/ 0/0 0"])
     assert res.exit_code == EXIT_OK, res.output
     assert text in res.stdout.replace("\n", " ")
@@ -174,19 +181,7 @@ def test_a_checked_line_of_a_proof_cut_short_is_told_and_settled(
     # the line that proved it, checked to the end of the game (tests/engine: the moves
     # after the first are best ones): said so, with the racks-settled row (TR 5.1.2).
     # A line that stops before the end gets neither.
-    import dataclasses
-
-    import plansza.engine.endgame as endgame_module
-
-    real = endgame_module.solve
-
-    def cut(*args: Any, **kwargs: Any) -> Any:
-        result = real(*args, **kwargs)
-        return dataclasses.replace(
-            result, exact=False, lower=result.spread, upper=None, complete=complete
-        )
-
-    monkeypatch.setattr(endgame_module, "solve", cut)
+    cut_short(monkeypatch, lower="spread", upper=None, complete=complete)
     res = runner.invoke(app, ["--lang", lang, "endgame", "--cgp", f"{BOARD} {MOVER}/ 0/0 0"])
     assert res.exit_code == EXIT_OK, res.output
     said = " ".join(res.stdout.split())  # (the console wraps long lines)

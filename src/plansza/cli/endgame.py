@@ -276,10 +276,10 @@ def endgame(
             console.print(tr(MESSAGES, "proved_between", lower=lo, upper=hi))
         elif lo is not None:
             console.print(tr(MESSAGES, "proved_lower", lower=lo))
-        if checked:
-            console.print(tr(MESSAGES, "line_checked"))
         elif hi is not None:
             console.print(tr(MESSAGES, "proved_upper", upper=hi))
+        if checked:
+            console.print(tr(MESSAGES, "line_checked"))
 
 
 #: The solver's default table (TT_BITS, 2**22 entries) suits a solve of seconds
