@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from endgame import endgame_from_selfplay, load_proved, solve_timed
+from endgame import endgame_from_selfplay, load_proved, same_position, solve_timed
 
 from plansza.engine.endgame import TT_BITS, TT_BITS_RANGE, play_line, release_tables, solve
 from plansza.lexicon import Lexicon
@@ -87,11 +87,8 @@ def check_line(
             )
         )
     known = truth.get(seed)
-    if known is not None and (known["cgp"], known["mover"], known["opponent"]) != (
-        board.cgp(),
-        mover,
-        other,
-    ):
+    this = {"seed": seed, "cgp": board.cgp(), "mover": mover, "opponent": other}
+    if known is not None and not same_position(known, {**this, "scoreless_left": left}):
         known = None  # another endgame under that seed (another lexicon or rules)
     proof_seconds = 0.0
 
