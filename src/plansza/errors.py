@@ -5,69 +5,188 @@ Two families, as in python-chess: *can't read that* (:class:`InvalidMoveError`,
 :class:`IllegalActionError`). All derive from :class:`PlanszaError`, itself a
 :class:`ValueError`, so callers may catch one type for every user mistake.
 
+An error carries no translated text. It has a stable ``code`` that scripts can rely
+on, a ``template`` (an English message id of the gettext catalogues, with ``{name}``
+fields) and the ``details`` that fill it. ``str(error)`` is the English text; a front
+end words it in the user's language with :func:`plansza.i18n.describe`.
+
 >>> try:
-...     raise IllegalMoveError("gap", "the tiles leave a gap at H10", cgp="15/...")
+...     raise IllegalMoveError("gap", "the tiles leave a gap at {square}", square="H10")
 ... except ValueError as e:
-...     print(e.reason, "-", e)
-gap - the tiles leave a gap at H10
+...     print(e.code, "-", e, "-", e.details)
+gap - the tiles leave a gap at H10 - {'square': 'H10'}
 """
 
 from __future__ import annotations
 
 
+def N_(template: str) -> str:  # noqa: N802 - the gettext convention for "mark only"
+    """Mark ``template`` for the catalogues without translating it (gettext's ``N_``).
+
+    >>> N_("too few players to pair")
+    'too few players to pair'
+    """
+    return template
+
+
 class PlanszaError(ValueError):
-    """Base class of every error raised for bad user input."""
+    """Base class of every error raised for bad user input.
+
+    ``template`` is the English message id with ``{field}`` placeholders filled from
+    ``details``; ``code`` a stable reason code. When the message has a number that
+    decides the grammatical form, give ``plural`` (the English plural template) and
+    name the number's field in ``count``: Polish has three forms (1 płytka,
+    2–4 płytki, 5 płytek), and the catalogues choose.
+
+    >>> e = PlanszaError("{n} tile left", plural="{n} tiles left", count="n", n=3)
+    >>> str(e), e.code
+    ('3 tiles left', 'error')
+    """
+
+    code = "error"
+
+    def __init__(
+        self,
+        template: str,
+        /,
+        *,
+        code: str | None = None,
+        plural: str | None = None,
+        count: str | None = None,
+        **details: object,
+    ) -> None:
+        self.template = template
+        self.plural = plural
+        self.count = count
+        self.details: dict[str, object] = details
+        if code is not None:
+            self.code = code
+        super().__init__(self.render(template, plural))
+
+    def number(self) -> int | None:
+        """The number that chooses the plural form, if the message has one."""
+        if self.count is None:
+            return None
+        value = self.details.get(self.count)
+        return value if isinstance(value, int) else None
+
+    def render(self, singular: str, plural: str | None) -> str:
+        """Fill the template (``singular`` or ``plural``, English rules) with the details.
+
+        Translations go through :func:`plansza.i18n.describe`, which picks the form by
+        the target language's rules and fills it here.
+        """
+        n = self.number()
+        text = plural if plural is not None and n is not None and n != 1 else singular
+        if not self.details:
+            return text
+        try:
+            return text.format(**self.details)
+        except (KeyError, IndexError, ValueError):
+            return text  # a translation naming a field the raise site did not give
+
+    @property
+    def reason(self) -> str:
+        """The stable reason code (an older name of :attr:`code`)."""
+        return self.code
 
 
 class InvalidMoveError(PlanszaError):
     """A move's text cannot be read (syntax; no board needed)."""
+
+    code = "invalid_move"
 
 
 class IllegalMoveError(PlanszaError):
     """A readable move that cannot be played in the given position.
 
     ``reason`` is a stable code (``"gap"``, ``"not_connected"``, ``"occupied"``,
-    ``"first_move_centre"``, …) that scripts can rely on; the message names the
+    ``"first_play_centre"``, …) that scripts can rely on; the message names the
     squares. ``cgp`` is the position, when known.
     """
 
     def __init__(
-        self, reason: str, message: str, *, cgp: str | None = None, **details: object
+        self,
+        reason: str,
+        template: str,
+        /,
+        *,
+        cgp: str | None = None,
+        plural: str | None = None,
+        count: str | None = None,
+        **details: object,
     ) -> None:
-        super().__init__(message)
-        self.reason = reason
         self.cgp = cgp
-        #: The facts behind the message (squares, tiles, …), for messages in other languages.
-        self.details = details
+        super().__init__(template, code=reason, plural=plural, count=count, **details)
 
 
 class IllegalActionError(PlanszaError):
-    """A game action refused by the rules (not your turn, exchange limit, …).
+    """A game, tournament or Belgijka action refused by the rules or the state.
 
-    The game state is unchanged when this is raised.
+    The state is unchanged when this is raised.
     """
 
-    def __init__(self, reason: str, message: str, **details: object) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.details = details
+    def __init__(
+        self,
+        reason: str,
+        template: str,
+        /,
+        *,
+        plural: str | None = None,
+        count: str | None = None,
+        **details: object,
+    ) -> None:
+        super().__init__(template, code=reason, plural=plural, count=count, **details)
 
 
 class FormatError(PlanszaError):
     """A record or position (GCG, CGP, CSV, word list) cannot be read.
 
-    ``line`` is 1-based when the input has lines; ``source`` names the file.
+    ``line`` is 1-based when the input has lines; ``source`` names the file. The
+    text is prefixed with where: ``game.gcg:3: …``.
+
+    >>> str(FormatError("no move in {text!r}", line=3, source="game.gcg", text="xx"))
+    "game.gcg:3: no move in 'xx'"
     """
 
-    def __init__(self, message: str, *, line: int | None = None, source: str | None = None) -> None:
+    code = "format"
+
+    def __init__(
+        self,
+        template: str,
+        /,
+        *,
+        line: int | None = None,
+        source: str | None = None,
+        code: str | None = None,
+        plural: str | None = None,
+        count: str | None = None,
+        **details: object,
+    ) -> None:
         self.line = line
         self.source = source
-        self.detail = message
-        where = ""
-        if source is not None and line is not None:
-            where = f"{source}:{line}: "
-        elif source is not None:
-            where = f"{source}: "
-        elif line is not None:
-            where = f"line {line}: "
-        super().__init__(where + message)
+        super().__init__(template, code=code, plural=plural, count=count, **details)
+        #: The message without the place.
+        self.detail = PlanszaError.render(self, template, plural)
+
+    def located(self, *, line: int | None = None, source: str | None = None) -> FormatError:
+        """The same error placed in ``source`` (and at ``line``, if not known yet)."""
+        return FormatError(
+            self.template,
+            line=self.line if self.line is not None else line,
+            source=source if source is not None else self.source,
+            code=self.code,
+            plural=self.plural,
+            count=self.count,
+            **self.details,
+        )
+
+    def render(self, singular: str, plural: str | None) -> str:
+        text = super().render(singular, plural)
+        if getattr(self, "source", None) is not None and self.line is not None:
+            return f"{self.source}:{self.line}: {text}"
+        if getattr(self, "source", None) is not None:
+            return f"{self.source}: {text}"
+        if getattr(self, "line", None) is not None:
+            return f"line {self.line}: {text}"
+        return text
