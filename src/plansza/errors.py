@@ -20,7 +20,7 @@ gap - the tiles leave a gap at H10 - {'square': 'H10'}
 from __future__ import annotations
 
 
-def N_(template: str) -> str:  # noqa: N802 - the gettext convention for "mark only"
+def N_(template: str) -> str:
     """Mark ``template`` for the catalogues without translating it (gettext's ``N_``).
 
     >>> N_("too few players to pair")
