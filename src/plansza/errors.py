@@ -11,7 +11,7 @@ fields) and the ``details`` that fill it. ``str(error)`` is the English text; a 
 end words it in the user's language with :func:`plansza.i18n.describe`.
 
 >>> try:
-...     raise IllegalMoveError("gap", "the tiles leave a gap at {square}", square="H10")
+...     raise IllegalMoveError("gap", N_("the tiles leave a gap at {square}"), square="H10")
 ... except ValueError as e:
 ...     print(e.code, "-", e, "-", e.details)
 gap - the tiles leave a gap at H10 - {'square': 'H10'}
@@ -29,16 +29,29 @@ def N_(template: str) -> str:
     return template
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form for the catalogues: an error's template.
+
+    >>> NP_("{n} tile", "{n} tiles")
+    ('{n} tile', '{n} tiles')
+    """
+    return singular, plural
+
+
+Template = str | tuple[str, str]
+"""An error's English message id: one text, or a singular and plural from :func:`NP_`."""
+
+
 class PlanszaError(ValueError):
     """Base class of every error raised for bad user input.
 
     ``template`` is the English message id with ``{field}`` placeholders filled from
     ``details``; ``code`` a stable reason code. When the message has a number that
-    decides the grammatical form, give ``plural`` (the English plural template) and
-    name the number's field in ``count``: Polish has three forms (1 płytka,
-    2–4 płytki, 5 płytek), and the catalogues choose.
+    decides the grammatical form, give both forms with :func:`NP_` and name the
+    number's field in ``count``: Polish has three forms (1 płytka, 2–4 płytki,
+    5 płytek), and the catalogues choose.
 
-    >>> e = PlanszaError("{n} tile left", plural="{n} tiles left", count="n", n=3)
+    >>> e = PlanszaError(NP_("{n} tile left", "{n} tiles left"), count="n", n=3)
     >>> str(e), e.code
     ('3 tiles left', 'error')
     """
@@ -47,21 +60,21 @@ class PlanszaError(ValueError):
 
     def __init__(
         self,
-        template: str,
+        template: Template,
         /,
         *,
         code: str | None = None,
-        plural: str | None = None,
         count: str | None = None,
         **details: object,
     ) -> None:
-        self.template = template
-        self.plural = plural
+        self.template: str
+        self.plural: str | None
+        self.template, self.plural = (template, None) if isinstance(template, str) else template
         self.count = count
         self.details: dict[str, object] = details
         if code is not None:
             self.code = code
-        super().__init__(self.render(template, plural))
+        super().__init__(self.render(self.template, self.plural))
 
     def number(self) -> int | None:
         """The number that chooses the plural form, if the message has one."""
@@ -108,16 +121,15 @@ class IllegalMoveError(PlanszaError):
     def __init__(
         self,
         reason: str,
-        template: str,
+        template: Template,
         /,
         *,
         cgp: str | None = None,
-        plural: str | None = None,
         count: str | None = None,
         **details: object,
     ) -> None:
         self.cgp = cgp
-        super().__init__(template, code=reason, plural=plural, count=count, **details)
+        super().__init__(template, code=reason, count=count, **details)
 
 
 class IllegalActionError(PlanszaError):
@@ -129,14 +141,13 @@ class IllegalActionError(PlanszaError):
     def __init__(
         self,
         reason: str,
-        template: str,
+        template: Template,
         /,
         *,
-        plural: str | None = None,
         count: str | None = None,
         **details: object,
     ) -> None:
-        super().__init__(template, code=reason, plural=plural, count=count, **details)
+        super().__init__(template, code=reason, count=count, **details)
 
 
 class FormatError(PlanszaError):
@@ -153,30 +164,29 @@ class FormatError(PlanszaError):
 
     def __init__(
         self,
-        template: str,
+        template: Template,
         /,
         *,
         line: int | None = None,
         source: str | None = None,
         code: str | None = None,
-        plural: str | None = None,
         count: str | None = None,
         **details: object,
     ) -> None:
         self.line = line
         self.source = source
-        super().__init__(template, code=code, plural=plural, count=count, **details)
+        super().__init__(template, code=code, count=count, **details)
         #: The message without the place.
-        self.detail = PlanszaError.render(self, template, plural)
+        self.detail = PlanszaError.render(self, self.template, self.plural)
 
     def located(self, *, line: int | None = None, source: str | None = None) -> FormatError:
         """The same error placed in ``source`` (and at ``line``, if not known yet)."""
+        template: Template = self.template if self.plural is None else (self.template, self.plural)
         return FormatError(
-            self.template,
+            template,
             line=self.line if self.line is not None else line,
             source=source if source is not None else self.source,
             code=self.code,
-            plural=self.plural,
             count=self.count,
             **self.details,
         )

@@ -1,23 +1,107 @@
-"""Messages in Polish and English for everything a user sees.
+"""Messages in the user's language, through gettext catalogues.
 
-Each user-facing module keeps its own catalogue, a mapping from a key to the
-Polish and English text; :func:`tr` picks the current language. Polish is the
-default (the project's users are Polish players and referees); ``PLANSZA_LANG=en``
-or the CLI's ``--lang en`` switch to English.
+The message ids are English; ``locale/pl/LC_MESSAGES/plansza.po`` holds the Polish
+text (the default language of the front ends: the users are Polish players and
+referees) and ``locale/en/…`` the English one. The ``.mo`` files are compiled from
+them when the package is installed.
 
->>> CATALOGUE = {"hello": {"pl": "Cześć, {name}!", "en": "Hello, {name}!"}}
->>> set_language("en"); tr(CATALOGUE, "hello", name="Ala")
-'Hello, Ala!'
->>> set_language("pl"); tr(CATALOGUE, "hello", name="Ala")
-'Cześć, Ala!'
+Nothing below the front ends reads a language: the domain raises errors with a code,
+an English template and details (:mod:`plansza.errors`), and a front end words them
+with :func:`describe` and the :func:`translator` of its user's language.
+
+>>> from plansza.errors import IllegalMoveError
+>>> e = IllegalMoveError("gap", "the tiles leave a gap at {square}", square="I9")
+>>> describe(e, translator("pl"))
+'między płytkami jest przerwa na polu I9'
+>>> describe(e, translator("en"))
+'the tiles leave a gap at I9'
+>>> translator("pl").ngettext("{n} tile", "{n} tiles", 22).format(n=22)
+'22 płytki'
 """
 
 from __future__ import annotations
 
+import gettext
 import os
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from plansza.errors import PlanszaError
 
 LANGUAGES = ("pl", "en")
+DEFAULT_LANGUAGE = "pl"
+DOMAIN = "plansza"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+Translator = gettext.NullTranslations
+"""What a front end words its messages with: ``gettext``, ``ngettext``, ``pgettext``."""
+
+
+class UnknownLanguageError(ValueError):
+    """A language plansza has no catalogue for."""
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+        super().__init__(f"unknown language {value!r}; use one of {', '.join(LANGUAGES)}")
+
+
+def language_code(value: str) -> str:
+    """The catalogue's code for ``value`` (``"pl"``, ``"en"``, ``"en_GB.UTF-8"`` → ``"en"``).
+
+    >>> language_code("en_GB.UTF-8"), language_code("PL")
+    ('en', 'pl')
+    """
+    code = value.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
+    if code not in LANGUAGES:
+        raise UnknownLanguageError(value)
+    return code
+
+
+@cache
+def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
+    """The compiled catalogue of ``lang`` (``"pl"`` or ``"en"``), loaded once."""
+    code = language_code(lang)
+    try:
+        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    except FileNotFoundError:
+        if code == "en":
+            # English is the message ids themselves: without a compiled catalogue the
+            # texts are right, only the plural rule is gettext's default (also English).
+            return gettext.NullTranslations()
+        raise RuntimeError(
+            f"the {code} message catalogue is not compiled ({LOCALE_DIR}); "
+            "reinstall plansza (make setup)"
+        ) from None
+
+
+def describe(error: PlanszaError, t: Translator) -> str:
+    """The error's message in the language of ``t``, filled from its details.
+
+    A :class:`~plansza.errors.FormatError` is prefixed with where it is (file, line).
+    """
+    from plansza.errors import FormatError, PlanszaError
+
+    if error.plural is not None and (n := error.number()) is not None:
+        text = t.ngettext(error.template, error.plural, n)
+    else:
+        text = t.gettext(error.template)
+    body = PlanszaError.render(error, text, None)
+    if isinstance(error, FormatError):
+        if error.source is not None and error.line is not None:
+            return f"{error.source}:{error.line}: {body}"
+        if error.source is not None:
+            return f"{error.source}: {body}"
+        if error.line is not None:
+            return t.gettext("line {line}: {message}").format(line=error.line, message=body)
+    return body
+
+
+# --- The transitional API: module catalogues of {"pl": …, "en": …} entries. ---------
+# Being replaced by the gettext catalogues above; kept while modules still use it.
+
 Catalogue = Mapping[str, Mapping[str, str]]
 
 _current = os.environ.get("PLANSZA_LANG", "pl")[:2].lower()
