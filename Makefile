@@ -7,10 +7,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 # Rebuild the editable install when the build inputs or the C sources change.
-BUILD_INPUTS := pyproject.toml setup.py $(shell find src -name '*.c' -o -name '*.h' 2>/dev/null)
+BUILD_INPUTS := pyproject.toml setup.py $(shell find src -name '*.c' -o -name '*.h' -o -name '*.po' 2>/dev/null)
 PYTEST_ARGS ?=
 
-.PHONY: setup run test check bench clean
+.PHONY: setup run test check bench clean messages
 
 setup: $(STAMP)
 	$(PY) -m plansza lexicon ensure
@@ -19,6 +19,7 @@ $(STAMP): $(BUILD_INPUTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) scripts/messages.py --compile
 	touch $(STAMP)
 
 run: setup
@@ -37,3 +38,8 @@ bench: setup
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
 	find src -name '*.so' -delete
+
+# The message catalogues: extract the English ids from the sources and templates,
+# merge them into the Polish and English .po files (translators edit those), compile.
+messages: $(STAMP)
+	$(PY) scripts/messages.py

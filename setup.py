@@ -53,10 +53,26 @@ EXT_MODULES.append(
 )
 
 
-class BuildPyWithLexicon(build_py):
-    """Copy the default word list into the package for non-editable installs.
+def compile_catalogues(package_dir: Path) -> None:
+    """Compile the message catalogues (``locale/*/LC_MESSAGES/plansza.po``) to ``.mo``."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
 
-    An editable install finds it in the repository's ``data/`` directory.
+    source = HERE / "src" / "plansza" / "locale"
+    for po in source.glob("*/LC_MESSAGES/plansza.po"):
+        mo = package_dir / "locale" / po.relative_to(source).with_suffix(".mo")
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=po.parent.parent.name)
+        with mo.open("wb") as f:
+            write_mo(f, catalog, use_fuzzy=False)
+
+
+class BuildPyWithLexicon(build_py):
+    """Copy the default word list into the package and compile the catalogues.
+
+    An editable install finds the word list in the repository's ``data/`` directory
+    and the compiled catalogues in ``src/`` (``make setup`` compiles them there).
     """
 
     def run(self) -> None:
@@ -65,6 +81,10 @@ class BuildPyWithLexicon(build_py):
         target.mkdir(parents=True, exist_ok=True)
         for source in (HERE / "data").glob("*.txt.xz"):
             shutil.copy2(source, target / source.name)
+        if getattr(self, "editable_mode", False):
+            compile_catalogues(HERE / "src" / "plansza")
+        else:
+            compile_catalogues(Path(self.build_lib) / "plansza")
 
 
 setup(ext_modules=EXT_MODULES, cmdclass={"build_py": BuildPyWithLexicon})

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-from plansza.i18n import set_language
+from plansza.cli.i18n import use as set_language
 
 # CI profile: deterministic and bounded so the suite stays well under 15 minutes.
 settings.register_profile(

@@ -15,9 +15,10 @@ import pytest
 from typer.testing import CliRunner
 
 from plansza.cli.common import EXIT_INPUT
+from plansza.cli.i18n import use as set_language
 from plansza.cli.main import app
 from plansza.errors import PlanszaError
-from plansza.i18n import set_language
+from plansza.i18n import describe, translator
 from plansza.tournament.model import Settings
 from plansza.tournament.storage import TournamentFile
 
@@ -68,13 +69,14 @@ def test_a_driver_for_another_database_gets_no_postgres_hint(
     monkeypatch.setitem(sys.modules, "pymysql", None)
     with pytest.raises(PlanszaError) as caught:
         TournamentFile("mysql+pymysql://u@h/x")
-    assert "moduł pymysql" in str(caught.value)
+    assert "moduł pymysql" in describe(caught.value, translator("pl"))
     assert "postgres" not in str(caught.value)
 
 
 def test_an_unknown_kind_of_database_is_named() -> None:
-    with pytest.raises(PlanszaError, match="„nosuchdb”"):
+    with pytest.raises(PlanszaError) as caught:
         TournamentFile("nosuchdb://u@h/x")
+    assert "„nosuchdb”" in describe(caught.value, translator("pl"))
 
 
 def test_a_file_that_is_not_a_database_is_one_line(tmp_path: Path) -> None:

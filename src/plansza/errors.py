@@ -48,10 +48,10 @@ class PlanszaError(ValueError):
     ``template`` is the English message id with ``{field}`` placeholders filled from
     ``details``; ``code`` a stable reason code. When the message has a number that
     decides the grammatical form, give both forms with :func:`NP_` and name the
-    number's field in ``count``: Polish has three forms (1 płytka, 2–4 płytki,
+    number's field in ``plural_field``: Polish has three forms (1 płytka, 2–4 płytki,
     5 płytek), and the catalogues choose.
 
-    >>> e = PlanszaError(NP_("{n} tile left", "{n} tiles left"), count="n", n=3)
+    >>> e = PlanszaError(NP_("{n} tile left", "{n} tiles left"), plural_field="n", n=3)
     >>> str(e), e.code
     ('3 tiles left', 'error')
     """
@@ -64,13 +64,13 @@ class PlanszaError(ValueError):
         /,
         *,
         code: str | None = None,
-        count: str | None = None,
+        plural_field: str | None = None,
         **details: object,
     ) -> None:
         self.template: str
         self.plural: str | None
         self.template, self.plural = (template, None) if isinstance(template, str) else template
-        self.count = count
+        self.plural_field = plural_field
         self.details: dict[str, object] = details
         if code is not None:
             self.code = code
@@ -78,9 +78,9 @@ class PlanszaError(ValueError):
 
     def number(self) -> int | None:
         """The number that chooses the plural form, if the message has one."""
-        if self.count is None:
+        if self.plural_field is None:
             return None
-        value = self.details.get(self.count)
+        value = self.details.get(self.plural_field)
         return value if isinstance(value, int) else None
 
     def render(self, singular: str, plural: str | None) -> str:
@@ -125,11 +125,11 @@ class IllegalMoveError(PlanszaError):
         /,
         *,
         cgp: str | None = None,
-        count: str | None = None,
+        plural_field: str | None = None,
         **details: object,
     ) -> None:
         self.cgp = cgp
-        super().__init__(template, code=reason, count=count, **details)
+        super().__init__(template, code=reason, plural_field=plural_field, **details)
 
 
 class IllegalActionError(PlanszaError):
@@ -144,10 +144,10 @@ class IllegalActionError(PlanszaError):
         template: Template,
         /,
         *,
-        count: str | None = None,
+        plural_field: str | None = None,
         **details: object,
     ) -> None:
-        super().__init__(template, code=reason, count=count, **details)
+        super().__init__(template, code=reason, plural_field=plural_field, **details)
 
 
 class FormatError(PlanszaError):
@@ -170,12 +170,12 @@ class FormatError(PlanszaError):
         line: int | None = None,
         source: str | None = None,
         code: str | None = None,
-        count: str | None = None,
+        plural_field: str | None = None,
         **details: object,
     ) -> None:
         self.line = line
         self.source = source
-        super().__init__(template, code=code, count=count, **details)
+        super().__init__(template, code=code, plural_field=plural_field, **details)
         #: The message without the place.
         self.detail = PlanszaError.render(self, self.template, self.plural)
 
@@ -187,7 +187,7 @@ class FormatError(PlanszaError):
             line=self.line if self.line is not None else line,
             source=source if source is not None else self.source,
             code=self.code,
-            count=self.count,
+            plural_field=self.plural_field,
             **self.details,
         )
 

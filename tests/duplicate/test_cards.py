@@ -6,9 +6,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from plansza.board import Board
+from plansza.cli.i18n import use as set_language
 from plansza.duplicate.cards import REASONS, Card, Verdict, check_card, placed_tiles
 from plansza.duplicate.messages import VERDICTS, verdict_text
-from plansza.i18n import set_language
 from plansza.lexicon import Lexicon
 from plansza.moves import Play
 from plansza.rules import Rules

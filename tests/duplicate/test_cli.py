@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from plansza.cli import duplicate as cli_duplicate
+from plansza.cli.i18n import use as set_language
 from plansza.cli.main import app
-from plansza.i18n import set_language
 
 runner = CliRunner()
 EMPTY = "/".join(["15"] * 15)

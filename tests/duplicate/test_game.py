@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from plansza.cli.i18n import use as set_language
 from plansza.duplicate import Card, Championship, DuplicateError, simulate
 from plansza.duplicate.messages import describe
 from plansza.duplicate.racks import MAX_REDRAWS, Requirement, meets
 from plansza.duplicate.storage import dumps, load, save
 from plansza.errors import FormatError
-from plansza.i18n import set_language
 from plansza.lexicon import Lexicon
 from plansza.moves import Play
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from plansza.cli.i18n import use as set_language
 from plansza.duplicate import Card, Championship
 from plansza.duplicate.report import record, text_report
 from plansza.duplicate.storage import dumps
-from plansza.i18n import set_language
 from plansza.lexicon import Lexicon
 
 DATA = Path(__file__).parent / "data"

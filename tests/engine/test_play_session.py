@@ -12,13 +12,13 @@ import pytest
 from rich.console import Console
 
 import plansza.cli.play as play_module
+from plansza.cli.i18n import use as set_language
 from plansza.cli.play import Session, check_options, make_session, new_game
 from plansza.engine import view_of
 from plansza.engine.phony import phony_variants
 from plansza.engine.static import StaticPlayer
 from plansza.game import EndReason, Game, TurnKind
 from plansza.gcg import read_gcg
-from plansza.i18n import set_language
 from plansza.lexicon import Lexicon
 from plansza.movegen import MoveGenerator
 from plansza.replay import replay

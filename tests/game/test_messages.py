@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from plansza.board import Board
+from plansza.cli.i18n import use as set_language
 from plansza.errors import IllegalActionError, IllegalMoveError
 from plansza.game import Game
-from plansza.i18n import set_language
 from plansza.messages import REASONS, describe
 from plansza.moves import Play
 from plansza.rules import Rules

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from typer.testing import CliRunner
 
+from plansza.cli.i18n import use as set_language
 from plansza.cli.main import app
-from plansza.i18n import set_language
 
 from .test_golden import MID1
 

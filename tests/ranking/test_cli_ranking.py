@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from plansza.cli.i18n import use as set_language
 from plansza.cli.main import app
-from plansza.i18n import set_language
 from plansza.ranking import Game, write_games_csv
 
 from .builders import results

@@ -15,7 +15,7 @@ import plansza.ranking.hollington
 import plansza.ranking.records
 import plansza.ranking.report
 import plansza.ranking.store
-from plansza.i18n import set_language
+from plansza.cli.i18n import use as set_language
 from plansza.ranking import (
     BadRowsError,
     Game,

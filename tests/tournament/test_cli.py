@@ -12,9 +12,9 @@ import typer.testing
 from typer.testing import CliRunner
 
 from plansza.cli.common import EXIT_INPUT, EXIT_NEGATIVE, EXIT_OK, EXIT_REFUSED
+from plansza.cli.i18n import use as set_language
 from plansza.cli.main import app
 from plansza.cli.tournament import app as turniej
-from plansza.i18n import set_language
 from plansza.tournament import ranked_games
 
 runner = CliRunner()

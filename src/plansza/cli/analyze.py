@@ -31,72 +31,13 @@ from plansza.cli.common import (
     rules_named,
     user_errors,
 )
-from plansza.i18n import tr
+from plansza.cli.i18n import _
+from plansza.errors import N_
 
 if TYPE_CHECKING:
     from plansza.engine.analysis import Analysis, MoveAnalysis
     from plansza.gcg import GameRecord
     from plansza.tiles import TileSet
-
-
-MESSAGES = {
-    "unknown_level": {
-        "pl": "nieznany poziom analizy {level!r}; dostępne: {levels}",
-        "en": "unknown analysis level {level!r}; choose one of: {levels}",
-    },
-    "bad_seconds": {
-        "pl": "--seconds musi być dodatnie, nie {n}",
-        "en": "--seconds must be positive, not {n}",
-    },
-    "no_players": {
-        "pl": "{path}: zapis nie ma dwóch graczy (#player1, #player2)",
-        "en": "{path}: the record does not have two players (#player1, #player2)",
-    },
-    "errors": {
-        "pl": "{path}: błędy w zapisie ({n}); analiza przerwana",
-        "en": "{path}: errors in the record ({n}); no analysis",
-    },
-    "title": {
-        "pl": "Analiza partii {path} — poziom {level}, słownik {lexicon}",
-        "en": "Analysis of {path} — level {level}, lexicon {lexicon}",
-    },
-    "analysing": {"pl": "Analiza", "en": "Analysing"},
-    "col_line": {"pl": "Wiersz", "en": "Line"},
-    "col_player": {"pl": "Gracz", "en": "Player"},
-    "col_player_no": {"pl": "Gr.", "en": "Pl."},
-    "col_rack": {"pl": "Stojak", "en": "Rack"},
-    "col_played": {"pl": "Zagrano", "en": "Played"},
-    "col_best": {"pl": "Najlepszy", "en": "Best"},
-    "col_lost": {"pl": "Strata", "en": "Lost"},
-    "col_pts": {"pl": "Pkt", "en": "Pts"},
-    "col_equity": {"pl": "Wart.", "en": "Eq."},
-    "summary": {"pl": "Podsumowanie", "en": "Summary"},
-    "col_moves": {"pl": "Ruchy", "en": "Moves"},
-    "col_total": {"pl": "Strata razem", "en": "Total lost"},
-    "col_mean": {"pl": "Średnio", "en": "Mean"},
-    "col_top": {"pl": "Najlepszy ruch", "en": "Top move"},
-    "mistakes": {
-        "pl": "Największe błędy — {name}:",
-        "en": "Biggest mistakes — {name}:",
-    },
-    "mistake": {
-        "pl": "  wiersz {line}: {played} zamiast {best} (−{lost:.1f})",
-        "en": "  line {line}: {played} instead of {best} (−{lost:.1f})",
-    },
-    "skipped": {
-        "pl": "Pominięte ruchy ({n}): {items}",
-        "en": "Moves not analysed ({n}): {items}",
-    },
-    "kind_loss": {"pl": "strata", "en": "loss"},
-    "pass": {"pl": "pauza", "en": "pass"},
-    "invalid": {"pl": "spoza słownika: {words}", "en": "not in the lexicon: {words}"},
-    "legend": {
-        "pl": "Wartość ruchu = punkty + wartość pozostawionych płytek (poziom static) "
-        "albo średnia z symulacji (poziom sim). ✓ = najlepszy ruch, ✗ = uwaga poniżej.",
-        "en": "Equity = score + the value of the tiles kept (level static) or the "
-        "simulated mean (level sim). ✓ = the top move, ✗ = see the note below.",
-    },
-}
 
 
 def register(app: typer.Typer) -> None:
@@ -114,47 +55,55 @@ def _load(path: str, tileset: TileSet) -> GameRecord:
     record = read_gcg(text, tileset, source=path)
     if record.errors:
         for e in record.errors:
-            err_console.print(f"[red]{e}[/]", soft_wrap=True)
-        fail(tr(MESSAGES, "errors", path=path, n=len(record.errors)), EXIT_INPUT)
+            err_console.print(e, style="red", soft_wrap=True)
+        fail(
+            _("{path}: errors in the record ({n}); no analysis", path=path, n=len(record.errors)),
+            EXIT_INPUT,
+        )
     if len(record.players) < 2:
-        fail(tr(MESSAGES, "no_players", path=path), EXIT_INPUT)
+        fail(
+            _("{path}: the record does not have two players (#player1, #player2)", path=path),
+            EXIT_INPUT,
+        )
     return record
 
 
 def analyze(
-    path: str = typer.Argument(..., help="Zapis partii GCG (- = standardowe wejście) / GCG file"),
+    path: str = typer.Argument(..., help=N_("GCG file")),
     level: str = typer.Option("static", "--level", help="static | sim"),
-    seconds: float = typer.Option(
-        1.0, "--seconds", help="Czas symulacji na ruch (sim) / simulation seconds a move"
-    ),
+    seconds: float = typer.Option(1.0, "--seconds", help=N_("Simulation seconds a move")),
     rules_name: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
-    as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
+    as_json: bool = typer.Option(False, "--json", help=N_("Output as JSON")),
     lexicon: str = typer.Option(
         DEFAULT_LEXICON,
         "--lexicon",
         "-l",
-        help="Słownik: nazwa lub ścieżka / lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)",
+        help=N_("Lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)"),
     ),
 ) -> None:
-    """Analiza partii: każdy ruch wobec najlepszego. / Each move against the engine's best."""
+    """Each move against the engine's best."""
     from plansza.engine.analysis import ANALYSIS_LEVELS
     from plansza.engine.analysis import analyze as run_analysis
     from plansza.lexicon import Lexicon
 
     if level not in ANALYSIS_LEVELS:
         fail(
-            tr(MESSAGES, "unknown_level", level=level, levels=", ".join(ANALYSIS_LEVELS)),
+            _(
+                "unknown analysis level {level!r}; choose one of: {levels}",
+                level=level,
+                levels=", ".join(ANALYSIS_LEVELS),
+            ),
             EXIT_INPUT,
         )
     if seconds <= 0:
-        fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
+        fail(_("--seconds must be positive, not {n}", n=seconds), EXIT_INPUT)
     rules = rules_named(rules_name)
     record = _load(path, rules.tileset)
     with user_errors():
         lex = Lexicon.load(lexicon, progress=not as_json)
         if level == "sim" and not as_json:
             columns = (
-                TextColumn(tr(MESSAGES, "analysing")),
+                TextColumn(_("Analysing")),
                 BarColumn(),
                 MofNCompleteColumn(),
             )
@@ -182,12 +131,17 @@ def analyze(
 
 def _move_text(text: str) -> str:
     """A pass in words (``-`` alone reads badly in a table)."""
-    return tr(MESSAGES, "pass") if text == "-" else text
+    return _("pass") if text == "-" else text
 
 
 def _print(result: Analysis, path: str) -> None:
     console.print(
-        tr(MESSAGES, "title", path=path, level=result.level, lexicon=result.lexicon),
+        _(
+            "Analysis of {path} — level {level}, lexicon {lexicon}",
+            path=path,
+            level=result.level,
+            lexicon=result.lexicon,
+        ),
         style="bold",
         soft_wrap=True,
     )
@@ -196,16 +150,16 @@ def _print(result: Analysis, path: str) -> None:
         "  ".join(f"{i + 1} = {name}" for i, name in enumerate(result.players)), soft_wrap=True
     )
     table = Table(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
-    table.add_column(tr(MESSAGES, "col_line"), justify="right")
-    table.add_column(tr(MESSAGES, "col_player_no"), justify="right")
-    table.add_column(tr(MESSAGES, "col_rack"))
-    table.add_column(tr(MESSAGES, "col_played"))
-    table.add_column(tr(MESSAGES, "col_pts"), justify="right")
-    table.add_column(tr(MESSAGES, "col_equity"), justify="right")
-    table.add_column(tr(MESSAGES, "col_best"))
-    table.add_column(tr(MESSAGES, "col_pts"), justify="right")
-    table.add_column(tr(MESSAGES, "col_equity"), justify="right")
-    table.add_column(tr(MESSAGES, "col_lost"), justify="right")
+    table.add_column(_("Line"), justify="right")
+    table.add_column(_("Pl."), justify="right")
+    table.add_column(_("Rack"))
+    table.add_column(_("Played"))
+    table.add_column(_("Pts"), justify="right")
+    table.add_column(_("Eq."), justify="right")
+    table.add_column(_("Best"))
+    table.add_column(_("Pts"), justify="right")
+    table.add_column(_("Eq."), justify="right")
+    table.add_column(_("Lost"), justify="right")
     for m in result.moves:
         table.add_row(
             str(m.line),
@@ -221,16 +175,23 @@ def _print(result: Analysis, path: str) -> None:
             style=None if m.is_top else ("red" if m.equity_lost >= 10 else "yellow"),
         )
     console.print(table)
-    console.print(f"[dim]{tr(MESSAGES, 'legend')}[/]", soft_wrap=True)
+    console.print(
+        _(
+            "Equity = score + the value of the tiles kept (level static) or the simulated "
+            "mean (level sim). ✓ = the top move, ✗ = see the note below."
+        ),
+        style="dim",
+        soft_wrap=True,
+    )
     for m in result.moves:
         if m.kind == "loss" or m.invalid_words:
             console.print(_note(m), soft_wrap=True)
-    summary = Table(title=tr(MESSAGES, "summary"), title_justify="left", header_style="bold")
-    summary.add_column(tr(MESSAGES, "col_player"))
-    summary.add_column(tr(MESSAGES, "col_moves"), justify="right")
-    summary.add_column(tr(MESSAGES, "col_total"), justify="right")
-    summary.add_column(tr(MESSAGES, "col_mean"), justify="right")
-    summary.add_column(tr(MESSAGES, "col_top"), justify="right")
+    summary = Table(title=_("Summary"), title_justify="left", header_style="bold")
+    summary.add_column(_("Player"))
+    summary.add_column(_("Moves"), justify="right")
+    summary.add_column(_("Total lost"), justify="right")
+    summary.add_column(_("Mean"), justify="right")
+    summary.add_column(_("Top move"), justify="right")
     for s in result.summaries:
         summary.add_row(
             s.name, str(s.moves), f"{s.total_lost:.1f}", f"{s.mean_lost:.1f}", str(s.top_found)
@@ -239,12 +200,11 @@ def _print(result: Analysis, path: str) -> None:
     for s in result.summaries:
         if not s.mistakes:
             continue
-        console.print(tr(MESSAGES, "mistakes", name=s.name))
+        console.print(_("Biggest mistakes — {name}:", name=s.name))
         for m in s.mistakes:
             console.print(
-                tr(
-                    MESSAGES,
-                    "mistake",
+                _(
+                    "  line {line}: {played} instead of {best} (−{lost:.1f})",
                     line=m.line,
                     played=_move_text(m.played),
                     best=_move_text(m.best),
@@ -253,7 +213,10 @@ def _print(result: Analysis, path: str) -> None:
             )
     if result.skipped:
         items = ", ".join(f"{line} ({why})" for line, why in result.skipped)
-        console.print(tr(MESSAGES, "skipped", n=len(result.skipped), items=items), soft_wrap=True)
+        console.print(
+            _("Moves not analysed ({n}): {items}", n=len(result.skipped), items=items),
+            soft_wrap=True,
+        )
 
 
 def _played_cell(m: MoveAnalysis) -> str:
@@ -265,10 +228,10 @@ def _note(m: MoveAnalysis) -> str:
     """The footnote of a move marked ✗: a loss, words not in the lexicon."""
     parts = []
     if m.kind == "loss":
-        parts.append(tr(MESSAGES, "kind_loss"))
+        parts.append(_("loss"))
     if m.invalid_words:
-        parts.append(tr(MESSAGES, "invalid", words=", ".join(m.invalid_words)))
-    return f"✗ {tr(MESSAGES, 'col_line').lower()} {m.line}: {m.played} — {'; '.join(parts)}"
+        parts.append(_("not in the lexicon: {words}", words=", ".join(m.invalid_words)))
+    return f"✗ {_('Line').lower()} {m.line}: {m.played} — {'; '.join(parts)}"
 
 
 def _equity_cell(value: float, stderr: float | None) -> str:

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
+from plansza.cli.i18n import _, current
 from plansza.errors import FormatError, PlanszaError
-from plansza.i18n import tr
 
 if TYPE_CHECKING:
     from plansza.rules import Rules
@@ -32,17 +33,10 @@ EXIT_NEGATIVE = 1
 EXIT_INPUT = 2
 EXIT_REFUSED = 3
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
-
-MESSAGES = {
-    "error": {"pl": "Błąd", "en": "Error"},
-    "file_not_found": {"pl": "nie ma pliku {path}", "en": "no such file: {path}"},
-    "unknown_rules": {
-        "pl": "nieznane zasady {name!r}; dostępne: {presets}",
-        "en": "unknown rules {name!r}; use one of {presets}",
-    },
-}
+# Markup off: no text a user typed (a name like "Ola [/]") can be read as Rich markup.
+# Styles are given as style= or with rich.text.Text, never inside the text.
+console = Console(highlight=False, markup=False)
+err_console = Console(stderr=True, highlight=False, markup=False)
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
@@ -51,9 +45,7 @@ def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     The message is printed as it is: brackets in it (``plansza[postgres]``, a
     rack like ``[ABC]`` in a record line) are text, not Rich markup.
     """
-    from rich.markup import escape
-
-    err_console.print(f"[bold red]{tr(MESSAGES, 'error')}:[/] {escape(message)}", soft_wrap=True)
+    err_console.print(Text.assemble((_("Error") + ":", "bold red"), " ", message), soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -67,15 +59,29 @@ def user_errors(code: int = EXIT_INPUT) -> Iterator[None]:
     try:
         yield
     except FormatError as e:
-        fail(str(e), EXIT_INPUT)
+        fail(describe_error(e), EXIT_INPUT)
     except PlanszaError as e:
-        from plansza.messages import describe
-
-        fail(describe(e), code)
+        fail(describe_error(e), code)
     except FileNotFoundError as e:
-        fail(tr(MESSAGES, "file_not_found", path=e.filename), EXIT_INPUT)
+        fail(_("no such file: {path}", path=e.filename), EXIT_INPUT)
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as e:
         fail(str(e), EXIT_INPUT)
+
+
+def describe_error(error: PlanszaError) -> str:
+    """A domain error in the CLI's language: from the catalogue by its template.
+
+    The game's legality errors still carry an English text made at the raise site;
+    those are worded by their reason code (:mod:`plansza.messages`) until they move
+    to templates too.
+    """
+    from plansza.cli.i18n import describe, t
+
+    if t().gettext(error.template) != error.template or current() == "en":
+        return describe(error)
+    from plansza.messages import describe as describe_by_reason
+
+    return describe_by_reason(error)
 
 
 def rules_named(name: str) -> Rules:
@@ -89,7 +95,14 @@ def rules_named(name: str) -> Rules:
     try:
         return Rules.by_name(name)
     except ValueError:
-        fail(tr(MESSAGES, "unknown_rules", name=name, presets=", ".join(PRESETS)), EXIT_INPUT)
+        fail(
+            _(
+                "unknown rules {name!r}; use one of {presets}",
+                name=name,
+                presets=", ".join(PRESETS),
+            ),
+            EXIT_INPUT,
+        )
 
 
 def read_text(path: str) -> str:

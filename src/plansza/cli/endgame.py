@@ -31,8 +31,10 @@ import typer
 from rich.table import Table
 
 from plansza.cli.common import EXIT_INPUT, console, err_console, fail, rules_named, user_errors
+from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import current as language
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
-from plansza.i18n import language, tr
+from plansza.errors import N_
 
 if TYPE_CHECKING:
     from plansza.board import Board
@@ -40,102 +42,58 @@ if TYPE_CHECKING:
     from plansza.rules import Rules
 
 MESSAGES = {
-    "no_rack": {
-        "pl": "brak stojaka gracza na ruchu: podaj --rack albo stojak w CGP",
-        "en": "no rack for the player to move: give --rack or the rack in the CGP",
-    },
-    "bag_not_empty": {
-        "pl": "to nie jest końcówka: płytki w worku: {n} ({tiles})",
-        "en": "not an endgame: {n} tiles are left in the bag ({tiles})",
-    },
-    "too_many_unseen": {
-        "pl": "to nie jest końcówka: niewidoczne płytki: {n}, a stojak mieści {size}",
-        "en": "not an endgame: {n} tiles are unseen and a rack holds {size}",
-    },
-    "no_opponent_tiles": {
-        "pl": "przeciwnik nie ma płytek: gra już się skończyła",
-        "en": "the opponent has no tiles: the game is already over",
-    },
-    "game_over": {
-        "pl": "gra już się skończyła: tury bez punktów z rzędu: {zeros} (reguły {rules}: {limit})",
-        "en": "the game is already over: {zeros} scoreless turns in a row (rules {rules}: {limit})",
-    },
-    "bad_seconds": {
-        "pl": "--seconds musi być dodatnie, nie {n}",
-        "en": "--seconds must be positive, not {n}",
-    },
-    "title": {
-        "pl": "Końcówka: {mover} na ruchu, {opponent} u przeciwnika",
-        "en": "Endgame: {mover} to move, {opponent} on the opponent's rack",
-    },
-    "rank": {"pl": "Nr", "en": "#"},
-    "player": {"pl": "Gracz", "en": "Player"},
-    "move": {"pl": "Ruch", "en": "Move"},
-    "score": {"pl": "Pkt", "en": "Score"},
-    "spread": {"pl": "Różnica", "en": "Spread"},
-    "mover": {"pl": "na ruchu", "en": "to move"},
-    "opponent": {"pl": "przeciwnik", "en": "opponent"},
-    "pass": {"pl": "pauza", "en": "pass"},
-    "racks": {"pl": "rozliczenie stojaków", "en": "racks settled"},
-    "value": {
-        "pl": "Wartość: {value:+d} dla gracza na ruchu (reszta gry z rozliczeniem stojaków)",
-        "en": "Value: {value:+d} for the player to move (the rest of the game, racks settled)",
-    },
-    "final": {
-        "pl": "Różnica na koniec gry: {spread:+d} ({s0}:{s1} w CGP)",
-        "en": "Final spread: {spread:+d} ({s0}:{s1} in the CGP)",
-    },
-    "exact": {
-        "pl": "Dowiedzione w {seconds} s (przeszukane pozycje: {nodes})",
-        "en": "Proved in {seconds} s ({nodes} positions searched)",
-    },
-    "not_exact": {
-        "pl": "Niedowiedzione: najlepsza linia znaleziona w {seconds} s (przeszukane "
-        "pozycje: {nodes}, głębokość w półruchach: {depth}); dłuższy --seconds może ją zmienić",
-        "en": "Not proved: the best line found in {seconds} s ({nodes} positions searched, "
-        "{depth} plies deep); a longer --seconds may change it",
-    },
-    "proved_between": {
-        "pl": "Dowiedzione: wartość od {lower:+d} do {upper:+d}",
-        "en": "Proved: the value is {lower:+d} to {upper:+d}",
-    },
-    "proved_lower": {
-        "pl": "Dowiedzione: wartość co najmniej {lower:+d} "
-        "(nie zdążono dowieść, że więcej się nie da)",
-        "en": "Proved: the value is at least {lower:+d} "
-        "(not proved in time that nothing is worth more)",
-    },
-    "line_checked": {
-        "pl": "Linia powyżej osiąga tę wartość do końca gry; każdy ruch po pierwszym "
-        "sprawdzony jako najlepszy",
-        "en": "The line above reaches this value to the end of the game; every move after "
-        "the first checked to be a best one",
-    },
-    "proved_upper": {
-        "pl": "Dowiedzione: wartość co najwyżej {upper:+d}",
-        "en": "Proved: the value is at most {upper:+d}",
-    },
-    "lexicon": {"pl": "Słownik: {name}", "en": "Lexicon: {name}"},
+    "no_rack": N_("no rack for the player to move: give --rack or the rack in the CGP"),
+    "bag_not_empty": N_("not an endgame: {n} tiles are left in the bag ({tiles})"),
+    "too_many_unseen": N_("not an endgame: {n} tiles are unseen and a rack holds {size}"),
+    "no_opponent_tiles": N_("the opponent has no tiles: the game is already over"),
+    "game_over": N_(
+        "the game is already over: {zeros} scoreless turns in a row (rules {rules}: {limit})"
+    ),
+    "bad_seconds": N_("--seconds must be positive, not {n}"),
+    "title": N_("Endgame: {mover} to move, {opponent} on the opponent's rack"),
+    "rank": N_("#"),
+    "player": N_("Player"),
+    "move": N_("Move"),
+    "score": N_("Score"),
+    "spread": N_("Spread"),
+    "mover": N_("to move"),
+    "opponent": N_("opponent"),
+    "pass": N_("pass"),
+    "racks": N_("racks settled"),
+    "value": N_("Value: {value:+d} for the player to move (the rest of the game, racks settled)"),
+    "final": N_("Final spread: {spread:+d} ({s0}:{s1} in the CGP)"),
+    "exact": N_("Proved in {seconds} s ({nodes} positions searched)"),
+    "not_exact": N_(
+        "Not proved: the best line found in {seconds} s ({nodes} positions searched, {depth} "
+        "plies deep); a longer --seconds may change it"
+    ),
+    "proved_between": N_("Proved: the value is {lower:+d} to {upper:+d}"),
+    "proved_lower": N_(
+        "Proved: the value is at least {lower:+d} (not proved in time that nothing is worth more)"
+    ),
+    "line_checked": N_(
+        "The line above reaches this value to the end of the game; every move after the first "
+        "checked to be a best one"
+    ),
+    "proved_upper": N_("Proved: the value is at most {upper:+d}"),
+    "lexicon": N_("Lexicon: {name}"),
 }
 
-CgpOption = typer.Option(..., "--cgp", help="Pozycja w CGP / the position as CGP")
-RackOption = typer.Option(
-    None, "--rack", "-r", help="Stojak gracza na ruchu (domyślnie z CGP) / the rack to move"
-)
+CgpOption = typer.Option(..., "--cgp", help=N_("The position as CGP"))
+RackOption = typer.Option(None, "--rack", "-r", help=N_("The rack to move"))
 OpponentOption = typer.Option(
     None,
     "--opponent",
     "-o",
-    help="Stojak przeciwnika (domyślnie z CGP albo niewidoczne płytki) / the opponent's rack "
-    "(default: the CGP's, else the unseen tiles)",
+    help=N_("The opponent's rack (default: the CGP's, else the unseen tiles)"),
 )
-SecondsOption = typer.Option(10.0, "--seconds", "-s", help="Limit czasu / time limit (s)")
+SecondsOption = typer.Option(10.0, "--seconds", "-s", help=N_("Time limit (s)"))
 ThreadsOption = typer.Option(
     None,
     "--threads",
     min=1,
     max=2,
-    help="Wątki przeszukiwania (1 albo 2; domyślnie 2 przy dwóch rdzeniach) / search threads",
+    help=N_("Search threads"),
     show_default=False,
 )
 TableBitsOption = typer.Option(
@@ -143,13 +101,14 @@ TableBitsOption = typer.Option(
     "--table-bits",
     min=16,
     max=28,
-    help="Tablica transpozycji: 2^N pozycji po 32 bajty; domyślnie 22 (128 MiB), a przy "
-    "--seconds od 60 do 26 (2 GiB), nie więcej niż 1/8 pamięci / transposition table of 2^N "
-    "entries; default 22, or up to 26 for --seconds of 60 or more, at most 1/8 of the memory",
+    help=N_(
+        "Transposition table of 2^N entries; default 22, or up to 26 for --seconds of 60 or "
+        "more, at most 1/8 of the memory"
+    ),
     show_default=False,
 )
 RulesOption = typer.Option("pfs", "--rules", help="pfs | wespa | school | home")
-JsonOption = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON")
+JsonOption = typer.Option(False, "--json", help=N_("Output as JSON"))
 
 
 def register(app: typer.Typer) -> None:
@@ -169,31 +128,37 @@ def endgame(
     as_json: bool = JsonOption,
     lexicon: str | None = CgpLexiconOption,
 ) -> None:
-    """Dokładna końcówka przy pustym worku. / The exact endgame, the bag empty.
+    """The exact endgame, the bag empty.
 
-    Najlepsza sekwencja obu graczy do końca gry i jej wartość (dowiedziona
-    albo najlepsza znaleziona w limicie czasu). / The best sequence for both
-    sides to the end of the game and its value (proved, or the best found
-    within the time limit).
+    The best sequence for both sides to the end of the game and its value (proved, or the best
+    found within the time limit).
     """
     from plansza.cgp import parse_cgp
     from plansza.engine.endgame import solve
     from plansza.lexicon import Lexicon
 
     if not seconds > 0:
-        fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
+        fail(_("--seconds must be positive, not {n}", n=seconds), EXIT_INPUT)
     rules = rules_named(rules_name)
     with user_errors():
         position = parse_cgp(cgp, rules.tileset)
         mover = (rack if rack is not None else position.racks[0]).strip()
         if not mover:
-            fail(tr(MESSAGES, "no_rack"), EXIT_INPUT)
+            fail(
+                _("no rack for the player to move: give --rack or the rack in the CGP"), EXIT_INPUT
+            )
         given = opponent if opponent is not None else position.racks[1]
         theirs = _opponent_rack(position.board, mover, given.strip(), rules)
         limit = rules.end_consecutive_passes
         if limit is not None and position.zeros >= limit:
             fail(
-                tr(MESSAGES, "game_over", zeros=position.zeros, rules=rules.name, limit=limit),
+                _(
+                    "the game is already over: {zeros} scoreless turns in a row (rules {rules}: "
+                    "{limit})",
+                    zeros=position.zeros,
+                    rules=rules.name,
+                    limit=limit,
+                ),
                 EXIT_INPUT,
             )
         left = None if limit is None else limit - position.zeros
@@ -235,18 +200,24 @@ def endgame(
         }
         console.print_json(json.dumps(out, ensure_ascii=False))
         return
-    err_console.print(f"[dim]{tr(MESSAGES, 'lexicon', name=lex.name)}[/]", soft_wrap=True)
-    table = Table(title=tr(MESSAGES, "title", mover=mover, opponent=theirs))
-    table.add_column(tr(MESSAGES, "rank"), justify="right")
-    table.add_column(tr(MESSAGES, "player"))
-    table.add_column(tr(MESSAGES, "move"))
-    table.add_column(tr(MESSAGES, "score"), justify="right")
-    table.add_column(tr(MESSAGES, "spread"), justify="right")
+    err_console.print(_("Lexicon: {name}", name=lex.name), style="dim", soft_wrap=True)
+    table = Table(
+        title=_(
+            "Endgame: {mover} to move, {opponent} on the opponent's rack",
+            mover=mover,
+            opponent=theirs,
+        )
+    )
+    table.add_column(_("#"), justify="right")
+    table.add_column(_("Player"))
+    table.add_column(_("Move"))
+    table.add_column(_("Score"), justify="right")
+    table.add_column(_("Spread"), justify="right")
     running = 0
     for i, step in enumerate(line, 1):
         running += step["score"] if step["player"] == 0 else -step["score"]
-        who = tr(MESSAGES, "mover" if step["player"] == 0 else "opponent")
-        move = step["move"] if step["move"] != "-" else tr(MESSAGES, "pass")
+        who = text_of(MESSAGES["mover" if step["player"] == 0 else "opponent"])
+        move = step["move"] if step["move"] != "-" else _("pass")
         table.add_row(str(i), who, move, str(step["score"]), f"{running:+d}")
     # A proved line runs to the end of the game, and so does the checked line of a
     # proved lower bound: going out adds twice the other rack to the spread, the
@@ -256,30 +227,63 @@ def endgame(
     checked = not result.exact and result.lower == result.spread and result.complete
     if result.exact or checked:
         settled = result.spread - running
-        table.add_row("", "", tr(MESSAGES, "racks"), f"{settled:+d}", f"{result.spread:+d}")
+        table.add_row("", "", _("racks settled"), f"{settled:+d}", f"{result.spread:+d}")
     console.print(table)
-    console.print(tr(MESSAGES, "value", value=result.spread))
+    console.print(
+        _(
+            "Value: {value:+d} for the player to move (the rest of the game, racks settled)",
+            value=result.spread,
+        )
+    )
     if position.scores != [0, 0]:
         console.print(
-            tr(MESSAGES, "final", spread=spread, s0=position.scores[0], s1=position.scores[1])
+            _(
+                "Final spread: {spread:+d} ({s0}:{s1} in the CGP)",
+                spread=spread,
+                s0=position.scores[0],
+                s1=position.scores[1],
+            )
         )
     # a decimal comma in Polish
     secs = f"{took:.2f}".replace(".", ",") if language() == "pl" else f"{took:.2f}"
     if result.exact:
-        console.print(tr(MESSAGES, "exact", seconds=secs, nodes=result.nodes))
+        console.print(
+            _(
+                "Proved in {seconds} s ({nodes} positions searched)",
+                seconds=secs,
+                nodes=result.nodes,
+            )
+        )
     else:
         console.print(
-            tr(MESSAGES, "not_exact", seconds=secs, nodes=result.nodes, depth=result.depth)
+            _(
+                "Not proved: the best line found in {seconds} s ({nodes} positions searched, "
+                "{depth} plies deep); a longer --seconds may change it",
+                seconds=secs,
+                nodes=result.nodes,
+                depth=result.depth,
+            )
         )
         lo, hi = result.lower, result.upper
         if lo is not None and hi is not None:
-            console.print(tr(MESSAGES, "proved_between", lower=lo, upper=hi))
+            console.print(_("Proved: the value is {lower:+d} to {upper:+d}", lower=lo, upper=hi))
         elif lo is not None:
-            console.print(tr(MESSAGES, "proved_lower", lower=lo))
+            console.print(
+                _(
+                    "Proved: the value is at least {lower:+d} (not proved in time that nothing "
+                    "is worth more)",
+                    lower=lo,
+                )
+            )
         elif hi is not None:
-            console.print(tr(MESSAGES, "proved_upper", upper=hi))
+            console.print(_("Proved: the value is at most {upper:+d}", upper=hi))
         if checked:
-            console.print(tr(MESSAGES, "line_checked"))
+            console.print(
+                _(
+                    "The line above reaches this value to the end of the game; every move after "
+                    "the first checked to be a best one"
+                )
+            )
 
 
 #: The solver's default table (TT_BITS, 2**22 entries) suits a solve of seconds
@@ -327,12 +331,26 @@ def _opponent_rack(board: Board, mover: str, given: str, rules: Rules) -> str:
         bag = unseen - Counter(given)
         if bag:
             tiles = ts.sort_tiles(bag.elements())
-            fail(tr(MESSAGES, "bag_not_empty", n=bag.total(), tiles=tiles), EXIT_INPUT)
+            fail(
+                _(
+                    "not an endgame: {n} tiles are left in the bag ({tiles})",
+                    n=bag.total(),
+                    tiles=tiles,
+                ),
+                EXIT_INPUT,
+            )
         return given
     if not unseen:
-        fail(tr(MESSAGES, "no_opponent_tiles"), EXIT_INPUT)
+        fail(_("the opponent has no tiles: the game is already over"), EXIT_INPUT)
     if unseen.total() > rules.rack_size:
-        fail(tr(MESSAGES, "too_many_unseen", n=unseen.total(), size=rules.rack_size), EXIT_INPUT)
+        fail(
+            _(
+                "not an endgame: {n} tiles are unseen and a rack holds {size}",
+                n=unseen.total(),
+                size=rules.rack_size,
+            ),
+            EXIT_INPUT,
+        )
     return ts.sort_tiles(unseen.elements())
 
 

@@ -1,5 +1,9 @@
 """The console script's entry point.
 
+The language is chosen first (``--lang`` before the command, else ``PLANSZA_LANG``,
+else Polish), so that everything, ``--help`` included, is in it: the commands'
+help texts are English message ids, translated here when the command tree is built.
+
 ``plansza check WORD...`` is meant for the table, several times a game: it takes a
 path that skips building the whole command line (every subsystem's imports and
 Typer's parsing cost several times the check itself). Everything else goes to the
@@ -9,18 +13,96 @@ full app in :mod:`plansza.cli.main`.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from plansza.cli.i18n import UnknownLanguageError, environment_language, t, use
+from plansza.i18n import LANGUAGES, language_code
+
+EXIT_INPUT = 2
 
 
-def main() -> None:
-    """Run ``plansza`` with the process arguments."""
-    from plansza.cli.lexicon import fast_check
+def argv_language(argv: Sequence[str]) -> str | None:
+    """The value of a ``--lang`` given before the command, if any.
 
-    code = fast_check(sys.argv[1:])
-    if code is not None:
-        raise SystemExit(code)
+    >>> argv_language(["--lang", "en", "check", "KOT"]), argv_language(["--lang=pl"])
+    ('en', 'pl')
+    >>> argv_language(["check", "--lang", "en"]) is None
+    True
+    """
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+        if not arg.startswith("-"):
+            return None
+    return None
+
+
+def choose_language(argv: Sequence[str]) -> str | None:
+    """Set the CLI's language from ``argv`` and the environment; an error text if unknown."""
+    given = argv_language(argv)
+    source = "--lang"
+    try:
+        if given is not None:
+            use(language_code(given))
+            return None
+        source = "PLANSZA_LANG"
+        env = environment_language()
+        if env is not None:
+            use(env)
+    except UnknownLanguageError as e:
+        # Neither language is chosen yet: say it in both.
+        return (
+            f"Błąd / Error: {source}: nieznany język / unknown language {e.value!r} "
+            f"({' | '.join(LANGUAGES)})"
+        )
+    return None
+
+
+def translate_help(command: Any, gettext: Callable[[str], str]) -> None:
+    """Put every help text of ``command`` and its subcommands in the CLI's language.
+
+    ``command`` is a Click command as Typer builds it (Typer carries its own copy of
+    Click, so this looks at attributes rather than at classes).
+    """
+    for attr in ("help", "short_help", "epilog"):
+        text = getattr(command, attr, None)
+        if isinstance(text, str) and text:
+            setattr(command, attr, gettext(text))
+    for param in getattr(command, "params", ()):
+        text = getattr(param, "help", None)
+        if isinstance(text, str) and text:
+            param.help = gettext(text)
+    for sub in getattr(command, "commands", {}).values():
+        translate_help(sub, gettext)
+
+
+def command() -> Any:
+    """The whole ``plansza`` command tree, its help in the CLI's language."""
+    import typer
+
     from plansza.cli.main import app
 
-    app()
+    cmd = typer.main.get_command(app)
+    translate_help(cmd, t().gettext)
+    return cmd
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run ``plansza`` with ``argv`` (the process arguments by default)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    problem = choose_language(args)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        raise SystemExit(EXIT_INPUT)
+    from plansza.cli.lexicon import fast_check
+
+    code = fast_check(args)
+    if code is not None:
+        raise SystemExit(code)
+    command().main(args=args, prog_name="plansza")
 
 
 if __name__ == "__main__":

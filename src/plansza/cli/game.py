@@ -11,6 +11,7 @@ from importlib import resources
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from plansza.cgp import parse_cgp
 from plansza.cli.common import (
@@ -23,69 +24,48 @@ from plansza.cli.common import (
     rules_named,
     user_errors,
 )
+from plansza.cli.common import describe_error as describe
+from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import current as language
 from plansza.cli.render import board_text, legend, rack_text
-from plansza.errors import IllegalMoveError
+from plansza.errors import N_, IllegalMoveError
 from plansza.gcg import GameRecord, read_gcg
-from plansza.i18n import language, tr
-from plansza.messages import describe
 from plansza.moves import Play, parse_move
 from plansza.replay import ReplayReport, replay
 from plansza.rules import Rules
 from plansza.scoring import score_play
 
 MESSAGES = {
-    "score_line": {"pl": "{move}: {score} pkt", "en": "{move}: {score} points"},
-    "bingo": {"pl": "premia 50 punktów za 7 płytek", "en": "50-point bonus for all 7 tiles"},
-    "illegal": {
-        "pl": "ruch niedozwolony ({reason}): {msg}",
-        "en": "illegal move ({reason}): {msg}",
-    },
-    "not_a_play": {
-        "pl": "{move!r} nie jest ruchem zwykłym (współrzędna i słowo)",
-        "en": "{move!r} is not a play (coordinate and word)",
-    },
-    "unreadable": {"pl": "nie można odczytać {path}", "en": "cannot read {path}"},
-    "rack": {"pl": "Stojak", "en": "Rack"},
-    "to_move": {"pl": "na ruchu", "en": "to move"},
-    "scores": {"pl": "Wynik", "en": "Score"},
-    "player": {"pl": "Gracz", "en": "Player"},
-    "move": {"pl": "Ruch", "en": "Move"},
-    "recorded": {"pl": "Zapisano", "en": "Recorded"},
-    "computed": {"pl": "Obliczono", "en": "Computed"},
-    "words": {"pl": "Słowa", "en": "Words"},
-    "line": {"pl": "Wiersz", "en": "Line"},
-    "mismatch": {"pl": "różnica", "en": "mismatch"},
-    "final": {"pl": "Wynik końcowy", "en": "Final result"},
-    "winner": {"pl": "Wygrywa {name}", "en": "{name} wins"},
-    "draw": {"pl": "Remis", "en": "Draw"},
-    "all_match": {
-        "pl": "Wszystkie zapisane wyniki ruchów się zgadzają.",
-        "en": "Every recorded play score matches.",
-    },
-    "n_mismatch": {
-        "pl": "Niezgodne wyniki ruchów: {n}.",
-        "en": "Play scores that do not match: {n}.",
-    },
-    "demo_title": {
-        "pl": "Przykładowa partia (zasady PFS), odtworzona ruch po ruchu",
-        "en": "A sample game (PFS rules), replayed move by move",
-    },
-    "demo_lexicon": {
-        "pl": "Partia rozegrana słowami z listy SJP.PL (nie jest to oficjalny OSPS).",
-        "en": "A game played with words from the SJP.PL list (not the official OSPS).",
-    },
+    "score_line": N_("{move}: {score} points"),
+    "bingo": N_("50-point bonus for all 7 tiles"),
+    "illegal": N_("illegal move ({reason}): {msg}"),
+    "not_a_play": N_("{move!r} is not a play (coordinate and word)"),
+    "unreadable": N_("cannot read {path}"),
+    "rack": N_("Rack"),
+    "to_move": N_("to move"),
+    "scores": N_("Score"),
+    "player": N_("Player"),
+    "move": N_("Move"),
+    "recorded": N_("Recorded"),
+    "computed": N_("Computed"),
+    "words": N_("Words"),
+    "line": N_("Line"),
+    "mismatch": N_("mismatch"),
+    "final": N_("Final result"),
+    "winner": N_("{name} wins"),
+    "draw": N_("Draw"),
+    "all_match": N_("Every recorded play score matches."),
+    "n_mismatch": N_("Play scores that do not match: {n}."),
+    "demo_title": N_("A sample game (PFS rules), replayed move by move"),
+    "demo_lexicon": N_("A game played with words from the SJP.PL list (not the official OSPS)."),
 }
 
 
 def show(
-    cgp: str = typer.Option(
-        ..., "--cgp", help="Pozycja w CGP (plansza, stojaki, wyniki) / position in CGP"
-    ),
-    tiles: str = typer.Option(
-        "polish", "--tiles", help="Zestaw płytek: polish albo english / tile set: polish or english"
-    ),
+    cgp: str = typer.Option(..., "--cgp", help=N_("Position in CGP")),
+    tiles: str = typer.Option("polish", "--tiles", help=N_("Tile set: polish or english")),
 ) -> None:
-    """Rysuje pozycję w terminalu. / Draw a position in the terminal."""
+    """Draw a position in the terminal."""
     with user_errors():
         from plansza.tiles import TileSet
 
@@ -94,34 +74,31 @@ def show(
     console.print(board_text(pos.board))
     console.print(legend(language()))
     for i, (rack, score) in enumerate(zip(pos.racks, pos.scores, strict=True)):
-        marker = f" ({tr(MESSAGES, 'to_move')})" if i == 0 else ""
+        marker = f" ({_('to move')})" if i == 0 else ""
         line = rack_text(rack, ts)
         console.print(
-            f"{tr(MESSAGES, 'player')} {i + 1}{marker}: {tr(MESSAGES, 'scores')} {score}  "
-            f"{tr(MESSAGES, 'rack')}: ",
+            f"{_('Player')} {i + 1}{marker}: {_('Score')} {score}  {_('Rack')}: ",
             line,
             sep="",
         )
 
 
 def score(
-    cgp: str = typer.Option(..., "--cgp", help="Pozycja w CGP / position in CGP"),
-    move: str = typer.Option(
-        ..., "--move", help='Ruch w notacji polskiej, np. "H8 SŁOWO" / the play in Polish notation'
-    ),
+    cgp: str = typer.Option(..., "--cgp", help=N_("Position in CGP")),
+    move: str = typer.Option(..., "--move", help=N_("The play in Polish notation")),
     rules_name: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
-    as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
+    as_json: bool = typer.Option(False, "--json", help=N_("Output as JSON")),
 ) -> None:
-    """Liczy wartość ruchu i jego słowa (kod 1: niedozwolony). / Score a play and its words.
+    """Score a play and its words.
 
-    Exit 1 when the play is illegal (kod wyjścia 1, gdy ruch jest niedozwolony).
+    Exit code 1 when the play is illegal.
     """
     rules = rules_named(rules_name)
     with user_errors():
         pos = parse_cgp(cgp, rules.tileset)
         parsed = parse_move(move, rules.tileset)
     if not isinstance(parsed, Play):
-        fail(tr(MESSAGES, "not_a_play", move=move), EXIT_INPUT)
+        fail(_("{move!r} is not a play (coordinate and word)", move=move), EXIT_INPUT)
     try:
         scored = score_play(pos.board, parsed, rules)
     except IllegalMoveError as e:
@@ -130,7 +107,7 @@ def score(
                 json.dumps({"move": move, "legal": False, "reason": e.reason, "error": str(e)})
             )
         else:
-            err_console.print(tr(MESSAGES, "illegal", reason=e.reason, msg=describe(e)))
+            err_console.print(_("illegal move ({reason}): {msg}", reason=e.reason, msg=describe(e)))
         raise typer.Exit(EXIT_NEGATIVE) from None
     if as_json:
         data = {
@@ -146,9 +123,8 @@ def score(
         print(json.dumps(data, ensure_ascii=False))
         return
     console.print(
-        tr(
-            MESSAGES,
-            "score_line",
+        _(
+            "{move}: {score} points",
             move=scored.play.notation(parens=True, board=pos.board),
             score=scored.score,
         )
@@ -156,7 +132,7 @@ def score(
     for w in scored.words:
         console.print(f"  {w.coordinate} {w.word}: {w.score}")
     if scored.bingo:
-        console.print(f"  + {rules.bingo_bonus}: {tr(MESSAGES, 'bingo')}")
+        console.print(f"  + {rules.bingo_bonus}: {_('50-point bonus for all 7 tiles')}")
 
 
 def _load_record(path: str, rules: Rules) -> GameRecord:
@@ -165,10 +141,10 @@ def _load_record(path: str, rules: Rules) -> GameRecord:
     rec = read_gcg(text, rules.tileset, source=path)
     if rec.errors:
         for e in rec.errors:
-            err_console.print(f"[red]{e}[/]")
+            err_console.print(e, style="red")
         raise typer.Exit(EXIT_INPUT)
     if len(rec.players) < 2:
-        fail(f"{path}: {tr(MESSAGES, 'unreadable', path=path)}", EXIT_INPUT)
+        fail(f"{path}: {_('cannot read {path}', path=path)}", EXIT_INPUT)
     return rec
 
 
@@ -176,7 +152,7 @@ def _report_table(rec: GameRecord, rep: ReplayReport) -> Table:
     table = Table(header_style="bold")
     for col in ("line", "player", "move", "recorded", "computed", "words"):
         table.add_column(
-            tr(MESSAGES, col),
+            text_of(MESSAGES[col]),
             justify="right" if col in ("recorded", "computed", "line") else "left",
         )
     for m in rep.moves:
@@ -197,26 +173,22 @@ def _report_table(rec: GameRecord, rep: ReplayReport) -> Table:
 
 def _final_lines(rec: GameRecord, rep: ReplayReport) -> None:
     scores = "  ".join(f"{p.name} {s}" for p, s in zip(rec.players, rep.scores, strict=False))
-    console.print(f"[bold]{tr(MESSAGES, 'final')}:[/] {scores}")
+    console.print(Text.assemble((_("Final result") + ":", "bold"), " ", scores))
     if rep.winner is None:
-        console.print(tr(MESSAGES, "draw"))
+        console.print(_("Draw"))
     else:
-        console.print(tr(MESSAGES, "winner", name=rec.players[rep.winner].name))
+        console.print(_("{name} wins", name=rec.players[rep.winner].name))
 
 
 def replay_cmd(
-    path: str = typer.Argument(
-        ..., help="Plik GCG (- to standardowe wejście) / the GCG file (- for standard input)"
-    ),
+    path: str = typer.Argument(..., help=N_("The GCG file (- for standard input)")),
     rules_name: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
-    as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
-    board: bool = typer.Option(
-        False, "--board", help="Narysuj też końcową pozycję / draw the final position too"
-    ),
+    as_json: bool = typer.Option(False, "--json", help=N_("Output as JSON")),
+    board: bool = typer.Option(False, "--board", help=N_("Draw the final position too")),
 ) -> None:
-    """Odtwarza zapis GCG i przelicza wynik. / Replay a GCG record, recompute every play.
+    """Replay a GCG record, recompute every play.
 
-    Exit 0 when every recorded play score matches, 1 on a mismatch, 2 for an
+    Exit code 0 when every recorded play score matches, 1 on a mismatch, 2 for an
     unreadable file.
     """
     rules = rules_named(rules_name)
@@ -230,19 +202,21 @@ def replay_cmd(
             console.print(board_text(rep.board))
         _final_lines(rec, rep)
         if rep.ok:
-            console.print(tr(MESSAGES, "all_match"))
+            console.print(_("Every recorded play score matches."))
         else:
-            console.print(f"[bold red]{tr(MESSAGES, 'n_mismatch', n=len(rep.mismatches))}[/]")
+            console.print(
+                _("Play scores that do not match: {n}.", n=len(rep.mismatches)), style="bold red"
+            )
     raise typer.Exit(0 if rep.ok else EXIT_NEGATIVE)
 
 
 def demo() -> None:
-    """Pokazuje i odtwarza przykładową partię. / Show and replay a sample game."""
+    """Show and replay a sample game."""
     rules = Rules.pfs()
     text = resources.files("plansza.samples").joinpath("demo.gcg").read_text(encoding="utf-8")
     rec = read_gcg(text, rules.tileset)
     rep = replay(rec, rules)
-    console.rule(tr(MESSAGES, "demo_title"))
+    console.rule(_("A sample game (PFS rules), replayed move by move"))
     for m in rep.moves:
         name = rec.players[m.player].name
         words = f"  [{', '.join(m.words)}]" if m.words else ""
@@ -250,7 +224,7 @@ def demo() -> None:
     console.print(board_text(rep.board))
     console.print(legend(language()))
     _final_lines(rec, rep)
-    console.print(tr(MESSAGES, "demo_lexicon"))
+    console.print(_("A game played with words from the SJP.PL list (not the official OSPS)."))
 
 
 def register(app: typer.Typer) -> None:

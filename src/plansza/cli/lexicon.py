@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from rich.text import Text
 
 from plansza.cli.common import (
     DEFAULT_LEXICON,
@@ -28,88 +29,53 @@ from plansza.cli.common import (
     fail,
     user_errors,
 )
-from plansza.i18n import tr
+from plansza.cli.i18n import _, text_of
+from plansza.errors import N_
 
 if TYPE_CHECKING:
     from plansza.lexicon import Lexicon
 
 MESSAGES = {
-    "header_default": {
-        "pl": "Słownik: {name} (SJP.PL, 2022-03-01 — to nie jest oficjalny słownik OSPS)",
-        "en": "Lexicon: {name} (SJP.PL, 2022-03-01 — this is not the official OSPS)",
-    },
-    "header_other": {
-        "pl": "Słownik: {name} ({words} słów)",
-        "en": "Lexicon: {name} ({words} words)",
-    },
-    "valid": {"pl": "DOPUSZCZALNE", "en": "VALID"},
-    "invalid": {"pl": "NIEDOPUSZCZALNE", "en": "NOT VALID"},
-    "valid_all": {
-        "pl": "DOPUSZCZALNE — wszystkie podane słowa są w słowniku",
-        "en": "VALID — every word given is in the lexicon",
-    },
-    "invalid_joint": {
-        "pl": "NIEDOPUSZCZALNE — ruch nie jest dopuszczalny (TR 4.7.11: bez wskazania słowa)",
-        "en": "NOT VALID — the play is not acceptable (TR 4.7.11: no word is singled out)",
-    },
-    "no_words": {"pl": "podaj co najmniej jedno słowo", "en": "give at least one word"},
-    "need_rack_or_pattern": {
-        "pl": "podaj stojak (RACK) lub wzorzec (--pattern)",
-        "en": "give a rack (RACK) or a pattern (--pattern)",
-    },
-    "found": {"pl": "znaleziono: {count}", "en": "found: {count}"},
-    "found_limited": {
-        "pl": "znaleziono: {count} (pokazano pierwsze {limit}; zwiększ --limit)",
-        "en": "found: {count} (the first {limit} shown; raise --limit)",
-    },
-    "reading": {"pl": "Czytanie {path}", "en": "Reading {path}"},
-    "compiling": {"pl": "Kompilacja {name}", "en": "Compiling {name}"},
-    "bad_line": {
-        "pl": "{source}:{line}: „{text}” — znak spoza zestawu płytek {tiles}",
-        "en": "{source}:{line}: '{text}' — a character outside the {tiles} tile set",
-    },
-    "more_bad": {"pl": "… i {count} innych takich wierszy", "en": "… and {count} more such lines"},
-    "strict_refused": {
-        "pl": "{count} wierszy ze znakami spoza zestawu płytek; --strict: nic nie zapisano",
-        "en": "{count} lines with characters outside the tile set; --strict: nothing written",
-    },
-    "build_summary": {
-        "pl": "Zapisano {path}: {words} słów ({nodes} węzłów, {size} MB) w {seconds:.1f} s",
-        "en": "Wrote {path}: {words} words ({nodes} nodes, {size} MB) in {seconds:.1f} s",
-    },
-    "build_counts": {
-        "pl": "wierszy: {lines}; duplikaty: {dups}; pominięte: {bad} (litery), "
-        "{short} (1 litera), {long} (ponad 15 liter)",
-        "en": "lines: {lines}; duplicates: {dups}; skipped: {bad} (letters), "
-        "{short} (1 letter), {long} (over 15 letters)",
-    },
-    "reserved_name": {
-        "pl": "nazwa {name} jest zarezerwowana dla domyślnego słownika",
-        "en": "the name {name} is reserved for the default lexicon",
-    },
-    "empty_list": {
-        "pl": "{path}: brak słów do skompilowania",
-        "en": "{path}: no words to compile",
-    },
-    "ready": {"pl": "Gotowe: {path}", "en": "Ready: {path}"},
-    "no_cache": {
-        "pl": "Uwaga: nie można zapisać pamięci podręcznej {path} ({error}); "
-        "słownik będzie kompilowany w pamięci przy każdym użyciu",
-        "en": "Warning: cannot write the cache {path} ({error}); "
-        "the lexicon will be compiled in memory on each use",
-    },
-    "info_rows": {
-        "pl": "nazwa|słów|węzłów|zestaw płytek|plik|rozmiar|źródło|uwaga",
-        "en": "name|words|nodes|tile set|file|size|source|note",
-    },
-    "not_osps": {
-        "pl": "SJP.PL 2022-03-01 (Debian wpolish 20220301-1), CC BY 4.0 — NIE jest to "
-        "oficjalny OSPS; zawiera m.in. skróty, których OSPS nie dopuszcza",
-        "en": "SJP.PL 2022-03-01 (Debian wpolish 20220301-1), CC BY 4.0 — NOT the "
-        "official OSPS; it has some abbreviations OSPS rejects",
-    },
-    "in_memory": {"pl": "(w pamięci)", "en": "(in memory)"},
-    "default_marker": {"pl": "domyślny — SJP.PL, nie OSPS", "en": "default — SJP.PL, not OSPS"},
+    "header_default": N_("Lexicon: {name} (SJP.PL, 2022-03-01 — this is not the official OSPS)"),
+    "header_other": N_("Lexicon: {name} ({words} words)"),
+    "valid": N_("VALID"),
+    "invalid": N_("NOT VALID"),
+    "valid_all": N_("VALID — every word given is in the lexicon"),
+    "invalid_joint": N_(
+        "NOT VALID — the play is not acceptable (TR 4.7.11: no word is singled out)"
+    ),
+    "no_words": N_("give at least one word"),
+    "need_rack_or_pattern": N_("give a rack (RACK) or a pattern (--pattern)"),
+    "found": N_("found: {count}"),
+    "found_limited": N_("found: {count} (the first {limit} shown; raise --limit)"),
+    "reading": N_("Reading {path}"),
+    "compiling": N_("Compiling {name}"),
+    "bad_line": N_("{source}:{line}: '{text}' — a character outside the {tiles} tile set"),
+    "more_bad": N_("… and {count} more such lines"),
+    "strict_refused": N_(
+        "{count} lines with characters outside the tile set; --strict: nothing written"
+    ),
+    "build_summary": N_(
+        "Wrote {path}: {words} words ({nodes} nodes, {size} MB) in {seconds:.1f} s"
+    ),
+    "build_counts": N_(
+        "lines: {lines}; duplicates: {dups}; skipped: {bad} (letters), {short} (1 letter), "
+        "{long} (over 15 letters)"
+    ),
+    "reserved_name": N_("the name {name} is reserved for the default lexicon"),
+    "empty_list": N_("{path}: no words to compile"),
+    "ready": N_("Ready: {path}"),
+    "no_cache": N_(
+        "Warning: cannot write the cache {path} ({error}); the lexicon will be compiled in "
+        "memory on each use"
+    ),
+    "info_rows": N_("name|words|nodes|tile set|file|size|source|note"),
+    "not_osps": N_(
+        "SJP.PL 2022-03-01 (Debian wpolish 20220301-1), CC BY 4.0 — NOT the official OSPS; it "
+        "has some abbreviations OSPS rejects"
+    ),
+    "in_memory": N_("(in memory)"),
+    "default_marker": N_("default — SJP.PL, not OSPS"),
 }
 
 app = typer.Typer(
@@ -124,9 +90,7 @@ LEXICON_HELP = (
     "(sjp-20220301 = SJP.PL, nie OSPS / not OSPS)"
 )
 WordsArgument = typer.Argument(None, help="Słowa / words (SŁOWO… / WORD…)")
-WordsFileArgument = typer.Argument(
-    ..., help="Lista słów, jedno w wierszu (UTF-8) / word list, one a line"
-)
+WordsFileArgument = typer.Argument(..., help=N_("Word list, one a line"))
 LexiconOption = typer.Option(DEFAULT_LEXICON, "--lexicon", "-l", help=LEXICON_HELP)
 
 
@@ -141,7 +105,7 @@ def register(root: typer.Typer) -> None:
 
 def _num(n: int) -> str:
     """A count with thousands grouped: 3 276 062 in Polish, 3,276,062 in English."""
-    from plansza.i18n import language
+    from plansza.cli.i18n import current as language
 
     return f"{n:,}".replace(",", "\u00a0" if language() == "pl" else ",")
 
@@ -154,8 +118,10 @@ def _open(name: str) -> Lexicon:
 
 def _header(lex: Lexicon) -> str:
     if lex.name == DEFAULT_LEXICON:
-        return tr(MESSAGES, "header_default", name=lex.name)
-    return tr(MESSAGES, "header_other", name=lex.name, words=_num(len(lex)))
+        return _(
+            "Lexicon: {name} (SJP.PL, 2022-03-01 — this is not the official OSPS)", name=lex.name
+        )
+    return _("Lexicon: {name} ({words} words)", name=lex.name, words=_num(len(lex)))
 
 
 def check(
@@ -163,15 +129,15 @@ def check(
     each: bool = typer.Option(
         False,
         "--each",
-        help="Werdykt dla każdego słowa (poza turniejem) / per-word answer (not in tournaments)",
+        help=N_("Per-word answer (not in tournaments)"),
     ),
     lexicon: str = LexiconOption,
-    as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
+    as_json: bool = typer.Option(False, "--json", help=N_("Output as JSON")),
 ) -> None:
-    """Sprawdź słowa: jeden wspólny werdykt (TR 4.7.11). / Check words: one joint verdict.
+    """Check words: one joint verdict.
 
-    Domyślny słownik to SJP.PL, nie oficjalny OSPS. / The default lexicon is
-    SJP.PL, not the official OSPS. Exit 0 when every word is valid, 1 when not.
+    The default lexicon is SJP.PL, not the official OSPS. Exit 0 when every word is valid, 1
+    when not.
     """
     raise typer.Exit(run_check(words or [], each=each, lexicon=lexicon, as_json=as_json))
 
@@ -179,7 +145,7 @@ def check(
 def run_check(words: Sequence[str], *, each: bool, lexicon: str, as_json: bool) -> int:
     """The body of ``plansza check``: print the verdict, return the exit code."""
     if not words:
-        fail(tr(MESSAGES, "no_words"), EXIT_INPUT)
+        fail(_("give at least one word"), EXIT_INPUT)
     with user_errors():
         lex = _open(lexicon)
     verdicts = [w in lex for w in words]
@@ -190,18 +156,18 @@ def run_check(words: Sequence[str], *, each: bool, lexicon: str, as_json: bool) 
             out["words"] = [{"word": w, "valid": v} for w, v in zip(words, verdicts, strict=True)]
         console.print_json(json.dumps(out, ensure_ascii=False))
     else:
-        err_console.print(f"[dim]{_header(lex)}[/]", soft_wrap=True)
+        err_console.print(_header(lex), style="dim", soft_wrap=True)
         if each:
             for word, valid in zip(words, verdicts, strict=True):
-                mark = (
-                    "[green]" + tr(MESSAGES, "valid")
-                    if valid
-                    else "[red]" + tr(MESSAGES, "invalid")
-                )
-                console.print(f"{word.upper()}\t{mark}[/]", soft_wrap=True)
+                mark = (_("VALID"), "green") if valid else (_("NOT VALID"), "red")
+                console.print(Text.assemble(word.upper(), "\t", mark), soft_wrap=True)
         else:
-            verdict = tr(MESSAGES, "valid_all") if ok else tr(MESSAGES, "invalid_joint")
-            console.print(f"[bold {'green' if ok else 'red'}]{verdict}[/]", soft_wrap=True)
+            verdict = (
+                _("VALID — every word given is in the lexicon")
+                if ok
+                else _("NOT VALID — the play is not acceptable (TR 4.7.11: no word is singled out)")
+            )
+            console.print(verdict, style="bold green" if ok else "bold red", soft_wrap=True)
     return EXIT_OK if ok else EXIT_NEGATIVE
 
 
@@ -249,7 +215,7 @@ def fast_check(argv: Sequence[str]) -> int | None:
             words.append(arg)
     try:
         if lang:
-            from plansza.i18n import set_language
+            from plansza.cli.i18n import use as set_language
 
             set_language(lang)
         return run_check(words, each=each, lexicon=lexicon, as_json=as_json)
@@ -260,34 +226,31 @@ def fast_check(argv: Sequence[str]) -> int | None:
 
 
 def anagram(
-    rack: str = typer.Argument(None, help="Stojak, ? = blank / rack, ? = blank"),
+    rack: str = typer.Argument(None, help=N_("Rack, ? = blank")),
     pattern: str = typer.Option(
         None,
         "--pattern",
         "-p",
-        help="Wzorzec: ? jedna litera, * dowolnie wiele / pattern: ? one letter, * any run",
+        help=N_("Pattern: ? one letter, * any run"),
     ),
     partial: bool = typer.Option(
         False,
         "--partial",
         "--sub",
-        help="Także słowa z części płytek / also words from some of the tiles",
+        help=N_("Also words from some of the tiles"),
     ),
-    limit: int = typer.Option(
-        500, "--limit", min=1, help="Najwyżej tyle słów / at most this many words"
-    ),
+    limit: int = typer.Option(500, "--limit", min=1, help=N_("At most this many words")),
     lexicon: str = LexiconOption,
-    as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
+    as_json: bool = typer.Option(False, "--json", help=N_("Output as JSON")),
 ) -> None:
-    """Anagramy stojaka i wzorce (nauka słów). / Anagrams of a rack and patterns (word study).
+    """Anagrams of a rack and patterns (word study).
 
-    Domyślny słownik to SJP.PL, nie oficjalny OSPS. / The default lexicon is
-    SJP.PL, not the official OSPS.
-    Letters made by a blank are shown in lower case, as on the board. With both
-    a rack and a pattern, a word must match the pattern and be made from the rack.
+    The default lexicon is SJP.PL, not the official OSPS. Letters made by a blank are shown in
+    lower case, as on the board. With both a rack and a pattern, a word must match the pattern
+    and be made from the rack.
     """
     if not rack and not pattern:
-        fail(tr(MESSAGES, "need_rack_or_pattern"), EXIT_INPUT)
+        fail(_("give a rack (RACK) or a pattern (--pattern)"), EXIT_INPUT)
     with user_errors():
         lex = _open(lexicon)
         found = lex.search(pattern, rack=rack or None, partial=partial or not rack, limit=limit + 1)
@@ -295,36 +258,34 @@ def anagram(
     if as_json:
         console.print_json(json.dumps([f.notation() for f in shown], ensure_ascii=False))
         return
-    err_console.print(f"[dim]{_header(lex)}[/]", soft_wrap=True)
+    err_console.print(_header(lex), style="dim", soft_wrap=True)
     # Longest words first (what a player looks for), alphabet order within a length.
     for f in sorted(shown, key=lambda f: -len(f.word)):
         console.print(f.notation(), soft_wrap=True)
     key = "found_limited" if len(found) > limit else "found"
-    err_console.print(f"[dim]{tr(MESSAGES, key, count=len(shown), limit=limit)}[/]", soft_wrap=True)
+    err_console.print(
+        text_of(MESSAGES[key], count=len(shown), limit=limit), style="dim", soft_wrap=True
+    )
 
 
 @app.command("build")
 def build(
     words_file: Path = WordsFileArgument,
-    tiles: str = typer.Option(
-        "polish", "--tiles", help="Zestaw płytek: polish | english / tile set"
-    ),
+    tiles: str = typer.Option("polish", "--tiles", help=N_("Tile set")),
     output: str = typer.Option(
         None,
         "--output",
         "-o",
-        help="Nazwa lub ścieżka .kwg (domyślnie nazwa pliku) / name or .kwg path",
+        help=N_("Name or .kwg path"),
     ),
     strict: bool = typer.Option(
         False,
         "--strict",
-        help="Odrzuć listę ze znakami spoza płytek (nic nie zapisuje) / refuse such a list",
+        help=N_("Refuse such a list"),
     ),
-    show: int = typer.Option(
-        20, "--show", min=0, help="Ile złych wierszy pokazać / bad lines to show"
-    ),
+    show: int = typer.Option(20, "--show", min=0, help=N_("Bad lines to show")),
 ) -> None:
-    """Skompiluj listę słów (OSPS, Collins, klubową). / Compile a word list.
+    """Compile a word list (OSPS, Collins, a club's).
 
     Lines with characters outside the tile set are listed with their numbers and
     skipped (--strict: refused, exit 2, nothing written). Case is folded and
@@ -346,7 +307,7 @@ def build(
             fail(str(e), EXIT_INPUT)
         name = output or words_file.stem
         if store.is_default(Path(name).stem if name.endswith(store.SUFFIX) else name):
-            fail(tr(MESSAGES, "reserved_name", name=name), EXIT_INPUT)
+            fail(_("the name {name} is reserved for the default lexicon", name=name), EXIT_INPUT)
         target = (
             Path(name)
             if name.endswith(store.SUFFIX) or "/" in name or "\\" in name
@@ -356,9 +317,8 @@ def build(
         report = read_word_list(data, tileset, source=str(words_file))
         for bad in report.bad[:show]:
             err_console.print(
-                tr(
-                    MESSAGES,
-                    "bad_line",
+                _(
+                    "{source}:{line}: '{text}' — a character outside the {tiles} tile set",
                     source=words_file,
                     line=bad.line,
                     text=bad.text,
@@ -370,22 +330,28 @@ def build(
             )
         if len(report.bad) > show:
             more = _num(len(report.bad) - show)
-            err_console.print(tr(MESSAGES, "more_bad", count=more), soft_wrap=True)
+            err_console.print(_("… and {count} more such lines", count=more), soft_wrap=True)
         if strict and report.bad:
-            fail(tr(MESSAGES, "strict_refused", count=len(report.bad)), EXIT_INPUT)
+            fail(
+                _(
+                    "{count} lines with characters outside the tile set; --strict: nothing written",
+                    count=len(report.bad),
+                ),
+                EXIT_INPUT,
+            )
         if report.accepted == 0:
-            fail(tr(MESSAGES, "empty_list", path=words_file), EXIT_INPUT)
+            fail(_("{path}: no words to compile", path=words_file), EXIT_INPUT)
         started = time.perf_counter()
-        with progress_bar(tr(MESSAGES, "compiling", name=target.stem)) as bar:
+        with progress_bar(_("Compiling {name}", name=target.stem)) as bar:
             blob = compile_blob(report, name=target.stem, tileset=tileset, progress=bar)
         write_atomic(target, blob)
     from plansza.lexicon import Lexicon
 
     lex = Lexicon.open(target)
     console.print(
-        tr(
-            MESSAGES,
-            "build_counts",
+        _(
+            "lines: {lines}; duplicates: {dups}; skipped: {bad} (letters), {short} (1 letter), "
+            "{long} (over 15 letters)",
             lines=_num(report.lines),
             dups=_num(report.accepted - len(lex)),
             bad=_num(len(report.bad)),
@@ -395,9 +361,8 @@ def build(
         soft_wrap=True,
     )
     console.print(
-        tr(
-            MESSAGES,
-            "build_summary",
+        _(
+            "Wrote {path}: {words} words ({nodes} nodes, {size} MB) in {seconds:.1f} s",
             path=target,
             words=_num(len(lex)),
             nodes=_num(lex.kwg.n_nodes),
@@ -411,14 +376,17 @@ def build(
 @app.command("info")
 def info(
     lexicon: str = typer.Argument(DEFAULT_LEXICON, help=LEXICON_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Wynik jako JSON / output as JSON"),
+    as_json: bool = typer.Option(False, "--json", help=N_("Output as JSON")),
 ) -> None:
-    """Informacje o słowniku. / Information about a lexicon."""
+    """Information about a lexicon."""
     with user_errors():
         lex = _open(lexicon)
     size = lex.path.stat().st_size if lex.path else len(lex.to_bytes())
     note = (
-        tr(MESSAGES, "not_osps")
+        _(
+            "SJP.PL 2022-03-01 (Debian wpolish 20220301-1), CC BY 4.0 — NOT the official OSPS; "
+            "it has some abbreviations OSPS rejects"
+        )
         if lex.name == DEFAULT_LEXICON
         else str(lex.meta.get("description", ""))
     )
@@ -427,7 +395,7 @@ def info(
         _num(len(lex)),
         _num(lex.kwg.n_nodes),
         lex.tileset.name,
-        str(lex.path) if lex.path else tr(MESSAGES, "in_memory"),
+        str(lex.path) if lex.path else _("(in memory)"),
         f"{size / 1e6:.1f} MB",
         str(lex.meta.get("source", "")),
         note,
@@ -445,17 +413,19 @@ def info(
         }
         console.print_json(json.dumps(data, ensure_ascii=False))
         return
-    for label, value in zip(tr(MESSAGES, "info_rows").split("|"), values, strict=True):
+    for label, value in zip(
+        _("name|words|nodes|tile set|file|size|source|note").split("|"), values, strict=True
+    ):
         if value:
-            console.print(f"[bold]{label}:[/] {value}", soft_wrap=True)
+            console.print(Text.assemble((f"{label}:", "bold"), " ", str(value)), soft_wrap=True)
 
 
 @app.command("list")
 def list_lexicons() -> None:
-    """Dostępne słowniki. / Available lexicons."""
+    """Available lexicons."""
     from plansza.lexicon import store
 
-    console.print(f"{DEFAULT_LEXICON}\t({tr(MESSAGES, 'default_marker')})", soft_wrap=True)
+    console.print(f"{DEFAULT_LEXICON}\t({_('default — SJP.PL, not OSPS')})", soft_wrap=True)
     for name in store.list_named():
         console.print(f"{name}\t{store.named_path(name)}", soft_wrap=True)
 
@@ -474,9 +444,17 @@ def ensure() -> None:
             path = ensure_default(progress=True)
         except OSError as e:
             where = store.cache_dir()
-            err_console.print(tr(MESSAGES, "no_cache", path=where, error=e), soft_wrap=True)
+            err_console.print(
+                _(
+                    "Warning: cannot write the cache {path} ({error}); the lexicon will be "
+                    "compiled in memory on each use",
+                    path=where,
+                    error=e,
+                ),
+                soft_wrap=True,
+            )
             return
-    err_console.print(tr(MESSAGES, "ready", path=path), soft_wrap=True)
+    err_console.print(_("Ready: {path}", path=path), soft_wrap=True)
 
 
 def _standalone() -> typer.Typer:
@@ -495,7 +473,7 @@ def _standalone() -> typer.Typer:
     @root.callback()
     def _lang(lang: str = typer.Option(None, "--lang", help="pl | en")) -> None:
         if lang:
-            from plansza.i18n import set_language
+            from plansza.cli.i18n import use as set_language
 
             set_language(lang)
 

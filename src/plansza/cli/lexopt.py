@@ -25,7 +25,8 @@ from pathlib import Path
 import typer
 
 from plansza.cli.common import DEFAULT_LEXICON, err_console
-from plansza.i18n import tr
+from plansza.cli.i18n import text_of
+from plansza.errors import N_
 
 #: ``--lexicon`` of a command given a CGP: no default, so that choose_lexicon can
 #: tell an explicit choice from the CGP's op.
@@ -33,22 +34,20 @@ CgpLexiconOption = typer.Option(
     None,
     "--lexicon",
     "-l",
-    help="Słownik: nazwa lub ścieżka; domyślnie „lex” z CGP albo sjp-20220301 / lexicon: "
-    "name or path; default: the CGP's lex op, else sjp-20220301 (SJP.PL, not OSPS)",
+    help=N_(
+        "Lexicon: name or path; default: the CGP's lex op, else sjp-20220301 (SJP.PL, not OSPS)"
+    ),
     show_default=False,
 )
 
 MESSAGES = {
-    "option_wins": {
-        "pl": "Uwaga: CGP wskazuje słownik „{op}”, użyto słownika „{used}” podanego w --lexicon.",
-        "en": "Note: the CGP names the lexicon '{op}'; using '{used}' given with --lexicon.",
-    },
-    "unknown_op": {
-        "pl": "Ostrzeżenie: nieznany słownik „{op}” wskazany w CGP (lex {op};) — użyto "
-        "domyślnej listy SJP.PL ({default}), która nie jest oficjalnym słownikiem OSPS.",
-        "en": "Warning: the CGP names an unknown lexicon '{op}' (lex {op};) — using the "
-        "default SJP.PL list ({default}) instead, which is not the official OSPS.",
-    },
+    "option_wins": N_(
+        "Note: the CGP names the lexicon '{op}'; using '{used}' given with --lexicon."
+    ),
+    "unknown_op": N_(
+        "Warning: the CGP names an unknown lexicon '{op}' (lex {op};) — using the default "
+        "SJP.PL list ({default}) instead, which is not the official OSPS."
+    ),
 }
 
 
@@ -89,7 +88,9 @@ def choose_lexicon(option: str | None, cgp_lex: str | None) -> str:
 
 def _warn(key: str, **fields: str) -> None:
     # markup=False: a lexicon name from a pasted CGP is text, whatever brackets it has
-    err_console.print(tr(MESSAGES, key, **fields), style="yellow", markup=False, soft_wrap=True)
+    err_console.print(
+        text_of(MESSAGES[key], **fields), style="yellow", markup=False, soft_wrap=True
+    )
 
 
 def _known(op: str) -> str | None:

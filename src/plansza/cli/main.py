@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import typer
 
-from plansza.i18n import set_language
+from plansza.cli.i18n import UnknownLanguageError
+from plansza.cli.i18n import use as set_language
+from plansza.errors import N_
 
 app = typer.Typer(
     name="plansza",
-    help="plansza — otwarty system do Scrabble (zasady PFS). / The open Polish Scrabble system.",
+    help=N_("The open Polish Scrabble system."),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -25,13 +27,15 @@ def _root(
     lang: str = typer.Option(
         None,
         "--lang",
-        help="Język komunikatów: pl (domyślny) albo en / language of messages. Env: PLANSZA_LANG.",
+        help=N_("Language of messages. Env: PLANSZA_LANG."),
     ),
 ) -> None:
+    # plansza.cli.entry has chosen the language before the commands were built; this
+    # option is here for --help and for in-process callers (the tests' CliRunner).
     if lang:
         try:
             set_language(lang)
-        except ValueError as e:
+        except UnknownLanguageError as e:
             raise typer.BadParameter(str(e)) from e
 
 
@@ -72,8 +76,10 @@ _register()
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    app()
+    """Entry point of the console script (the language chosen first)."""
+    from plansza.cli.entry import main as run
+
+    run()
 
 
 if __name__ == "__main__":

@@ -46,11 +46,12 @@ from plansza.cli.common import (
     rules_named,
     user_errors,
 )
+from plansza.cli.common import describe_error as describe
+from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import current as language
 from plansza.cli.render import board_text, legend, rack_text
-from plansza.errors import InvalidMoveError, PlanszaError
+from plansza.errors import N_, InvalidMoveError, PlanszaError
 from plansza.files import write_atomic
-from plansza.i18n import language, tr
-from plansza.messages import describe
 from plansza.moves import Exchange, Move, Pass, Play, parse_move
 
 if TYPE_CHECKING:
@@ -74,280 +75,107 @@ LineReader = Callable[[str], str]
 Clock = Callable[[], float]
 
 MESSAGES = {
-    # ---- options
-    "unknown_level": {
-        "pl": "nieznany poziom {level!r}; dostępne: {levels}",
-        "en": "unknown level {level!r}; choose one of: {levels}",
-    },
-    "phony_level": {
-        "pl": "--phony działa tylko z poziomami {levels}",
-        "en": "--phony works only with the levels {levels}",
-    },
-    "phony_rate": {
-        "pl": "--phony to prawdopodobieństwo od 0 do 1, nie {rate}",
-        "en": "--phony is a probability between 0 and 1, not {rate}",
-    },
-    "bad_minutes": {
-        "pl": "--minutes nie może być ujemne ({n}); 0 = bez zegara",
-        "en": "--minutes cannot be negative ({n}); 0 = no clock",
-    },
-    "bad_seconds": {
-        "pl": "--seconds musi być dodatnie, nie {n}",
-        "en": "--seconds must be positive, not {n}",
-    },
-    "bad_first": {
-        "pl": "--first przyjmuje me/ja, computer/komputer albo draw/losuj, nie {value!r}",
-        "en": "--first takes me, computer or draw, not {value!r}",
-    },
-    "two_players": {
-        "pl": "gra z komputerem jest dla dwóch graczy",
-        "en": "a game against the computer is for two players",
-    },
-    # ---- names
-    "default_name": {"pl": "Gracz", "en": "Player"},
-    "computer_name": {"pl": "Komputer ({level})", "en": "Computer ({level})"},
-    # ---- start
-    "welcome": {
-        "pl": "Partia z komputerem: poziom {level}, zasady {rules}, słownik {lexicon}.",
-        "en": "A game against the computer: level {level}, rules {rules}, lexicon {lexicon}.",
-    },
-    "default_lexicon_note": {
-        "pl": "Słownik SJP.PL (2022-03-01) — to nie jest oficjalny słownik OSPS.",
-        "en": "The SJP.PL list (2022-03-01) — this is not the official OSPS.",
-    },
-    "clock_info": {
-        "pl": "Zegar szachowy: {minutes} min na gracza (TR 6.2).",
-        "en": "Chess clock: {minutes} min a player (TR 6.2).",
-    },
-    "no_clock": {"pl": "Bez zegara.", "en": "No clock."},
-    "phony_info": {
-        "pl": "Komputer czasem zagra słowo niedopuszczalne (szansa {rate:.0%}): sprawdzaj!",
-        "en": "The computer sometimes plays an invalid word ({rate:.0%} of moves): challenge!",
-    },
-    "help_hint": {
-        "pl": "Wpisz „pomoc”, aby zobaczyć polecenia.",
-        "en": "Type “help” for the commands.",
-    },
-    "draw_round": {
-        "pl": "Losowanie o rozpoczęcie (TR 2.1): {draws}",
-        "en": "Drawing for the start (TR 2.1): {draws}",
-    },
-    "starts": {"pl": "Zaczyna {name}.", "en": "{name} starts."},
-    # ---- the position
-    "to_move": {"pl": "na ruchu", "en": "to move"},
-    "bag": {"pl": "W woreczku: {n}", "en": "In the bag: {n}"},
-    "last_move": {"pl": "Ostatni ruch: {text}", "en": "Last move: {text}"},
-    "exchanges_left": {
-        "pl": "Twoje wymiany: zostało {n}",
-        "en": "Your exchanges: {n} left",
-    },
-    "your_rack": {"pl": "Twój stojak: ", "en": "Your rack: "},
-    "unseen": {
-        "pl": "Wykreślanka ({n}: woreczek i stojak przeciwnika): {tiles}",
-        "en": "Unseen tiles ({n}: the bag and the opponent's rack): {tiles}",
-    },
-    "flag": {"pl": "czas minął", "en": "out of time"},
-    # ---- prompts
-    "prompt_move": {"pl": "Twój ruch> ", "en": "Your move> "},
-    "prompt_window": {
-        "pl": "[Enter] akceptuję · „sprawdzam” · albo od razu twój ruch> ",
-        "en": "[Enter] accept · “challenge” · or your move right away> ",
-    },
-    "prompt_quit": {
-        "pl": "Zakończyć partię? Zostanie zapisana. [t/N]> ",
-        "en": "End the game? It will be saved. [y/N]> ",
-    },
-    # ---- moves
-    "plays": {
-        "pl": "{name}: {move}  +{score}  ({words})",
-        "en": "{name}: {move}  +{score}  ({words})",
-    },
-    "exchanges": {"pl": "{name}: wymiana, {tiles}", "en": "{name}: exchange, {tiles}"},
-    "passes": {"pl": "{name}: pauza", "en": "{name}: pass"},
-    "accepted_by_computer": {
-        "pl": "{name} akceptuje twój ruch: +{score}, razem {total}.",
-        "en": "{name} accepts your play: +{score}, total {total}.",
-    },
-    "you_accept": {
-        "pl": "Akceptujesz ruch: {name} +{score}.",
-        "en": "You accept the play: {name} +{score}.",
-    },
-    "computer_challenges": {
-        "pl": "{name}: sprawdzam! ({words})",
-        "en": "{name}: challenge! ({words})",
-    },
-    "you_challenge": {"pl": "Sprawdzasz: {words}", "en": "You challenge: {words}"},
-    "verdict_invalid": {
-        "pl": "Ruch niepoprawny: płytki wracają na stojak, {name} traci kolejkę (strata).",
-        "en": "Not valid: the tiles go back to the rack, {name} loses the turn.",
-    },
-    "verdict_valid": {
-        "pl": "Ruch poprawny: zostaje na planszy ({name} +{score}).",
-        "en": "Valid: the play stands ({name} +{score}).",
-    },
-    "no_penalty": {
-        "pl": "Nieudane sprawdzenie nie ma konsekwencji (TR 4.8.3).",
-        "en": "An unsuccessful challenge costs nothing (TR 4.8.3).",
-    },
-    "penalty": {
-        "pl": "Nieudane sprawdzenie: {name} traci {points} pkt.",
-        "en": "Unsuccessful challenge: {name} loses {points} points.",
-    },
-    "timeout": {
-        "pl": "{name}: czas minął — ruch nie zostaje wykonany, dalej bez prawa do ruchów "
-        "(TR 6.2.1–6.2.2).",
-        "en": "{name}: out of time — the move is void, no more moves (TR 6.2.1–6.2.2).",
-    },
-    "playing_alone": {
-        "pl": "{name} gra dalej sam; możesz sprawdzać jego ruchy (TR 6.2.3).",
-        "en": "{name} plays on alone; you may still challenge (TR 6.2.3).",
-    },
-    "thinking": {"pl": "myślę…", "en": "thinking…"},
-    # ---- commands
-    "help": {
-        "pl": (
-            "Ruchy:\n"
-            "  H8 SŁOWO      słowo poziomo od pola H8 (kolumna, potem wiersz)\n"
-            "  8H SŁOWO      słowo pionowo od pola H8 (wiersz, potem kolumna)\n"
-            "                całe słowo, z literami już leżącymi; blank małą literą: H8 SŁoWO\n"
-            "  wymiana ABC   wymiana płytek (też -ABC; blank to ?)\n"
-            "  pauza         pauza (też -)\n"
-            "Polecenia:\n"
-            "  podpowiedź    najlepsze ruchy dla twojego stojaka (hint)\n"
-            "  sprawdzam     sprawdzenie ruchu komputera, zaraz po nim; można wskazać słowa\n"
-            "  [Enter]       akceptacja ruchu komputera (akceptuję)\n"
-            "  tablica       plansza i stan partii (board)\n"
-            "  wykreślanka   płytki, których nie widzisz (unseen)\n"
-            "  zapis         dotychczasowy zapis partii (sheet)\n"
-            "  koniec        koniec partii z zapisem (quit)\n"
-            "  pomoc         ta lista (help)"
-        ),
-        "en": (
-            "Moves:\n"
-            "  H8 WORD       a word across from H8 (column, then row)\n"
-            "  8H WORD       a word down from H8 (row, then column)\n"
-            "                the whole word, letters on the board included; a blank in\n"
-            "                lower case: H8 WoRD\n"
-            "  -ABC          exchange tiles (also: wymiana ABC; ? is a blank)\n"
-            "  -             pass (also: pauza)\n"
-            "Commands:\n"
-            "  hint          the best moves for your rack (podpowiedź)\n"
-            "  challenge     challenge the computer's play, right after it; words optional\n"
-            "  [Enter]       accept the computer's play (akceptuję)\n"
-            "  board         the board and the game (tablica)\n"
-            "  unseen        the tiles you have not seen (wykreślanka)\n"
-            "  sheet         the score sheet so far (zapis)\n"
-            "  quit          end the game and save it (koniec)\n"
-            "  help          this list (pomoc)"
-        ),
-    },
-    "hint_title": {
-        "pl": "Podpowiedź: najlepsze ruchy ze stojaka {rack}",
-        "en": "Hint: the best moves of the rack {rack}",
-    },
-    "col_move": {"pl": "Ruch", "en": "Move"},
-    "col_score": {"pl": "Pkt", "en": "Score"},
-    "col_leave": {"pl": "Zostaje", "en": "Leave"},
-    "col_equity": {"pl": "Wartość", "en": "Equity"},
-    "no_pending": {
-        "pl": "nie ma ruchu do sprawdzenia ani do zaakceptowania",
-        "en": "there is no play to challenge or accept",
-    },
-    "hint_later": {
-        "pl": "podpowiedź będzie dostępna po akceptacji albo sprawdzeniu ruchu",
-        "en": "a hint is available after you accept or challenge the play",
-    },
-    "not_your_turn": {
-        "pl": "to nie twoja kolejka — twój czas minął",
-        "en": "it is not your turn — you are out of time",
-    },
-    "game_ended": {"pl": "Partia się zakończyła.", "en": "The game has ended."},
-    # ---- syntax errors in Polish (the engine words them in English)
-    "syntax_unknown": {
-        "pl": "nie rozumiem „{text}”: ruch zapisuje się jak „H8 SŁOWO”, wymianę „wymiana ABC”, "
-        "pauzę „pauza”; polecenia: „pomoc”",
-        "en": "cannot read “{text}”: a play is written like “H8 WORD”, an exchange “-ABC”, "
-        "a pass “-”; commands: “help”",
-    },
-    "syntax_coordinate": {
-        "pl": "„{coord}” nie jest współrzędną: kolumna A–O i wiersz 1–15, np. H8 (poziomo) "
-        "albo 8H (pionowo)",
-        "en": "“{coord}” is not a coordinate: a column A–O and a row 1–15, e.g. H8 (across) "
-        "or 8H (down)",
-    },
-    "syntax_letter": {
-        "pl": "„{text}”: „{ch}” nie jest literą polskiego zestawu płytek",
-        "en": "“{text}”: “{ch}” is not a letter of the Polish tile set",
-    },
-    "syntax_short": {
-        "pl": "„{text}”: słowo ma co najmniej dwie litery",
-        "en": "“{text}”: a word has at least two letters",
-    },
-    "syntax_long": {
-        "pl": "„{text}”: słowo ma najwyżej 15 liter",
-        "en": "“{text}”: a word has at most 15 letters",
-    },
-    "syntax_parens": {
-        "pl": "„{text}”: nawiasy obejmują litery leżące już na planszy, np. 8H S(Ł)OWO",
-        "en": "“{text}”: parentheses hold letters already on the board, e.g. 8H W(O)RD",
-    },
-    "syntax_exchange": {
-        "pl": "„{text}”: wymienia się od 1 do 7 płytek",
-        "en": "“{text}”: an exchange returns 1 to 7 tiles",
-    },
-    # ---- the end
-    "sheet_title": {"pl": "Zapis partii", "en": "Score sheet"},
-    "col_turn": {"pl": "Nr", "en": "#"},
-    "col_player": {"pl": "Gracz", "en": "Player"},
-    "col_total": {"pl": "Razem", "en": "Total"},
-    "sheet_loss": {"pl": "{move} — strata", "en": "{move} — loss"},
-    "sheet_exchange": {"pl": "wymiana {n}", "en": "exchange {n}"},
-    "sheet_pass": {"pl": "pauza", "en": "pass"},
-    "sheet_time": {"pl": "czas", "en": "time"},
-    "adjustments": {"pl": "Rozliczenie końcowe (TR 5.1):", "en": "Final adjustments (TR 5.1):"},
-    "adj_rack": {
-        "pl": "  {name}: {points} za własne płytki {tiles}",
-        "en": "  {name}: {points} for own tiles {tiles}",
-    },
-    "adj_opponents": {
-        "pl": "  {name}: +{points} za płytki przeciwnika {tiles}",
-        "en": "  {name}: +{points} for the opponent's tiles {tiles}",
-    },
-    "adj_other": {"pl": "  {name}: {points} ({reason})", "en": "  {name}: {points} ({reason})"},
-    "end_went_out": {
-        "pl": "Koniec partii: {name} wyłożył(a) ostatnią płytkę (TR 5.1.1a).",
-        "en": "Game over: {name} played out (TR 5.1.1a).",
-    },
-    "end_scoreless": {
-        "pl": "Koniec partii: kolejne pauzy i straty (TR 5.1.1b).",
-        "en": "Game over: consecutive passes and losses (TR 5.1.1b).",
-    },
-    "end_time": {
-        "pl": "Koniec partii: obu graczom skończył się czas (TR 5.1.1c).",
-        "en": "Game over: both players are out of time (TR 5.1.1c).",
-    },
-    "end_solo": {
-        "pl": "Koniec partii: gracz grający sam pauzował lub tracił kolejki (TR 6.2.1).",
-        "en": "Game over: the player left alone passed or lost turns (TR 6.2.1).",
-    },
-    "end_other": {"pl": "Koniec partii.", "en": "Game over."},
-    "unfinished": {
-        "pl": "Partia przerwana. Stan: {scores}",
-        "en": "The game was stopped. Scores: {scores}",
-    },
-    "winner": {"pl": "Wygrywa {name}: {scores}", "en": "{name} wins: {scores}"},
-    "draw": {"pl": "Remis: {scores}", "en": "Draw: {scores}"},
-    "saved": {"pl": "Partia zapisana w {path}", "en": "The game is saved in {path}"},
-    "save_failed": {
-        "pl": "nie można zapisać partii w {path}: {error}",
-        "en": "cannot save the game in {path}: {error}",
-    },
-    "no_dir": {"pl": "nie ma takiego katalogu", "en": "no such directory"},
-    "description": {"pl": "plansza play, poziom {level}", "en": "plansza play, level {level}"},
-    "description_unfinished": {
-        "pl": "plansza play, poziom {level}, partia przerwana",
-        "en": "plansza play, level {level}, stopped before the end",
-    },
+    "unknown_level": N_("unknown level {level!r}; choose one of: {levels}"),
+    "phony_level": N_("--phony works only with the levels {levels}"),
+    "phony_rate": N_("--phony is a probability between 0 and 1, not {rate}"),
+    "bad_minutes": N_("--minutes cannot be negative ({n}); 0 = no clock"),
+    "bad_seconds": N_("--seconds must be positive, not {n}"),
+    "bad_first": N_("--first takes me, computer or draw, not {value!r}"),
+    "two_players": N_("a game against the computer is for two players"),
+    "default_name": N_("Player"),
+    "computer_name": N_("Computer ({level})"),
+    "welcome": N_("A game against the computer: level {level}, rules {rules}, lexicon {lexicon}."),
+    "default_lexicon_note": N_("The SJP.PL list (2022-03-01) — this is not the official OSPS."),
+    "clock_info": N_("Chess clock: {minutes} min a player (TR 6.2)."),
+    "no_clock": N_("No clock."),
+    "phony_info": N_(
+        "The computer sometimes plays an invalid word ({rate:.0%} of moves): challenge!"
+    ),
+    "help_hint": N_("Type “help” for the commands."),
+    "draw_round": N_("Drawing for the start (TR 2.1): {draws}"),
+    "starts": N_("{name} starts."),
+    "to_move": N_("to move"),
+    "bag": N_("In the bag: {n}"),
+    "last_move": N_("Last move: {text}"),
+    "exchanges_left": N_("Your exchanges: {n} left"),
+    "your_rack": N_("Your rack: "),
+    "unseen": N_("Unseen tiles ({n}: the bag and the opponent's rack): {tiles}"),
+    "flag": N_("out of time"),
+    "prompt_move": N_("Your move> "),
+    "prompt_window": N_("[Enter] accept · “challenge” · or your move right away> "),
+    "prompt_quit": N_("End the game? It will be saved. [y/N]> "),
+    "plays": N_("{name}: {move}  +{score}  ({words})"),
+    "exchanges": N_("{name}: exchange, {tiles}"),
+    "passes": N_("{name}: pass"),
+    "accepted_by_computer": N_("{name} accepts your play: +{score}, total {total}."),
+    "you_accept": N_("You accept the play: {name} +{score}."),
+    "computer_challenges": N_("{name}: challenge! ({words})"),
+    "you_challenge": N_("You challenge: {words}"),
+    "verdict_invalid": N_("Not valid: the tiles go back to the rack, {name} loses the turn."),
+    "verdict_valid": N_("Valid: the play stands ({name} +{score})."),
+    "no_penalty": N_("An unsuccessful challenge costs nothing (TR 4.8.3)."),
+    "penalty": N_("Unsuccessful challenge: {name} loses {points} points."),
+    "timeout": N_("{name}: out of time — the move is void, no more moves (TR 6.2.1–6.2.2)."),
+    "playing_alone": N_("{name} plays on alone; you may still challenge (TR 6.2.3)."),
+    "thinking": N_("thinking…"),
+    "help": N_(
+        "Moves:\n  H8 WORD       a word across from H8 (column, then row)\n  8H WORD       a "
+        "word down from H8 (row, then column)\n                the whole word, letters on the "
+        "board included; a blank in\n                lower case: H8 WoRD\n  -ABC          "
+        "exchange tiles (also: wymiana ABC; ? is a blank)\n  -             pass (also: pauza)\n"
+        "Commands:\n  hint          the best moves for your rack (podpowiedź)\n  challenge     "
+        "challenge the computer's play, right after it; words optional\n  [Enter]       accept "
+        "the computer's play (akceptuję)\n  board         the board and the game (tablica)\n  "
+        "unseen        the tiles you have not seen (wykreślanka)\n  sheet         the score "
+        "sheet so far (zapis)\n  quit          end the game and save it (koniec)\n  "
+        "help          this list (pomoc)"
+    ),
+    "hint_title": N_("Hint: the best moves of the rack {rack}"),
+    "col_move": N_("Move"),
+    "col_score": N_("Score"),
+    "col_leave": N_("Leave"),
+    "col_equity": N_("Equity"),
+    "no_pending": N_("there is no play to challenge or accept"),
+    "hint_later": N_("a hint is available after you accept or challenge the play"),
+    "not_your_turn": N_("it is not your turn — you are out of time"),
+    "game_ended": N_("The game has ended."),
+    "syntax_unknown": N_(
+        "cannot read “{text}”: a play is written like “H8 WORD”, an exchange “-ABC”, a pass "
+        "“-”; commands: “help”"
+    ),
+    "syntax_coordinate": N_(
+        "“{coord}” is not a coordinate: a column A–O and a row 1–15, e.g. H8 (across) or 8H (down)"
+    ),
+    "syntax_letter": N_("“{text}”: “{ch}” is not a letter of the Polish tile set"),
+    "syntax_short": N_("“{text}”: a word has at least two letters"),
+    "syntax_long": N_("“{text}”: a word has at most 15 letters"),
+    "syntax_parens": N_("“{text}”: parentheses hold letters already on the board, e.g. 8H W(O)RD"),
+    "syntax_exchange": N_("“{text}”: an exchange returns 1 to 7 tiles"),
+    "sheet_title": N_("Score sheet"),
+    "col_turn": N_("#"),
+    "col_player": N_("Player"),
+    "col_total": N_("Total"),
+    "sheet_loss": N_("{move} — loss"),
+    "sheet_exchange": N_("exchange {n}"),
+    "sheet_pass": N_("pass"),
+    "sheet_time": N_("time"),
+    "adjustments": N_("Final adjustments (TR 5.1):"),
+    "adj_rack": N_("  {name}: {points} for own tiles {tiles}"),
+    "adj_opponents": N_("  {name}: +{points} for the opponent's tiles {tiles}"),
+    "adj_other": N_("  {name}: {points} ({reason})"),
+    "end_went_out": N_("Game over: {name} played out (TR 5.1.1a)."),
+    "end_scoreless": N_("Game over: consecutive passes and losses (TR 5.1.1b)."),
+    "end_time": N_("Game over: both players are out of time (TR 5.1.1c)."),
+    "end_solo": N_("Game over: the player left alone passed or lost turns (TR 6.2.1)."),
+    "end_other": N_("Game over."),
+    "unfinished": N_("The game was stopped. Scores: {scores}"),
+    "winner": N_("{name} wins: {scores}"),
+    "draw": N_("Draw: {scores}"),
+    "saved": N_("The game is saved in {path}"),
+    "save_failed": N_("cannot save the game in {path}: {error}"),
+    "no_dir": N_("no such directory"),
+    "description": N_("plansza play, level {level}"),
+    "description_unfinished": N_("plansza play, level {level}, stopped before the end"),
 }
 
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -404,7 +232,7 @@ def plural_pl(n: int, one: str, few: str, many: str) -> str:
 
 
 def tile_count(n: int) -> str:
-    """``"3 płytki"`` / ``"3 tiles"`` in the current language."""
+    """``"3 tiles"`` in the current language."""
     if language() == "pl":
         return f"{n} {plural_pl(n, 'płytkę', 'płytki', 'płytek')}"
     return f"{n} tile" if n == 1 else f"{n} tiles"
@@ -416,7 +244,7 @@ def syntax_message(text: str, tileset: TileSet) -> str:
     The engine words syntax errors in English only; this finds the reason again and
     words it in the user's language.
 
-    >>> from plansza.i18n import set_language
+    >>> from plansza.cli.i18n import use as set_language
     >>> from plansza.tiles import TileSet
     >>> ts = TileSet.polish()
     >>> set_language("pl"); syntax_message("Z9 KOT", ts)
@@ -436,26 +264,36 @@ def syntax_message(text: str, tileset: TileSet) -> str:
         tiles = words[0][1:]
         for ch in tiles:
             if ch != "?" and not tileset.is_letter(ch):
-                return tr(MESSAGES, "syntax_letter", text=text, ch=ch)
-        return tr(MESSAGES, "syntax_exchange", text=text)
+                return _(
+                    "“{text}”: “{ch}” is not a letter of the Polish tile set", text=text, ch=ch
+                )
+        return _("“{text}”: an exchange returns 1 to 7 tiles", text=text)
     if len(words) != 2:
-        return tr(MESSAGES, "syntax_unknown", text=text)
+        return _(
+            "cannot read “{text}”: a play is written like “H8 WORD”, an exchange “-ABC”, a pass "
+            "“-”; commands: “help”",
+            text=text,
+        )
     try:
         Coordinate.parse(words[0])
     except InvalidMoveError:
-        return tr(MESSAGES, "syntax_coordinate", coord=words[0])
+        return _(
+            "“{coord}” is not a coordinate: a column A–O and a row 1–15, e.g. H8 (across) or 8H "
+            "(down)",
+            coord=words[0],
+        )
     letters = 0
     for ch in words[1]:
         if ch in "()":
             continue
         if not tileset.is_letter(ch):
-            return tr(MESSAGES, "syntax_letter", text=text, ch=ch)
+            return _("“{text}”: “{ch}” is not a letter of the Polish tile set", text=text, ch=ch)
         letters += 1
     if letters < 2:
-        return tr(MESSAGES, "syntax_short", text=text)
+        return _("“{text}”: a word has at least two letters", text=text)
     if letters > 15:
-        return tr(MESSAGES, "syntax_long", text=text)
-    return tr(MESSAGES, "syntax_parens", text=text)
+        return _("“{text}”: a word has at most 15 letters", text=text)
+    return _("“{text}”: parentheses hold letters already on the board, e.g. 8H W(O)RD", text=text)
 
 
 def clock_text(seconds: float) -> str:
@@ -570,41 +408,50 @@ class Session:
     def _start(self) -> None:
         g = self.game
         self.out.print(
-            tr(
-                MESSAGES,
-                "welcome",
+            _(
+                "A game against the computer: level {level}, rules {rules}, lexicon {lexicon}.",
                 level=self.level,
                 rules=g.rules.name,
                 lexicon=self.lexicon_name or getattr(g.words, "name", "?"),
             )
         )
         if (self.lexicon_name or getattr(g.words, "name", "")) == DEFAULT_LEXICON:
-            self.out.print(f"[dim]{tr(MESSAGES, 'default_lexicon_note')}[/]")
+            self.out.print(
+                _("The SJP.PL list (2022-03-01) — this is not the official OSPS."), style="dim"
+            )
         if g.rules.minutes:
-            self.out.print(tr(MESSAGES, "clock_info", minutes=g.rules.minutes))
+            self.out.print(
+                _("Chess clock: {minutes} min a player (TR 6.2).", minutes=g.rules.minutes)
+            )
         else:
-            self.out.print(tr(MESSAGES, "no_clock"))
+            self.out.print(_("No clock."))
         if self.phony_rate:
-            self.out.print(tr(MESSAGES, "phony_info", rate=self.phony_rate))
+            self.out.print(
+                _(
+                    "The computer sometimes plays an invalid word ({rate:.0%} of moves): "
+                    "challenge!",
+                    rate=self.phony_rate,
+                )
+            )
         for draw in g.start_draws:
             shown = ", ".join(f"{self.name(p)} {t}" for p, t in sorted(draw.items()))
-            self.out.print(tr(MESSAGES, "draw_round", draws=shown))
-        self.out.print(tr(MESSAGES, "starts", name=self.name(g.to_move)))
-        self.out.print(tr(MESSAGES, "help_hint"))
+            self.out.print(_("Drawing for the start (TR 2.1): {draws}", draws=shown))
+        self.out.print(_("{name} starts.", name=self.name(g.to_move)))
+        self.out.print(_("Type “help” for the commands."))
         self.out.print(legend(language()))
         if g.clock is not None:
             g.clock.start(g.to_move, self.now())
 
     def _ask(self, key: str) -> str:
         try:
-            return self.read_line(tr(MESSAGES, key))
+            return self.read_line(text_of(MESSAGES[key]))
         except EOFError:
             self.out.print()
             raise _Quit from None
 
     def _confirm_quit(self) -> None:
         try:
-            answer = self.read_line(tr(MESSAGES, "prompt_quit"))
+            answer = self.read_line(_("End the game? It will be saved. [y/N]> "))
         except EOFError:
             raise _Quit from None
         if answer.strip().lower() in _YES:
@@ -619,7 +466,7 @@ class Session:
         seat = self.bot
         view = view_of(g, seat)
         if self.level in SLOW_LEVELS:
-            with self.out.status(tr(MESSAGES, "thinking")):
+            with self.out.status(_("thinking…")):
                 move = self.computer.choose(view)
         else:
             move = self.computer.choose(view)
@@ -631,9 +478,8 @@ class Session:
             scored = g.pending.scored
             words = ", ".join(w.word for w in scored.words)
             self.highlight = {t.square for t in scored.tiles}
-            self.last_text = tr(
-                MESSAGES,
-                "plays",
+            self.last_text = _(
+                "{name}: {move}  +{score}  ({words})",
                 name=self.name(seat),
                 move=scored.play.notation(parens=True, board=self._board_before(scored)),
                 score=scored.score,
@@ -652,14 +498,14 @@ class Session:
 
     def _announce_non_play(self, seat: int, move: Move) -> None:
         if isinstance(move, Exchange):
-            text = tr(
-                MESSAGES, "exchanges", name=self.name(seat), tiles=tile_count(len(move.tiles))
+            text = _(
+                "{name}: exchange, {tiles}", name=self.name(seat), tiles=tile_count(len(move.tiles))
             )
         else:
-            text = tr(MESSAGES, "passes", name=self.name(seat))
+            text = _("{name}: pass", name=self.name(seat))
         self.last_text = text
         self.highlight = set()
-        self.out.print(f"[bold]{text}[/]")
+        self.out.print(text, style="bold")
 
     def _timed_out(self, seat: int, before: int) -> bool:
         """Whether the last action ended in ``seat``'s flag falling (TR 6.2.2)."""
@@ -667,10 +513,21 @@ class Session:
 
         g = self.game
         if len(g.history) > before and g.history[-1].kind is TurnKind.TIMEOUT:
-            self.out.print(f"[bold red]{tr(MESSAGES, 'timeout', name=self.name(seat))}[/]")
+            self.out.print(
+                _(
+                    "{name}: out of time — the move is void, no more moves (TR 6.2.1–6.2.2).",
+                    name=self.name(seat),
+                ),
+                style="bold red",
+            )
             if not g.is_over:
                 other = 1 - seat
-                self.out.print(tr(MESSAGES, "playing_alone", name=self.name(other)))
+                self.out.print(
+                    _(
+                        "{name} plays on alone; you may still challenge (TR 6.2.3).",
+                        name=self.name(other),
+                    )
+                )
             return True
         return False
 
@@ -687,7 +544,22 @@ class Session:
             elif cmd == "quit":
                 self._confirm_quit()
             elif cmd == "help":
-                self.out.print(tr(MESSAGES, "help"))
+                self.out.print(
+                    _(
+                        "Moves:\n  H8 WORD       a word across from H8 (column, then row)\n  "
+                        "8H WORD       a word down from H8 (row, then column)\n                "
+                        "the whole word, letters on the board included; a blank "
+                        "in\n                lower case: H8 WoRD\n  -ABC          exchange "
+                        "tiles (also: wymiana ABC; ? is a blank)\n  -             pass (also: "
+                        "pauza)\nCommands:\n  hint          the best moves for your rack "
+                        "(podpowiedź)\n  challenge     challenge the computer's play, right "
+                        "after it; words optional\n  [Enter]       accept the computer's play "
+                        "(akceptuję)\n  board         the board and the game (tablica)\n  "
+                        "unseen        the tiles you have not seen (wykreślanka)\n  "
+                        "sheet         the score sheet so far (zapis)\n  quit          end the "
+                        "game and save it (koniec)\n  help          this list (pomoc)"
+                    )
+                )
             elif cmd == "board":
                 self._show_position()
             elif cmd == "unseen":
@@ -695,15 +567,15 @@ class Session:
             elif cmd == "sheet":
                 self._show_sheet()
             elif cmd == "hint":
-                self._error(tr(MESSAGES, "hint_later"))
+                self._error(_("a hint is available after you accept or challenge the play"))
             else:
                 # Typing one's own move records the score: the right to challenge is gone
                 # (TR 4.7.3); the line is the person's move.
                 self._accept()
                 if g.is_over:
-                    self.out.print(tr(MESSAGES, "game_ended"))
+                    self.out.print(_("The game has ended."))
                 elif g.to_move != self.human:
-                    self._error(tr(MESSAGES, "not_your_turn"))
+                    self._error(_("it is not your turn — you are out of time"))
                 else:
                     self._human_turn(line)
 
@@ -712,7 +584,13 @@ class Session:
         assert g.pending is not None
         p = g.pending
         g.accept(now=self.now())
-        self.out.print(tr(MESSAGES, "you_accept", score=p.scored.score, name=self.name(p.player)))
+        self.out.print(
+            _(
+                "You accept the play: {name} +{score}.",
+                score=p.scored.score,
+                name=self.name(p.player),
+            )
+        )
 
     def _human_challenges(self, words: list[str]) -> None:
         g = self.game
@@ -724,24 +602,37 @@ class Session:
         except PlanszaError as e:
             self._error(describe(e))
             return
-        self.out.print(tr(MESSAGES, "you_challenge", words=chosen))
+        self.out.print(_("You challenge: {words}", words=chosen))
         self._verdict(verdict, p.player, p.scored.score, self.human)
 
     def _verdict(self, verdict: ChallengeVerdict, player: int, score: int, challenger: int) -> None:
         # TR 4.7.11: one verdict for the set, never which word failed.
         if verdict.valid:
             self.out.print(
-                f"[green]{tr(MESSAGES, 'verdict_valid', score=score, name=self.name(player))}[/]"
+                _("Valid: the play stands ({name} +{score}).", score=score, name=self.name(player)),
+                style="green",
             )
             penalty = self.game.rules.challenge_penalty
             if penalty:
-                self.out.print(tr(MESSAGES, "penalty", name=self.name(challenger), points=penalty))
+                self.out.print(
+                    _(
+                        "Unsuccessful challenge: {name} loses {points} points.",
+                        name=self.name(challenger),
+                        points=penalty,
+                    )
+                )
             else:
-                self.out.print(tr(MESSAGES, "no_penalty"))
+                self.out.print(_("An unsuccessful challenge costs nothing (TR 4.8.3)."))
         else:
             self.highlight = set()
             self.last_text += " — " + ("strata" if language() == "pl" else "loss")
-            self.out.print(f"[red]{tr(MESSAGES, 'verdict_invalid', name=self.name(player))}[/]")
+            self.out.print(
+                _(
+                    "Not valid: the tiles go back to the rack, {name} loses the turn.",
+                    name=self.name(player),
+                ),
+                style="red",
+            )
 
     # ---- the person's turn ----------------------------------------------------
 
@@ -761,16 +652,31 @@ class Session:
                 # TR 6.2.1: out of time before the move was made.
                 self._timed_out(self.human, len(g.history) - 1)
                 return
-            cmd, _ = command_of(line)
+            cmd, _rest = command_of(line)
             if cmd == "accept":
                 if line.strip():
-                    self._error(tr(MESSAGES, "no_pending"))
+                    self._error(_("there is no play to challenge or accept"))
                 continue
             if cmd == "challenge":
-                self._error(tr(MESSAGES, "no_pending"))
+                self._error(_("there is no play to challenge or accept"))
                 continue
             if cmd == "help":
-                self.out.print(tr(MESSAGES, "help"))
+                self.out.print(
+                    _(
+                        "Moves:\n  H8 WORD       a word across from H8 (column, then row)\n  "
+                        "8H WORD       a word down from H8 (row, then column)\n                "
+                        "the whole word, letters on the board included; a blank "
+                        "in\n                lower case: H8 WoRD\n  -ABC          exchange "
+                        "tiles (also: wymiana ABC; ? is a blank)\n  -             pass (also: "
+                        "pauza)\nCommands:\n  hint          the best moves for your rack "
+                        "(podpowiedź)\n  challenge     challenge the computer's play, right "
+                        "after it; words optional\n  [Enter]       accept the computer's play "
+                        "(akceptuję)\n  board         the board and the game (tablica)\n  "
+                        "unseen        the tiles you have not seen (wykreślanka)\n  "
+                        "sheet         the score sheet so far (zapis)\n  quit          end the "
+                        "game and save it (koniec)\n  help          this list (pomoc)"
+                    )
+                )
                 continue
             if cmd == "hint":
                 self._show_hint()
@@ -822,32 +728,25 @@ class Session:
         scored = p.scored
         words = tuple(w.word for w in scored.words)
         self.highlight = {t.square for t in scored.tiles}
-        self.last_text = tr(
-            MESSAGES,
-            "plays",
+        self.last_text = _(
+            "{name}: {move}  +{score}  ({words})",
             name=self.name(self.human),
             move=scored.play.notation(parens=True, board=self._board_before(scored)),
             score=scored.score,
             words=", ".join(words),
         )
-        self.out.print(f"[bold]{self.last_text}[/]")
+        self.out.print(self.last_text, style="bold")
         if self.computer.challenges(view_of(g, self.bot), words):
             self.out.print(
-                tr(
-                    MESSAGES,
-                    "computer_challenges",
-                    name=self.name(self.bot),
-                    words=", ".join(words),
-                )
+                _("{name}: challenge! ({words})", name=self.name(self.bot), words=", ".join(words))
             )
             verdict = g.challenge(challenger=self.bot, now=self.now())
             self._verdict(verdict, self.human, scored.score, self.bot)
         else:
             g.accept(now=self.now())
             self.out.print(
-                tr(
-                    MESSAGES,
-                    "accepted_by_computer",
+                _(
+                    "{name} accepts your play: +{score}, total {total}.",
                     name=self.name(self.bot),
                     score=scored.score,
                     total=g.scores[self.human],
@@ -857,7 +756,7 @@ class Session:
     # ---- views ---------------------------------------------------------------
 
     def _error(self, message: str) -> None:
-        self.out.print(f"[red]{message}[/]", soft_wrap=True)
+        self.out.print(message, style="red", soft_wrap=True)
 
     def _show_position(self, full: bool = True) -> None:
         """The board with the scores, clocks, bag and last move beside it, the rack and
@@ -875,26 +774,26 @@ class Session:
             if g.clock is not None:
                 remaining = g.clock.remaining(seat, now)
                 flagged = seat in g.flagged
-                clock = tr(MESSAGES, "flag") if flagged else clock_text(remaining)
+                clock = _("out of time") if flagged else clock_text(remaining)
                 info.append(f"   ⏱ {clock}", style="red" if flagged or remaining < 60 else "")
             if g.to_move == seat:
-                info.append(f"  ← {tr(MESSAGES, 'to_move')}", style="bold cyan")
+                info.append(f"  ← {_('to move')}", style="bold cyan")
             info.append("\n")
-        status = [tr(MESSAGES, "bag", n=g.bag_count)]
+        status = [_("In the bag: {n}", n=g.bag_count)]
         limit = g.rules.exchange_limit
         if limit is not None:
-            status.append(tr(MESSAGES, "exchanges_left", n=limit - g.exchanges_used[self.human]))
+            status.append(_("Your exchanges: {n} left", n=limit - g.exchanges_used[self.human]))
         if full:
             info.append("\n" + "\n".join(status) + "\n")
             if self.last_text:
-                info.append("\n" + tr(MESSAGES, "last_move", text="") + "\n")
+                info.append("\n" + _("Last move: {text}", text="") + "\n")
                 info.append(self.last_text, style="bold")
             self._show_board(info)
         else:
             info.append(" · ".join(status))
             self.out.print(info)
         self.out.print(
-            Text(tr(MESSAGES, "your_rack")), rack_text(g.rack_string(self.human), self.ts), sep=""
+            Text(_("Your rack: ")), rack_text(g.rack_string(self.human), self.ts), sep=""
         )
         self._show_unseen()
 
@@ -910,8 +809,10 @@ class Session:
     def _show_unseen(self) -> None:
         unseen = self.game.unseen(self.human)
         self.out.print(
-            tr(
-                MESSAGES, "unseen", n=sum(unseen.values()), tiles=unseen_text(self.game, self.human)
+            _(
+                "Unseen tiles ({n}: the bag and the opponent's rack): {tiles}",
+                n=sum(unseen.values()),
+                tiles=unseen_text(self.game, self.human),
             ),
             soft_wrap=True,
         )
@@ -925,12 +826,12 @@ class Session:
             self.hint_player = StaticPlayer(self.computer_words(), self.game.rules)
         view = view_of(self.game, self.human)
         cands = self.hint_player.evaluate(view, HINTS)[:HINTS]
-        self.out.print(tr(MESSAGES, "hint_title", rack=view.rack))
+        self.out.print(_("Hint: the best moves of the rack {rack}", rack=view.rack))
         table = Table()
-        table.add_column(tr(MESSAGES, "col_move"))
-        table.add_column(tr(MESSAGES, "col_score"), justify="right")
-        table.add_column(tr(MESSAGES, "col_leave"))
-        table.add_column(tr(MESSAGES, "col_equity"), justify="right")
+        table.add_column(_("Move"))
+        table.add_column(_("Score"), justify="right")
+        table.add_column(_("Leave"))
+        table.add_column(_("Equity"), justify="right")
         for c in cands:
             table.add_row(self._move_text(c.move), str(c.score), c.leave, f"{c.equity:.1f}")
         self.out.print(table)
@@ -951,7 +852,7 @@ class Session:
         return Pass().notation(polish_word=language() == "pl")
 
     def _sheet_table(self) -> Table:
-        table = Table(title=tr(MESSAGES, "sheet_title"), title_justify="left")
+        table = Table(title=_("Score sheet"), title_justify="left")
         for key, justify in (
             ("col_turn", "right"),
             ("col_player", "left"),
@@ -959,7 +860,7 @@ class Session:
             ("col_score", "right"),
             ("col_total", "right"),
         ):
-            table.add_column(tr(MESSAGES, key), justify=justify)  # type: ignore[arg-type]
+            table.add_column(text_of(MESSAGES[key]), justify=justify)  # type: ignore[arg-type]
         for entry, turn in zip(self.game.score_sheet(), self.game.history, strict=True):
             table.add_row(
                 str(entry["turn"]),
@@ -976,12 +877,12 @@ class Session:
         if turn.kind is TurnKind.PLAY:
             return str(turn.move)
         if turn.kind is TurnKind.LOSS:
-            return tr(MESSAGES, "sheet_loss", move=str(turn.move))
+            return _("{move} — loss", move=str(turn.move))
         if turn.kind is TurnKind.EXCHANGE and isinstance(turn.move, Exchange):
-            return tr(MESSAGES, "sheet_exchange", n=len(turn.move.tiles))
+            return _("exchange {n}", n=len(turn.move.tiles))
         if turn.kind is TurnKind.PASS:
-            return tr(MESSAGES, "sheet_pass")
-        return tr(MESSAGES, "sheet_time")
+            return _("pass")
+        return _("time")
 
     def _show_sheet(self) -> None:
         self.out.print(self._sheet_table())
@@ -999,35 +900,35 @@ class Session:
         self.out.print(board_text(g.board, self.highlight))
         self._show_sheet()
         if g.result is None:
-            self.out.print(tr(MESSAGES, "unfinished", scores=self._scores_text()))
+            self.out.print(_("The game was stopped. Scores: {scores}", scores=self._scores_text()))
         else:
             reason = g.result.reason
             if reason is EndReason.WENT_OUT:
                 finisher = g.history[-1].player
-                self.out.print(tr(MESSAGES, "end_went_out", name=self.name(finisher)))
+                self.out.print(
+                    _("Game over: {name} played out (TR 5.1.1a).", name=self.name(finisher))
+                )
             else:
                 key = {
                     EndReason.SCORELESS: "end_scoreless",
                     EndReason.TIME: "end_time",
                     EndReason.SOLO_END: "end_solo",
                 }.get(reason, "end_other")
-                self.out.print(tr(MESSAGES, key))
+                self.out.print(text_of(MESSAGES[key]))
             shown = [a for a in g.adjustments if a.reason in ("rack", "opponents_racks")]
             if shown:
-                self.out.print(tr(MESSAGES, "adjustments"))
+                self.out.print(_("Final adjustments (TR 5.1):"))
             for a in g.adjustments:
                 if a.reason == "rack":
-                    text = tr(
-                        MESSAGES,
-                        "adj_rack",
+                    text = _(
+                        "  {name}: {points} for own tiles {tiles}",
                         name=self.name(a.player),
                         points=a.points,
                         tiles=a.tiles,
                     )
                 elif a.reason == "opponents_racks":
-                    text = tr(
-                        MESSAGES,
-                        "adj_opponents",
+                    text = _(
+                        "  {name}: +{points} for the opponent's tiles {tiles}",
                         name=self.name(a.player),
                         points=a.points,
                         tiles=a.tiles,
@@ -1035,20 +936,19 @@ class Session:
                 elif a.reason == "challenge":
                     continue  # shown when it happened
                 else:
-                    text = tr(
-                        MESSAGES,
-                        "adj_other",
+                    text = _(
+                        "  {name}: {points} ({reason})",
                         name=self.name(a.player),
                         points=a.points,
                         reason=a.reason,
                     )
                 self.out.print(text)
             if g.result.winner is None:
-                self.out.print(f"[bold]{tr(MESSAGES, 'draw', scores=self._scores_text())}[/]")
+                self.out.print(_("Draw: {scores}", scores=self._scores_text()), style="bold")
             else:
                 winner = self.name(g.result.winner)
-                text = tr(MESSAGES, "winner", name=winner, scores=self._scores_text())
-                self.out.print(f"[bold]{text}[/]")
+                text = _("{name} wins: {scores}", name=winner, scores=self._scores_text())
+                self.out.print(text, style="bold")
         self._save()
 
     def _save(self) -> None:
@@ -1057,14 +957,20 @@ class Session:
         g = self.game
         record = record_from_game(g)
         key = "description" if g.is_over else "description_unfinished"
-        record.pragmas["description"] = tr(MESSAGES, key, level=self.level)
+        record.pragmas["description"] = text_of(MESSAGES[key], level=self.level)
         try:
             write_atomic(self.save_path, write_gcg(record))
         except OSError as e:
-            self._error(tr(MESSAGES, "save_failed", path=self.save_path, error=e.strerror or e))
+            self._error(
+                _(
+                    "cannot save the game in {path}: {error}",
+                    path=self.save_path,
+                    error=e.strerror or e,
+                )
+            )
             return
         self.saved = self.save_path
-        self.out.print(tr(MESSAGES, "saved", path=self.save_path), soft_wrap=True)
+        self.out.print(_("The game is saved in {path}", path=self.save_path), soft_wrap=True)
 
 
 # ---- the command ------------------------------------------------------------------
@@ -1116,24 +1022,34 @@ def check_options(
     from plansza.engine import LEVELS
 
     if level not in LEVELS:
-        fail(tr(MESSAGES, "unknown_level", level=level, levels=", ".join(LEVELS)), EXIT_INPUT)
+        fail(
+            _(
+                "unknown level {level!r}; choose one of: {levels}",
+                level=level,
+                levels=", ".join(LEVELS),
+            ),
+            EXIT_INPUT,
+        )
     if not 0.0 <= phony <= 1.0:
-        fail(tr(MESSAGES, "phony_rate", rate=phony), EXIT_INPUT)
+        fail(_("--phony is a probability between 0 and 1, not {rate}", rate=phony), EXIT_INPUT)
     if phony and level not in PHONY_LEVELS:
-        fail(tr(MESSAGES, "phony_level", levels=", ".join(PHONY_LEVELS)), EXIT_INPUT)
+        fail(
+            _("--phony works only with the levels {levels}", levels=", ".join(PHONY_LEVELS)),
+            EXIT_INPUT,
+        )
     if minutes is not None and minutes < 0:
-        fail(tr(MESSAGES, "bad_minutes", n=minutes), EXIT_INPUT)
+        fail(_("--minutes cannot be negative ({n}); 0 = no clock", n=minutes), EXIT_INPUT)
     if seconds <= 0:
-        fail(tr(MESSAGES, "bad_seconds", n=seconds), EXIT_INPUT)
+        fail(_("--seconds must be positive, not {n}", n=seconds), EXIT_INPUT)
     if first.lower() not in _FIRST:
-        fail(tr(MESSAGES, "bad_first", value=first), EXIT_INPUT)
+        fail(_("--first takes me, computer or draw, not {value!r}", value=first), EXIT_INPUT)
     rules = rules_named(rules_name)
     if rules.players != 2:
-        fail(tr(MESSAGES, "two_players"), EXIT_INPUT)
+        fail(_("a game against the computer is for two players"), EXIT_INPUT)
     if minutes is not None:
         rules = rules.replace(minutes=minutes or None)
     the_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    the_name = (name or "").strip() or tr(MESSAGES, "default_name")
+    the_name = (name or "").strip() or _("Player")
     return PlayOptions(level, rules, the_seed, the_name, _FIRST[first.lower()], phony, seconds)
 
 
@@ -1156,7 +1072,7 @@ def make_session(
     from plansza.engine.match import hash_seed
     from plansza.engine.phony import with_phonies
 
-    computer_name = tr(MESSAGES, "computer_name", level=options.level)
+    computer_name = _("Computer ({level})", level=options.level)
     if computer_name == options.name:
         computer_name += " 2"
     game = new_game(
@@ -1194,7 +1110,7 @@ def make_session(
 SaveOption = typer.Option(
     None,
     "--save",
-    help="Plik GCG zapisu / the GCG file to save (default: plansza-DATE-TIME.gcg here)",
+    help=N_("The GCG file to save (default: plansza-DATE-TIME.gcg here)"),
 )
 
 
@@ -1202,7 +1118,7 @@ def play(
     level: str = typer.Option(
         "static",
         "--level",
-        help="Poziom komputera / the computer's level: static, sim, greedy, random (endgame)",
+        help=N_("The computer's level: static, sim, greedy, random (endgame)"),
     ),
     minutes: int = typer.Option(
         None,
@@ -1211,34 +1127,34 @@ def play(
         "(0 = no clock); domyślnie wg zasad / default: the rules' (PFS 15)",
     ),
     rules_name: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
-    seed: int = typer.Option(None, "--seed", help="Ziarno losowania / random seed"),
-    name: str = typer.Option(None, "--name", help="Twoje imię / your name"),
+    seed: int = typer.Option(None, "--seed", help=N_("Random seed")),
+    name: str = typer.Option(None, "--name", help=N_("Your name")),
     first: str = typer.Option(
-        "draw", "--first", help="Kto zaczyna / who starts: me|ja, computer|komputer, draw|losuj"
+        "draw", "--first", help=N_("Who starts: me|ja, computer|komputer, draw|losuj")
     ),
     phony: float = typer.Option(
         0.0,
         "--phony",
-        help="Szansa słowa niedopuszczalnego komputera (0–1; random, greedy, "
-        "static) / the computer's phony rate",
+        help=N_("The computer's phony rate"),
     ),
-    seconds: float = typer.Option(
-        1.0, "--seconds", help="Czas namysłu poziomu sim na ruch / sim's seconds a move"
-    ),
+    seconds: float = typer.Option(1.0, "--seconds", help=N_("Sim's seconds a move")),
     save: Path = SaveOption,
     lexicon: str = typer.Option(
         DEFAULT_LEXICON,
         "--lexicon",
         "-l",
-        help="Słownik: nazwa lub ścieżka / lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)",
+        help=N_("Lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)"),
     ),
 ) -> None:
-    """Gra z komputerem w terminalu. / Play the computer in the terminal."""
+    """Play the computer in the terminal."""
     from plansza.lexicon import Lexicon
 
     options = check_options(level, rules_name, minutes, seed, name, first, phony, seconds)
     if save is not None and not save.parent.is_dir():
-        fail(tr(MESSAGES, "save_failed", path=save, error=tr(MESSAGES, "no_dir")), EXIT_INPUT)
+        fail(
+            _("cannot save the game in {path}: {error}", path=save, error=_("no such directory")),
+            EXIT_INPUT,
+        )
     with user_errors():
         lex = Lexicon.load(lexicon)
     if lex.tileset.name != options.rules.tileset.name:

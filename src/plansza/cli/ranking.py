@@ -40,8 +40,8 @@ from plansza.cli.common import (
     fail,
     user_errors,
 )
-from plansza.errors import PlanszaError
-from plansza.i18n import tr
+from plansza.cli.i18n import _, text_of
+from plansza.errors import N_, PlanszaError
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
     PADDING_SCALP,
@@ -67,172 +67,98 @@ from plansza.ranking.store import append_games, default_history_path, load_histo
 from plansza.tiles import polish_collation_key
 
 MESSAGES = {
-    "help": {
-        "pl": "Ranking PFS (metoda Hollingtona z poprawkami PFS): lista, wyjaśnienia, "
-              "dopisywanie turniejów, eksport.",
-        "en": "The PFS ranking (Hollington method with the PFS corrections): list, "
-              "explanations, adding tournaments, export.",
-    },
-    "bad_rows": {
-        "pl": "błędne wiersze w {source}: {count}; nic nie zostało zastosowane.",
-        "en": "bad rows in {source}: {count}; nothing was applied.",
-    },
-    "bad_as_of": {
-        "pl": "--as-of: nieznany format daty {value!r} (użyj RRRR-MM-DD)",
-        "en": "--as-of: unknown date format {value!r} (use YYYY-MM-DD)",
-    },
-    "bad_date_opt": {
-        "pl": "--date: nieznany format daty {value!r} (użyj RRRR-MM-DD)",
-        "en": "--date: unknown date format {value!r} (use YYYY-MM-DD)",
-    },
-    "no_history": {
-        "pl": "nie ma pliku historii rankingu {path} (podaj plik CSV z partiami lub --history)",
-        "en": "no ranking history file {path} (give a CSV of games or --history)",
-    },
-    "list_title": {
-        "pl": "Ranking PFS — lista z dnia {date}",
-        "en": "PFS ranking — list dated {date}",
-    },
-    "empty_list": {"pl": "Brak turniejów przed tą datą.", "en": "No tournament before this date."},
-    "col_place": {"pl": "Miejsce", "en": "Place"},
-    "col_name": {"pl": "Zawodnik", "en": "Player"},
-    "col_ranking": {"pl": "Ranking", "en": "Ranking"},
-    "col_exact": {"pl": "Dokładnie", "en": "Exact"},
-    "col_games": {"pl": "Partie", "en": "Games"},
-    "col_tournaments": {"pl": "Turnieje", "en": "Tournaments"},
-    "col_date": {"pl": "Data", "en": "Date"},
-    "col_tournament": {"pl": "Turniej", "en": "Tournament"},
-    "col_entry": {"pl": "Ranking turniejowy", "en": "Tournament ranking"},
-    "col_scalps": {"pl": "Skalpy", "en": "Scalps"},
-    "col_achieved": {"pl": "Osiągnięty", "en": "Achieved"},
-    "col_status": {"pl": "Status", "en": "Status"},
-    "col_opponent": {"pl": "Przeciwnik", "en": "Opponent"},
-    "col_score": {"pl": "Wynik", "en": "Score"},
-    "col_result": {"pl": "W/R/P", "en": "W/D/L"},
-    "col_opp_ranking": {"pl": "Ranking przeciwnika", "en": "Opponent's ranking"},
-    "col_scalp": {"pl": "Skalp", "en": "Scalp"},
-    "col_before": {"pl": "Przed", "en": "Before"},
-    "col_after": {"pl": "Po", "en": "After"},
-    "res_W": {"pl": "W", "en": "W"},
-    "res_D": {"pl": "R", "en": "D"},
-    "res_L": {"pl": "P", "en": "L"},
-    "walkover": {"pl": "walkower", "en": "walkover"},
-    "st_counted": {"pl": "liczony", "en": "counted"},
-    "st_dropped": {"pl": "odrzucony (limit 200)", "en": "dropped (200 limit)"},
-    "st_outside": {"pl": "poza 2 latami", "en": "outside 2 years"},
-    "st_unused": {"pl": "nieliczony", "en": "not counted"},
-    "ex_head": {
-        "pl": "{name} — lista z dnia {date} (turnieje od {start} do {end})",
-        "en": "{name} — list dated {date} (tournaments from {start} to {end})",
-    },
-    "ex_head_none": {
-        "pl": "{name} — brak turniejów przed tą datą",
-        "en": "{name} — no tournament before this date",
-    },
-    "ex_listed": {
-        "pl": "Na liście: miejsce {place}, ranking {ranking} (dokładnie {exact} = {fraction}); "
-              "liczone partie: {games}, turnieje: {tournaments} (RR §1, §2.1).",
-        "en": "Listed: place {place}, ranking {ranking} (exactly {exact} = {fraction}); "
-              "games counted: {games}, tournaments: {tournaments} (RR §1, §2.1).",
-    },
-    "ex_unlisted": {
-        "pl": "Poza listą: partie w okresie dwuletnim: {games} (potrzeba co najmniej 30, "
-              "RR §2.1).",
-        "en": "Not listed: games in the two years: {games} (at least 30 needed, RR §2.1).",
-    },
-    "ex_next": {
-        "pl": "Ranking turniejowy na turniej od {date}: {value}",
-        "en": "Tournament ranking for a tournament from {date}: {value}",
-    },
-    "basis_debutant": {
-        "pl": "debiutant: ranking tymczasowy 100 (RR §2.2)",
-        "en": "debutant: temporary ranking 100 (RR §2.2)",
-    },
-    "basis_padded": {
-        "pl": "partie w karierze: {games}; skalpy {scalps} + {padding} × 100 = {total}; "
-              "{total} / 30 = {exact} (RR §2.4)",
-        "en": "{games} career games: scalps {scalps} + {padding} × 100 = {total}; "
-              "{total} / 30 = {exact} (RR §2.4)",
-    },
-    "basis_listed": {
-        "pl": "z listy: skalpy {scalps} / partie {games} = {exact} (RR §2.1)",
-        "en": "from the list: scalps {scalps} / {games} games = {exact} (RR §2.1)",
-    },
-    "basis_off-list": {
-        "pl": "poza listą (partie w karierze: {career}): ostatnie turnieje, partie: {games}; "
-              "skalpy {scalps} / {games} = {exact} (RR §2.3)",
-        "en": "off the list, {career} career games: the latest tournaments with {games} games, "
-              "scalps {scalps} / {games} = {exact} (RR §2.3)",
-    },
-    "raised": {
-        "pl": "ranking {rounded} jest niższy niż 100: na czas turnieju 100 (RR §2.2)",
-        "en": "ranking {rounded} is under 100: 100 for the tournament (RR §2.2)",
-    },
-    "ex_tournaments": {"pl": "Turnieje", "en": "Tournaments"},
-    "ex_scalps": {"pl": "Skalpy: {label}", "en": "Scalps: {label}"},
-    "tournament_count": {
-        "pl": "plik {source} zawiera więcej niż jeden turniej ({names}); dopisz je po jednym",
-        "en": "the file {source} holds {count} tournaments ({names}); add them one at a time",
-    },
-    "already": {
-        "pl": "turniej {label} już jest w historii {path}; nic nie zmieniono",
-        "en": "the tournament {label} is already in the history {path}; nothing was changed",
-    },
-    "need_date": {
-        "pl": "plik TSH nie zawiera daty: podaj --date RRRR-MM-DD",
-        "en": "a TSH file has no date: give --date YYYY-MM-DD",
-    },
-    "no_referee": {
-        "pl": "{path}: nieznany format pliku turnieju (obsługiwane: .csv, .t; program sędziowski "
-              "nie jest dostępny)",
-        "en": "{path}: unknown tournament file format (supported: .csv, .t; the referee's "
-              "program is not available)",
-    },
-    "referee_failed": {
-        "pl": "{path}: nie można odczytać pliku turnieju: {reason}",
-        "en": "{path}: cannot read the tournament file: {reason}",
-    },
-    "added": {
-        "pl": "Dopisano turniej {label} do {path} (partie: {games}, gracze: {players}).",
-        "en": "Added the tournament {label}: {games} games, {players} players, to {path}.",
-    },
-    "out_of_order": {
-        "pl": "Uwaga: w historii są turnieje późniejsze niż ten; ich skalpy zostały przeliczone.",
-        "en": "Note: the history has later tournaments than this one; their scalps were "
-              "recomputed.",
-    },
-    "bad_format": {
-        "pl": "--format: użyj csv lub html, nie {value!r}",
-        "en": "--format: use csv or html, not {value!r}",
-    },
-    "written": {"pl": "Zapisano {path}.", "en": "Wrote {path}."},
-    "no_players": {
-        "pl": "podaj graczy: --name NAZWISKO (powtarzalne) lub --players PLIK",
-        "en": "name the players: --name NAME (repeatable) or --players FILE",
-    },
-    "maybe_typo": {
-        "pl": "Uwaga: {message} — liczony jako debiutant (RR §2.2)",
-        "en": "Note: {message} — counted as a debutant (RR §2.2)",
-    },
-    "seed_title": {
-        "pl": "Rankingi turniejowe na turniej od {date}",
-        "en": "Tournament rankings for a tournament from {date}",
-    },
-    "col_seed": {"pl": "Nr", "en": "No."},
-    "col_rule": {"pl": "Zasada", "en": "Rule"},
-    "col_career": {"pl": "Partie w karierze", "en": "Career games"},
-    "rule_debutant": {"pl": "debiutant (RR §2.2)", "en": "debutant (RR §2.2)"},
-    "rule_padded": {"pl": "dopełniony do 30 partii (RR §2.4)",
-                    "en": "padded to 30 games (RR §2.4)"},
-    "rule_listed": {"pl": "z listy (RR §2.1)", "en": "from the list (RR §2.1)"},
-    "rule_off-list": {"pl": "poza listą: ostatnie 30+ partii (RR §2.3)",
-                      "en": "off the list: latest 30+ games (RR §2.3)"},
+    "help": N_(
+        "The PFS ranking (Hollington method with the PFS corrections): list, explanations, "
+        "adding tournaments, export."
+    ),
+    "bad_rows": N_("bad rows in {source}: {count}; nothing was applied."),
+    "bad_as_of": N_("--as-of: unknown date format {value!r} (use YYYY-MM-DD)"),
+    "bad_date_opt": N_("--date: unknown date format {value!r} (use YYYY-MM-DD)"),
+    "no_history": N_("no ranking history file {path} (give a CSV of games or --history)"),
+    "list_title": N_("PFS ranking — list dated {date}"),
+    "empty_list": N_("No tournament before this date."),
+    "col_place": N_("Place"),
+    "col_name": N_("Player"),
+    "col_ranking": N_("Ranking"),
+    "col_exact": N_("Exact"),
+    "col_games": N_("Games"),
+    "col_tournaments": N_("Tournaments"),
+    "col_date": N_("Date"),
+    "col_tournament": N_("Tournament"),
+    "col_entry": N_("Tournament ranking"),
+    "col_scalps": N_("Scalps"),
+    "col_achieved": N_("Achieved"),
+    "col_status": N_("Status"),
+    "col_opponent": N_("Opponent"),
+    "col_score": N_("Score"),
+    "col_result": N_("W/D/L"),
+    "col_opp_ranking": N_("Opponent's ranking"),
+    "col_scalp": N_("Scalp"),
+    "col_before": N_("Before"),
+    "col_after": N_("After"),
+    "res_W": N_("W"),
+    "res_D": N_("D"),
+    "res_L": N_("L"),
+    "walkover": N_("walkover"),
+    "st_counted": N_("counted"),
+    "st_dropped": N_("dropped (200 limit)"),
+    "st_outside": N_("outside 2 years"),
+    "st_unused": N_("not counted"),
+    "ex_head": N_("{name} — list dated {date} (tournaments from {start} to {end})"),
+    "ex_head_none": N_("{name} — no tournament before this date"),
+    "ex_listed": N_(
+        "Listed: place {place}, ranking {ranking} (exactly {exact} = {fraction}); games "
+        "counted: {games}, tournaments: {tournaments} (RR §1, §2.1)."
+    ),
+    "ex_unlisted": N_("Not listed: games in the two years: {games} (at least 30 needed, RR §2.1)."),
+    "ex_next": N_("Tournament ranking for a tournament from {date}: {value}"),
+    "basis_debutant": N_("debutant: temporary ranking 100 (RR §2.2)"),
+    "basis_padded": N_(
+        "{games} career games: scalps {scalps} + {padding} × 100 = {total}; {total} / 30 = "
+        "{exact} (RR §2.4)"
+    ),
+    "basis_listed": N_("from the list: scalps {scalps} / {games} games = {exact} (RR §2.1)"),
+    "basis_off-list": N_(
+        "off the list, {career} career games: the latest tournaments with {games} games, scalps "
+        "{scalps} / {games} = {exact} (RR §2.3)"
+    ),
+    "raised": N_("ranking {rounded} is under 100: 100 for the tournament (RR §2.2)"),
+    "ex_tournaments": N_("Tournaments"),
+    "ex_scalps": N_("Scalps: {label}"),
+    "tournament_count": N_(
+        "the file {source} holds {count} tournaments ({names}); add them one at a time"
+    ),
+    "already": N_("the tournament {label} is already in the history {path}; nothing was changed"),
+    "need_date": N_("a TSH file has no date: give --date YYYY-MM-DD"),
+    "no_referee": N_(
+        "{path}: unknown tournament file format (supported: .csv, .t; the referee's program is "
+        "not available)"
+    ),
+    "referee_failed": N_("{path}: cannot read the tournament file: {reason}"),
+    "added": N_("Added the tournament {label}: {games} games, {players} players, to {path}."),
+    "out_of_order": N_(
+        "Note: the history has later tournaments than this one; their scalps were recomputed."
+    ),
+    "bad_format": N_("--format: use csv or html, not {value!r}"),
+    "written": N_("Wrote {path}."),
+    "no_players": N_("name the players: --name NAME (repeatable) or --players FILE"),
+    "maybe_typo": N_("Note: {message} — counted as a debutant (RR §2.2)"),
+    "seed_title": N_("Tournament rankings for a tournament from {date}"),
+    "col_seed": N_("No."),
+    "col_rule": N_("Rule"),
+    "col_career": N_("Career games"),
+    "rule_debutant": N_("debutant (RR §2.2)"),
+    "rule_padded": N_("padded to 30 games (RR §2.4)"),
+    "rule_listed": N_("from the list (RR §2.1)"),
+    "rule_off-list": N_("off the list: latest 30+ games (RR §2.3)"),
 }
 
 _AS_OF_HELP = "Lista obowiązująca w tym dniu / the list in force on this date (YYYY-MM-DD)."
 _ALL_HELP = "Także gracze poniżej 30 partii / also players below 30 games."
-_HISTORY_HELP = ("Plik historii / history CSV (domyślnie / default: $PLANSZA_RANKING_HISTORY "
-                 "lub katalog danych użytkownika / or the user data directory).")
+_HISTORY_HELP = (
+    "Plik historii / history CSV (domyślnie / default: $PLANSZA_RANKING_HISTORY "
+    "lub katalog danych użytkownika / or the user data directory)."
+)
 
 
 def _as_of(value: str | None) -> date | None:
@@ -240,23 +166,36 @@ def _as_of(value: str | None) -> date | None:
         return None
     day = parse_date(value)
     if day is None:
-        fail(tr(MESSAGES, "bad_as_of", value=value), EXIT_INPUT)
+        fail(_("--as-of: unknown date format {value!r} (use YYYY-MM-DD)", value=value), EXIT_INPUT)
     return day
 
 
 def _report_bad_rows(e: BadRowsError) -> None:
     for problem in e.problems:
         prefix = f"{e.source}:" if e.source else ""
-        err_console.print(f"{prefix}{problem.line}: {problem.reason}", soft_wrap=True,
-                          markup=False, highlight=False)
-    fail(tr(MESSAGES, "bad_rows", count=len({p.line for p in e.problems}),
-            source=e.source or "-"), EXIT_INPUT)
+        err_console.print(
+            f"{prefix}{problem.line}: {problem.reason}",
+            soft_wrap=True,
+            markup=False,
+            highlight=False,
+        )
+    fail(
+        _(
+            "bad rows in {source}: {count}; nothing was applied.",
+            count=len({p.line for p in e.problems}),
+            source=e.source or "-",
+        ),
+        EXIT_INPUT,
+    )
 
 
 def _load(games_file: str | None, history: str | None) -> RankingHistory:
     path = games_file or history or default_history_path()
     if games_file is None and not os.path.exists(path):
-        fail(tr(MESSAGES, "no_history", path=path), EXIT_INPUT)
+        fail(
+            _("no ranking history file {path} (give a CSV of games or --history)", path=path),
+            EXIT_INPUT,
+        )
     with user_errors():
         try:
             games = read_games_csv(path)
@@ -271,30 +210,46 @@ def _print_json(data: object) -> None:
 
 def _list_table(ranking_list: RankingList) -> None:
     if ranking_list.list_date is None:
-        console.print(tr(MESSAGES, "empty_list"))
+        console.print(_("No tournament before this date."))
         return
-    table = Table(title=tr(MESSAGES, "list_title", date=ranking_list.list_date.isoformat()))
-    for key, right in (("col_place", True), ("col_name", False), ("col_ranking", True),
-                       ("col_exact", True), ("col_games", True), ("col_tournaments", True)):
-        table.add_column(tr(MESSAGES, key), justify="right" if right else "left")
+    table = Table(
+        title=_("PFS ranking — list dated {date}", date=ranking_list.list_date.isoformat())
+    )
+    for key, right in (
+        ("col_place", True),
+        ("col_name", False),
+        ("col_ranking", True),
+        ("col_exact", True),
+        ("col_games", True),
+        ("col_tournaments", True),
+    ):
+        table.add_column(text_of(MESSAGES[key]), justify="right" if right else "left")
     for e in ranking_list:
-        table.add_row("" if e.place is None else str(e.place), e.name, str(e.ranking),
-                      decimal_text(e.exact), str(e.games), str(e.tournaments))
+        table.add_row(
+            "" if e.place is None else str(e.place),
+            e.name,
+            str(e.ranking),
+            decimal_text(e.exact),
+            str(e.games),
+            str(e.tournaments),
+        )
     console.print(table)
 
 
 def compute(
-    games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]",
-                                            help="CSV z partiami / games: date,tournament,"
-                                                 "player1,player2,score1,score2[,walkover]"),
-    as_of: str | None = typer.Option(None, "--as-of", help="Lista obowiązująca w tym dniu / "
-                                     "the list in force on this date (YYYY-MM-DD)."),
-    as_json: bool = typer.Option(False, "--json", help="Wynik w JSON / print JSON."),
-    include_all: bool = typer.Option(False, "--all", help="Także gracze poniżej 30 partii "
-                                     "/ also players below 30 games."),
+    games_file: str | None = typer.Argument(
+        None,
+        metavar="[GAMES.csv]",
+        help=N_("Games: date,tournament,player1,player2,score1,score2[,walkover]"),
+    ),
+    as_of: str | None = typer.Option(
+        None, "--as-of", help=N_("The list in force on this date (YYYY-MM-DD).")
+    ),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print JSON.")),
+    include_all: bool = typer.Option(False, "--all", help=N_("Also players below 30 games.")),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
 ) -> None:
-    """Lista rankingowa / compute the ranking list (RR §1–§2)."""
+    """Compute the ranking list (RR §1–§2)."""
     day = _as_of(as_of)
     ranking = _load(games_file, history)
     ranking_list = ranking.ranking_list(day, include_unlisted=include_all)
@@ -321,15 +276,29 @@ def _basis_text(explanation: Explanation) -> str:
     r = explanation.next_ranking
     exact = decimal_text(r.exact)
     if r.basis is Basis.DEBUTANT:
-        text = tr(MESSAGES, "basis_debutant")
+        text = _("debutant: temporary ranking 100 (RR §2.2)")
     elif r.basis is Basis.PADDED:
-        text = tr(MESSAGES, "basis_padded", games=r.games, scalps=r.scalps, padding=r.padding,
-                  total=r.scalps + r.padding * PADDING_SCALP, exact=exact)
+        text = _(
+            "{games} career games: scalps {scalps} + {padding} × 100 = {total}; {total} / 30 = "
+            "{exact} (RR §2.4)",
+            games=r.games,
+            scalps=r.scalps,
+            padding=r.padding,
+            total=r.scalps + r.padding * PADDING_SCALP,
+            exact=exact,
+        )
     else:
-        text = tr(MESSAGES, f"basis_{r.basis.value}", scalps=r.scalps, games=r.games,
-                  exact=exact, career=r.career_games)
+        text = text_of(
+            MESSAGES[f"basis_{r.basis.value}"],
+            scalps=r.scalps,
+            games=r.games,
+            exact=exact,
+            career=r.career_games,
+        )
     if r.raised:
-        text += "; " + tr(MESSAGES, "raised", rounded=r.rounded)
+        text += "; " + _(
+            "ranking {rounded} is under 100: 100 for the tournament (RR §2.2)", rounded=r.rounded
+        )
     return text
 
 
@@ -339,31 +308,56 @@ def explanation_json(ex: Explanation) -> dict[str, Any]:
     tournaments = []
     for perf in (*ex.outside, *ex.window):
         t = perf.tournament
-        tournaments.append({
-            "tournament": t.name, "start": t.start.isoformat(), "end": t.end.isoformat(),
-            "entry_ranking": perf.entry, "entry_basis": perf.basis.value,
-            "games": perf.games, "scalps": perf.scalps, "achieved": str(perf.achieved),
-            "status": _status(perf, ex),
-            "scalp_detail": [
-                {"date": s.game.date.isoformat(), "opponent": s.opponent,
-                 "score": s.own_score, "opponent_score": s.opponent_score,
-                 "result": s.result, "opponent_ranking": s.opponent_ranking,
-                 "scalp": s.scalp, "walkover": s.game.walkover}
-                for s in ex.scalps.get(perf.index, ())
-            ],
-        })
+        tournaments.append(
+            {
+                "tournament": t.name,
+                "start": t.start.isoformat(),
+                "end": t.end.isoformat(),
+                "entry_ranking": perf.entry,
+                "entry_basis": perf.basis.value,
+                "games": perf.games,
+                "scalps": perf.scalps,
+                "achieved": str(perf.achieved),
+                "status": _status(perf, ex),
+                "scalp_detail": [
+                    {
+                        "date": s.game.date.isoformat(),
+                        "opponent": s.opponent,
+                        "score": s.own_score,
+                        "opponent_score": s.opponent_score,
+                        "result": s.result,
+                        "opponent_ranking": s.opponent_ranking,
+                        "scalp": s.scalp,
+                        "walkover": s.game.walkover,
+                    }
+                    for s in ex.scalps.get(perf.index, ())
+                ],
+            }
+        )
     entry = ex.entry
     return {
         "name": ex.player,
         "list_date": ex.list_date.isoformat() if ex.list_date else None,
         "window_start": ex.window_start.isoformat() if ex.window_start else None,
-        "listed": None if entry is None else {
-            "place": entry.place, "ranking": entry.ranking, "exact": str(entry.exact),
-            "games": entry.games, "tournaments": entry.tournaments},
+        "listed": None
+        if entry is None
+        else {
+            "place": entry.place,
+            "ranking": entry.ranking,
+            "exact": str(entry.exact),
+            "games": entry.games,
+            "tournaments": entry.tournaments,
+        },
         "tournament_ranking": {
-            "value": r.value, "exact": str(r.exact), "basis": r.basis.value,
-            "games": r.games, "scalps": r.scalps, "padding": r.padding,
-            "career_games": r.career_games, "raised": r.raised},
+            "value": r.value,
+            "exact": str(r.exact),
+            "basis": r.basis.value,
+            "games": r.games,
+            "scalps": r.scalps,
+            "padding": r.padding,
+            "career_games": r.career_games,
+            "raised": r.raised,
+        },
         "window_games": sum(p.games for p in ex.window),
         "tournaments": tournaments,
     }
@@ -371,28 +365,76 @@ def explanation_json(ex: Explanation) -> dict[str, Any]:
 
 def _print_explanation(ex: Explanation) -> None:
     if ex.list_date is None or ex.window_start is None:
-        console.print(tr(MESSAGES, "ex_head_none", name=ex.player), markup=False)
+        console.print(_("{name} — no tournament before this date", name=ex.player), markup=False)
         console.print(_basis_text(ex), markup=False)
         return
     end = date.fromordinal(ex.list_date.toordinal() - 1)
-    console.print(tr(MESSAGES, "ex_head", name=ex.player, date=ex.list_date, start=ex.window_start,
-                     end=end), style="bold", markup=False)
+    console.print(
+        _(
+            "{name} — list dated {date} (tournaments from {start} to {end})",
+            name=ex.player,
+            date=ex.list_date,
+            start=ex.window_start,
+            end=end,
+        ),
+        style="bold",
+        markup=False,
+    )
     if ex.entry is not None:
         e = ex.entry
-        console.print(tr(MESSAGES, "ex_listed", place=e.place, ranking=e.ranking,
-                         exact=decimal_text(e.exact), fraction=str(e.exact), games=e.games,
-                         tournaments=e.tournaments), markup=False)
+        console.print(
+            _(
+                "Listed: place {place}, ranking {ranking} (exactly {exact} = {fraction}); games "
+                "counted: {games}, tournaments: {tournaments} (RR §1, §2.1).",
+                place=e.place,
+                ranking=e.ranking,
+                exact=decimal_text(e.exact),
+                fraction=str(e.exact),
+                games=e.games,
+                tournaments=e.tournaments,
+            ),
+            markup=False,
+        )
     else:
-        console.print(tr(MESSAGES, "ex_unlisted", games=sum(p.games for p in ex.window)),
-                      markup=False)
-    console.print(tr(MESSAGES, "ex_next", date=ex.list_date, value=ex.next_ranking.value) + " — "
-                  + _basis_text(ex), markup=False)
-    rows = [[perf.tournament.end.isoformat(), perf.tournament.name, str(perf.entry),
-             str(perf.games), str(perf.scalps), decimal_text(perf.achieved),
-             tr(MESSAGES, "st_" + _status(perf, ex))] for perf in (*ex.outside, *ex.window)]
-    keys = ("col_date", "col_tournament", "col_entry", "col_games", "col_scalps",
-            "col_achieved", "col_status")
-    console.print(_whole_numbers_table(tr(MESSAGES, "ex_tournaments"), keys, rows, wrap={1, 6}))
+        console.print(
+            _(
+                "Not listed: games in the two years: {games} (at least 30 needed, RR §2.1).",
+                games=sum(p.games for p in ex.window),
+            ),
+            markup=False,
+        )
+    console.print(
+        _(
+            "Tournament ranking for a tournament from {date}: {value}",
+            date=ex.list_date,
+            value=ex.next_ranking.value,
+        )
+        + " — "
+        + _basis_text(ex),
+        markup=False,
+    )
+    rows = [
+        [
+            perf.tournament.end.isoformat(),
+            perf.tournament.name,
+            str(perf.entry),
+            str(perf.games),
+            str(perf.scalps),
+            decimal_text(perf.achieved),
+            text_of(MESSAGES["st_" + _status(perf, ex)]),
+        ]
+        for perf in (*ex.outside, *ex.window)
+    ]
+    keys = (
+        "col_date",
+        "col_tournament",
+        "col_entry",
+        "col_games",
+        "col_scalps",
+        "col_achieved",
+        "col_status",
+    )
+    console.print(_whole_numbers_table(_("Tournaments"), keys, rows, wrap={1, 6}))
     for perf in (*ex.outside, *ex.window):
         if _status(perf, ex) == "outside":
             continue  # older games make no number; the table above lists the tournament
@@ -400,18 +442,35 @@ def _print_explanation(ex: Explanation) -> None:
         for sc in ex.scalps.get(perf.index, ()):
             score = f"{sc.own_score}:{sc.opponent_score}"
             if sc.game.walkover:
-                score += f" ({tr(MESSAGES, 'walkover')})"
-            rows.append([sc.game.date.isoformat(), sc.opponent, score,
-                         tr(MESSAGES, "res_" + sc.result), str(sc.opponent_ranking),
-                         str(sc.scalp)])
-        scalp_keys = ("col_date", "col_opponent", "col_score", "col_result", "col_opp_ranking",
-                      "col_scalp")
-        console.print(_whole_numbers_table(
-            tr(MESSAGES, "ex_scalps", label=perf.tournament.label), scalp_keys, rows, wrap={1}))
+                score += f" ({_('walkover')})"
+            rows.append(
+                [
+                    sc.game.date.isoformat(),
+                    sc.opponent,
+                    score,
+                    text_of(MESSAGES["res_" + sc.result]),
+                    str(sc.opponent_ranking),
+                    str(sc.scalp),
+                ]
+            )
+        scalp_keys = (
+            "col_date",
+            "col_opponent",
+            "col_score",
+            "col_result",
+            "col_opp_ranking",
+            "col_scalp",
+        )
+        console.print(
+            _whole_numbers_table(
+                _("Scalps: {label}", label=perf.tournament.label), scalp_keys, rows, wrap={1}
+            )
+        )
 
 
-def _whole_numbers_table(title: str, keys: Sequence[str], rows: list[list[str]],
-                         wrap: set[int]) -> Table:
+def _whole_numbers_table(
+    title: str, keys: Sequence[str], rows: list[list[str]], wrap: set[int]
+) -> Table:
     """A table whose numbers and dates are never cut on a narrow terminal.
 
     Those columns are at least as wide as their widest cell; headings, names
@@ -420,9 +479,9 @@ def _whole_numbers_table(title: str, keys: Sequence[str], rows: list[list[str]],
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
     for i, key in enumerate(keys):
         if i in wrap:
-            table.add_column(tr(MESSAGES, key), ratio=1)
+            table.add_column(text_of(MESSAGES[key]), ratio=1)
         else:
-            heading = tr(MESSAGES, key)
+            heading = text_of(MESSAGES[key])
             width = max([len(r[i]) for r in rows] + [len(w) for w in heading.split()])
             table.add_column(heading, min_width=width, justify="right")
     for row in rows:
@@ -431,13 +490,13 @@ def _whole_numbers_table(title: str, keys: Sequence[str], rows: list[list[str]],
 
 
 def explain(
-    name: str = typer.Argument(..., help="Nazwisko gracza / the player's name."),
+    name: str = typer.Argument(..., help=N_("The player's name.")),
     games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
     as_of: str | None = typer.Option(None, "--as-of", help=_AS_OF_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Wynik w JSON / print JSON."),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print JSON.")),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
 ) -> None:
-    """Wyjaśnij ranking gracza: turnieje i skalpy / explain a player's ranking."""
+    """Explain a player's ranking."""
     day = _as_of(as_of)
     ranking = _load(games_file, history)
     with user_errors():
@@ -465,7 +524,7 @@ def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game
         games = read_games_csv(path)
     elif lower.endswith(".t"):
         if day is None:
-            fail(tr(MESSAGES, "need_date"), EXIT_INPUT)
+            fail(_("a TSH file has no date: give --date YYYY-MM-DD"), EXIT_INPUT)
         with open(path, encoding="utf-8-sig") as f:
             text = f.read()
         title = normalise_name(name or os.path.splitext(os.path.basename(path))[0])
@@ -473,7 +532,14 @@ def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game
     else:
         reader = _referee_reader()
         if reader is None:
-            fail(tr(MESSAGES, "no_referee", path=path), EXIT_INPUT)
+            fail(
+                _(
+                    "{path}: unknown tournament file format (supported: .csv, .t; the referee's "
+                    "program is not available)",
+                    path=path,
+                ),
+                EXIT_INPUT,
+            )
         if not os.path.exists(path):
             raise FileNotFoundError(2, "No such file", path)
         try:
@@ -481,8 +547,14 @@ def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game
         except PlanszaError:
             raise
         except Exception as e:  # a foreign file format: report, never a traceback
-            fail(tr(MESSAGES, "referee_failed", path=path, reason=f"{type(e).__name__}: {e}"),
-                 EXIT_INPUT)
+            fail(
+                _(
+                    "{path}: cannot read the tournament file: {reason}",
+                    path=path,
+                    reason=f"{type(e).__name__}: {e}",
+                ),
+                EXIT_INPUT,
+            )
         for row in rows:
             if day is not None and not row.get("date"):
                 row["date"] = day.isoformat()
@@ -490,28 +562,43 @@ def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game
                 row["tournament"] = name
         games = games_from_rows(rows, source=path)
     if name and lower.endswith(".csv"):
-        games = [Game(g.date, normalise_name(name), g.player1, g.player2, g.score1, g.score2,
-                      g.walkover, g.line) for g in games]
+        games = [
+            Game(
+                g.date,
+                normalise_name(name),
+                g.player1,
+                g.player2,
+                g.score1,
+                g.score2,
+                g.walkover,
+                g.line,
+            )
+            for g in games
+        ]
     return games
 
 
 def update(
-    tournament: str = typer.Option(..., "--tournament", help="Zakończony turniej: CSV partii, "
-                                   "plik TSH .t lub plik programu sędziowskiego / the finished "
-                                   "tournament: CSV of games, TSH .t or referee's file."),
+    tournament: str = typer.Option(
+        ...,
+        "--tournament",
+        help=N_("The finished tournament: CSV of games, TSH .t or referee's file."),
+    ),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
-    day: str | None = typer.Option(None, "--date", help="Data turnieju (wymagana dla .t) / "
-                                   "the tournament's date (needed for .t files)."),
-    name: str | None = typer.Option(None, "--name", help="Nazwa turnieju / the tournament's "
-                                    "name (default: from the file)."),
-    as_json: bool = typer.Option(False, "--json", help="Zmiany w JSON / changes as JSON."),
+    day: str | None = typer.Option(
+        None, "--date", help=N_("The tournament's date (needed for .t files).")
+    ),
+    name: str | None = typer.Option(
+        None, "--name", help=N_("The tournament's name (default: from the file).")
+    ),
+    as_json: bool = typer.Option(False, "--json", help=N_("Changes as JSON.")),
 ) -> None:
-    """Dopisz zakończony turniej do historii / add a finished tournament to the history."""
+    """Add a finished tournament to the history."""
     the_day = None
     if day is not None:
         the_day = parse_date(day)
         if the_day is None:
-            fail(tr(MESSAGES, "bad_date_opt", value=day), EXIT_INPUT)
+            fail(_("--date: unknown date format {value!r} (use YYYY-MM-DD)", value=day), EXIT_INPUT)
     path = history or default_history_path()
     with user_errors():
         try:
@@ -521,22 +608,39 @@ def update(
             _report_bad_rows(e)
     added = group_tournaments(new_games)
     if len(added) != 1:
-        fail(tr(MESSAGES, "tournament_count", source=tournament, count=len(added),
-                names=", ".join(t.label for t in added)), EXIT_INPUT)
+        fail(
+            _(
+                "the file {source} holds {count} tournaments ({names}); add them one at a time",
+                source=tournament,
+                count=len(added),
+                names=", ".join(t.label for t in added),
+            ),
+            EXIT_INPUT,
+        )
     new = added[0]
     for old in group_tournaments(old_games):
-        overlaps = (old.name == new.name
-                    and (new.start - old.end).days <= EDITION_GAP_DAYS
-                    and (old.start - new.end).days <= EDITION_GAP_DAYS)
+        overlaps = (
+            old.name == new.name
+            and (new.start - old.end).days <= EDITION_GAP_DAYS
+            and (old.start - new.end).days <= EDITION_GAP_DAYS
+        )
         if overlaps:
-            fail(tr(MESSAGES, "already", label=old.label, path=path), EXIT_REFUSED)
+            fail(
+                _(
+                    "the tournament {label} is already in the history {path}; nothing was changed",
+                    label=old.label,
+                    path=path,
+                ),
+                EXIT_REFUSED,
+            )
     with user_errors():
         before = RankingHistory(old_games)
         after = RankingHistory([*old_games, *new_games])
         append_games(path, new_games)
     later = any(t.end > new.end for t in before.tournaments)
-    index = next(i for i, t in enumerate(after.tournaments)
-                 if t.name == new.name and t.start == new.start)
+    index = next(
+        i for i, t in enumerate(after.tournaments) if t.name == new.name and t.start == new.start
+    )
     published = date.fromordinal(new.end.toordinal() + 1)
     old_list = {e.name: e for e in before.ranking_list(published, include_unlisted=True)}
     new_list = {e.name: e for e in after.ranking_list(published, include_unlisted=True)}
@@ -544,30 +648,78 @@ def update(
     for perf_name in sorted(after.entry_rankings(index)):
         perf = next(p for p in after.performances(perf_name) if p.index == index)
         old_e, new_e = old_list.get(perf_name), new_list[perf_name]
-        rows.append({
-            "name": perf_name, "entry_ranking": perf.entry, "games": perf.games,
-            "scalps": perf.scalps, "achieved": str(perf.achieved),
-            "before": None if old_e is None else old_e.ranking,
-            "after": new_e.ranking, "listed": new_e.listed, "place": new_e.place,
-        })
+        rows.append(
+            {
+                "name": perf_name,
+                "entry_ranking": perf.entry,
+                "games": perf.games,
+                "scalps": perf.scalps,
+                "achieved": str(perf.achieved),
+                "before": None if old_e is None else old_e.ranking,
+                "after": new_e.ranking,
+                "listed": new_e.listed,
+                "place": new_e.place,
+            }
+        )
     rows.sort(key=lambda r: polish_collation_key(str(r["name"])))
     if as_json:
-        _print_json({"tournament": new.name, "start": new.start.isoformat(),
-                     "end": new.end.isoformat(), "list_date": published.isoformat(),
-                     "history": path, "players": rows})
+        _print_json(
+            {
+                "tournament": new.name,
+                "start": new.start.isoformat(),
+                "end": new.end.isoformat(),
+                "list_date": published.isoformat(),
+                "history": path,
+                "players": rows,
+            }
+        )
         return
-    console.print(tr(MESSAGES, "added", label=new.label, games=len(new.games),
-                     players=len(rows), path=path), markup=False)
+    console.print(
+        _(
+            "Added the tournament {label}: {games} games, {players} players, to {path}.",
+            label=new.label,
+            games=len(new.games),
+            players=len(rows),
+            path=path,
+        ),
+        markup=False,
+    )
     if later:
-        console.print(tr(MESSAGES, "out_of_order"), markup=False)
-    cells = [[str(r["name"]), str(r["entry_ranking"]), str(r["games"]), str(r["scalps"]),
-              decimal_text(Fraction(str(r["achieved"]))),
-              "—" if r["before"] is None else str(r["before"]), str(r["after"]),
-              "" if r["place"] is None else str(r["place"])] for r in rows]
-    keys = ("col_name", "col_entry", "col_games", "col_scalps", "col_achieved", "col_before",
-            "col_after", "col_place")
-    console.print(_whole_numbers_table(tr(MESSAGES, "list_title", date=published.isoformat()),
-                                       keys, cells, wrap={0}))
+        console.print(
+            _(
+                "Note: the history has later tournaments than this one; their scalps were "
+                "recomputed."
+            ),
+            markup=False,
+        )
+    cells = [
+        [
+            str(r["name"]),
+            str(r["entry_ranking"]),
+            str(r["games"]),
+            str(r["scalps"]),
+            decimal_text(Fraction(str(r["achieved"]))),
+            "—" if r["before"] is None else str(r["before"]),
+            str(r["after"]),
+            "" if r["place"] is None else str(r["place"]),
+        ]
+        for r in rows
+    ]
+    keys = (
+        "col_name",
+        "col_entry",
+        "col_games",
+        "col_scalps",
+        "col_achieved",
+        "col_before",
+        "col_after",
+        "col_place",
+    )
+    console.print(
+        _whole_numbers_table(
+            _("PFS ranking — list dated {date}", date=published.isoformat()), keys, cells, wrap={0}
+        )
+    )
 
 
 def _read_names(path: str) -> list[str]:
@@ -578,8 +730,7 @@ def _read_names(path: str) -> list[str]:
     if not lines:
         return []
     for delimiter in (",", ";", "\t"):
-        header = [h.strip().casefold() for h in next(csv.reader([lines[0]],
-                                                                delimiter=delimiter))]
+        header = [h.strip().casefold() for h in next(csv.reader([lines[0]], delimiter=delimiter))]
         column = next((i for i, h in enumerate(header) if h in _NAME_COLUMNS), None)
         if column is not None and len(header) > 1:
             rows = csv.reader(io.StringIO("\n".join(lines[1:])), delimiter=delimiter)
@@ -589,35 +740,34 @@ def _read_names(path: str) -> list[str]:
     return [ln.strip() for ln in lines]
 
 
-_NAMES_OPTION = typer.Option([], "--name", help="Gracz (powtarzalne) / a player (repeatable).")
+_NAMES_OPTION = typer.Option([], "--name", help=N_("A player (repeatable)."))
 _NAME_COLUMNS = ("name", "nazwisko", "gracz", "zawodnik", "imię i nazwisko", "player")
 
 
 def seed(
     games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
-    day: str | None = typer.Option(None, "--date", help="Pierwszy dzień turnieju / the "
-                                   "tournament's first day (default: today)."),
+    day: str | None = typer.Option(
+        None, "--date", help=N_("The tournament's first day (default: today).")
+    ),
     names: list[str] = _NAMES_OPTION,
-    players: str | None = typer.Option(None, "--players", help="Plik z nazwiskami (jedno w "
-                                       "wierszu lub CSV) / a file of names."),
-    as_json: bool = typer.Option(False, "--json", help="Wynik w JSON / print JSON."),
-    as_csv: bool = typer.Option(False, "--csv", help="CSV dla / for: plansza turniej "
-                                "import-players."),
+    players: str | None = typer.Option(None, "--players", help=N_("A file of names.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print JSON.")),
+    as_csv: bool = typer.Option(False, "--csv", help=N_("For: plansza turniej import-players.")),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
 ) -> None:
-    """Rankingi turniejowe zgłoszonych / the entrants' tournament rankings (RR §2)."""
+    """The entrants' tournament rankings (RR §2)."""
     the_day = date.today()
     if day is not None:
         parsed = parse_date(day)
         if parsed is None:
-            fail(tr(MESSAGES, "bad_date_opt", value=day), EXIT_INPUT)
+            fail(_("--date: unknown date format {value!r} (use YYYY-MM-DD)", value=day), EXIT_INPUT)
         the_day = parsed
     wanted = list(names)
     if players is not None:
         with user_errors():
             wanted += _read_names(players)
     if not wanted:
-        fail(tr(MESSAGES, "no_players"), EXIT_INPUT)
+        fail(_("name the players: --name NAME (repeatable) or --players FILE"), EXIT_INPUT)
     ranking = _load(games_file, history)
     entries = []
     for name in dict.fromkeys(normalise_name(n) for n in wanted if n.strip()):
@@ -626,7 +776,10 @@ def seed(
         except UnknownPlayerError as e:
             found = name
             if e.suggestions:  # close names exist: perhaps a typo rather than a debutant
-                err_console.print(tr(MESSAGES, "maybe_typo", message=str(e)), markup=False)
+                err_console.print(
+                    _("Note: {message} — counted as a debutant (RR §2.2)", message=str(e)),
+                    markup=False,
+                )
         r = ranking.tournament_ranking(found, the_day, detail=False)
         entries.append((found, r))
     # RS §7.1: seeding by tournament ranking, descending; equal rankings alphabetically
@@ -641,36 +794,53 @@ def seed(
         sys.stdout.write(out.getvalue())
         return
     if as_json:
-        _print_json([{"seed": i, "name": name, "ranking": r.value, "exact": str(r.exact),
-                      "basis": r.basis.value, "raised": r.raised, "games": r.career_games}
-                     for i, (name, r) in enumerate(entries, start=1)])
+        _print_json(
+            [
+                {
+                    "seed": i,
+                    "name": name,
+                    "ranking": r.value,
+                    "exact": str(r.exact),
+                    "basis": r.basis.value,
+                    "raised": r.raised,
+                    "games": r.career_games,
+                }
+                for i, (name, r) in enumerate(entries, start=1)
+            ]
+        )
         return
     rows = []
     for i, (name, r) in enumerate(entries, start=1):
-        rule = tr(MESSAGES, "rule_" + r.basis.value)
+        rule = text_of(MESSAGES["rule_" + r.basis.value])
         if r.raised:
             rule += " → 100 (RR §2.2)"
-        rows.append([str(i), name, str(r.value), decimal_text(r.exact), rule,
-                     str(r.career_games)])
+        rows.append([str(i), name, str(r.value), decimal_text(r.exact), rule, str(r.career_games)])
     keys = ("col_seed", "col_name", "col_ranking", "col_exact", "col_rule", "col_career")
-    console.print(_whole_numbers_table(tr(MESSAGES, "seed_title", date=the_day.isoformat()),
-                                       keys, rows, wrap={1, 4}))
+    console.print(
+        _whole_numbers_table(
+            _("Tournament rankings for a tournament from {date}", date=the_day.isoformat()),
+            keys,
+            rows,
+            wrap={1, 4},
+        )
+    )
 
 
 def export(
     games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
-    fmt: str | None = typer.Option(None, "--format", help="csv lub/or html (domyślnie z "
-                                   "rozszerzenia pliku / default: from the file's extension)."),
-    output: str = typer.Option("-", "--output", "-o", help="Plik wyjściowy / output file."),
+    fmt: str | None = typer.Option(
+        None, "--format", help=N_("Default: from the file's extension).")
+    ),
+    output: str = typer.Option("-", "--output", "-o", help=N_("Output file.")),
     as_of: str | None = typer.Option(None, "--as-of", help=_AS_OF_HELP),
     include_all: bool = typer.Option(False, "--all", help=_ALL_HELP),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
 ) -> None:
-    """Eksport listy do CSV lub HTML do druku / export the list as CSV or printable HTML."""
+    """Export the list as CSV or printable HTML."""
     day = _as_of(as_of)
     kind = (fmt or ("html" if output.lower().endswith((".html", ".htm")) else "csv")).lower()
     if kind not in ("csv", "html"):
-        fail(tr(MESSAGES, "bad_format", value=fmt), EXIT_INPUT)
+        fail(_("--format: use csv or html, not {value!r}", value=fmt), EXIT_INPUT)
     ranking = _load(games_file, history)
     ranking_list = ranking.ranking_list(day, include_unlisted=include_all)
     text = list_html(ranking_list) if kind == "html" else list_csv(ranking_list)
@@ -679,17 +849,26 @@ def export(
         return
     with user_errors(), open(output, "w", encoding="utf-8", newline="") as f:
         f.write(text)
-    err_console.print(tr(MESSAGES, "written", path=output), markup=False)
+    err_console.print(_("Wrote {path}.", path=output), markup=False)
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``ranking`` sub-app to the root app."""
-    sub = typer.Typer(name="ranking", help=tr(MESSAGES, "help"), no_args_is_help=True)
-    for command, english, polish in ((compute, "compute", "lista"),
-                                     (explain, "explain", "wyjasnij"),
-                                     (update, "update", "dopisz"),
-                                     (export, "export", "eksport"),
-                                     (seed, "seed", "rozstaw")):
+    sub = typer.Typer(
+        name="ranking",
+        help=N_(
+            "The PFS ranking (Hollington method with the PFS corrections): list, explanations, "
+            "adding tournaments, export."
+        ),
+        no_args_is_help=True,
+    )
+    for command, english, polish in (
+        (compute, "compute", "lista"),
+        (explain, "explain", "wyjasnij"),
+        (update, "update", "dopisz"),
+        (export, "export", "eksport"),
+        (seed, "seed", "rozstaw"),
+    ):
         sub.command(english)(command)
         sub.command(polish, hidden=True)(command)
     app.add_typer(sub, name="ranking")

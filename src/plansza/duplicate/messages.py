@@ -240,7 +240,7 @@ def describe(error: Exception) -> str:
 
 def refuse(reason: str, english: str, **details: object) -> DuplicateError:
     """A :class:`DuplicateError` with ``reason`` (a key of :data:`ERRORS`)."""
-    return DuplicateError(reason, english, **details)
+    return DuplicateError(reason, english, **details)  # type: ignore[arg-type]  # no plural here
 
 
 def verdict_text(verdict: Verdict) -> str:

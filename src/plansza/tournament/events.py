@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from plansza.errors import IllegalActionError, PlanszaError
+from plansza.errors import N_, IllegalActionError, PlanszaError
 from plansza.i18n import tr
 from plansza.tournament import adjustments, pairing
 from plansza.tournament.messages import LOG, MESSAGES
@@ -32,8 +32,20 @@ from plansza.tournament.model import Pairing, Result, Round, Settings, State
 
 MAX_SCORE = 5000
 KINDS = (
-    "created", "player_added", "paired", "result", "walkover", "bye", "penalty",
-    "withdraw", "return", "correct", "settings", "dates", "undo", "forfeit",
+    "created",
+    "player_added",
+    "paired",
+    "result",
+    "walkover",
+    "bye",
+    "penalty",
+    "withdraw",
+    "return",
+    "correct",
+    "settings",
+    "dates",
+    "undo",
+    "forfeit",
 )
 
 
@@ -63,7 +75,7 @@ def replay(events: Iterable[Event]) -> State:
     """The state after the log (undo events honoured)."""
     live = effective(events)
     if not live or live[0].kind != "created":
-        raise PlanszaError(tr(MESSAGES, "no_creation"))
+        raise PlanszaError(N_("the file holds no tournament (no creation event)"))
     state = State(Settings.from_dict(live[0].data["settings"]))
     for e in live[1:]:
         apply(state, e)
@@ -98,18 +110,31 @@ def _table(state: State, rnd: Round, a: int, b: int) -> Pairing:
     pa = rnd.pairing_of(a)
     if pa is None or b not in pa.players() or a == b or pa.second is None:
         raise _err(
-            "no_pairing", "no_pairing",
-            a=state.players[a].name, b=state.players[b].name, round=rnd.number,
+            "no_pairing",
+            "no_pairing",
+            a=state.players[a].name,
+            b=state.players[b].name,
+            round=rnd.number,
         )
     return pa
 
 
 SETTABLE = {
-    "criteria": "chain", "final_criteria": "chain", "bye_score": "pair",
-    "bye_big_points": "float", "exclude_best_wins": "int", "exclude_best_places": "int",
-    "repeats": "bool", "group_range": "float", "adjustment_formula": "formula",
-    "prize_places": "int", "elimination": "bool", "seed": "int", "team_size": "int",
-    "minutes": "int", "name": "str",
+    "criteria": "chain",
+    "final_criteria": "chain",
+    "bye_score": "pair",
+    "bye_big_points": "float",
+    "exclude_best_wins": "int",
+    "exclude_best_places": "int",
+    "repeats": "bool",
+    "group_range": "float",
+    "adjustment_formula": "formula",
+    "prize_places": "int",
+    "elimination": "bool",
+    "seed": "int",
+    "team_size": "int",
+    "minutes": "int",
+    "name": "str",
 }
 
 
@@ -124,11 +149,17 @@ def check_settings(changes: dict[str, Any]) -> None:
         if kind is None:
             raise _err("bad_setting", "bad_setting", setting=key, keys=", ".join(sorted(SETTABLE)))
         if kind == "chain":
-            ok = value is None or (isinstance(value, list | tuple) and bool(value)
-                                   and all(c in CRITERIA for c in value))
+            ok = value is None or (
+                isinstance(value, list | tuple)
+                and bool(value)
+                and all(c in CRITERIA for c in value)
+            )
         elif kind == "pair":
-            ok = (isinstance(value, list | tuple) and len(value) == 2
-                  and all(isinstance(v, int) and v >= 0 for v in value))
+            ok = (
+                isinstance(value, list | tuple)
+                and len(value) == 2
+                and all(isinstance(v, int) and v >= 0 for v in value)
+            )
         elif kind == "float":
             ok = isinstance(value, int | float) and value >= 0
         elif kind == "int":
@@ -237,19 +268,34 @@ def apply(state: State, e: Event) -> None:
         sb = _score(d["sb"], state.players[b].name)
         p = _table(state, rnd, a, b)
         if k == "result" and p.result is not None:
-            raise _err("duplicate_result", "duplicate_result", round=rnd.number,
-                       a=state.players[a].name, b=state.players[b].name)
+            raise _err(
+                "duplicate_result",
+                "duplicate_result",
+                round=rnd.number,
+                a=state.players[a].name,
+                b=state.players[b].name,
+            )
         if k == "correct" and p.result is None:
-            raise _err("nothing_to_correct", "nothing_to_correct", round=rnd.number,
-                       a=state.players[a].name, b=state.players[b].name)
+            raise _err(
+                "nothing_to_correct",
+                "nothing_to_correct",
+                round=rnd.number,
+                a=state.players[a].name,
+                b=state.players[b].name,
+            )
         old = p.result
         p.result = Result(sa, sb) if p.first == a else Result(sb, sa)
         if k == "correct":
             state.corrections.append(
-                {"at": e.at, "round": rnd.number, "first": p.first, "second": p.second,
-                 "old": None if old is None else [old.score_first, old.score_second],
-                 "new": [p.result.score_first, p.result.score_second],
-                 "note": d.get("note", "")}
+                {
+                    "at": e.at,
+                    "round": rnd.number,
+                    "first": p.first,
+                    "second": p.second,
+                    "old": None if old is None else [old.score_first, old.score_second],
+                    "new": [p.result.score_first, p.result.score_second],
+                    "note": d.get("note", ""),
+                }
             )
     elif k == "walkover":
         rnd = _round(state, d["round"])
@@ -257,8 +303,13 @@ def apply(state: State, e: Event) -> None:
         current = _score(d.get("score", 0), state.players[w].name)
         p = _table(state, rnd, w, loser)
         if p.result is not None and not d.get("replace", False):
-            raise _err("duplicate_result", "duplicate_result", round=rnd.number,
-                       a=state.players[w].name, b=state.players[loser].name)
+            raise _err(
+                "duplicate_result",
+                "duplicate_result",
+                round=rnd.number,
+                a=state.players[w].name,
+                b=state.players[loser].name,
+            )
         nscore = walkover_score(state, w, rnd.number, current)
         old = p.result
         if p.first == w:
@@ -267,9 +318,15 @@ def apply(state: State, e: Event) -> None:
             p.result = Result(1, nscore, "walkover", 1)
         if old is not None:  # a result replaced by a walkover is a correction on record
             state.corrections.append(
-                {"at": e.at, "round": rnd.number, "first": p.first, "second": p.second,
-                 "old": [old.score_first, old.score_second],
-                 "new": [p.result.score_first, p.result.score_second], "note": "walkover"}
+                {
+                    "at": e.at,
+                    "round": rnd.number,
+                    "first": p.first,
+                    "second": p.second,
+                    "old": [old.score_first, old.score_second],
+                    "new": [p.result.score_first, p.result.score_second],
+                    "note": "walkover",
+                }
             )
     elif k == "forfeit":
         # TR 6.3.3–6.3.4: both players absent — no game, a loss for both
@@ -277,8 +334,13 @@ def apply(state: State, e: Event) -> None:
         a, b = _player(state, d["a"]), _player(state, d["b"])
         p = _table(state, rnd, a, b)
         if p.result is not None and not d.get("replace", False):
-            raise _err("duplicate_result", "duplicate_result", round=rnd.number,
-                       a=state.players[a].name, b=state.players[b].name)
+            raise _err(
+                "duplicate_result",
+                "duplicate_result",
+                round=rnd.number,
+                a=state.players[a].name,
+                b=state.players[b].name,
+            )
         p.result = Result(0, 0, "forfeit")
     elif k == "bye":
         # A manual change (RS §7.7 is the referee's to keep): PLAYER takes the bye of
@@ -297,8 +359,13 @@ def apply(state: State, e: Event) -> None:
         elif mine.second is None:
             raise _err("already_paired", "already_paired", name=name, round=n)
         elif mine.result is not None:
-            raise _err("duplicate_result", "duplicate_result", round=n,
-                       a=state.players[mine.first].name, b=state.players[mine.second].name)
+            raise _err(
+                "duplicate_result",
+                "duplicate_result",
+                round=n,
+                a=state.players[mine.first].name,
+                b=state.players[mine.second].name,
+            )
         elif holder is None:
             raise _err("no_bye", "no_bye", round=n)
         else:
@@ -378,16 +445,23 @@ def describe(e: Event, names: dict[int, str]) -> str:
         return tr(LOG, k, round=d["round"], tables=tables)
     if k in ("result", "correct"):
         note = f"({d['note']})" if d.get("note") else ""
-        return tr(LOG, k, round=d["round"], a=who("a"), sa=d["sa"], b=who("b"), sb=d["sb"],
-                  note=note).rstrip()
+        return tr(
+            LOG, k, round=d["round"], a=who("a"), sa=d["sa"], b=who("b"), sb=d["sb"], note=note
+        ).rstrip()
     if k == "walkover":
         return tr(LOG, k, round=d["round"], w=who("winner"), l=who("loser"))
     if k == "forfeit":
         return tr(LOG, k, round=d["round"], a=who("a"), b=who("b"))
     if k in ("bye", "penalty", "withdraw", "return"):
         excluded = tr(LOG, "excluded") if d.get("excluded") else ""
-        return tr(LOG, k, round=d.get("round", "?"), p=who("player"),
-                  points=d.get("points", ""), excluded=excluded)
+        return tr(
+            LOG,
+            k,
+            round=d.get("round", "?"),
+            p=who("player"),
+            points=d.get("points", ""),
+            excluded=excluded,
+        )
     if k == "settings":
         return tr(LOG, k, changes=json.dumps(d.get("changes", {}), ensure_ascii=False))
     if k == "dates":

@@ -26,10 +26,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from plansza.errors import IllegalActionError
-from plansza.i18n import tr
+from plansza.errors import N_, IllegalActionError
 from plansza.tournament import adjustments, roundrobin
-from plansza.tournament.messages import MESSAGES
 from plansza.tournament.model import State, Table, player_by_seed, seat_present, seeds
 from plansza.tournament.standings import standings
 
@@ -56,7 +54,7 @@ def pair_round(state: State, round_no: int | None = None) -> list[Table]:
         pid: [a for a in adjs if a.round < n] for pid, adjs in work.adjustments.items()
     }
     if len(work.active(n)) < 2:
-        raise IllegalActionError("too_few", tr(MESSAGES, "too_few"))
+        raise IllegalActionError("too_few", N_("too few players to pair"))
     adjustments.apply_pending(work, n)
     system = state.settings.system
     if system == "roundrobin":
@@ -68,7 +66,9 @@ def pair_round(state: State, round_no: int | None = None) -> list[Table]:
 
         tables = mpa.pair(work, n)
     else:
-        raise IllegalActionError("manual_system", tr(MESSAGES, "manual_only"))
+        raise IllegalActionError(
+            "manual_system", N_("this tournament is paired by hand: give the pairs with --manual")
+        )
     return order_tables(work, n, tables)
 
 
@@ -273,18 +273,21 @@ def manual(state: State, n: int, tables: Sequence[Table]) -> list[Table]:
             if p is None:
                 continue
             if p not in state.players:
-                raise IllegalActionError("unknown_player", tr(MESSAGES, "unknown_player", who=p))
+                raise IllegalActionError("unknown_player", N_("no such player: {who}"), who=p)
             if p not in active:
                 raise IllegalActionError(
-                    "inactive", tr(MESSAGES, "inactive", name=state.players[p].name, round=n)
+                    "inactive",
+                    N_("{name} does not play in round {round}"),
+                    name=state.players[p].name,
+                    round=n,
                 )
             if p in seen:
                 raise IllegalActionError(
-                    "twice", tr(MESSAGES, "paired_twice", name=state.players[p].name)
+                    "twice", N_("{name} appears twice in the pairing"), name=state.players[p].name
                 )
             seen.append(p)
     missing = active - set(seen)
     if missing:
         names = ", ".join(sorted(state.players[p].name for p in missing))
-        raise IllegalActionError("unpaired", tr(MESSAGES, "unpaired", names=names))
+        raise IllegalActionError("unpaired", N_("the pairing leaves out: {names}"), names=names)
     return list(tables)

@@ -26,10 +26,9 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from plansza.errors import PlanszaError
+from plansza.errors import N_, PlanszaError
 from plansza.i18n import tr
 from plansza.tournament.events import Event, apply, effective, replay
-from plansza.tournament.messages import MESSAGES
 from plansza.tournament.model import Settings, State
 
 SUFFIX = ".turniej.sqlite"
@@ -130,13 +129,22 @@ def _engine(path: str) -> sa.Engine:
         module = e.name or "?"
         hint = tr(OPEN_MESSAGES, "postgres_hint") if url.startswith("postgresql") else ""
         raise PlanszaError(
-            tr(OPEN_MESSAGES, "no_driver", url=_shown(url), module=module, hint=hint)
+            N_("database {url}: its driver is not installed (module {module}){hint}"),
+            url=_shown(url),
+            module=module,
+            hint=hint,
         ) from e
     except sa.exc.NoSuchModuleError as e:
         kind = url.split("://", 1)[0]
-        raise PlanszaError(tr(OPEN_MESSAGES, "unknown_kind", url=_shown(url), kind=kind)) from e
+        raise PlanszaError(
+            N_("database {url}: unknown kind '{kind}' (an SQLite file or postgresql+psycopg://…)"),
+            url=_shown(url),
+            kind=kind,
+        ) from e
     except sa.exc.ArgumentError as e:
-        raise PlanszaError(tr(OPEN_MESSAGES, "cannot_open", url=_shown(url), reason=e)) from e
+        raise PlanszaError(
+            N_("cannot open the database {url}: {reason}"), url=_shown(url), reason=e
+        ) from e
 
 
 class TournamentFile:
@@ -153,17 +161,17 @@ class TournamentFile:
             self.engine.dispose()
             reason = str(e.orig).strip().splitlines()[0] if e.orig else str(e)
             raise PlanszaError(
-                tr(OPEN_MESSAGES, "cannot_open", url=_shown(path), reason=reason)
+                N_("cannot open the database {url}: {reason}"), url=_shown(path), reason=reason
             ) from e
 
     @classmethod
     def create(cls, path: str, settings: Settings, *, at: str) -> TournamentFile:
         """Create a new tournament file (refused if the file exists)."""
         if "://" not in path and os.path.exists(path):
-            raise PlanszaError(tr(MESSAGES, "file_exists", path=path))
+            raise PlanszaError(N_("{path}: the file exists"), path=path)
         t = cls(path)
         if t.events():
-            raise PlanszaError(tr(MESSAGES, "db_has_tournament", path=path))
+            raise PlanszaError(N_("{path}: already holds a tournament"), path=path)
         t.append("created", {"settings": settings.to_dict()}, at=at)
         return t
 
@@ -175,7 +183,7 @@ class TournamentFile:
         t = cls(path)
         if not t.events():
             t.close()
-            raise PlanszaError(tr(MESSAGES, "not_tournament", path=path))
+            raise PlanszaError(N_("{path}: not a tournament file"), path=path)
         return t
 
     def close(self) -> None:
@@ -201,10 +209,10 @@ class TournamentFile:
             log = self.events(conn)
             if kind == "created":
                 if log:
-                    raise PlanszaError(tr(MESSAGES, "db_has_tournament", path=self.path))
+                    raise PlanszaError(N_("{path}: already holds a tournament"), path=self.path)
             elif kind == "undo":
                 if len(effective(log)) <= 1:
-                    raise PlanszaError(tr(MESSAGES, "nothing_to_undo"))
+                    raise PlanszaError(N_("nothing to undo"))
             else:
                 state = replay(log)
                 apply(state, Event(0, kind, data, at))
@@ -238,5 +246,11 @@ def find_default(directory: str = ".") -> str:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise PlanszaError(tr(MESSAGES, "no_file", suffix=SUFFIX, dir=os.path.abspath(directory)))
-    raise PlanszaError(tr(MESSAGES, "many_files", files=", ".join(found)))
+        raise PlanszaError(
+            N_("no tournament file (*{suffix}) in {dir} — give --db"),
+            suffix=SUFFIX,
+            dir=os.path.abspath(directory),
+        )
+    raise PlanszaError(
+        N_("several tournament files — choose one with --db: {files}"), files=", ".join(found)
+    )

@@ -22,9 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from plansza.errors import FormatError
-from plansza.i18n import tr
-from plansza.tournament.messages import MESSAGES
+from plansza.errors import N_, FormatError
 from plansza.tournament.model import Settings, State, seeds
 
 
@@ -78,12 +76,14 @@ def read_t(text: str, source: str = "<t>") -> TFile:
         else:
             idx = next((i for i, tok in enumerate(head) if _is_number(tok)), None)
         if idx is None or idx == 0:
-            raise FormatError(tr(MESSAGES, "t_line"), line=lineno, source=source)
+            raise FormatError(
+                N_("expected: NAME RATING OPPONENTS...; SCORES"), line=lineno, source=source
+            )
         name = " ".join(head[:idx])
         tokens = head[idx:] + (parts[1].split() if len(parts) > 1 else [])
         bad = next((tok for tok in tokens if not _is_number(tok)), None)
         if bad is not None:
-            raise FormatError(tr(MESSAGES, "t_number", text=bad), line=lineno, source=source)
+            raise FormatError(N_("'{text}' is not a number"), line=lineno, source=source, text=bad)
         nums = [int(tok) for tok in head[idx:]]
         scores = [int(tok) for tok in parts[1].split()] if len(parts) > 1 else []
         players.append(TPlayer(name, nums[0], nums[1:], scores, p12))
@@ -91,11 +91,22 @@ def read_t(text: str, source: str = "<t>") -> TFile:
     for i, p in enumerate(players, 1):
         for r, o in enumerate(p.opponents, 1):
             if o < 0 or o > n or o == i:
-                raise FormatError(tr(MESSAGES, "t_opponent", name=p.name, opp=o, round=r),
-                                  line=i, source=source)
+                raise FormatError(
+                    N_("{name}: bad opponent {opp} in round {round}"),
+                    line=i,
+                    source=source,
+                    name=p.name,
+                    opp=o,
+                    round=r,
+                )
             if o and (len(players[o - 1].opponents) < r or players[o - 1].opponents[r - 1] != i):
                 raise FormatError(
-                    tr(MESSAGES, "t_back", name=p.name, opp=o, round=r, me=i), source=source
+                    N_("{name}: round {round} opponent {opp} does not name {me} back"),
+                    source=source,
+                    name=p.name,
+                    opp=o,
+                    round=r,
+                    me=i,
                 )
     return TFile(players)
 
@@ -210,8 +221,15 @@ def events_from(t: TFile, settings: Settings) -> list[tuple[str, dict[str, Any]]
             tables.append([pid[i], pid[o]] if first_is_me else [pid[o], pid[i]])
             q = t.players[o - 1]
             if len(p.scores) >= r and len(q.scores) >= r:
-                results.append({"round": r, "a": pid[i], "sa": p.scores[r - 1], "b": pid[o],
-                                "sb": q.scores[r - 1]})
+                results.append(
+                    {
+                        "round": r,
+                        "a": pid[i],
+                        "sa": p.scores[r - 1],
+                        "b": pid[o],
+                        "sb": q.scores[r - 1],
+                    }
+                )
         items.append(("paired", {"round": r, "tables": tables, "method": "import"}))
         items.extend(("result", res) for res in results)
     for i in order:  # registered but never seated: they join after the last round
