@@ -31,6 +31,7 @@ test: setup
 check: setup
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/mypy --strict src/plansza
+	$(VENV)/bin/lint-imports --no-cache
 
 bench: setup
 	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done

@@ -28,8 +28,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from plansza.errors import InvalidMoveError
-from plansza.tiles import BLANK
+from plansza.errors import FormatError, InvalidMoveError
+from plansza.tiles import BLANK, TileSet
 
 SIZE = 15
 COLUMNS = "ABCDEFGHIJKLMNO"
@@ -254,19 +254,64 @@ class Board:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        from plansza.cgp import board_to_cgp
-
         return f"Board.from_cgp({board_to_cgp(self)!r})"
 
     @classmethod
     def from_cgp(cls, text: str) -> Board:
         """The board part of a CGP position (``15/15/…``); see :mod:`plansza.cgp`."""
-        from plansza.cgp import board_from_cgp
-
         return board_from_cgp(text)
 
     def cgp(self) -> str:
         """The board part of a CGP position."""
-        from plansza.cgp import board_to_cgp
-
         return board_to_cgp(self)
+
+
+# The board part of a CGP position lives here, not in plansza.cgp, because Board.from_cgp
+# and Board.cgp need it and the formats are above the board; plansza.cgp re-exports it.
+def board_from_cgp(rows_text: str, tileset: TileSet | None = None) -> Board:
+    """The board part of a CGP (``15/15/…``)."""
+    ts = tileset or TileSet.polish()
+    rows = rows_text.strip().split("/")
+    if len(rows) != SIZE:
+        raise FormatError(f"CGP board has {len(rows)} rows, expected {SIZE}: {rows_text!r}")
+    board = Board()
+    for r, row in enumerate(rows):
+        c = 0
+        for m in re.finditer(r"\d+|.", row):
+            tok = m.group(0)
+            if tok.isdigit():
+                n = int(tok)
+                if n == 0:
+                    raise FormatError(f"CGP row {r + 1} {row!r}: a run of 0 empty squares")
+                c += n
+            else:
+                if not ts.is_letter(tok):
+                    raise FormatError(
+                        f"CGP row {r + 1} {row!r}: {tok!r} is not a letter of the {ts.name} set"
+                    )
+                if c < SIZE:
+                    board[r, c] = tok
+                c += 1
+        if c != SIZE:
+            raise FormatError(f"CGP row {r + 1} {row!r} covers {c} squares, expected {SIZE}")
+    return board
+
+
+def board_to_cgp(board: Board) -> str:
+    """The board part of a CGP."""
+    out = []
+    for row in board.rows():
+        parts: list[str] = []
+        empty = 0
+        for t in row:
+            if t is None:
+                empty += 1
+                continue
+            if empty:
+                parts.append(str(empty))
+                empty = 0
+            parts.append(t)
+        if empty:
+            parts.append(str(empty))
+        out.append("".join(parts))
+    return "/".join(out)

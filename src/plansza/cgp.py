@@ -15,61 +15,15 @@ fields may be left out (a board alone is a position with empty racks).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from plansza.board import SIZE, Board
+# The board part of a CGP is read and written by plansza.board (Board.from_cgp and
+# Board.cgp need it, and the board is below the formats); re-exported here.
+from plansza.board import Board
+from plansza.board import board_from_cgp as board_from_cgp
+from plansza.board import board_to_cgp as board_to_cgp
 from plansza.errors import FormatError
 from plansza.tiles import BLANK, TileSet
-
-
-def board_from_cgp(rows_text: str, tileset: TileSet | None = None) -> Board:
-    """The board part of a CGP (``15/15/…``)."""
-    ts = tileset or TileSet.polish()
-    rows = rows_text.strip().split("/")
-    if len(rows) != SIZE:
-        raise FormatError(f"CGP board has {len(rows)} rows, expected {SIZE}: {rows_text!r}")
-    board = Board()
-    for r, row in enumerate(rows):
-        c = 0
-        for m in re.finditer(r"\d+|.", row):
-            tok = m.group(0)
-            if tok.isdigit():
-                n = int(tok)
-                if n == 0:
-                    raise FormatError(f"CGP row {r + 1} {row!r}: a run of 0 empty squares")
-                c += n
-            else:
-                if not ts.is_letter(tok):
-                    raise FormatError(
-                        f"CGP row {r + 1} {row!r}: {tok!r} is not a letter of the {ts.name} set"
-                    )
-                if c < SIZE:
-                    board[r, c] = tok
-                c += 1
-        if c != SIZE:
-            raise FormatError(f"CGP row {r + 1} {row!r} covers {c} squares, expected {SIZE}")
-    return board
-
-
-def board_to_cgp(board: Board) -> str:
-    """The board part of a CGP."""
-    out = []
-    for row in board.rows():
-        parts: list[str] = []
-        empty = 0
-        for t in row:
-            if t is None:
-                empty += 1
-                continue
-            if empty:
-                parts.append(str(empty))
-                empty = 0
-            parts.append(t)
-        if empty:
-            parts.append(str(empty))
-        out.append("".join(parts))
-    return "/".join(out)
 
 
 @dataclass

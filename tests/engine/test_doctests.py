@@ -14,6 +14,7 @@ import pytest
         "plansza.engine",
         "plansza.engine.base",
         "plansza.engine.leaves",
+        "plansza.engine.levels",
         "plansza.engine.static",
         "plansza.engine.sim",
         "plansza.engine.match",

@@ -14,6 +14,7 @@ import pytest
         "plansza.lexicon",
         "plansza.lexicon.core",
         "plansza.lexicon.kwgfile",
+        "plansza.lexicon.progress",
         "plansza.lexicon.reference",
         "plansza.lexicon.wordlist",
         "plansza.cli.lexicon",

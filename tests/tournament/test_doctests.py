@@ -10,6 +10,7 @@ import pytest
 MODULES = [
     "plansza.tournament.model", "plansza.tournament.events", "plansza.tournament.standings",
     "plansza.tournament.adjustments", "plansza.tournament.roundrobin",
+    "plansza.tournament.totals", "plansza.tournament.halving",
     "plansza.tournament.storage", "plansza.tournament.tsh", "plansza.tournament.ranked",
 ]
 

@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from plansza.tournament.model import MPA_FINAL_CHAIN, MPA_ROUND_CHAIN, State
-from plansza.tournament.standings import _h2h, standings, team_standings, totals
+from plansza.tournament.standings import standings, team_standings, totals
+from plansza.tournament.totals import _h2h
 
 from .helpers import Log, settings
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from plansza.board import Board
 from plansza.engine.base import GameView
+from plansza.engine.levels import make_player
 from plansza.engine.static import Candidate
 from plansza.errors import FormatError, PlanszaError
 from plansza.gcg import EventKind, GameRecord, GCGEvent
@@ -305,8 +306,6 @@ def analyze(
         )
     static: Evaluator = StaticPlayer(lexicon, rules, leaves=leaves, seed=seed)
     if level == "sim" and simulator is None:
-        from plansza.engine import make_player
-
         options: dict[str, Any] = {"seconds": seconds, "candidates": candidates}
         if now is not None:
             options["now"] = now

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from plansza.engine.base import Player, view_of
+from plansza.engine.levels import make_player
 from plansza.errors import PlanszaError
 from plansza.game import Game
 from plansza.rules import Rules
@@ -203,7 +204,6 @@ def _lexicon() -> Lexicon:
 
 
 def _play_one(job: _Job) -> GameOutcome:
-    from plansza.engine import make_player
     from plansza.gcg import record_from_game, write_gcg
 
     rules = Rules.by_name(job.rules)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import mmap
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,12 +29,10 @@ from plansza.errors import FormatError
 from plansza.files import write_atomic
 from plansza.lexicon import _kwg, store
 from plansza.lexicon.kwgfile import encode, map_file, read_header
+from plansza.lexicon.progress import ProgressCallback, progress_bar
 from plansza.lexicon.store import DEFAULT_NAME, LexiconError
 from plansza.lexicon.wordlist import WordListReport, read_word_list, tileset_letters
 from plansza.tiles import BLANK, TileSet
-
-ProgressCallback = Callable[[int, int], object]
-"""Called as ``progress(done, total)`` while a lexicon is compiled."""
 
 STAR = "*"
 """In a pattern: any run of letters, possibly empty (``?`` is one letter)."""
@@ -137,8 +135,6 @@ class Lexicon:
         tileset = tileset or TileSet.polish()
         report = read_word_list(path.read_bytes(), tileset, source=str(path))
         if progress:
-            from plansza.lexicon.progress import progress_bar  # Rich only when building
-
             with progress_bar(path.name) as bar:
                 return cls.compile(report, name=path.stem, tileset=tileset, progress=bar)
         return cls.compile(report, name=path.stem, tileset=tileset)
@@ -391,7 +387,6 @@ def _compile_default(source: Path, *, progress: bool) -> bytes:
     if not progress:
         return compile_blob(report, name=DEFAULT_NAME, meta=meta)
     from plansza.i18n import tr
-    from plansza.lexicon.progress import progress_bar  # Rich only when building
 
     with progress_bar(tr(MESSAGES, "building_default", name=DEFAULT_NAME)) as bar:
         return compile_blob(report, name=DEFAULT_NAME, progress=bar, meta=meta)

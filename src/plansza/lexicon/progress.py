@@ -1,19 +1,38 @@
-"""A Rich progress bar on standard error for long lexicon builds."""
+"""Progress of long lexicon builds: the callback type and a Rich bar that draws it.
+
+:meth:`Lexicon.compile <plansza.lexicon.core.Lexicon.compile>` reports its work
+through a :data:`ProgressCallback`; :func:`progress_bar` makes one that draws a
+transient bar on standard error.
+
+>>> seen = []
+>>> report: ProgressCallback = lambda done, total: seen.append((done, total))
+>>> report(1, 4); seen
+[(1, 4)]
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
-
-from plansza.lexicon.core import ProgressCallback
+ProgressCallback = Callable[[int, int], object]
+"""Called as ``progress(done, total)`` while a lexicon is compiled."""
 
 
 @contextmanager
 def progress_bar(description: str) -> Iterator[ProgressCallback]:
     """A ``progress(done, total)`` callback drawing a bar on stderr (transient)."""
+    # Rich only when a bar is drawn: importing the lexicon (the move generator, the
+    # engine) must not load a terminal library.
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     console = Console(stderr=True, highlight=False)
     with Progress(
         TextColumn("{task.description}"),

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 
 from plansza.tournament.model import TEMPORARY_RANKING, Adjustment, State, seed_key
-from plansza.tournament.standings import Standing, rank, totals
+from plansza.tournament.totals import Standing, rank, totals
 
 FORMULAS = ("weighted", "seed", "none")
 

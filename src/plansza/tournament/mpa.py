@@ -21,8 +21,14 @@ from __future__ import annotations
 import math
 
 from plansza.tournament import roundrobin
+from plansza.tournament.halving import by_standings, who_starts
 from plansza.tournament.model import State, Table, player_by_seed, seat_present
-from plansza.tournament.standings import standings
+from plansza.tournament.standings import split_groups, split_round, standings
+
+# MPA 2e vii: which players the split put in the upper group. Decided by the
+# standings after the split round, and part of every later standings, so it is
+# computed in plansza.tournament.standings; the MPA pairing and the reports ask here.
+groups = split_groups
 
 EXTRA = [(1, 4), (2, 5), (3, 6), (7, 8), (9, 10)]  # MPA 2a iv-v
 
@@ -42,30 +48,8 @@ def _by_numbers(
     return seat_present(state, n, mapped)
 
 
-def split_round(count: int) -> int | None:
-    """The last round before the split into two groups (None: no split)."""
-    if count <= 8:
-        return None
-    return 10 if count <= 10 else 8
-
-
-def groups(state: State, after_round: int | None = None) -> dict[int, int] | None:
-    """MPA 2e vii: pid → 0 (upper group) / 1 (lower) once the split happened."""
-    if state.settings.system != "mpa":
-        return None
-    cut = split_round(len(state.players))
-    last = state.last_round if after_round is None else after_round
-    if cut is None or last <= cut:
-        return None
-    size = 6 if len(state.players) <= 10 else 8
-    upper = set(_places(state, cut)[:size])
-    return {pid: 0 if pid in upper else 1 for pid in state.players}
-
-
 def pair(state: State, n: int) -> list[Table]:
     """The MPA pairing of round ``n`` (MPA 2a and the appendix)."""
-    from plansza.tournament.pairing import by_standings
-
     seeds = player_by_seed(state)
     count = len(seeds)
     by_seed = [seeds[i] for i in range(1, count + 1)]
@@ -113,8 +97,6 @@ def pair(state: State, n: int) -> list[Table]:
 
 def _extra(state: State, n: int, count: int) -> list[Table]:
     """MPA 2a iv–v: the extra round 1-4, 2-5, 3-6, 7-8 (, 9-10) by places."""
-    from plansza.tournament.pairing import who_starts as ws
-
     order = _places(state, n - 1)
     place = {pid: i for i, pid in enumerate(order)}
     out: list[Table] = []
@@ -128,5 +110,5 @@ def _extra(state: State, n: int, count: int) -> list[Table]:
         elif not state.players[pa].active_in(n):
             out.append((pb, None))
         else:
-            out.append(ws(state, pa, pb, n, place))
+            out.append(who_starts(state, pa, pb, n, place))
     return out

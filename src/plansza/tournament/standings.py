@@ -22,99 +22,11 @@ Ties left after the chain keep seeding order (a listing must be total).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-
-from plansza.tournament.model import Game, State, seeds
-
-
-@dataclass
-class Standing:
-    """One line of the standings; ``adjusted`` marks RS §7.2 points included."""
-
-    place: int
-    pid: int
-    seed: int
-    name: str
-    big_points: float
-    small_points: int
-    against: int
-    games: int
-    byes: int = 0
-    adjusted: bool = False
-    group: int = 0
-    excluded_small: int = 0
-    excluded_spread: int = 0
-    detail: list[Game] = field(default_factory=list, repr=False)
-
-    @property
-    def spread(self) -> int:
-        """Small points scored minus conceded."""
-        return self.small_points - self.against
-
-    def as_json(self) -> dict[str, object]:
-        """The JSON shape of ``standings --json``."""
-        bp: float | int = int(self.big_points) if self.big_points.is_integer() else self.big_points
-        return {
-            "place": self.place,
-            "seed": self.seed,
-            "name": self.name,
-            "big_points": bp,
-            "small_points": self.small_points,
-            "spread": self.spread,
-            "games": self.games,
-        }
-
-
-def totals(
-    state: State, upto: int | None = None, *, adjustments: bool = True, final: bool = False
-) -> dict[int, Standing]:
-    """Totals of every player over rounds ≤ ``upto`` (all rounds when ``None``).
-
-    Adjustments (RS §7.2) count when ``adjustments`` and the player joined by
-    the round after ``upto``. In the ``final`` classification an excluded
-    player's wins and draws are void (TR 7.1).
-    """
-    sd = seeds(state)
-    last = state.last_round if upto is None else upto
-    out: dict[int, Standing] = {}
-    bye_bp = state.settings.bye_big_points
-    for pid, p in state.players.items():
-        games = state.games_of(pid, last)
-        st = Standing(0, pid, sd[pid], p.name, 0.0, 0, 0, 0, detail=games)
-        for g in games:
-            if g.kind == "bye":
-                st.big_points += bye_bp
-                st.byes += 1
-            else:
-                if not (final and p.excluded):
-                    st.big_points += g.big_points
-                if g.kind != "forfeit":  # nobody played: not a game
-                    st.games += 1
-            st.small_points += g.score
-            st.against += g.opp_score
-        if adjustments:
-            for adj in state.adjustments.get(pid, []):
-                if adj.round <= last + 1:
-                    st.big_points += adj.big_points
-                    st.small_points += adj.small_points
-                    st.against -= adj.spread - adj.small_points
-                    st.adjusted = True
-        out[pid] = st
-    return out
-
-
-def _value(st: Standing, crit: str, exclude: bool) -> float:
-    if crit == "big_points":
-        return st.big_points
-    if crit == "small_points":
-        return st.small_points - (st.excluded_small if exclude else 0)
-    if crit == "spread":
-        return st.spread - (st.excluded_spread if exclude else 0)
-    if crit == "games":
-        return st.games
-    raise ValueError(f"unknown criterion {crit!r}")
+from plansza.tournament.adjustments import apply_removal
+from plansza.tournament.model import State
+from plansza.tournament.totals import Standing as Standing
+from plansza.tournament.totals import rank as rank
+from plansza.tournament.totals import totals as totals
 
 
 def _best_wins(st: Standing, n: int) -> tuple[int, int]:
@@ -124,57 +36,6 @@ def _best_wins(st: Standing, n: int) -> tuple[int, int]:
     by_spread = sorted((g.score - g.opp_score for g in wins), reverse=True)[:n]
     by_total = sorted((g.score for g in wins), reverse=True)[:n]
     return sum(by_total), sum(by_spread)
-
-
-def _h2h(lines: list[Standing]) -> dict[int, float] | None:
-    """MPA 2e v: big points among the tied; None when the rule does not apply."""
-    ids = {s.pid for s in lines}
-    pts = {s.pid: 0.0 for s in lines}
-    count = {s.pid: 0 for s in lines}
-    for s in lines:
-        for g in s.detail:
-            if g.opponent in ids and g.kind != "bye":
-                pts[s.pid] += g.big_points
-                count[s.pid] += 1
-    if len(lines) >= 3 and len(set(count.values())) > 1:
-        return None
-    return pts
-
-
-def rank(
-    state: State,
-    lines: Sequence[Standing],
-    chain: Sequence[str],
-    exclude: bool = False,
-) -> list[Standing]:
-    """Sort ``lines`` by ``chain``; ``exclude`` applies MPA 2e viii amounts."""
-    lot = list(state.players)
-    random.Random(state.settings.seed).shuffle(lot)
-    lot_pos = {pid: i for i, pid in enumerate(lot)}
-
-    def split(group: list[Standing], crits: Sequence[str]) -> list[Standing]:
-        if len(group) <= 1 or not crits:
-            return sorted(group, key=lambda s: s.seed)
-        crit, rest = crits[0], crits[1:]
-        if crit == "lot":
-            return sorted(group, key=lambda s: lot_pos[s.pid])
-        if crit == "head_to_head":
-            h = _h2h(group)
-            if h is None:
-                return split(group, rest)
-            keyf = {s.pid: h[s.pid] for s in group}
-        else:
-            keyf = {s.pid: _value(s, crit, exclude) for s in group}
-        out: list[Standing] = []
-        for v in sorted(set(keyf.values()), reverse=True):
-            out.extend(split([s for s in group if keyf[s.pid] == v], rest))
-        return out
-
-    groups = sorted({s.group for s in lines})
-    result: list[Standing] = []
-    for g in groups:  # MPA 2e vii: the lower group ranks after the upper whatever its points
-        result.extend(split([s for s in lines if s.group == g], list(chain)))
-    return result
 
 
 def standings(
@@ -193,19 +54,15 @@ def standings(
     ``groups`` maps pid → group index for split formats (MPA 2e vii); for an
     MPA tournament it defaults to the split the format made.
     """
-    from plansza.tournament import adjustments as adj_mod
-
     s = state.settings
     last = after_round if after_round is not None else _last_with_results(state)
     if final is None:
         final = state.finished and last >= state.last_round
     lines = totals(state, last, adjustments=not final, final=final)
     if not final and state.adjustments:
-        adj_mod.apply_removal(state, last, lines)
+        apply_removal(state, last, lines)
     if groups is None and s.system == "mpa":
-        from plansza.tournament import mpa
-
-        groups = mpa.groups(state, last)  # MPA 2e vii: the split ranks groups apart
+        groups = split_groups(state, last)  # MPA 2e vii: the split ranks groups apart
     if groups:
         for pid, g in groups.items():
             lines[pid].group = g
@@ -223,6 +80,33 @@ def standings(
     for i, st in enumerate(ordered, 1):
         st.place = i
     return ordered
+
+
+# The MPA split lives here rather than in plansza.tournament.mpa: the groups are
+# chosen by the standings after the split round, and every later standings ranks
+# them apart (MPA 2e vii), so each needs the other.
+def split_round(count: int) -> int | None:
+    """MPA 2a: the last round before the split into two groups (None: no split).
+
+    >>> split_round(8), split_round(10), split_round(24)
+    (None, 10, 8)
+    """
+    if count <= 8:
+        return None
+    return 10 if count <= 10 else 8
+
+
+def split_groups(state: State, after_round: int | None = None) -> dict[int, int] | None:
+    """MPA 2e vii: pid → 0 (upper group) / 1 (lower) once the split happened."""
+    if state.settings.system != "mpa":
+        return None
+    cut = split_round(len(state.players))
+    last = state.last_round if after_round is None else after_round
+    if cut is None or last <= cut:
+        return None
+    size = 6 if len(state.players) <= 10 else 8
+    upper = {s.pid for s in standings(state, cut, final=False)[:size]}
+    return {pid: 0 if pid in upper else 1 for pid in state.players}
 
 
 def _last_with_results(state: State) -> int:
