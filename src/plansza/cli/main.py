@@ -73,14 +73,3 @@ def _register() -> None:
 
 
 _register()
-
-
-def main() -> None:
-    """Entry point of the console script (the language chosen first)."""
-    from plansza.cli.entry import main as run
-
-    run()
-
-
-if __name__ == "__main__":
-    main()
