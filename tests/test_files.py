@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 import os
 from pathlib import Path
 
 import pytest
 
-import plansza.files
 from plansza.files import write_atomic
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(plansza.files)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_text_and_bytes(tmp_path: Path) -> None:

@@ -9,14 +9,12 @@ Nothing below the front ends reads a language: the domain raises errors with a c
 an English template and details (:mod:`plansza.errors`), and a front end words them
 with :func:`describe` and the :func:`translator` of its user's language.
 
->>> from plansza.errors import IllegalMoveError
->>> e = IllegalMoveError("gap", "the tiles leave a gap at {square}", square="I9")
+>>> from plansza.errors import N_, IllegalActionError
+>>> e = IllegalActionError("no_round", N_("round {round} has not been paired"), round=4)
 >>> describe(e, translator("pl"))
-'między płytkami jest przerwa na polu I9'
+'runda 4 nie jest skojarzona'
 >>> describe(e, translator("en"))
-'the tiles leave a gap at I9'
->>> translator("pl").ngettext("{n} tile", "{n} tiles", 22).format(n=22)
-'22 płytki'
+'round 4 has not been paired'
 """
 
 from __future__ import annotations

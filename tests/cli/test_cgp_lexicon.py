@@ -7,7 +7,6 @@ with ``duzy``. The default list (SJP.PL) is recognised by ZORANIE from AEINORZ.
 
 from __future__ import annotations
 
-import doctest
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +14,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import plansza.cli.lexopt
 from plansza.cli.common import EXIT_INPUT
 from plansza.cli.lexopt import choose_lexicon
 from plansza.cli.main import app
@@ -179,9 +177,3 @@ def test_duplicate_top_of_a_position_follows_the_op() -> None:
     assert not any("KOTY" in m for m in moves) and err.count("Uwaga") == 1
     moves, err = top("--cgp", f"{EMPTY} AEINORZ/ 0/0 0 lex NWL20;")
     assert any(m.endswith(" ZORANIE") for m in moves) and err.count("Ostrzeżenie") == 1
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(plansza.cli.lexopt)
-    assert result.attempted > 0
-    assert result.failed == 0

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 import typer
 from typer.testing import CliRunner
@@ -29,11 +27,6 @@ def test_the_default_lexicon_name_is_the_lexicon_packages() -> None:
     from plansza.lexicon.store import DEFAULT_NAME
 
     assert common.DEFAULT_LEXICON == DEFAULT_NAME
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(common)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_rules_named_gives_the_preset() -> None:

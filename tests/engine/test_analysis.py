@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -11,7 +10,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import plansza.engine.analysis as analysis_module
 from plansza.cli.main import app
 from plansza.engine import make_player, play_game
 from plansza.engine.analysis import AnalysisError, analyze
@@ -45,11 +43,6 @@ def lex() -> Lexicon:
 @pytest.fixture(scope="module")
 def small() -> Lexicon:
     return Lexicon.build(SMALL, RULES.tileset, name="mini")
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(analysis_module)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def _selfplay(lex: Lexicon, seed: int) -> str:

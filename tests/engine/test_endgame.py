@@ -9,7 +9,6 @@ each subtracts their own rack).
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import json
 import random
@@ -22,7 +21,6 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import plansza.engine.endgame as endgame_module
-import plansza.engine.endgame_reference as reference_module
 from plansza.board import Board
 from plansza.engine import _endgame
 from plansza.engine.endgame import (
@@ -625,12 +623,6 @@ def test_error_in_english(lex: Lexicon) -> None:
     set_language("en")
     with pytest.raises(EndgameError, match="the rack is empty"):
         solve(kot_board(), " ", "B", lex, PFS)
-
-
-@pytest.mark.parametrize("module", [endgame_module, reference_module])
-def test_doctests(module: object) -> None:
-    result = doctest.testmod(module)  # type: ignore[arg-type]
-    assert result.attempted > 0 and result.failed == 0
 
 
 # ---- two threads ------------------------------------------------------------------------

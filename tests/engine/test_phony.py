@@ -3,13 +3,10 @@ caught by a challenge (TR 4.7); with rate 0 it is the inner player."""
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import plansza.engine.phony as phony_module
 from plansza.engine import make_player, play_game, view_of
 from plansza.engine.phony import PhonyPlayer, PhonyRateError, phony_variants, with_phonies
 from plansza.engine.static import GreedyPlayer
@@ -25,11 +22,6 @@ RULES = Rules.pfs()
 @pytest.fixture(scope="module")
 def lex() -> Lexicon:
     return Lexicon.default(progress=False)
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(phony_module)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def _advanced(seed: int, turns: int, lex: Lexicon) -> Game:

@@ -3,7 +3,6 @@ writes to a Rich console, so whole games can be played without a terminal."""
 
 from __future__ import annotations
 
-import doctest
 import io
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -11,7 +10,6 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-import plansza.cli.play as play_module
 from plansza.cli.i18n import use as set_language
 from plansza.cli.play import Session, check_options, make_session, new_game
 from plansza.engine import view_of
@@ -108,11 +106,6 @@ def check_saved(session: Session) -> None:
     rep = replay(record, RULES)
     assert rep.ok, [m for m in rep.moves if not m.matches]
     assert rep.scores == session.game.scores
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(play_module)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # TR 5.1.1a: a person who only passes; the computer plays until it goes out (or the

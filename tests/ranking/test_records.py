@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import io
 import os
 from datetime import date
@@ -11,10 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import plansza.ranking.hollington
 import plansza.ranking.records
-import plansza.ranking.report
-import plansza.ranking.store
 from plansza.cli.i18n import use as set_language
 from plansza.ranking import (
     BadRowsError,
@@ -35,15 +31,6 @@ def english() -> object:
     set_language("en")
     yield
     set_language("pl")
-
-
-@pytest.mark.parametrize("module", [plansza.ranking.hollington, plansza.ranking.records,
-                                    plansza.ranking.report, plansza.ranking.store, plansza.ranking])
-def test_doctests(module: object) -> None:
-    # RR §2.4's example (24 games at 120 → 116) is a doctest of padded_ranking
-    set_language("pl")
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert result.failed == 0 and result.attempted > 0
 
 
 def problems(text: str) -> list[tuple[int, str]]:

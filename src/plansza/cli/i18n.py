@@ -5,10 +5,10 @@ commands are built, so that ``--help`` is in it too), else ``PLANSZA_LANG``, els
 Polish. Everything the CLI prints goes through :func:`_` (and :func:`ngettext`) with
 an English message id, and errors through :func:`describe`.
 
->>> use("en"); _("{n} moves", n=3)
-'3 moves'
->>> use("pl"); ngettext("{n} tile", "{n} tiles", 5, n=5)
-'5 płytek'
+>>> use("en"); _("Round {round}", round=3)
+'Round 3'
+>>> use("pl"); _("Round {round}", round=3)
+'Runda 3'
 """
 
 from __future__ import annotations
