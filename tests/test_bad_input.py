@@ -131,3 +131,4 @@ def test_look_alike_letters_are_not_tiles() -> None:
     ts = TileSet.polish()
     assert ts.is_letter("Ż") and ts.is_letter("ż")
     assert not ts.is_letter("ı") and not ts.is_letter("ſ")  # upper case I and S
+
