@@ -5,6 +5,8 @@ Each test here failed before its fix (issue "One voice and one service layer", p
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -63,3 +65,42 @@ def test_t_export_of_a_tournament_with_a_semicolon_name_is_refused() -> None:
 def test_t_numbers_are_ascii_digits(line: str) -> None:
     with pytest.raises(FormatError, match=r"x\.t:1"):
         tsh.read_t(line + "\n", "x.t")
+
+
+# --- 3. CSV exports: formula injection ------------------------------------------------------
+
+
+def test_standings_and_games_csv_guard_text_cells_and_keep_numbers() -> None:
+    import csv
+    import io
+
+    from plansza.tournament.reports import games_csv, standings_csv
+
+    log = Log(tournament_settings())
+    evil = log.player("=HYPERLINK(\"http://x\",\"klik\")", club="@klub", city="-Miasto")
+    other = log.player("Nowak, Ewa", club="+48")
+    log.add("paired", round=1, tables=[[evil, other]])
+    log.add("result", round=1, a=evil, sa=300, b=other, sb=420)
+    rows = list(csv.reader(io.StringIO(standings_csv(log.state))))
+    loser = next(r for r in rows[1:] if "HYPERLINK" in r[2])
+    assert loser[2:5] == ["'=HYPERLINK(\"http://x\",\"klik\")", "'@klub", "'-Miasto"]
+    assert loser[7] == "-120"  # the spread: a number, written as a number
+    games = list(csv.reader(io.StringIO(games_csv(log.state))))
+    assert games[1][3] == "'=HYPERLINK(\"http://x\",\"klik\")" and games[1][5] == "Nowak, Ewa"
+
+
+def test_players_csv_from_the_ranking_reads_back_into_a_tournament() -> None:
+    # plansza ranking seed --csv writes what plansza turniej import-players reads
+    from plansza.cli.tournament import read_players_csv
+    from plansza.files import csv_writer
+
+    names = ["=1+1", "-Kowalski", "@Nowak", "'Apostrof", "Żak, Anna"]
+    out = io.StringIO()
+    writer = csv_writer(out)
+    writer.writerow(["nazwisko", "ranking", "partie"])
+    for name in names:
+        writer.writerow([name, 120, 30])
+    assert "'=1+1" in out.getvalue()
+    players = read_players_csv(out.getvalue(), "gracze.csv")
+    assert [p["name"] for p in players] == names
+    assert {(p["ranking"], p["games"]) for p in players} == {(120.0, 30)}

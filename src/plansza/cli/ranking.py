@@ -41,6 +41,7 @@ from plansza.cli.common import (
     user_errors,
 )
 from plansza.errors import PlanszaError
+from plansza.files import csv_text, csv_writer
 from plansza.i18n import tr
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
@@ -583,7 +584,7 @@ def _read_names(path: str) -> list[str]:
         column = next((i for i, h in enumerate(header) if h in _NAME_COLUMNS), None)
         if column is not None and len(header) > 1:
             rows = csv.reader(io.StringIO("\n".join(lines[1:])), delimiter=delimiter)
-            return [r[column] for r in rows if column < len(r) and r[column].strip()]
+            return [csv_text(r[column]) for r in rows if column < len(r) and r[column].strip()]
     if lines[0].strip().casefold() in _NAME_COLUMNS:
         lines = lines[1:]
     return [ln.strip() for ln in lines]
@@ -633,7 +634,7 @@ def seed(
     entries.sort(key=lambda e: (-e[1].value, polish_collation_key(e[0])))
     if as_csv:
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        writer = csv_writer(out)
         writer.writerow(["nazwisko", "ranking", "partie"])
         for name, r in entries:
             debutant = r.basis is Basis.DEBUTANT

@@ -29,6 +29,7 @@ from plansza.cli.common import (
     user_errors,
 )
 from plansza.errors import FormatError, PlanszaError
+from plansza.files import csv_text
 from plansza.i18n import tr
 from plansza.tiles import polish_collation_key
 from plansza.tournament import model
@@ -370,14 +371,15 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
 
         def cell(key: str, row: list[str] = row) -> str:
             i = col[key]
-            return row[i].strip() if i is not None and i < len(row) else ""
+            return csv_text(row[i].strip()) if i is not None and i < len(row) else ""
 
         rec: dict[str, Any] = {"name": cell("name"), "club": cell("club"), "city": cell("city")}
         r = cell("ranking").replace(",", ".")
         g = cell("games")
-        if r and not re.fullmatch(r"\d+(\.\d+)?", r):
+        # ASCII digits, a sane size: \d and isdecimal() take "١٢", int() 20 digits
+        if r and not re.fullmatch(r"[0-9]{1,5}(\.[0-9]{1,6})?", r):
             raise FormatError(tr(CLI, "bad_number", text=r), line=lineno, source=source)
-        if g and not g.isdecimal():
+        if g and not re.fullmatch(r"[0-9]{1,6}", g):
             raise FormatError(tr(CLI, "bad_number", text=g), line=lineno, source=source)
         rec["ranking"] = float(r) if r else None
         rec["games"] = int(g) if g else 0
