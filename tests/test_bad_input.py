@@ -6,6 +6,8 @@ Each test here failed before its fix (issue "One voice and one service layer", p
 from __future__ import annotations
 
 import string
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -132,3 +134,49 @@ def test_look_alike_letters_are_not_tiles() -> None:
     assert ts.is_letter("Ż") and ts.is_letter("ż")
     assert not ts.is_letter("ı") and not ts.is_letter("ſ")  # upper case I and S
 
+
+
+# --- 5. Records have a size limit; errors quote an excerpt -------------------------------
+
+
+def _run(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from plansza.cli.main import app
+
+    result = CliRunner().invoke(app, ["--lang", "en", *args])
+    return result.exit_code, result.output  # stdout and stderr
+
+
+def test_a_50_mb_gcg_is_refused_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "big.gcg"
+    line = b">ala: ABCDEFG 8H AB +4 4\n"
+    with open(path, "wb") as f:
+        f.write(b"#player1 ala Ala\n#player2 ola Ola\n")
+        f.write(line * (50_000_000 // len(line)))
+    started = time.perf_counter()
+    code, out = _run("replay", str(path))
+    assert time.perf_counter() - started < 5
+    assert code == 2 and "larger than 1048576 bytes" in out and str(path) in out
+    assert "Traceback" not in out and len(out) < 400
+
+
+def test_a_50_mb_line_is_not_printed_back(tmp_path: Path) -> None:
+    path = tmp_path / "line.gcg"
+    path.write_text("#player1 ala Ala\n>ala: " + "Ż" * 400_000 + "\n", encoding="utf-8")
+    code, out = _run("replay", str(path))
+    assert code == 2 and "line.gcg:2:" in out and "…" in out and len(out) < 400
+
+
+def test_a_gcg_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin2.gcg"
+    path.write_bytes("#player1 ala Ala\n>ala: ŻUBR 8H ŻUBR +20 20\n".encode("iso-8859-2"))
+    code, out = _run("replay", str(path))
+    assert code == 2 and "latin2.gcg:2: not UTF-8 text" in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("cgp", [f"{EMPTY_ROWS} A/B 1/0 ²", "1²/" + "/".join(["15"] * 14)])
+def test_moves_with_a_unicode_digit_in_the_cgp_is_one_line(cgp: str) -> None:
+    code, out = _run("moves", "--cgp", cgp)
+    assert code == 2 and "CGP" in out and "Traceback" not in out
+    assert len(out.strip().splitlines()) == 1

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 from rich.console import Console
 
-from plansza.errors import FormatError, PlanszaError
+from plansza.errors import N_, FormatError, PlanszaError
 from plansza.i18n import tr
 
 if TYPE_CHECKING:
@@ -93,13 +93,21 @@ def rules_named(name: str) -> Rules:
 
 
 def read_text(path: str) -> str:
-    """Read a UTF-8 text file given on the command line (``-`` = standard input)."""
+    """Read a UTF-8 record given on the command line (``-`` = standard input), refused
+    beyond :data:`plansza.files.RECORD_LIMIT` before it is read whole."""
     import sys
 
+    from plansza.files import RECORD_LIMIT, decode, read_record
+
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8-sig") as f:
-        return f.read()
+        data = sys.stdin.buffer.read(RECORD_LIMIT + 1)
+        if len(data) > RECORD_LIMIT:
+            raise FormatError(
+                N_("the file is larger than {limit} bytes: not a record of this kind"),
+                code="too_large", source="-", limit=RECORD_LIMIT,
+            )
+        return decode(data, source="-")
+    return read_record(path)
 
 
 Command = Callable[..., None]

@@ -41,7 +41,7 @@ from plansza.cli.common import (
     user_errors,
 )
 from plansza.errors import PlanszaError
-from plansza.files import csv_text, csv_writer
+from plansza.files import csv_text, csv_writer, read_record
 from plansza.i18n import tr
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
@@ -467,8 +467,7 @@ def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game
     elif lower.endswith(".t"):
         if day is None:
             fail(tr(MESSAGES, "need_date"), EXIT_INPUT)
-        with open(path, encoding="utf-8-sig") as f:
-            text = f.read()
+        text = read_record(path)
         title = normalise_name(name or os.path.splitext(os.path.basename(path))[0])
         games = read_tsh_text(text, day=day, tournament=title, source=path)
     else:
@@ -573,8 +572,7 @@ def update(
 
 def _read_names(path: str) -> list[str]:
     """Names from a file: one a line, or a CSV with a name column (name/nazwisko/…)."""
-    with open(path, encoding="utf-8-sig", newline="") as f:
-        text = f.read()
+    text = read_record(path)
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if not lines:
         return []

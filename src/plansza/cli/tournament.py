@@ -29,7 +29,7 @@ from plansza.cli.common import (
     user_errors,
 )
 from plansza.errors import FormatError, PlanszaError
-from plansza.files import csv_text
+from plansza.files import csv_text, read_record
 from plansza.i18n import tr
 from plansza.tiles import polish_collation_key
 from plansza.tournament import model
@@ -399,7 +399,7 @@ def import_players(
 ) -> None:
     """Zaimportuj graczy z CSV / import players from CSV (all or none)."""
     with opened(db) as t, referee_errors():
-        text = Path(path).read_text(encoding="utf-8-sig")
+        text = read_record(path)
         recs = read_players_csv(text, path)
         t.append_many([("player_added", r) for r in recs], at=now())
         console.print(tr(CLI, "imported", count=len(recs)))
@@ -970,7 +970,7 @@ def import_(
     if system not in model.SYSTEMS:
         fail(tr(CLI, "bad_system", system=system, systems=", ".join(model.SYSTEMS)), EXIT_INPUT)
     with user_errors(EXIT_INPUT):
-        text = Path(tsh).read_text(encoding="utf-8-sig")
+        text = read_record(tsh)
         parsed = tsh_mod.read_t(text, tsh)
         title = name or Path(tsh).stem
         settings = Settings(
