@@ -53,7 +53,8 @@ def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     """
     from rich.markup import escape
 
-    err_console.print(f"[bold red]{tr(MESSAGES, 'error')}:[/] {escape(message)}", soft_wrap=True)
+    err_console.print(f"[bold red]{tr(MESSAGES, 'error')}:[/] {escape(message)}", soft_wrap=True,
+                      emoji=False)  # "root:x:0" quoted from a file is text, not an emoji code
     raise typer.Exit(code)
 
 

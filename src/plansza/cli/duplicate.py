@@ -74,6 +74,10 @@ CLI: dict[str, dict[str, str]] = {
         "en": "Lexicon {name}: the SJP.PL list, not the official OSPS — "
         "the referee decides (II.8).",
     },
+    "lexicon_note_file": {
+        "pl": "Słownik {name}: wczytany z {source} — rozstrzyga sędzia (II.8).",
+        "en": "Lexicon {name}: loaded from {source} — the referee decides (II.8).",
+    },
     "registered": {
         "pl": "Zawodnik {name}: stolik {number}",
         "en": "Player {name}: table {number}",
@@ -364,7 +368,14 @@ def new(
     console.print(
         tr(CLI, "created", name=name, path=file, seed=the_seed, lexicon=lex.name), soft_wrap=True
     )
-    console.print(f"[dim]{tr(CLI, 'lexicon_note', name=lex.name)}[/]", soft_wrap=True)
+    from rich.markup import escape
+
+    from plansza.lexicon.store import is_default
+
+    # the SJP.PL caveat belongs to the default list only: another file is named as loaded
+    note = (tr(CLI, "lexicon_note", name=lex.name) if is_default(lex.name)
+            else tr(CLI, "lexicon_note_file", name=lex.name, source=lexicon))
+    console.print(f"[dim]{escape(note)}[/]", soft_wrap=True)
 
 
 @_command("register", "zapisz")

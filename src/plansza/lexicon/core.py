@@ -30,7 +30,12 @@ from plansza.files import write_atomic
 from plansza.lexicon import _kwg, store
 from plansza.lexicon.kwgfile import encode, map_file, read_header
 from plansza.lexicon.store import DEFAULT_NAME, LexiconError
-from plansza.lexicon.wordlist import WordListReport, read_word_list, tileset_letters
+from plansza.lexicon.wordlist import (
+    WordListReport,
+    read_word_list,
+    require_word_list,
+    tileset_letters,
+)
 from plansza.tiles import BLANK, TileSet
 
 ProgressCallback = Callable[[int, int], object]
@@ -136,6 +141,7 @@ class Lexicon:
             return cls.open(path)
         tileset = tileset or TileSet.polish()
         report = read_word_list(path.read_bytes(), tileset, source=str(path))
+        require_word_list(report, tileset.name)  # not any file: a wrong list rules wrongly
         if progress:
             from plansza.lexicon.progress import progress_bar  # Rich only when building
 
