@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from plansza.errors import FormatError, InvalidMoveError
+from plansza.errors import N_, FormatError, InvalidMoveError
 from plansza.tiles import BLANK, TileSet
 
 SIZE = 15
@@ -269,31 +269,59 @@ class Board:
 # The board part of a CGP position lives here, not in plansza.cgp, because Board.from_cgp
 # and Board.cgp need it and the formats are above the board; plansza.cgp re-exports it.
 def board_from_cgp(rows_text: str, tileset: TileSet | None = None) -> Board:
-    """The board part of a CGP (``15/15/…``)."""
+    """The board part of a CGP (``15/15/…``); runs of empty squares in ASCII digits only."""
+    from plansza.files import excerpt
+
     ts = tileset or TileSet.polish()
+    tiles = frozenset(ts.letters) | frozenset(letter.lower() for letter in ts.letters)
     rows = rows_text.strip().split("/")
     if len(rows) != SIZE:
-        raise FormatError(f"CGP board has {len(rows)} rows, expected {SIZE}: {rows_text!r}")
+        raise FormatError(
+            N_("CGP board has {rows} rows, expected {expected}: {text!r}"),
+            rows=len(rows),
+            expected=SIZE,
+            text=excerpt(rows_text),
+        )
     board = Board()
     for r, row in enumerate(rows):
         c = 0
-        for m in re.finditer(r"\d+|.", row):
+        for m in re.finditer(r"[0-9]+|.", row, re.DOTALL):
             tok = m.group(0)
-            if tok.isdigit():
-                n = int(tok)
-                if n == 0:
-                    raise FormatError(f"CGP row {r + 1} {row!r}: a run of 0 empty squares")
-                c += n
-            else:
-                if not ts.is_letter(tok):
+            if tok[0] in "0123456789":
+                if len(tok) > 2:  # a run of a hundred squares or more: not worth counting
                     raise FormatError(
-                        f"CGP row {r + 1} {row!r}: {tok!r} is not a letter of the {ts.name} set"
+                        N_("CGP row {row} {text!r} covers more than {expected} squares"),
+                        row=r + 1,
+                        text=excerpt(row),
+                        expected=SIZE,
+                    )
+                if int(tok) == 0:
+                    raise FormatError(
+                        N_("CGP row {row} {text!r}: a run of 0 empty squares"),
+                        row=r + 1,
+                        text=excerpt(row),
+                    )
+                c += int(tok)
+            else:
+                if tok not in tiles:
+                    raise FormatError(
+                        N_("CGP row {row} {text!r}: {char!r} is not a letter of the {tileset} set"),
+                        row=r + 1,
+                        text=excerpt(row),
+                        char=tok,
+                        tileset=ts.name,
                     )
                 if c < SIZE:
                     board[r, c] = tok
                 c += 1
         if c != SIZE:
-            raise FormatError(f"CGP row {r + 1} {row!r} covers {c} squares, expected {SIZE}")
+            raise FormatError(
+                N_("CGP row {row} {text!r} covers {squares} squares, expected {expected}"),
+                row=r + 1,
+                text=excerpt(row),
+                squares=c,
+                expected=SIZE,
+            )
     return board
 
 

@@ -11,10 +11,16 @@ fields may be left out (a board alone is a position with empty racks).
 ('r', ['ABC?', ''], [10, 0], 0, {'lex': 'sjp'})
 >>> p.cgp()
 '15/15/15/15/15/15/15/7ŻUBr4/15/15/15/15/15/15/15 ABC?/ 10/0 0 lex sjp;'
+
+Numbers are ASCII digits only (``int()`` would also read ``²`` or ``١٢``); a bad
+field is a :class:`~plansza.errors.FormatError` naming it and quoting at most
+:data:`~plansza.files.EXCERPT` characters of it. A CGP longer than
+:data:`MAX_CGP` characters is refused before it is read.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 # The board part of a CGP is read and written by plansza.board (Board.from_cgp and
@@ -22,8 +28,21 @@ from dataclasses import dataclass, field
 from plansza.board import Board
 from plansza.board import board_from_cgp as board_from_cgp
 from plansza.board import board_to_cgp as board_to_cgp
-from plansza.errors import FormatError
+from plansza.errors import N_, NP_, FormatError
+from plansza.files import excerpt
 from plansza.tiles import BLANK, TileSet
+
+MAX_CGP = 1 << 16
+"""Characters: a CGP is a few hundred; ops with long notes leave room to spare."""
+
+_RUN_OR_CHAR = re.compile(r"[0-9]+|.", re.DOTALL)
+_SCORE = re.compile(r"[+-]?[0-9]{1,6}")  # ASCII: a score of a million is not a score
+_ZEROS = re.compile(r"[0-9]{1,3}")
+
+
+def _tile_chars(ts: TileSet) -> frozenset[str]:
+    """The characters a CGP board may hold: tiles (upper case) and blanks (lower case)."""
+    return frozenset(ts.letters) | frozenset(letter.lower() for letter in ts.letters)
 
 
 @dataclass
@@ -56,11 +75,13 @@ class Position:
 
 
 def _rack(text: str, ts: TileSet, which: int) -> str:
+    tiles = frozenset(ts.letters) | {BLANK}
     for ch in text:
-        if ch != BLANK and not (ts.is_letter(ch) and ch.isupper()):
+        if ch not in tiles:
             raise FormatError(
-                f"CGP rack {which} {text!r}: {ch!r} is not a tile "
-                "(upper-case letters, ? for a blank)"
+                N_("CGP rack {which} {text!r}: {char!r} is not a tile "
+                   "(upper-case letters, ? for a blank)"),
+                which=which, text=excerpt(text), char=ch,
             )
     return text
 
@@ -73,11 +94,21 @@ def parse_cgp(
     ``check_counts`` also refuses a position using more of a tile than the set has.
     It is off by default: analysis positions (the issue's mid1 with the rack
     EIKNORS has a seventh O) need not come from a real bag.
+
+    >>> parse_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 A/B ²/0")
+    Traceback (most recent call last):
+    ...
+    plansza.errors.FormatError: CGP scores '²/0': expected numbers like 120/87
     """
     ts = tileset or TileSet.polish()
+    if len(text) > MAX_CGP:
+        raise FormatError(
+            N_("CGP is longer than {limit} characters: {text!r}"),
+            code="too_large", limit=MAX_CGP, text=excerpt(text),
+        )
     s = text.strip()
     if not s:
-        raise FormatError("empty CGP")
+        raise FormatError(N_("empty CGP"))
     ops_text = ""
     fields = s.split(None, 4)
     if len(fields) == 5:
@@ -88,24 +119,31 @@ def parse_cgp(
     if len(fields) > 1:
         racks = fields[1].split("/")
         if not 1 <= len(racks) <= 4:
-            raise FormatError(f"CGP racks {fields[1]!r}: expected rack1/rack2")
+            raise FormatError(
+                N_("CGP racks {text!r}: expected rack1/rack2"), text=excerpt(fields[1])
+            )
         if len(racks) == 1:
             racks.append("")
         pos.racks = [_rack(r, ts, i + 1) for i, r in enumerate(racks)]
     if len(fields) > 2:
-        try:
-            pos.scores = [int(x) for x in fields[2].split("/")]
-        except ValueError:
-            raise FormatError(f"CGP scores {fields[2]!r}: expected numbers like 120/87") from None
+        scores = fields[2].split("/")
+        if not all(_SCORE.fullmatch(x) for x in scores):
+            raise FormatError(
+                N_("CGP scores {text!r}: expected numbers like 120/87"), text=excerpt(fields[2])
+            )
+        pos.scores = [int(x) for x in scores]
         if len(pos.scores) != len(pos.racks):
             raise FormatError(
-                f"CGP scores {fields[2]!r}: {len(pos.scores)} scores for {len(pos.racks)} racks"
+                N_("CGP scores {text!r}: {scores} scores for {racks} racks"),
+                text=excerpt(fields[2]), scores=len(pos.scores), racks=len(pos.racks),
             )
     else:
         pos.scores = [0] * len(pos.racks)
     if len(fields) > 3:
-        if not fields[3].isdecimal():
-            raise FormatError(f"CGP scoreless-turn count {fields[3]!r} is not a number")
+        if not _ZEROS.fullmatch(fields[3]):
+            raise FormatError(
+                N_("CGP scoreless-turn count {text!r} is not a number"), text=excerpt(fields[3])
+            )
         pos.zeros = int(fields[3])
     if ops_text:
         for op in ops_text.split(";"):
@@ -126,8 +164,16 @@ def check_tile_counts(pos: Position, ts: TileSet) -> None:
         used.update(rack)
     for tile, n in used.items():
         if n > ts.count(tile):
-            name = "blanks" if tile == BLANK else f"{tile} tiles"
+            if tile == BLANK:
+                raise FormatError(
+                    NP_("CGP uses {n} blank on the board and racks; the {tileset} set has {has}",
+                        "CGP uses {n} blanks on the board and racks; the {tileset} set has {has}"),
+                    count="n", n=n, tileset=ts.name, has=ts.count(tile),
+                )
             raise FormatError(
-                f"CGP uses {n} {name} on the board and racks; "
-                f"the {ts.name} set has {ts.count(tile)}"
+                NP_("CGP uses {n} {tile} tile on the board and racks; "
+                    "the {tileset} set has {has}",
+                    "CGP uses {n} {tile} tiles on the board and racks; "
+                    "the {tileset} set has {has}"),
+                count="n", n=n, tile=tile, tileset=ts.name, has=ts.count(tile),
             )

@@ -1,4 +1,6 @@
-"""Writing files so that a crash leaves the old file or the new one, never half.
+"""Reading and writing the project's files: atomic writes, size limits, safe CSV.
+
+**Writing.** A crash leaves the old file or the new one, never half.
 
 Every saved file of the project (lexicon caches, game records, the Belgijka game,
 the ranking history, match records) goes through :func:`write_atomic`: the data
@@ -13,14 +15,74 @@ alone, as the temporary file is made).
 >>> write_atomic(d / "a" / "zapis.gcg", "#player1 A Ala\\n")
 >>> (d / "a" / "zapis.gcg").read_text(encoding="utf-8")
 '#player1 A Ala\\n'
+
+**Reading records.** A file a command reads as a record is read with
+:func:`read_record`, which refuses it before reading it whole when it is larger
+than its kind allows: a record read line by line and checked move by move has no
+business being hundreds of megabytes, and a 50 MB "game" once took minutes and
+1.6 GB to refuse. The limits:
+
+* :data:`RECORD_LIMIT`, 1 MiB: one game (GCG), one position (CGP), one
+  tournament (TSH ``.t``), a list of players. A long game's GCG is about 3 kB,
+  a 300-player ``.t`` about 30 kB: a thousand times that is still a mistake.
+* :data:`HISTORY_LIMIT`, 64 MiB: a ranking history, one CSV row a game (about
+  65 bytes): about a million games, several times the whole PFS history.
+
+>>> read_record(d / "a" / "zapis.gcg", limit=RECORD_LIMIT)
+'#player1 A Ala\\n'
+>>> _ = (d / "big.gcg").write_bytes(b"#" * 2000)
+>>> try:
+...     read_record(d / "big.gcg", limit=1000)
+... except FormatError as e:
+...     print(e.code, "-", e.detail)
+too_large - the file is larger than 1000 bytes: not a record of this kind
+
+Errors quote what they refuse by a short :func:`excerpt`, never a whole line.
+
+**Spreadsheet-safe CSV.** A text cell beginning with ``=``, ``+``, ``-``, ``@``,
+a tab or a carriage return is a formula to a spreadsheet (formula injection,
+OWASP "CSV Injection"): :func:`csv_writer` writes such a cell with a ``'`` in
+front, which spreadsheets show as text; numbers stay numbers. The project's CSV
+readers take the ``'`` off again with :func:`csv_text`, so an export reads back
+as written.
+
+>>> import io
+>>> out = io.StringIO()
+>>> csv_writer(out).writerow(["=HYPERLINK(1)", -12, "-12", "Ala"])
+>>> out.getvalue()
+"'=HYPERLINK(1),-12,-12,Ala\\n"
+>>> csv_text("'=HYPERLINK(1)")
+'=HYPERLINK(1)'
 """
 
 from __future__ import annotations
 
+import csv
 import os
+import re
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, Protocol
 
-__all__ = ["write_atomic"]
+from plansza.errors import N_, FormatError
+
+__all__ = [
+    "HISTORY_LIMIT",
+    "RECORD_LIMIT",
+    "csv_cell",
+    "csv_text",
+    "csv_writer",
+    "excerpt",
+    "read_record",
+    "write_atomic",
+]
+
+RECORD_LIMIT = 1 << 20
+"""Bytes: the largest game record, position, ``.t`` file or player list read."""
+HISTORY_LIMIT = 64 << 20
+"""Bytes: the largest ranking history read (about a million games)."""
+EXCERPT = 40
+"""Characters of offending text an error quotes."""
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
@@ -66,3 +128,117 @@ def _umask() -> int:
     mask = os.umask(0o022)  # elsewhere the only way to read it is to set it
     os.umask(mask)
     return mask
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """``text`` cut to ``limit`` characters with "…" for what was left out.
+
+    Errors quote what they refuse with it: a 50 MB line is not a message.
+
+    >>> excerpt("ŻUBR"), excerpt("x" * 50)
+    ('ŻUBR', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def read_record(
+    path: str | os.PathLike[str], *, limit: int = RECORD_LIMIT, encoding: str = "utf-8-sig"
+) -> str:
+    """The text of the file at ``path``, refused if over ``limit`` bytes or not UTF-8.
+
+    At most ``limit + 1`` bytes are read, so a huge file is refused at once. A
+    file that is not UTF-8 is a :class:`FormatError` naming the line; a missing
+    file is the usual :class:`OSError`. A leading byte-order mark is dropped.
+    """
+    source = os.fspath(path)
+    with open(source, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise FormatError(
+            N_("the file is larger than {limit} bytes: not a record of this kind"),
+            code="too_large",
+            source=source,
+            limit=limit,
+        )
+    return decode(data, source=source, encoding=encoding)
+
+
+def decode(data: bytes, *, source: str, encoding: str = "utf-8-sig") -> str:
+    """``data`` as text, or a :class:`FormatError` naming the first line that is not UTF-8.
+
+    >>> decode(b"ok\\n\\xff\\xfe", source="x.gcg")
+    Traceback (most recent call last):
+    ...
+    plansza.errors.FormatError: x.gcg:2: not UTF-8 text (byte 0xff)
+    """
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise FormatError(
+            N_("not UTF-8 text (byte 0x{byte})"),
+            code="not_utf8",
+            line=line,
+            source=source,
+            byte=f"{data[e.start]:02x}",
+        ) from None
+
+
+#: A number written as text: a spreadsheet reads it as a number, not a formula.
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?(?:/[0-9]+)?")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """``value`` as a CSV writer should get it: a text cell a spreadsheet would take
+    for a formula gets a ``'`` in front (and one starting with ``'`` another one, so
+    that :func:`csv_text` can give back exactly what was written).
+
+    Numbers, and text that is just a number (``"-12"``, ``"1,5"``), are left alone.
+
+    >>> csv_cell("=1+1"), csv_cell("@SUM(A1)"), csv_cell("-3"), csv_cell(-3), csv_cell("'a")
+    ("'=1+1", "'@SUM(A1)", '-3', -3, "''a")
+    """
+    if not isinstance(value, str) or not value:
+        return value
+    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    if value.startswith("'"):
+        return "'" + value
+    return value
+
+
+def csv_text(cell: str) -> str:
+    """A text cell as it was before :func:`csv_cell` guarded it.
+
+    >>> csv_text("'=1+1"), csv_text("''a"), csv_text("'a"), csv_text("Ala")
+    ('=1+1', "'a", "'a", 'Ala')
+    """
+    if cell[:1] == "'" and (cell[1:2] == "'" or cell[1:].startswith(_FORMULA_START)):
+        return cell[1:]
+    return cell
+
+
+class _Rows(Protocol):
+    def writerow(self, row: Iterable[Any], /) -> Any: ...
+
+
+class SafeWriter:
+    """A :func:`csv.writer` whose text cells pass through :func:`csv_cell`."""
+
+    def __init__(self, inner: _Rows) -> None:
+        self._inner = inner
+
+    def writerow(self, row: Iterable[object]) -> None:
+        """Write one row, formula-looking text cells guarded."""
+        self._inner.writerow([csv_cell(v) for v in row])
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        """Write rows, formula-looking text cells guarded."""
+        for row in rows:
+            self.writerow(row)
+
+
+def csv_writer(out: Any, *, delimiter: str = ",") -> SafeWriter:
+    """A spreadsheet-safe CSV writer on ``out`` (lines end with ``\\n``)."""
+    return SafeWriter(csv.writer(out, lineterminator="\n", delimiter=delimiter))

@@ -16,6 +16,11 @@ rack points as ``(RACK)`` and time penalties as ``(time)``.
 [(0, 'play', 24, 24), (1, 'play', 2, 2)]
 >>> rec.events[0].position, rec.errors
 ('8H', [])
+
+Numbers are ASCII digits only (``int()`` would read ``²`` or ``١٢`` too), and an
+error quotes at most :data:`~plansza.files.EXCERPT` characters of the line. Read
+a file with :func:`plansza.files.read_record`, which refuses one larger than
+:data:`~plansza.files.RECORD_LIMIT` (1 MiB) before reading it.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ import re
 from dataclasses import dataclass, field
 
 from plansza.board import Board, Coordinate
-from plansza.errors import FormatError, IllegalMoveError, InvalidMoveError
+from plansza.errors import N_, FormatError, IllegalMoveError, InvalidMoveError
+from plansza.files import excerpt
 from plansza.game import Game, TurnKind
 from plansza.moves import MAX_WORD, Exchange, Move, Pass, Play
 from plansza.scoring import score_play
@@ -78,8 +84,8 @@ class GCGEvent:
                 if t is None:
                     raise IllegalMoveError(
                         "through_mismatch",
-                        f"line {self.line}: '.' at an empty square in {self.position} {self.word}",
-                        cgp=board.cgp(),
+                        N_("line {line}: '.' at an empty square in {position} {word}"),
+                        cgp=board.cgp(), line=self.line, position=self.position, word=self.word,
                     )
                 letters.append(t)
                 through.append(True)
@@ -114,7 +120,8 @@ class GameRecord:
 
 
 _EVENT_RE = re.compile(r"^>\s*([^:]+?)\s*:\s*(.*)$")
-_SCORE_RE = re.compile(r"^[+-]?\d+$")
+_SCORE_RE = re.compile(r"^[+-]?[0-9]{1,6}$")  # ASCII: \d and int() take "²" and "١٢" too
+_ASCII_DIGITS = frozenset("0123456789")
 
 
 def _check_letters(text: str, ts: TileSet, what: str, allow: str = "") -> None:
@@ -122,14 +129,17 @@ def _check_letters(text: str, ts: TileSet, what: str, allow: str = "") -> None:
         if ch in allow:
             continue
         if not ts.is_letter(ch):
-            raise FormatError(f"{what} {text!r}: {ch!r} is not a letter of the {ts.name} set")
+            raise FormatError(
+                N_("{what} {text!r}: {char!r} is not a letter of the {tileset} set"),
+                what=what, text=excerpt(text), char=ch, tileset=ts.name,
+            )
 
 
 def parse_event(line: str, record: GameRecord, lineno: int, ts: TileSet) -> GCGEvent:
     """Read one ``>nick: …`` line strictly (raises :class:`FormatError`)."""
     m = _EVENT_RE.match(line)
     if not m:
-        raise FormatError(f"not a move line: {line!r}", line=lineno)
+        raise FormatError(N_("not a move line: {text!r}"), line=lineno, text=excerpt(line))
     nick, rest = m.group(1), m.group(2).split()
     player = record.player_index(nick)
     if player is None:
@@ -138,15 +148,19 @@ def parse_event(line: str, record: GameRecord, lineno: int, ts: TileSet) -> GCGE
             player = len(record.players) - 1
         else:
             raise FormatError(
-                f"unknown player {nick!r} (not declared with #player1/#player2)", line=lineno
+                N_("unknown player {nick!r} (not declared with #player1/#player2)"),
+                line=lineno, nick=excerpt(nick),
             )
     if len(rest) < 2:
         raise FormatError(
-            f"a move line needs at least a move, a score and a total: {line!r}", line=lineno
+            N_("a move line needs at least a move, a score and a total: {text!r}"),
+            line=lineno, text=excerpt(line),
         )
     total_s = rest[-1]
     if not _SCORE_RE.match(total_s):
-        raise FormatError(f"total {total_s!r} is not a number", line=lineno)
+        raise FormatError(
+            N_("total {text!r} is not a number"), line=lineno, text=excerpt(total_s)
+        )
     total = int(total_s)
     body = rest[:-1]
     score = 0
@@ -154,32 +168,42 @@ def parse_event(line: str, record: GameRecord, lineno: int, ts: TileSet) -> GCGE
         score = int(body[-1])
         body = body[:-1]
     else:
-        raise FormatError(f"missing the move's score (+N or -N) in {line!r}", line=lineno)
+        raise FormatError(
+            N_("missing the move's score (+N or -N) in {text!r}"), line=lineno, text=excerpt(line)
+        )
     # What is left: [RACK] POSITION WORD, or [RACK] MOVE. A position has digits, a rack none.
     rack = ""
-    if len(body) == 3 or (len(body) == 2 and not any(ch.isdigit() for ch in body[0])):
+    if len(body) == 3 or (len(body) == 2 and _ASCII_DIGITS.isdisjoint(body[0])):
         rack, body = body[0], body[1:]
     if rack:
         _check_letters(rack, ts, "rack", BLANK)
     ev = GCGEvent(lineno, player, EventKind.PASS, score, total, rack=rack)
     if not body:
-        raise FormatError(f"no move in {line!r}", line=lineno)
+        raise FormatError(N_("no move in {text!r}"), line=lineno, text=excerpt(line))
     head = body[0]
     if len(body) == 2 and _looks_like_position(head):
         ev.kind = EventKind.PLAY
         ev.position = head
         try:
             Coordinate.from_gcg(head)
-        except InvalidMoveError as e:
-            raise FormatError(str(e), line=lineno) from None
+        except InvalidMoveError:
+            raise FormatError(
+                N_("{text!r} is not a coordinate: a row 1–15 and a column A–O"),
+                line=lineno, text=excerpt(head),
+            ) from None
         word = body[1]
         _check_letters(word, ts, "word", ".")
         if not 2 <= len(word) <= MAX_WORD:
-            raise FormatError(f"word {word!r} must have 2 to {MAX_WORD} letters", line=lineno)
+            raise FormatError(
+                N_("word {text!r} must have 2 to {most} letters"),
+                line=lineno, text=excerpt(word), most=MAX_WORD,
+            )
         ev.word = word
         return ev
     if len(body) != 1:
-        raise FormatError(f"cannot read the move in {line!r}", line=lineno)
+        raise FormatError(
+            N_("cannot read the move in {text!r}"), line=lineno, text=excerpt(line)
+        )
     if head == "--":
         ev.kind = EventKind.WITHDRAWN
     elif head == "-":
@@ -187,7 +211,12 @@ def parse_event(line: str, record: GameRecord, lineno: int, ts: TileSet) -> GCGE
     elif head.startswith("-"):
         ev.kind = EventKind.EXCHANGE
         tiles = head[1:]
-        if tiles.isdecimal():
+        if tiles and _ASCII_DIGITS.issuperset(tiles):
+            if tiles not in ("1", "2", "3", "4", "5", "6", "7"):
+                raise FormatError(
+                    N_("an exchange returns 1 to 7 tiles, not {text!r}"),
+                    line=lineno, text=excerpt(tiles),
+                )
             ev.tiles = "#" * int(tiles)  # a count only: the tiles are unknown
         else:
             _check_letters(tiles, ts, "exchange", BLANK)
@@ -201,7 +230,7 @@ def parse_event(line: str, record: GameRecord, lineno: int, ts: TileSet) -> GCGE
         _check_letters(head[1:-1], ts, "end rack", BLANK)
         ev.tiles = head[1:-1]
     else:
-        raise FormatError(f"cannot read the move {head!r}", line=lineno)
+        raise FormatError(N_("cannot read the move {text!r}"), line=lineno, text=excerpt(head))
     return ev
 
 
@@ -226,7 +255,9 @@ def read_gcg(text: str, tileset: TileSet | None = None, source: str | None = Non
                 if name in ("player1", "player2", "player3", "player4"):
                     nick, _, full = value.partition(" ")
                     if not nick:
-                        raise FormatError(f"#{name} needs a nickname", line=lineno)
+                        raise FormatError(
+                            N_("#{name} needs a nickname"), line=lineno, name=name
+                        )
                     idx = int(name[-1]) - 1
                     while len(rec.players) <= idx:
                         rec.players.append(GCGPlayer("", ""))
@@ -242,13 +273,12 @@ def read_gcg(text: str, tileset: TileSet | None = None, source: str | None = Non
                 last = parse_event(line, rec, lineno, ts)
                 rec.events.append(last)
             else:
-                raise FormatError(f"a line must start with '#' or '>': {line!r}", line=lineno)
+                raise FormatError(
+                    N_("a line must start with '#' or '>': {text!r}"),
+                    line=lineno, text=excerpt(line),
+                )
         except FormatError as e:
-            if e.line is None:
-                e = FormatError(e.detail, line=lineno, source=source)
-            elif source is not None:
-                e = FormatError(e.detail, line=e.line, source=source)
-            rec.errors.append(e)
+            rec.errors.append(e.located(line=lineno, source=source))
     return rec
 
 

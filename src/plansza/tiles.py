@@ -99,8 +99,16 @@ class TileSet:
         return sum(self.counts.values()) + self.blanks
 
     def is_letter(self, ch: str) -> bool:
-        """Whether ``ch`` (either case) is a letter of this set."""
-        return ch.upper() in self._index and len(ch) == 1
+        """Whether ``ch`` (either case) is a letter of this set.
+
+        Only the letter itself in either case: ``ı`` and ``ſ`` have ``I`` and ``S``
+        as their upper case but are other letters.
+
+        >>> TileSet.polish().is_letter("ż"), TileSet.polish().is_letter("ı")
+        (True, False)
+        """
+        up = ch.upper()
+        return len(ch) == 1 and up in self._index and up.lower() == ch.lower()
 
     def index(self, letter: str) -> int:
         """Position of ``letter`` (either case) in the alphabet, from 0."""

@@ -110,9 +110,18 @@ def test_resolve_names_and_paths(user_dirs: Path, tmp_path: Path) -> None:
 
 def test_load_a_plain_word_list(tmp_path: Path) -> None:
     words = tmp_path / "moje.txt"
-    words.write_text("kot\nPies\nquiz\n", encoding="utf-8")
+    words.write_text("kot\nPies\n\nżółw\n", encoding="utf-8")
     lex = Lexicon.load(words, progress=False)
-    assert list(lex) == ["kot", "pies"] and lex.name == "moje"
+    assert list(lex) == ["kot", "pies", "żółw"] and lex.name == "moje"
+
+
+def test_load_refuses_a_word_list_with_a_word_outside_the_tile_set(tmp_path: Path) -> None:
+    # Skipping "quiz" silently would rule it NOT VALID; ``plansza lexicon build``
+    # compiles such a list, reporting the lines it leaves out.
+    words = tmp_path / "moje.txt"
+    words.write_text("kot\nPies\nquiz\n", encoding="utf-8")
+    with pytest.raises(FormatError, match=r"moje\.txt:3: not a word list .*'quiz'"):
+        Lexicon.load(words, progress=False)
 
 
 def test_default_source_is_found_from_the_repository() -> None:
@@ -185,6 +194,9 @@ def test_load_a_word_list_for_english_tiles(tmp_path: Path) -> None:
     from plansza.tiles import TileSet
 
     words = tmp_path / "en.txt"
-    words.write_text("QI\nZA\nżółw\n", encoding="utf-8")
+    words.write_text("QI\nZA\n", encoding="utf-8")
     lex = Lexicon.load(words, progress=False, tileset=TileSet.english())
     assert list(lex) == ["qi", "za"] and lex.tileset.name == "english"
+    words.write_text("QI\nZA\nżółw\n", encoding="utf-8")
+    with pytest.raises(FormatError, match="english set"):
+        Lexicon.load(words, progress=False, tileset=TileSet.english())

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from plansza.cli.i18n import _, current
-from plansza.errors import FormatError, PlanszaError
+from plansza.errors import N_, FormatError, PlanszaError
 
 if TYPE_CHECKING:
     from plansza.rules import Rules
@@ -45,7 +45,9 @@ def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     The message is printed as it is: brackets in it (``plansza[postgres]``, a
     rack like ``[ABC]`` in a record line) are text, not Rich markup.
     """
-    err_console.print(Text.assemble((_("Error") + ":", "bold red"), " ", message), soft_wrap=True)
+    err_console.print(
+        Text.assemble((_("Error") + ":", "bold red"), " ", message), soft_wrap=True, emoji=False
+    )
     raise typer.Exit(code)
 
 
@@ -106,13 +108,23 @@ def rules_named(name: str) -> Rules:
 
 
 def read_text(path: str) -> str:
-    """Read a UTF-8 text file given on the command line (``-`` = standard input)."""
+    """Read a UTF-8 record given on the command line (``-`` = standard input), refused
+    beyond :data:`plansza.files.RECORD_LIMIT` before it is read whole."""
     import sys
 
+    from plansza.files import RECORD_LIMIT, decode, read_record
+
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8-sig") as f:
-        return f.read()
+        data = sys.stdin.buffer.read(RECORD_LIMIT + 1)
+        if len(data) > RECORD_LIMIT:
+            raise FormatError(
+                N_("the file is larger than {limit} bytes: not a record of this kind"),
+                code="too_large",
+                source="-",
+                limit=RECORD_LIMIT,
+            )
+        return decode(data, source="-")
+    return read_record(path)
 
 
 Command = Callable[..., None]

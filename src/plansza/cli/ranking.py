@@ -42,6 +42,7 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, text_of
 from plansza.errors import N_, PlanszaError
+from plansza.files import csv_text, csv_writer, read_record
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
     PADDING_SCALP,
@@ -525,8 +526,7 @@ def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game
     elif lower.endswith(".t"):
         if day is None:
             fail(_("a TSH file has no date: give --date YYYY-MM-DD"), EXIT_INPUT)
-        with open(path, encoding="utf-8-sig") as f:
-            text = f.read()
+        text = read_record(path)
         title = normalise_name(name or os.path.splitext(os.path.basename(path))[0])
         games = read_tsh_text(text, day=day, tournament=title, source=path)
     else:
@@ -724,8 +724,7 @@ def update(
 
 def _read_names(path: str) -> list[str]:
     """Names from a file: one a line, or a CSV with a name column (name/nazwisko/…)."""
-    with open(path, encoding="utf-8-sig", newline="") as f:
-        text = f.read()
+    text = read_record(path)
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if not lines:
         return []
@@ -734,7 +733,7 @@ def _read_names(path: str) -> list[str]:
         column = next((i for i, h in enumerate(header) if h in _NAME_COLUMNS), None)
         if column is not None and len(header) > 1:
             rows = csv.reader(io.StringIO("\n".join(lines[1:])), delimiter=delimiter)
-            return [r[column] for r in rows if column < len(r) and r[column].strip()]
+            return [csv_text(r[column]) for r in rows if column < len(r) and r[column].strip()]
     if lines[0].strip().casefold() in _NAME_COLUMNS:
         lines = lines[1:]
     return [ln.strip() for ln in lines]
@@ -786,7 +785,7 @@ def seed(
     entries.sort(key=lambda e: (-e[1].value, polish_collation_key(e[0])))
     if as_csv:
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        writer = csv_writer(out)
         writer.writerow(["nazwisko", "ranking", "partie"])
         for name, r in entries:
             debutant = r.basis is Basis.DEBUTANT

@@ -31,6 +31,7 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, text_of
 from plansza.errors import N_, FormatError, PlanszaError
+from plansza.files import csv_text, excerpt, read_record
 from plansza.tiles import polish_collation_key
 from plansza.tournament import model
 from plansza.tournament.events import Event, apply, replay
@@ -333,15 +334,20 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
 
         def cell(key: str, row: list[str] = row) -> str:
             i = col[key]
-            return row[i].strip() if i is not None and i < len(row) else ""
+            return csv_text(row[i].strip()) if i is not None and i < len(row) else ""
 
         rec: dict[str, Any] = {"name": cell("name"), "club": cell("club"), "city": cell("city")}
         r = cell("ranking").replace(",", ".")
         g = cell("games")
-        if r and not re.fullmatch(r"\d+(\.\d+)?", r):
-            raise FormatError(N_("'{text}' is not a number"), line=lineno, source=source, text=r)
-        if g and not g.isdecimal():
-            raise FormatError(N_("'{text}' is not a number"), line=lineno, source=source, text=g)
+        # ASCII digits, a sane size: \d and isdecimal() take "١٢", int() 20 digits
+        if r and not re.fullmatch(r"[0-9]{1,5}(\.[0-9]{1,6})?", r):
+            raise FormatError(
+                N_("'{text}' is not a number"), line=lineno, source=source, text=excerpt(r)
+            )
+        if g and not re.fullmatch(r"[0-9]{1,6}", g):
+            raise FormatError(
+                N_("'{text}' is not a number"), line=lineno, source=source, text=excerpt(g)
+            )
         rec["ranking"] = float(r) if r else None
         rec["games"] = int(g) if g else 0
         if not rec["name"]:
@@ -361,7 +367,7 @@ def import_players(
 ) -> None:
     """Import players from CSV (all or none)."""
     with opened(db) as t, referee_errors():
-        text = Path(path).read_text(encoding="utf-8-sig")
+        text = read_record(path)
         recs = read_players_csv(text, path)
         t.append_many([("player_added", r) for r in recs], at=now())
         console.print(_("Players imported: {count}", count=len(recs)))
@@ -1082,7 +1088,7 @@ def import_(
             EXIT_INPUT,
         )
     with user_errors(EXIT_INPUT):
-        text = Path(tsh).read_text(encoding="utf-8-sig")
+        text = read_record(tsh)
         parsed = tsh_mod.read_t(text, tsh)
         title = name or Path(tsh).stem
         settings = Settings(

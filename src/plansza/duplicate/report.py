@@ -31,6 +31,10 @@ TEXT: dict[str, dict[str, str]] = {
         "pl": "Ziarno losowania: {seed}; słownik: {lexicon} (SJP.PL, nie OSPS)",
         "en": "Draw seed: {seed}; lexicon: {lexicon} (SJP.PL, not OSPS)",
     },
+    "seed_other": {
+        "pl": "Ziarno losowania: {seed}; słownik: {lexicon}",
+        "en": "Draw seed: {seed}; lexicon: {lexicon}",
+    },
     "players": {"pl": "Zawodnicy", "en": "Players"},
     "game": {"pl": "Partia {n}", "en": "Game {n}"},
     "end": {"pl": "Koniec partii: {end}", "en": "End of the game: {end}"},
@@ -125,7 +129,10 @@ def record(ch: Championship) -> dict[str, Any]:
 
 def text_report(ch: Championship) -> str:
     """The record as plain text in the current language (for printing and archives)."""
-    out = [tr(TEXT, "title", name=ch.name), tr(TEXT, "seed", seed=ch.seed, lexicon=ch.lexicon)]
+    from plansza.lexicon.store import is_default
+
+    seed = "seed" if is_default(ch.lexicon) else "seed_other"  # SJP.PL: the default list only
+    out = [tr(TEXT, "title", name=ch.name), tr(TEXT, seed, seed=ch.seed, lexicon=ch.lexicon)]
     out += ["", tr(TEXT, "players")]
     out += [f"{p.number:>3} {p.name}" for p in sorted(ch.players.values(), key=lambda p: p.number)]
     none = tr(TEXT, "none")

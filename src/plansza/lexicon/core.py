@@ -31,7 +31,12 @@ from plansza.lexicon import _kwg, store
 from plansza.lexicon.kwgfile import encode, map_file, read_header
 from plansza.lexicon.progress import ProgressCallback, progress_bar
 from plansza.lexicon.store import DEFAULT_NAME, LexiconError
-from plansza.lexicon.wordlist import WordListReport, read_word_list, tileset_letters
+from plansza.lexicon.wordlist import (
+    WordListReport,
+    read_word_list,
+    require_word_list,
+    tileset_letters,
+)
 from plansza.tiles import BLANK, TileSet
 
 STAR = "*"
@@ -134,6 +139,7 @@ class Lexicon:
             return cls.open(path)
         tileset = tileset or TileSet.polish()
         report = read_word_list(path.read_bytes(), tileset, source=str(path))
+        require_word_list(report, tileset.name)  # not any file: a wrong list rules wrongly
         if progress:
             with progress_bar(path.name) as bar:
                 return cls.compile(report, name=path.stem, tileset=tileset, progress=bar)

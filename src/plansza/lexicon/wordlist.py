@@ -12,12 +12,25 @@ blanks around a word are ignored.
 (3, [(4, 'quiz')])
 >>> report.too_short
 (5,)
+
+A file given as a lexicon must *be* a word list: :func:`require_word_list` refuses
+one with no word, or with a line that is not a word in the tile set's letters
+(``/etc/passwd``, a binary file, a text in another alphabet), naming the file and
+the first such line. A wrong file must not give a referee NOT VALID verdicts.
+
+>>> require_word_list(read_word_list("kot\\nroot:x:0:0\\n", TileSet.polish(), source="p"))
+Traceback (most recent call last):
+...
+plansza.errors.FormatError: p:2: not a word list (one word a line, in the letters of the \
+polish set): 'root:x:0:0'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from plansza.errors import N_, FormatError
+from plansza.files import excerpt
 from plansza.lexicon import _kwg
 from plansza.tiles import TileSet
 
@@ -80,6 +93,24 @@ def read_word_list(
         too_short=tuple(too_short),
         too_long=tuple(too_long),
     )
+
+
+def require_word_list(report: WordListReport, tileset_name: str = "polish") -> None:
+    """Raise :class:`FormatError` unless ``report`` read a word list: some words, and
+    every line a word in the tile set's letters (blank lines, and words too short or
+    too long to play, are still allowed)."""
+    if report.bad:
+        first = report.bad[0]
+        raise FormatError(
+            N_("not a word list (one word a line, in the letters of the {tileset} set): "
+               "{text!r}"),
+            code="not_word_list", line=first.line, source=report.source,
+            tileset=tileset_name, text=excerpt(first.text),
+        )
+    if report.accepted == 0:
+        raise FormatError(
+            N_("not a word list: no words"), code="not_word_list", source=report.source
+        )
 
 
 def _line_texts(data: bytes, numbers: list[int]) -> list[str]:

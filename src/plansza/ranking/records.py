@@ -9,6 +9,10 @@ format is a CSV file with a header and one row per game::
 Polish headings (``data,turniej,gracz1,gracz2,wynik1,wynik2,walkower``) are
 accepted too. Reading is all or nothing: every bad row is reported with its
 line number and reason in one :class:`BadRowsError`, and no game is returned.
+A score is a whole number from 0 to :data:`MAX_SCORE` in ASCII digits, as the
+tournament program takes it; a file is read with :func:`plansza.files.read_record`
+and refused beyond :data:`~plansza.files.HISTORY_LIMIT` (64 MiB, about a million
+games), and a reason quotes at most 40 characters of a cell.
 
 >>> games = read_games_csv_text(
 ...     "date,tournament,player1,player2,score1,score2\\n"
@@ -36,8 +40,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
+from typing import Any
 
-from plansza.errors import FormatError
+from plansza.errors import N_, FormatError, PlanszaError
+from plansza.files import HISTORY_LIMIT, csv_text, csv_writer, excerpt, read_record
 from plansza.i18n import tr
 
 MESSAGES = {
@@ -93,6 +99,10 @@ MESSAGES = {
     },
 }
 
+MAX_SCORE = 5000
+"""The highest score of one game, as the tournament program takes it
+(``plansza.tournament.events.MAX_SCORE``; not imported: the ranking needs no database)."""
+
 COLUMNS = ("date", "tournament", "player1", "player2", "score1", "score2")
 """The required CSV columns, in the order the exporter writes them."""
 
@@ -106,7 +116,7 @@ _ALIASES: Mapping[str, str] = {
     "walkover": "walkover", "walkower": "walkover",
 }
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_SCORE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would read "١٢" too
+_SCORE = re.compile(r"[+-]?[0-9]{1,20}")  # ASCII digits only: int() would read "١٢" too
 _TRUE = {"1", "true", "yes", "tak", "t", "y", "w", "wo"}
 _FALSE = {"", "0", "false", "no", "nie", "n", "f"}
 
@@ -166,10 +176,33 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class RowProblem:
-    """One reason one row cannot be used."""
+    """One reason one row cannot be used.
+
+    ``error``, when set, is the reason as a :class:`FormatError` (an English template
+    and its details) for a front end to word with :func:`plansza.i18n.describe`.
+    """
 
     line: int
     reason: str
+    error: FormatError | None = field(default=None, compare=False)
+
+
+def _problem(line: int, template: str, **details: Any) -> RowProblem:
+    """A row problem from a message template; ``reason`` in the current language."""
+    error = FormatError(template, line=line, **details)
+    return RowProblem(line, _in_language(error), error)
+
+
+def _in_language(error: FormatError) -> str:
+    """The error's text (without the place) through the gettext catalogue of the
+    current language, or English while that catalogue is not compiled."""
+    from plansza.i18n import language, translator
+
+    try:
+        text = translator(language()).gettext(error.template)
+    except RuntimeError:
+        return error.detail
+    return PlanszaError.render(error, text, None)  # the details, without the place
 
 
 class BadRowsError(FormatError):
@@ -226,46 +259,55 @@ def header_positions(header: list[str]) -> tuple[dict[str, int], list[str]]:
 
 def _parse_row(
     row: list[str], positions: Mapping[str, int], width: int, line: int
-) -> tuple[Game | None, list[str]]:
+) -> tuple[Game | None, list[RowProblem]]:
     """One data row as a game, or the reasons it is not one."""
-    reasons: list[str] = []
+    reasons: list[RowProblem] = []
     if len(row) != width:
-        return None, [tr(MESSAGES, "field_count", expected=width, found=len(row))]
+        return None, [RowProblem(line, tr(MESSAGES, "field_count", expected=width,
+                                            found=len(row)))]
     cell = {name: row[i].strip() for name, i in positions.items()}
     day = parse_date(cell["date"]) if cell["date"] else None
     if not cell["date"]:
-        reasons.append(tr(MESSAGES, "missing", column="date"))
+        reasons.append(RowProblem(line, tr(MESSAGES, "missing", column="date")))
     elif day is None:
-        reasons.append(tr(MESSAGES, "bad_date", value=cell["date"]))
-    tournament = normalise_name(cell["tournament"])
+        reasons.append(RowProblem(line, tr(MESSAGES, "bad_date", value=excerpt(cell["date"]))))
+    tournament = normalise_name(csv_text(cell["tournament"]))
     if not tournament:
-        reasons.append(tr(MESSAGES, "missing", column="tournament"))
+        reasons.append(RowProblem(line, tr(MESSAGES, "missing", column="tournament")))
     names = []
     for column in ("player1", "player2"):
-        name = normalise_name(cell[column])
+        name = normalise_name(csv_text(cell[column]))
         if not name:
-            reasons.append(tr(MESSAGES, "missing", column=column))
+            reasons.append(RowProblem(line, tr(MESSAGES, "missing", column=column)))
         names.append(name)
     scores = []
     for column in ("score1", "score2"):
         value = cell[column]
         if not value:
-            reasons.append(tr(MESSAGES, "missing", column=column))
+            reasons.append(RowProblem(line, tr(MESSAGES, "missing", column=column)))
             scores.append(0)
-        elif not (value.isascii() and value.isdigit()) and not _SCORE.fullmatch(value):
-            reasons.append(tr(MESSAGES, "bad_score", column=column, value=value))
+        elif not _SCORE.fullmatch(value):
+            reasons.append(RowProblem(line, tr(MESSAGES, "bad_score", column=column,
+                                               value=excerpt(value))))
+            scores.append(0)
+        elif not 0 <= int(value) <= MAX_SCORE:
+            reasons.append(_problem(
+                line, N_("{column} {value} is not a score: a score is from 0 to {most}"),
+                column=column, value=excerpt(value), most=MAX_SCORE,
+            ))
             scores.append(0)
         else:
             scores.append(int(value))
     if names[0] and names[0] == names[1]:
-        reasons.append(tr(MESSAGES, "self_game", name=names[0]))
+        reasons.append(RowProblem(line, tr(MESSAGES, "self_game", name=names[0])))
     walkover = False
     if "walkover" in cell:
         flag = cell["walkover"].lower()
         if flag in _TRUE:
             walkover = True
         elif flag not in _FALSE:
-            reasons.append(tr(MESSAGES, "bad_walkover", value=cell["walkover"]))
+            reasons.append(RowProblem(line, tr(MESSAGES, "bad_walkover",
+                                               value=excerpt(cell["walkover"]))))
     if reasons or day is None:
         return None, reasons
     return Game(day, tournament, names[0], names[1], scores[0], scores[1], walkover, line), []
@@ -297,14 +339,17 @@ def _fast_row(row: list[str], at: tuple[int, ...], walkover_at: int | None, line
     anything unusual (signed scores, any error) goes the slow way for its reasons.
     """
     day = parse_date(row[at[0]])
-    tournament = normalise_name(row[at[1]])
-    player1 = normalise_name(row[at[2]])
-    player2 = normalise_name(row[at[3]])
+    tournament = normalise_name(csv_text(row[at[1]]))
+    player1 = normalise_name(csv_text(row[at[2]]))
+    player2 = normalise_name(csv_text(row[at[3]]))
     score1 = row[at[4]].strip()
     score2 = row[at[5]].strip()
     if (day is None or not tournament or not player1 or not player2 or player1 == player2
             or not (score1.isascii() and score1.isdigit() and score2.isascii()
-                    and score2.isdigit())):
+                    and score2.isdigit())
+            or len(score1) > 4 or len(score2) > 4):
+        return None
+    if int(score1) > MAX_SCORE or int(score2) > MAX_SCORE:
         return None
     walkover = False
     if walkover_at is not None:
@@ -349,7 +394,7 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
                 break
             continue
         game, reasons = _parse_row(row, positions, width, line)
-        problems.extend(RowProblem(line, r) for r in reasons)
+        problems.extend(reasons)
         if game is not None:
             games.append(game)
     if positions is None and not problems:
@@ -382,7 +427,7 @@ score1=400, score2=1, walkover=True, line=1)
                 value = "1" if value else ""
             cells.append("" if value is None else str(value))
         game, reasons = _parse_row(cells, positions, len(names), number)
-        problems.extend(RowProblem(number, r) for r in reasons)
+        problems.extend(reasons)
         if game is not None:
             games.append(game)
     if problems:
@@ -392,19 +437,23 @@ score1=400, score2=1, walkover=True, line=1)
 
 def read_games_csv(path: str) -> list[Game]:
     """Every game of the CSV file at ``path`` (see :func:`read_games_csv_text`)."""
-    with open(path, encoding="utf-8-sig", newline="") as f:
-        return read_games_csv_text(f.read(), source=path)
+    return read_games_csv_text(read_record(path, limit=HISTORY_LIMIT), source=path)
 
 
 def write_games_csv(games: Iterable[Game], out: io.TextIOBase | io.StringIO) -> None:
     """Write games as a history CSV with the English header (readable back).
 
+    Names a spreadsheet would take for a formula are guarded (:func:`plansza.files.csv_cell`)
+    and read back as they were.
+
     >>> buf = io.StringIO()
-    >>> write_games_csv([Game(date(2024, 5, 11), "P", "Ala", "Ola", 400, 1, True)], buf)
-    >>> read_games_csv_text(buf.getvalue())[0].walkover
-    True
+    >>> write_games_csv([Game(date(2024, 5, 11), "=P", "Ala", "Ola", 400, 1, True)], buf)
+    >>> buf.getvalue().splitlines()[1]
+    "2024-05-11,'=P,Ala,Ola,400,1,1"
+    >>> read_games_csv_text(buf.getvalue())[0].tournament
+    '=P'
     """
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_writer(out)
     writer.writerow([*COLUMNS, "walkover"])
     for game in games:
         writer.writerow(game.csv_row())
@@ -425,7 +474,8 @@ def read_tsh_text(
     ...  for g in read_tsh_text(t, day=date(2024, 5, 11), tournament="Puchar")]
     [('Żak, Anna', 'Ćwik, Łukasz', 410, 380)]
     """
-    line_re = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>-?\d+)\s+(?P<opps>[\d\s]*);(?P<rest>.*)$")
+    line_re = re.compile(  # ASCII digits: \d and int() read "١٢" too
+        r"^(?P<name>.*?\S)\s+(?P<rating>-?[0-9]{1,9})\s+(?P<opps>[0-9\s]*);(?P<rest>.*)$")
     players: list[tuple[int, str, list[int], list[int]]] = []
     problems: list[RowProblem] = []
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -435,7 +485,12 @@ def read_tsh_text(
         m = line_re.match(stripped)
         scores_text = m.group("rest").split(";")[0] if m else ""
         if m is None or not all(_SCORE.fullmatch(s) for s in scores_text.split()):
-            problems.append(RowProblem(number, tr(MESSAGES, "tsh_line", value=stripped)))
+            problems.append(RowProblem(number, tr(MESSAGES, "tsh_line",
+                                                  value=excerpt(stripped))))
+            continue
+        if any(len(x) > 9 for x in m.group("opps").split()):  # not a player number
+            problems.append(RowProblem(number, tr(MESSAGES, "tsh_line",
+                                                  value=excerpt(stripped))))
             continue
         opponents = [int(x) for x in m.group("opps").split()]
         scores = [int(x) for x in scores_text.split()]
@@ -461,6 +516,13 @@ def read_tsh_text(
             if rnd >= len(o_scores):
                 problems.append(RowProblem(line, tr(MESSAGES, "tsh_half", round=rnd + 1,
                                                     name=name, opponent=o_name)))
+                continue
+            bad = next((s for s in (scores[rnd], o_scores[rnd]) if not 0 <= s <= MAX_SCORE), None)
+            if bad is not None:
+                problems.append(_problem(
+                    line, N_("round {round}: {value} is not a score: a score is from 0 to {most}"),
+                    round=rnd + 1, value=excerpt(str(bad)), most=MAX_SCORE,
+                ))
                 continue
             if index < opp:  # each game is on both lines; keep it once
                 games.append(Game(day, tournament, name, o_name, scores[rnd], o_scores[rnd],

@@ -19,11 +19,11 @@ Miejsce,Zawodnik,Ranking,Wartość dokładna,Partie,Turnieje
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 from fractions import Fraction
 
+from plansza.files import csv_writer
 from plansza.i18n import language, tr
 from plansza.ranking.hollington import ListEntry, RankingList
 
@@ -79,7 +79,7 @@ def _headings() -> list[str]:
 def list_csv(ranking_list: RankingList) -> str:
     """The list as CSV text: one row a player, headings in the current language."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_writer(out)  # a name beginning with "=" is text, not a formula
     writer.writerow(_headings())
     for e in ranking_list:
         writer.writerow(["" if e.place is None else e.place, e.name, e.ranking, str(e.exact),

@@ -21,7 +21,7 @@ import io
 import os
 from collections.abc import Sequence
 
-from plansza.files import write_atomic
+from plansza.files import HISTORY_LIMIT, csv_writer, read_record, write_atomic
 from plansza.ranking.records import (
     COLUMNS,
     Game,
@@ -65,14 +65,13 @@ def append_games(path: str, games: Sequence[Game]) -> None:
     """
     old = ""
     if os.path.exists(path):
-        with open(path, encoding="utf-8-sig", newline="") as f:
-            old = f.read()
+        old = read_record(path, limit=HISTORY_LIMIT)
     out = io.StringIO()
     out.write(old)
     if old and not old.endswith("\n"):
         out.write("\n")
     delimiter = sniff_delimiter(old)
-    writer = csv.writer(out, lineterminator="\n", delimiter=delimiter)
+    writer = csv_writer(out, delimiter=delimiter)
     header = (next(csv.reader(io.StringIO(old), delimiter=delimiter), None)
               if old.strip() else None)
     if header is None:

@@ -8,11 +8,11 @@ print style sheet (each section starts a new printed page).
 
 from __future__ import annotations
 
-import csv
 import io
 from html import escape
 from pathlib import Path
 
+from plansza.files import csv_writer
 from plansza.i18n import language, tr
 from plansza.tournament import mpa
 from plansza.tournament.model import State, seeds
@@ -217,7 +217,7 @@ def standings_page(state: State, after_round: int | None = None) -> str:
 def standings_csv(state: State) -> str:
     """The standings as CSV (place, seed, name, club, city, big/small points, spread, games)."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf)  # names, clubs, cities: text, never a spreadsheet formula
     w.writerow(["place", "seed", "name", "club", "city", "big_points", "small_points",
                 "spread", "games"])
     for s in standings(state, groups=mpa.groups(state)):
@@ -231,7 +231,7 @@ def games_csv(state: State) -> str:
     """Every table of every round as CSV (a bye has an empty second player)."""
     sd = seeds(state)
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf)
     w.writerow(["round", "table", "first_seed", "first", "second_seed", "second",
                 "score_first", "score_second", "kind"])
     for n in sorted(state.rounds):

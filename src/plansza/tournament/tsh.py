@@ -14,6 +14,25 @@ kept out (read leniently: ignored). Parse and print are a pair:
 [('A, B', 150, [2], [400]), ('C, D', 0, [1], [350])]
 >>> write_lines(t) == ["A, B 150 2; 400; p12 1", "C, D 0 1; 350; p12 2"]
 True
+
+**Names.** TSH has no escape in a ``.t`` line: the name is everything before the
+first number, ``;`` ends the field and ``#`` starts a comment, and TSH itself
+shows whatever is written. So a name is written as it is, with runs of blanks
+made one space (the reader splits on them), and a name that cannot be written so
+that TSH and this reader read it back (one with ``;``, ``#`` or a control
+character, or none at all) is refused when the file is written, naming the
+player; the referee renames the player or leaves the ``.t`` file out. A name
+ending in a number (``Gracz 2``) reads back whole thanks to the ``p12`` field.
+
+>>> write_lines(TFile([TPlayer("Kowalski; Jan", 0)]))
+Traceback (most recent call last):
+...
+plansza.errors.PlanszaError: a .t file cannot hold the name 'Kowalski; Jan': ';' has no \
+place in a TSH name (rename the player)
+
+Numbers are ASCII digits only; a line is read up to ``\n`` (other line breaks
+are not line ends). Read a file with :func:`plansza.files.read_record`, which
+refuses one over :data:`~plansza.files.RECORD_LIMIT` (1 MiB).
 """
 
 from __future__ import annotations
@@ -22,7 +41,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from plansza.errors import N_, FormatError
+from plansza.errors import N_, FormatError, PlanszaError
+from plansza.files import excerpt
 from plansza.tournament.model import Settings, State, seeds
 
 
@@ -51,13 +71,16 @@ class TFile:
 
 def _is_number(token: str) -> bool:
     """A whole (possibly negative) number: a rating, an opponent or a score."""
-    return re.fullmatch(r"-?\d+", token) is not None
+    return _NUMBER.fullmatch(token) is not None
+
+
+_NUMBER = re.compile(r"-?[0-9]{1,9}")  # ASCII: \d and int() read "١٢" as 12 too
 
 
 def read_t(text: str, source: str = "<t>") -> TFile:
     """Read a ``.t`` file; a bad line raises :class:`FormatError` naming it."""
     players: list[TPlayer] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(text.split("\n"), 1):
         line = raw.split("#", 1)[0].rstrip()
         if not line.strip():
             continue
@@ -69,7 +92,7 @@ def read_t(text: str, source: str = "<t>") -> TFile:
             bits = extra.split()
             if bits and bits[0] == "p12":
                 has_p12 = True
-                p12 = [int(b) for b in bits[1:] if b.lstrip("-").isdecimal()]
+                p12 = [int(b) for b in bits[1:] if _is_number(b)]
         tail = len(p12) + 1  # with p12 we know how many numbers end the head
         if has_p12 and len(head) > tail and all(_is_number(t) for t in head[-tail:]):
             idx: int | None = len(head) - tail  # a name may itself end in a number
@@ -83,7 +106,9 @@ def read_t(text: str, source: str = "<t>") -> TFile:
         tokens = head[idx:] + (parts[1].split() if len(parts) > 1 else [])
         bad = next((tok for tok in tokens if not _is_number(tok)), None)
         if bad is not None:
-            raise FormatError(N_("'{text}' is not a number"), line=lineno, source=source, text=bad)
+            raise FormatError(
+                N_("'{text}' is not a number"), line=lineno, source=source, text=excerpt(bad)
+            )
         nums = [int(tok) for tok in head[idx:]]
         scores = [int(tok) for tok in parts[1].split()] if len(parts) > 1 else []
         players.append(TPlayer(name, nums[0], nums[1:], scores, p12))
@@ -111,15 +136,39 @@ def read_t(text: str, source: str = "<t>") -> TFile:
     return TFile(players)
 
 
+def t_name(name: str) -> str:
+    """``name`` as a ``.t`` line holds it, or :class:`PlanszaError` if it cannot.
+
+    >>> t_name("  Żak,   Anna ")
+    'Żak, Anna'
+    """
+    written = " ".join(name.split())
+    bad = next((ch for ch in written if ch in ";#" or not ch.isprintable()), None)
+    if bad is not None:
+        raise PlanszaError(
+            N_(
+                "a .t file cannot hold the name {name!r}: {char!r} has no place in a TSH name "
+                "(rename the player)"
+            ),
+            code="t_name",
+            name=excerpt(name),
+            char=bad,
+        )
+    if not written:
+        raise PlanszaError(N_("a .t file cannot hold an empty name"), code="t_name")
+    return written
+
+
 def write_lines(t: TFile) -> list[str]:
-    """The lines of a ``.t`` file."""
+    """The lines of a ``.t`` file; :class:`PlanszaError` for a name it cannot hold."""
     out = []
     for p in t.players:
-        line = f"{p.name} {p.rating}"
+        name = t_name(p.name)
+        line = f"{name} {p.rating}"
         if p.opponents:
             line += " " + " ".join(map(str, p.opponents))
         line += "; " + " ".join(map(str, p.scores))
-        if p.p12 or _is_number(p.name.split()[-1] if p.name.split() else ""):
+        if p.p12 or _is_number(name.split()[-1]):
             # p12 says how many numbers end the head, so a name that itself ends in a
             # number ("Gracz 2") reads back whole, even before the first round
             line += "; p12 " + " ".join(map(str, p.p12))
