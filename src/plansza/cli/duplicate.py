@@ -249,14 +249,22 @@ def new(
         ),
         soft_wrap=True,
     )
-    console.print(
+    from plansza.lexicon.store import is_default
+
+    # The SJP.PL caveat belongs to the default list only: another file is named as loaded.
+    note = (
         _(
             "Lexicon {name}: the SJP.PL list, not the official OSPS — the referee decides (II.8).",
             name=lex.name,
-        ),
-        style="dim",
-        soft_wrap=True,
+        )
+        if is_default(lex.name)
+        else _(
+            "Lexicon {name}: loaded from {source} — the referee decides (II.8).",
+            name=lex.name,
+            source=lexicon,
+        )
     )
+    console.print(note, style="dim", soft_wrap=True)
 
 
 @_command("register", "zapisz")
