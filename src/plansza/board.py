@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from plansza.errors import N_, FormatError, InvalidMoveError
+from plansza.errors import N_, NP_, FormatError, InvalidMoveError
 from plansza.tiles import BLANK, TileSet
 
 SIZE = 15
@@ -277,7 +277,11 @@ def board_from_cgp(rows_text: str, tileset: TileSet | None = None) -> Board:
     rows = rows_text.strip().split("/")
     if len(rows) != SIZE:
         raise FormatError(
-            N_("CGP board has {rows} rows, expected {expected}: {text!r}"),
+            NP_(
+                "CGP board has {rows} row, expected {expected}: {text!r}",
+                "CGP board has {rows} rows, expected {expected}: {text!r}",
+            ),
+            plural_field="rows",
             rows=len(rows),
             expected=SIZE,
             text=excerpt(rows_text),

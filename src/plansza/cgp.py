@@ -168,12 +168,12 @@ def check_tile_counts(pos: Position, ts: TileSet) -> None:
                 raise FormatError(
                     NP_("CGP uses {n} blank on the board and racks; the {tileset} set has {has}",
                         "CGP uses {n} blanks on the board and racks; the {tileset} set has {has}"),
-                    count="n", n=n, tileset=ts.name, has=ts.count(tile),
+                    plural_field="n", n=n, tileset=ts.name, has=ts.count(tile),
                 )
             raise FormatError(
                 NP_("CGP uses {n} {tile} tile on the board and racks; "
                     "the {tileset} set has {has}",
                     "CGP uses {n} {tile} tiles on the board and racks; "
                     "the {tileset} set has {has}"),
-                count="n", n=n, tile=tile, tileset=ts.name, has=ts.count(tile),
+                plural_field="n", n=n, tile=tile, tileset=ts.name, has=ts.count(tile),
             )

@@ -64,7 +64,7 @@ def test_table_in_polish_and_english() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--cgp", "15/15"], "CGP board has 2 rows"),
+        (["--cgp", "15/15"], "plansza w CGP ma 2 wiersze zamiast 15"),
         (["--cgp", EMPTY, "--rack", "AB1"], "'1' is not a tile"),
         (["--cgp", EMPTY, "--rack", "ABCDEFGH"], "a rack holds 7"),
         (["--cgp", EMPTY], "brak stojaka"),
