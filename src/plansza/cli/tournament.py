@@ -762,9 +762,11 @@ def standings_cmd(
                                   f"{r['small_points']}  {r['spread']:+}")
             return
         if html is not None:
+            from plansza.i18n import language, translator
             from plansza.tournament.reports import standings_page
 
-            Path(html).write_text(standings_page(state, round_no), encoding="utf-8")
+            page = standings_page(state, round_no, translator(language()))
+            Path(html).write_text(page, encoding="utf-8")
             console.print(tr(CLI, "exported", path=html))
             return
         lines = standings(state, round_no, groups=mpa.groups(state, round_no))
@@ -861,9 +863,11 @@ def pairings_cmd(
         state = t.state()
         round_no = _round_arg(state, state.last_round if round_no is None else round_no)
         if html is not None:
+            from plansza.i18n import language, translator
             from plansza.tournament.reports import round_page
 
-            Path(html).write_text(round_page(state, round_no), encoding="utf-8")
+            page = round_page(state, round_no, translator(language()))
+            Path(html).write_text(page, encoding="utf-8")
             console.print(tr(CLI, "exported", path=html))
             return
         sd = seeds(state)
@@ -928,11 +932,12 @@ def report(
     db: str | None = DbOption,
 ) -> None:
     """Raport HTML i CSV / HTML and CSV report (standings, pairings, cards, table)."""
+    from plansza.i18n import language, translator
     from plansza.tournament import reports
 
     with opened(db) as t, user_errors(EXIT_INPUT):
         state = t.state()
-        reports.write_report(state, Path(html), teams=teams)
+        reports.write_report(state, Path(html), translator(language()), teams=teams)
         console.print(tr(CLI, "report_done", path=html))
 
 
