@@ -673,7 +673,10 @@ def export(
         fail(tr(MESSAGES, "bad_format", value=fmt), EXIT_INPUT)
     ranking = _load(games_file, history)
     ranking_list = ranking.ranking_list(day, include_unlisted=include_all)
-    text = list_html(ranking_list) if kind == "html" else list_csv(ranking_list)
+    from plansza.i18n import language, translator
+
+    t = translator(language())
+    text = list_html(ranking_list, t) if kind == "html" else list_csv(ranking_list, t)
     if output == "-":
         sys.stdout.write(text)
         return
