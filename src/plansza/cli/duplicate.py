@@ -907,6 +907,7 @@ def export(
     """Pełny zapis mistrzostw: stojaki, losowania, ruchy zwycięskie, karty, tabele.
     / The full record: racks, draws, top moves, every card, standings."""
     from plansza.duplicate.report import record, text_report
+    from plansza.i18n import language, translator
 
     ch = _load(file)
     if fmt not in ("json", "txt"):
@@ -914,7 +915,7 @@ def export(
     body = (
         json.dumps(record(ch), ensure_ascii=False, indent=1) + "\n"
         if fmt == "json"
-        else text_report(ch)
+        else text_report(ch, translator(language()))
     )
     if output == "-":
         sys.stdout.write(body)
