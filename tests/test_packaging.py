@@ -96,8 +96,9 @@ def test_sdist_carries_the_word_list_sources_headers_and_docs(sdist: Path) -> No
     # Every C source and header, and every stub, wherever it lives under src/ —
     # found in the tree, so a new header is checked too.
     needed |= _files("src", "*.c", "*.h", "*.pyi")
-    # The package data pyproject.toml declares (leaves, the sample game, migrations).
-    needed |= _files("src/plansza", "*.json", "*.gcg", "*.mako", "*.ini")
+    # The package data pyproject.toml declares (leaves, the sample game, migrations,
+    # the HTML templates and their stylesheet).
+    needed |= _files("src/plansza", "*.json", "*.gcg", "*.mako", "*.ini", "*.html", "*.css")
     # The whole suite with its fixtures, the whole data/ directory, the docs.
     needed |= _files("tests", "*") | _files("data", "*") | _files("docs", "*.md")
     assert any(name.endswith(".h") for name in needed)
@@ -125,6 +126,7 @@ def test_wheel_built_from_the_sdist_has_the_word_list_and_the_compiled_core(
         names = set(whl.namelist())
         whl.extractall(tmp_path / "installed")
     assert "plansza/lexicon/data/sjp-20220301.txt.xz" in names
+    assert {"plansza/templates/base.html", "plansza/templates/static/plansza.css"} <= names
     for ext in ("lexicon/_kwg", "movegen/_movegen", "engine/_endgame"):
         assert any(n.startswith(f"plansza/{ext}.") and n.endswith((".so", ".pyd")) for n in names)
     # Run from the unpacked wheel (PYTHONPATH comes before the editable install).

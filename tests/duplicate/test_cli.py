@@ -286,13 +286,15 @@ def test_a_championship_names_the_lexicon_it_loaded(tmp_path: Path) -> None:
     # It said "SJP.PL, not the official OSPS" whatever file --lexicon loaded.
     from plansza.duplicate.game import Championship
     from plansza.duplicate.report import text_report
+    from plansza.i18n import translator
 
     words = tmp_path / "klub.txt"
     words.write_text("kot\npies\nżółw\n", encoding="utf-8")
     path = str(tmp_path / "b.json")
     code, out, _ = run("duplikat", "new", "--seed", "1", "--file", path, "--lexicon", str(words))
     assert code == 0 and "klub" in out and str(words) in out and "SJP.PL" not in out
-    assert "SJP.PL" not in text_report(Championship(seed="1", name="B", lexicon=str(words)))
-    assert "SJP.PL" in text_report(Championship(seed="1", name="B"))  # the default list
+    pl = translator("pl")
+    assert "SJP.PL" not in text_report(Championship(seed="1", name="B", lexicon=str(words)), pl)
+    assert "SJP.PL" in text_report(Championship(seed="1", name="B"), pl)  # the default list
     code, out, _ = run("duplikat", "new", "--seed", "1", "--file", path, "--force")
     assert code == 0 and "SJP.PL" in out

@@ -1,6 +1,6 @@
 """The exported record of a scripted championship against golden files (racks, draw logs,
 tops, every card, overrides, penalties, tables). Set PLANSZA_UPDATE_GOLDEN=1 to rewrite
-them after a deliberate change."""
+them after a deliberate change. The text report's tests are in test_report.py."""
 
 from __future__ import annotations
 
@@ -8,11 +8,8 @@ import json
 import os
 from pathlib import Path
 
-import pytest
-
-from plansza.cli.i18n import use as set_language
 from plansza.duplicate import Card, Championship
-from plansza.duplicate.report import record, text_report
+from plansza.duplicate.report import record
 from plansza.duplicate.storage import dumps
 from plansza.lexicon import Lexicon
 
@@ -63,13 +60,6 @@ def test_the_json_record(lex: Lexicon) -> None:
     assert move["rack"] and move["draw"]["attempts"] and move["candidates"]
     assert [c["player"] for c in move["cards"]] == [1, 2, 3]
     assert data["results"]["championship"][0]["name"] == "Żaneta Źdźbło"
-
-
-@pytest.mark.parametrize("lang", ["pl", "en"])
-def test_the_text_report(lex: Lexicon, lang: str) -> None:
-    ch = scripted(lex)
-    set_language(lang)
-    golden(f"report.{lang}.txt", text_report(ch))
 
 
 def test_the_file_is_the_same_after_a_reload(lex: Lexicon) -> None:

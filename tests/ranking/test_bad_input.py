@@ -16,6 +16,7 @@ import pytest
 
 from plansza.errors import FormatError
 from plansza.files import HISTORY_LIMIT
+from plansza.i18n import translator
 from plansza.ranking import BadRowsError, Game, read_games_csv, read_games_csv_text
 from plansza.ranking.hollington import ListEntry
 from plansza.ranking.records import read_tsh_text, write_games_csv
@@ -81,7 +82,7 @@ def test_history_csv_guards_formulas_and_reads_them_back(tmp_path: Path) -> None
 
 def test_ranking_list_csv_guards_names_and_keeps_numbers() -> None:
     entry = ListEntry(1, "=HYPERLINK(\"x\")", 120, Fraction(-3, 2), 40, 3, True)
-    row = list(csv.reader(io.StringIO(list_csv([entry]))))[1]  # type: ignore[arg-type]
+    row = list(csv.reader(io.StringIO(list_csv([entry], translator("en")))))[1]  # type: ignore[arg-type]
     assert row == ["1", "'=HYPERLINK(\"x\")", "120", "-3/2", "40", "3"]
 
 

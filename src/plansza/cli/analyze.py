@@ -25,13 +25,14 @@ from plansza.cli.common import (
     DEFAULT_LEXICON,
     EXIT_INPUT,
     console,
+    describe_error,
     err_console,
     fail,
     read_text,
     rules_named,
     user_errors,
 )
-from plansza.cli.i18n import _
+from plansza.cli.i18n import _, pgettext
 from plansza.errors import N_
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def _load(path: str, tileset: TileSet) -> GameRecord:
     record = read_gcg(text, tileset, source=path)
     if record.errors:
         for e in record.errors:
-            err_console.print(e, style="red", soft_wrap=True)
+            err_console.print(describe_error(e), style="red", soft_wrap=True)
         fail(
             _("{path}: errors in the record ({n}); no analysis", path=path, n=len(record.errors)),
             EXIT_INPUT,
@@ -151,7 +152,7 @@ def _print(result: Analysis, path: str) -> None:
     )
     table = Table(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
     table.add_column(_("Line"), justify="right")
-    table.add_column(_("Pl."), justify="right")
+    table.add_column(pgettext("player number", "Pl."), justify="right")
     table.add_column(_("Rack"))
     table.add_column(_("Played"))
     table.add_column(_("Pts"), justify="right")

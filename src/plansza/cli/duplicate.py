@@ -851,6 +851,7 @@ def export(
     fmt: str = typer.Option("json", "--format", help=N_("Json or txt")),
 ) -> None:
     """The full record: racks, draws, top moves, every card, standings."""
+    from plansza.cli.i18n import t as cli_translator
     from plansza.duplicate.report import record, text_report
 
     ch = _load(file)
@@ -859,7 +860,7 @@ def export(
     body = (
         json.dumps(record(ch), ensure_ascii=False, indent=1) + "\n"
         if fmt == "json"
-        else text_report(ch)
+        else text_report(ch, cli_translator())
     )
     if output == "-":
         sys.stdout.write(body)

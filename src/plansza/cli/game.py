@@ -141,7 +141,7 @@ def _load_record(path: str, rules: Rules) -> GameRecord:
     rec = read_gcg(text, rules.tileset, source=path)
     if rec.errors:
         for e in rec.errors:
-            err_console.print(e, style="red")
+            err_console.print(describe(e), style="red", soft_wrap=True)
         raise typer.Exit(EXIT_INPUT)
     if len(rec.players) < 2:
         fail(f"{path}: {_('cannot read {path}', path=path)}", EXIT_INPUT)

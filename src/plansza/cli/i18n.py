@@ -60,6 +60,12 @@ def _(msgid: str, /, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
+def pgettext(context: str, msgid: str, /, **fields: object) -> str:
+    """``msgid`` in the sense ``context`` gives it (``"Pl."``: a place, or a player)."""
+    text = translator(_lang).pgettext(context, msgid)
+    return text.format(**fields) if fields else text
+
+
 def text_of(msgid: str, /, **fields: object) -> str:
     """Like :func:`_`, for a message id held in a table (marked there with ``N_``)."""
     return _(msgid, **fields)
@@ -85,6 +91,7 @@ __all__ = [
     "describe",
     "environment_language",
     "ngettext",
+    "pgettext",
     "t",
     "text_of",
     "use",

@@ -41,6 +41,7 @@ from plansza.cli.common import (
     user_errors,
 )
 from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_, PlanszaError
 from plansza.files import csv_text, csv_writer, read_record
 from plansza.ranking.hollington import (
@@ -230,7 +231,7 @@ def _list_table(ranking_list: RankingList) -> None:
             "" if e.place is None else str(e.place),
             e.name,
             str(e.ranking),
-            decimal_text(e.exact),
+            decimal_text(e.exact, t=cli_translator()),
             str(e.games),
             str(e.tournaments),
         )
@@ -275,7 +276,7 @@ def _status(perf: Performance, explanation: Explanation) -> str:
 
 def _basis_text(explanation: Explanation) -> str:
     r = explanation.next_ranking
-    exact = decimal_text(r.exact)
+    exact = decimal_text(r.exact, t=cli_translator())
     if r.basis is Basis.DEBUTANT:
         text = _("debutant: temporary ranking 100 (RR §2.2)")
     elif r.basis is Basis.PADDED:
@@ -389,7 +390,7 @@ def _print_explanation(ex: Explanation) -> None:
                 "counted: {games}, tournaments: {tournaments} (RR §1, §2.1).",
                 place=e.place,
                 ranking=e.ranking,
-                exact=decimal_text(e.exact),
+                exact=decimal_text(e.exact, t=cli_translator()),
                 fraction=str(e.exact),
                 games=e.games,
                 tournaments=e.tournaments,
@@ -421,7 +422,7 @@ def _print_explanation(ex: Explanation) -> None:
             str(perf.entry),
             str(perf.games),
             str(perf.scalps),
-            decimal_text(perf.achieved),
+            decimal_text(perf.achieved, t=cli_translator()),
             text_of(MESSAGES["st_" + _status(perf, ex)]),
         ]
         for perf in (*ex.outside, *ex.window)
@@ -698,7 +699,7 @@ def update(
             str(r["entry_ranking"]),
             str(r["games"]),
             str(r["scalps"]),
-            decimal_text(Fraction(str(r["achieved"]))),
+            decimal_text(Fraction(str(r["achieved"])), t=cli_translator()),
             "—" if r["before"] is None else str(r["before"]),
             str(r["after"]),
             "" if r["place"] is None else str(r["place"]),
@@ -813,7 +814,16 @@ def seed(
         rule = text_of(MESSAGES["rule_" + r.basis.value])
         if r.raised:
             rule += " → 100 (RR §2.2)"
-        rows.append([str(i), name, str(r.value), decimal_text(r.exact), rule, str(r.career_games)])
+        rows.append(
+            [
+                str(i),
+                name,
+                str(r.value),
+                decimal_text(r.exact, t=cli_translator()),
+                rule,
+                str(r.career_games),
+            ]
+        )
     keys = ("col_seed", "col_name", "col_ranking", "col_exact", "col_rule", "col_career")
     console.print(
         _whole_numbers_table(
@@ -842,7 +852,8 @@ def export(
         fail(_("--format: use csv or html, not {value!r}", value=fmt), EXIT_INPUT)
     ranking = _load(games_file, history)
     ranking_list = ranking.ranking_list(day, include_unlisted=include_all)
-    text = list_html(ranking_list) if kind == "html" else list_csv(ranking_list)
+    t = cli_translator()
+    text = list_html(ranking_list, t) if kind == "html" else list_csv(ranking_list, t)
     if output == "-":
         sys.stdout.write(text)
         return

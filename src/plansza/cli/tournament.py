@@ -30,6 +30,7 @@ from plansza.cli.common import (
     user_errors,
 )
 from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_, FormatError, PlanszaError
 from plansza.files import csv_text, excerpt, read_record
 from plansza.tiles import polish_collation_key
@@ -800,7 +801,8 @@ def standings_cmd(
         if html is not None:
             from plansza.tournament.reports import standings_page
 
-            Path(html).write_text(standings_page(state, round_no), encoding="utf-8")
+            page = standings_page(state, round_no, cli_translator())
+            Path(html).write_text(page, encoding="utf-8")
             console.print(_("Wrote {path}", path=html))
             return
         lines = standings(state, round_no, groups=mpa.groups(state, round_no))
@@ -951,7 +953,8 @@ def pairings_cmd(
         if html is not None:
             from plansza.tournament.reports import round_page
 
-            Path(html).write_text(round_page(state, round_no), encoding="utf-8")
+            page = round_page(state, round_no, cli_translator())
+            Path(html).write_text(page, encoding="utf-8")
             console.print(_("Wrote {path}", path=html))
             return
         sd = seeds(state)
@@ -1049,7 +1052,7 @@ def report(
 
     with opened(db) as t, user_errors(EXIT_INPUT):
         state = t.state()
-        reports.write_report(state, Path(html), teams=teams)
+        reports.write_report(state, Path(html), cli_translator(), teams=teams)
         console.print(_("Report written to {path}", path=html))
 
 
