@@ -6,6 +6,7 @@ Each test here failed before its fix (issue "One voice and one service layer", p
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -104,3 +105,74 @@ def test_players_csv_from_the_ranking_reads_back_into_a_tournament() -> None:
     players = read_players_csv(out.getvalue(), "gracze.csv")
     assert [p["name"] for p in players] == names
     assert {(p["ranking"], p["games"]) for p in players} == {(120.0, 30)}
+
+
+# --- 7. A read-only tournament database --------------------------------------------------
+# The tests run as root, where chmod 0444 does not stop a write: the database is opened
+# read-only through SQLite's URI (mode=ro), and the file check is met by monkeypatching
+# os.access (what a chmod 0444 makes it answer for an ordinary user).
+
+
+def _database(tmp_path: Path) -> tuple[str, str]:
+    from plansza.tournament.storage import TournamentFile
+
+    path = str(tmp_path / "t.turniej.sqlite")
+    t = TournamentFile.create(path, tournament_settings(), at="2026-05-02T09:00:00")
+    t.append("player_added", {"name": "Ala"}, at="2026-05-02T09:01:00")
+    t.append("player_added", {"name": "Ola"}, at="2026-05-02T09:01:00")
+    t.append("paired", {"round": 1, "tables": [[1, 2]]}, at="2026-05-02T09:02:00")
+    t.append("result", {"round": 1, "a": 1, "sa": 400, "b": 2, "sb": 300},
+             at="2026-05-02T09:30:00")
+    t.close()
+    return path, f"sqlite:///file:{path}?mode=ro&uri=true"
+
+
+def _log(path: str) -> list[tuple[str, str]]:
+    from plansza.tournament.storage import TournamentFile
+
+    t = TournamentFile.open(path)
+    try:
+        return [(e.kind, e.at) for e in t.events()]
+    finally:
+        t.close()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["add-player", "Ewa"], ["correct", "1", "1", "410", "2", "300"]],
+)
+def test_a_read_only_database_refuses_in_one_line(tmp_path: Path, command: list[str]) -> None:
+    from typer.testing import CliRunner
+
+    from plansza.cli.main import app
+
+    path, read_only = _database(tmp_path)
+    before = _log(path)
+    res = CliRunner().invoke(app, ["--lang", "en", "turniej", *command, "--db", read_only])
+    assert res.exit_code in (2, 3), res.output
+    assert "cannot write to" in res.output and "read-only" in res.output
+    assert "Traceback" not in res.output and len(res.output.strip().splitlines()) == 1
+    assert _log(path) == before  # nothing written
+
+
+def test_a_file_set_read_only_is_refused_before_the_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from plansza.tournament import storage
+
+    path, _ = _database(tmp_path)
+    before = _log(path)
+    t = storage.TournamentFile.open(path)
+    monkeypatch.setattr(os, "access", lambda p, mode: os.fspath(p) != path)
+    began: list[object] = []
+    monkeypatch.setattr(t.engine, "begin", lambda: began.append(1))  # never reached
+    with pytest.raises(PlanszaError, match=r"cannot write to .*read-only") as e:
+        t.append("player_added", {"name": "Ewa"}, at="2026-05-02T10:00:00")
+    assert e.value.code == "read_only" and not began
+    with pytest.raises(PlanszaError, match="read-only"):
+        t.append_many([("player_added", {"name": "Ewa"})], at="2026-05-02T10:00:00")
+    monkeypatch.undo()
+    t.close()
+    assert _log(path) == before

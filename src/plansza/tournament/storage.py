@@ -5,6 +5,12 @@ event against the state, and appends it — or raises and writes nothing. A
 killed program therefore loses at most the event being typed. The schema is
 created and upgraded by Alembic migrations shipped inside the package.
 
+A database that cannot be written (a file set read-only, a folder the referee may
+not write in, a read-only connection) refuses a new event with a
+:class:`~plansza.errors.PlanszaError` of code ``read_only`` — checked before the
+transaction for a file, and recognised from the database's own answer otherwise —
+and the log is left as it was.
+
 >>> import tempfile, os
 >>> from plansza.tournament.model import Settings
 >>> path = os.path.join(tempfile.mkdtemp(), "t.turniej.sqlite")
@@ -147,6 +153,22 @@ def _engine(path: str) -> sa.Engine:
         ) from e
 
 
+def _is_read_only(error: sa.exc.DBAPIError) -> bool:
+    """Whether the database refused a write because it is read-only."""
+    orig = error.orig
+    code = getattr(orig, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF == 8  # SQLITE_READONLY and its extended codes
+    return getattr(orig, "sqlstate", None) == "25006"  # PostgreSQL: read_only_sql_transaction
+
+
+def _read_only_error(path: str) -> PlanszaError:
+    return PlanszaError(
+        N_("cannot write to {path}: read-only"), code="read_only",
+        path=path if path.startswith("sqlite") else _shown(path),  # SQLite has no password
+    )
+
+
 class TournamentFile:
     """An open tournament database."""
 
@@ -202,8 +224,29 @@ class TournamentFile:
         """The tournament now (replay of the log)."""
         return replay(self.events())
 
+    def check_writable(self) -> None:
+        """Raise a ``read_only`` :class:`PlanszaError` when the file cannot be written.
+
+        Only a plain file is checked here (the file, and its folder, where SQLite
+        keeps its journal); a server's refusal is recognised when it comes.
+        """
+        if "://" in self.path:
+            return
+        folder = os.path.dirname(os.path.abspath(self.path))
+        if not os.access(self.path, os.W_OK) or not os.access(folder, os.W_OK):
+            raise _read_only_error(self.path)
+
     def append(self, kind: str, data: dict[str, Any], *, at: str) -> Event:
         """Check and append one event, in one transaction; raise and write nothing if refused."""
+        self.check_writable()
+        try:
+            return self._append(kind, data, at=at)
+        except sa.exc.DBAPIError as e:
+            if _is_read_only(e):
+                raise _read_only_error(self.path) from e
+            raise
+
+    def _append(self, kind: str, data: dict[str, Any], *, at: str) -> Event:
         with self.engine.begin() as conn:
             _lock(conn)
             log = self.events(conn)
@@ -227,6 +270,15 @@ class TournamentFile:
 
     def append_many(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> None:
         """Append several events in one transaction (all or nothing)."""
+        self.check_writable()
+        try:
+            self._append_many(items, at=at)
+        except sa.exc.DBAPIError as e:
+            if _is_read_only(e):
+                raise _read_only_error(self.path) from e
+            raise
+
+    def _append_many(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> None:
         with self.engine.begin() as conn:
             _lock(conn)
             state = replay(self.events(conn))
