@@ -46,13 +46,14 @@ Message = tuple[str | tuple[str, str], str | None, str, int]
 """(id or (singular, plural), context, file, line)."""
 
 
-def python_messages(root: Path = PACKAGE) -> Iterator[Message]:
-    """Every marked message of the Python sources under ``root``."""
-    for path in sorted(root.rglob("*.py")):
+def python_messages(root: Path | None = None) -> Iterator[Message]:
+    """Every marked message of the Python sources under ``root`` (the package)."""
+    for path in sorted((root or PACKAGE).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         rel = str(path.relative_to(SRC))
+        registered = registered_commands(tree)
         for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and is_command(node):
+            if isinstance(node, ast.FunctionDef) and (node.name in registered or is_command(node)):
                 doc = ast.get_docstring(node, clean=True)
                 if doc:
                     yield doc, None, rel, node.lineno
@@ -84,6 +85,22 @@ def python_messages(root: Path = PACKAGE) -> Iterator[Message]:
             yield mid, context, rel, node.lineno
 
 
+def registered_commands(tree: ast.Module) -> set[str]:
+    """Functions a module registers as commands: ``app.command("demo")(demo)``."""
+    names = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Call)
+            and isinstance(node.func.func, ast.Attribute)
+            and node.func.func.attr == "command"
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+        ):
+            names.add(node.args[0].id)
+    return names
+
+
 def is_command(node: ast.FunctionDef) -> bool:
     """Whether ``node`` is a Typer command: its docstring is the command's help.
 
@@ -91,6 +108,11 @@ def is_command(node: ast.FunctionDef) -> bool:
     defaults (or names a module-level option built so); the help text is translated
     when the help is shown (:func:`plansza.cli.entry.translate_help`).
     """
+    for decorator in node.decorator_list:  # @app.command(...), @_command(...)
+        func = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name.endswith("command"):
+            return True
     defaults = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
     for d in defaults:
         call = isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)

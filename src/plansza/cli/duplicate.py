@@ -14,6 +14,7 @@ used (no file, unknown player, bad number); 3 refused by the rules or the state
 
 from __future__ import annotations
 
+import inspect
 import json
 import secrets
 import sys
@@ -156,14 +157,16 @@ def register(root: typer.Typer) -> None:
 
 
 def _command(name: str, polish: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Register a command under its English name; the Polish word goes into its help.
+    """Register a command under its English name; the Polish word is named in its help.
 
     No hidden Polish aliases: Typer builds every command of the whole ``plansza`` tree
     at each start (about 4 ms a command), so aliases would slow every command down.
+    The help is the docstring (an English message id, translated when shown); the
+    Polish word goes in the epilog.
     """
 
     def wrap(fn: Callable[..., None]) -> Callable[..., None]:
-        app.command(name, help=f"[{polish}] {fn.__doc__ or ''}")(fn)
+        app.command(name, help=inspect.getdoc(fn), epilog=f"({polish})")(fn)
         return fn
 
     return wrap

@@ -79,17 +79,16 @@ MESSAGES = {
 }
 
 app = typer.Typer(
-    help="Słownik: kompilacja list słów, informacje. / Lexicon: compile word lists, information. "
-    "Domyślny / default: sjp-20220301 — SJP.PL, nie oficjalny OSPS / not the official OSPS.",
+    help=N_(
+        "Lexicon: compile word lists, information. Default: sjp-20220301 — SJP.PL, "
+        "not the official OSPS."
+    ),
     no_args_is_help=True,
     add_completion=False,
 )
 
-LEXICON_HELP = (
-    "Słownik: nazwa lub ścieżka / lexicon: name or path "
-    "(sjp-20220301 = SJP.PL, nie OSPS / not OSPS)"
-)
-WordsArgument = typer.Argument(None, help="Słowa / words (SŁOWO… / WORD…)")
+LEXICON_HELP = N_("Lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)")
+WordsArgument = typer.Argument(None, help=N_("Words (WORD…)"))
 WordsFileArgument = typer.Argument(..., help=N_("Word list, one a line"))
 LexiconOption = typer.Option(DEFAULT_LEXICON, "--lexicon", "-l", help=LEXICON_HELP)
 
@@ -432,11 +431,12 @@ def list_lexicons() -> None:
 
 @app.command("ensure")
 def ensure() -> None:
-    """Skompiluj domyślny słownik, jeśli trzeba. / Build the default lexicon if needed.
+    """Build the default lexicon if needed.
 
-    A cache directory that cannot be written is not an error (``make setup`` must
-    not fail on a read-only home): the lexicon is then compiled in memory when used.
+    A cache directory that cannot be written is not an error: the lexicon is then
+    compiled in memory when used.
     """
+    # Not an error, so that `make setup` does not fail on a read-only home.
     from plansza.lexicon import ensure_default, store
 
     with user_errors():

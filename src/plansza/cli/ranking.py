@@ -155,11 +155,10 @@ MESSAGES = {
     "rule_off-list": N_("off the list: latest 30+ games (RR §2.3)"),
 }
 
-_AS_OF_HELP = "Lista obowiązująca w tym dniu / the list in force on this date (YYYY-MM-DD)."
-_ALL_HELP = "Także gracze poniżej 30 partii / also players below 30 games."
-_HISTORY_HELP = (
-    "Plik historii / history CSV (domyślnie / default: $PLANSZA_RANKING_HISTORY "
-    "lub katalog danych użytkownika / or the user data directory)."
+_AS_OF_HELP = N_("The list in force on this date (YYYY-MM-DD).")
+_ALL_HELP = N_("Also players below 30 games.")
+_HISTORY_HELP = N_(
+    "History CSV (default: $PLANSZA_RANKING_HISTORY or the user data directory)."
 )
 
 
