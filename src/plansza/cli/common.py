@@ -33,10 +33,11 @@ EXIT_NEGATIVE = 1
 EXIT_INPUT = 2
 EXIT_REFUSED = 3
 
-# Markup off: no text a user typed (a name like "Ola [/]") can be read as Rich markup.
+# Markup and emoji codes off: no text a user typed ("Ola [/]", "Ewa :x: Żak") is read as
+# Rich markup or an emoji.
 # Styles are given as style= or with rich.text.Text, never inside the text.
-console = Console(highlight=False, markup=False)
-err_console = Console(stderr=True, highlight=False, markup=False)
+console = Console(highlight=False, markup=False, emoji=False)
+err_console = Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
