@@ -768,7 +768,8 @@ def undo(db: str | None = DbOption) -> None:
         t.append("undo", {}, at=now())
         sd = seeds(state)
         names = {pid: f"{sd[pid]} {p.name}" for pid, p in state.players.items()}
-        console.print(_("Undone: {what}", what=f"#{live[-1].seq} {describe(live[-1], names)}"))
+        what = f"#{live[-1].seq} {describe(live[-1], names, cli_translator())}"
+        console.print(_("Undone: {what}", what=what))
 
 
 @app.command("standings")
@@ -1029,7 +1030,7 @@ def log_cmd(
                         "kind": e.kind,
                         "at": e.at,
                         "data": e.data,
-                        "text": describe(e, names),
+                        "text": describe(e, names, cli_translator()),
                     }
                     for e in events
                 ],
@@ -1038,7 +1039,7 @@ def log_cmd(
         )
         return
     for e in events:
-        console.print(f"{e.seq:>5}  {e.at}  {describe(e, names)}", soft_wrap=True)
+        console.print(f"{e.seq:>5}  {e.at}  {describe(e, names, cli_translator())}", soft_wrap=True)
 
 
 @app.command("report")
@@ -1123,7 +1124,7 @@ def check_ranked(db: str | None = DbOption) -> None:
     from plansza.tournament.ranked import check
 
     with opened(db) as t:
-        findings = check(t.state())
+        findings = check(t.state(), cli_translator())
     bad = False
     for ok, text in findings:
         tag = _("OK") if ok else _("WARNING")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plansza.errors import N_, IllegalActionError, PlanszaError
-from plansza.i18n import tr
+from plansza.i18n import Translator
 from plansza.tournament import adjustments, pairing
 from plansza.tournament.messages import LOG, MESSAGES
 from plansza.tournament.model import Pairing, Result, Round, Settings, State
@@ -83,7 +83,7 @@ def replay(events: Iterable[Event]) -> State:
 
 
 def _err(reason: str, key: str, **fields: object) -> IllegalActionError:
-    return IllegalActionError(reason, tr(MESSAGES, key, **fields))
+    return IllegalActionError(reason, MESSAGES[key], **fields)  # type: ignore[arg-type]  # no plurals
 
 
 def _player(state: State, pid: object) -> int:
@@ -420,12 +420,17 @@ def apply(state: State, e: Event) -> None:
     state.events += 1
 
 
-def describe(e: Event, names: dict[int, str]) -> str:
-    """One event in words (``turniej log``); ``names`` labels players by pid.
+def describe(e: Event, names: dict[int, str], t: Translator) -> str:
+    """One event in words in the language of ``t`` (``turniej log``); ``names`` labels
+    players by pid.
 
-    A result reads ``wynik, runda 2: 1 Ala 400 – 350 2 Ola`` (in Polish).
+    A result reads ``wynik, runda 2: 1 Ala 400 – 350 2 Ola`` in Polish.
     """
     d = e.data
+
+    def tr(table: dict[str, str], key: str, /, **fields: object) -> str:
+        text = t.gettext(table[key])
+        return text.format(**fields) if fields else text
 
     def who(key: str) -> str:
         pid = d.get(key)

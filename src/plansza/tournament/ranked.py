@@ -14,29 +14,21 @@ allowed — only weekends are known here, public holidays are not).
 from __future__ import annotations
 
 from datetime import date
+from gettext import NullTranslations
 
-from plansza.i18n import tr
+from plansza.errors import N_
+from plansza.i18n import Translator
 from plansza.tournament.model import State
 
-M = {
-    "time_ok": {"pl": "czas na partię: {m} min na gracza (RR §4: co najmniej 15)",
-                "en": "time: {m} min per player (RR §4: at least 15)"},
-    "rounds_min": {"pl": "liczba rund: {r} (RR §4: co najmniej 6)",
-                   "en": "rounds: {r} (RR §4: at least 6)"},
-    "rounds_players": {
-        "pl": "liczba rund {r} nie większa niż liczba graczy {p} (RR §4)",
-        "en": "rounds {r} not more than players {p} (RR §4)",
-    },
-    "criteria": {
-        "pl": "kryteria: {c} (RR §4: najpierw duże punkty, potem suma lub różnica małych)",
-        "en": "criteria: {c} (RR §4: big points first, then small points sum or spread)",
-    },
-    "days": {
-        "pl": "dni turnieju: {d} (RR §4: dni wolne od pracy; jeden dzień roboczy "
-              "między wolnymi dopuszczalny; święta nie są sprawdzane)",
-        "en": "days: {d} (RR §4: non-working days; one working day between days off "
-              "allowed; public holidays not checked)",
-    },
+M: dict[str, str] = {
+    "time_ok": N_("time: {m} min per player (RR §4: at least 15)"),
+    "rounds_min": N_("rounds: {r} (RR §4: at least 6)"),
+    "rounds_players": N_("rounds {r} not more than players {p} (RR §4)"),
+    "criteria": N_("criteria: {c} (RR §4: big points first, then small points sum or spread)"),
+    "days": N_(
+        "days: {d} (RR §4: non-working days; one working day between days off allowed; public "
+        "holidays not checked)"
+    ),
 }
 
 
@@ -54,8 +46,14 @@ def _days_ok(days: list[date]) -> bool:
     return True
 
 
-def check(state: State) -> list[tuple[bool, str]]:
-    """(passed, message) for each RR §4 condition the program can see."""
+def check(state: State, t: Translator | None = None) -> list[tuple[bool, str]]:
+    """(passed, message) for each RR §4 condition the program can see, the message in
+    the language of ``t`` (English without one)."""
+    words = t or NullTranslations()
+
+    def tr(table: dict[str, str], key: str, /, **fields: object) -> str:
+        return words.gettext(table[key]).format(**fields)
+
     s = state.settings
     players = len(state.players)
     crit = s.criteria

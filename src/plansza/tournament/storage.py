@@ -33,7 +33,6 @@ from alembic import command
 from alembic.config import Config
 
 from plansza.errors import N_, PlanszaError
-from plansza.i18n import tr
 from plansza.tournament.events import Event, apply, effective, replay
 from plansza.tournament.model import Settings, State
 
@@ -95,26 +94,6 @@ def migrate(engine: sa.Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-OPEN_MESSAGES = {
-    "no_driver": {
-        "pl": "baza {url}: brak sterownika bazy danych (moduł {module}){hint}",
-        "en": "database {url}: its driver is not installed (module {module}){hint}",
-    },
-    "postgres_hint": {
-        "pl": " — zainstaluj go: pip install 'plansza[postgres]'",
-        "en": " — install it: pip install 'plansza[postgres]'",
-    },
-    "unknown_kind": {
-        "pl": "baza {url}: nieznany rodzaj bazy „{kind}” (plik SQLite albo postgresql+psycopg://…)",
-        "en": "database {url}: unknown kind '{kind}' (an SQLite file or postgresql+psycopg://…)",
-    },
-    "cannot_open": {
-        "pl": "nie można otworzyć bazy {url}: {reason}",
-        "en": "cannot open the database {url}: {reason}",
-    },
-}
-
-
 def _shown(url: str) -> str:
     """The URL or file for a message, never with its password."""
     if "://" not in url:
@@ -133,12 +112,21 @@ def _engine(path: str) -> sa.Engine:
         return sa.create_engine(url)
     except ImportError as e:  # the dialect imports its DB-API module lazily, here
         module = e.name or "?"
-        hint = tr(OPEN_MESSAGES, "postgres_hint") if url.startswith("postgresql") else ""
+        if url.startswith("postgresql"):
+            raise PlanszaError(
+                N_(
+                    "database {url}: its driver is not installed (module {module}) — "
+                    "install it: pip install 'plansza[postgres]'"
+                ),
+                code="no_driver",
+                url=_shown(url),
+                module=module,
+            ) from e
         raise PlanszaError(
-            N_("database {url}: its driver is not installed (module {module}){hint}"),
+            N_("database {url}: its driver is not installed (module {module})"),
+            code="no_driver",
             url=_shown(url),
             module=module,
-            hint=hint,
         ) from e
     except sa.exc.NoSuchModuleError as e:
         kind = url.split("://", 1)[0]
