@@ -75,10 +75,11 @@ def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
         ) from None
 
 
-def describe(error: PlanszaError, t: Translator) -> str:
+def describe(error: PlanszaError, t: Translator, *, where: bool = True) -> str:
     """The error's message in the language of ``t``, filled from its details.
 
-    A :class:`~plansza.errors.FormatError` is prefixed with where it is (file, line).
+    A :class:`~plansza.errors.FormatError` is prefixed with where it is (file, line),
+    unless ``where`` is false (a list that names the line itself).
     """
     from plansza.errors import FormatError, PlanszaError
 
@@ -87,7 +88,7 @@ def describe(error: PlanszaError, t: Translator) -> str:
     else:
         text = t.gettext(error.template)
     body = PlanszaError.render(error, text, None)
-    if isinstance(error, FormatError):
+    if isinstance(error, FormatError) and where:
         if error.source is not None and error.line is not None:
             return f"{error.source}:{error.line}: {body}"
         if error.source is not None:

@@ -204,7 +204,7 @@ def test_update_with_bad_rows_changes_nothing(tmp_path: Path) -> None:
 def test_update_refuses_a_file_of_several_tournaments(tmp_path: Path, games_csv: str) -> None:
     r = runner.invoke(app, ["ranking", "update", "--tournament", games_csv,
                             "--history", str(tmp_path / "h.csv")])
-    assert r.exit_code == 2 and "więcej niż jeden turniej" in r.stderr
+    assert r.exit_code == 2 and "zawiera kilka turniejów" in r.stderr
     assert not (tmp_path / "h.csv").exists()
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import plansza.ranking.records
 from plansza.cli.i18n import use as set_language
+from plansza.i18n import describe, translator
 from plansza.ranking import (
     BadRowsError,
     Game,
@@ -108,9 +109,12 @@ def test_bad_walkover_flag() -> None:
 
 
 def test_messages_in_polish() -> None:
-    set_language("pl")
-    assert problems(HEADER + "2024-05-11,P,Ala,Ala,400,\n") == [
-        (2, "brak pola score2"), (2, "Ala gra sam ze sobą")]
+    # The domain gives English text and the template; the front end words it in Polish.
+    with pytest.raises(BadRowsError) as info:
+        read_games_csv_text(HEADER + "2024-05-11,P,Ala,Ala,400,\n", source="g.csv")
+    pl = translator("pl")
+    said = [(p.line, describe(p.error, pl, where=False)) for p in info.value.problems if p.error]
+    assert said == [(2, "brak pola score2"), (2, "Ala gra sam ze sobą")]
 
 
 names = st.text(st.sampled_from("AaĄąĆćĘęŁłŃńÓóŚśŹźŻż -'\",;=+@("), min_size=1, max_size=12

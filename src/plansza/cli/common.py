@@ -71,7 +71,7 @@ def user_errors(code: int = EXIT_INPUT) -> Iterator[None]:
         fail(str(e), EXIT_INPUT)
 
 
-def describe_error(error: PlanszaError) -> str:
+def describe_error(error: PlanszaError, *, where: bool = True) -> str:
     """A domain error in the CLI's language: from the catalogue by its template.
 
     The game's legality errors still carry an English text made at the raise site;
@@ -81,7 +81,7 @@ def describe_error(error: PlanszaError) -> str:
     from plansza.cli.i18n import describe, t
 
     if t().gettext(error.template) != error.template or current() == "en":
-        return describe(error)
+        return describe(error, where=where)
     from plansza.messages import describe as describe_by_reason
 
     return describe_by_reason(error)

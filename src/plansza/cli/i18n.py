@@ -77,11 +77,11 @@ def ngettext(singular: str, plural: str, n: int, /, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
-def describe(error: PlanszaError) -> str:
-    """A domain error in the CLI's language."""
+def describe(error: PlanszaError, *, where: bool = True) -> str:
+    """A domain error in the CLI's language (``where``: with its file and line)."""
     from plansza.i18n import describe as describe_in
 
-    return describe_in(error, translator(_lang))
+    return describe_in(error, translator(_lang), where=where)
 
 
 __all__ = [

@@ -36,6 +36,7 @@ from plansza.cli.common import (
     EXIT_INPUT,
     EXIT_REFUSED,
     console,
+    describe_error,
     err_console,
     fail,
     user_errors,
@@ -157,9 +158,7 @@ MESSAGES = {
 
 _AS_OF_HELP = N_("The list in force on this date (YYYY-MM-DD).")
 _ALL_HELP = N_("Also players below 30 games.")
-_HISTORY_HELP = N_(
-    "History CSV (default: $PLANSZA_RANKING_HISTORY or the user data directory)."
-)
+_HISTORY_HELP = N_("History CSV (default: $PLANSZA_RANKING_HISTORY or the user data directory).")
 
 
 def _as_of(value: str | None) -> date | None:
@@ -174,12 +173,11 @@ def _as_of(value: str | None) -> date | None:
 def _report_bad_rows(e: BadRowsError) -> None:
     for problem in e.problems:
         prefix = f"{e.source}:" if e.source else ""
-        err_console.print(
-            f"{prefix}{problem.line}: {problem.reason}",
-            soft_wrap=True,
-            markup=False,
-            highlight=False,
+        # the line is named here: the reason without its place
+        reason = (
+            problem.reason if problem.error is None else describe_error(problem.error, where=False)
         )
+        err_console.print(f"{prefix}{problem.line}: {reason}", soft_wrap=True)
     fail(
         _(
             "bad rows in {source}: {count}; nothing was applied.",

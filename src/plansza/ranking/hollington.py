@@ -41,8 +41,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from plansza.errors import PlanszaError
-from plansza.i18n import tr
+from plansza.errors import N_, PlanszaError
 from plansza.ranking.records import Game, normalise_name
 from plansza.tiles import polish_collation_key
 
@@ -57,20 +56,21 @@ WINDOW_YEARS = 2  # RR §1: "dwuletni okres naliczania rankingu"
 EDITION_GAP_DAYS = 6
 """Rows with one tournament name more than this many days apart are separate editions."""
 
-MESSAGES = {
-    "unknown_player": {
-        "pl": "nie ma gracza {name!r} w historii rankingu{hint}",
-        "en": "no player {name!r} in the ranking history{hint}",
-    },
-    "did_you_mean": {"pl": " (czy chodzi o: {names}?)", "en": " (did you mean: {names}?)"},
-}
-
-
 class UnknownPlayerError(PlanszaError):
     """A name that is not in the history; ``suggestions`` are close names in it."""
 
-    def __init__(self, message: str, suggestions: Sequence[str] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, name: str, suggestions: Sequence[str] = ()) -> None:
+        if suggestions:
+            super().__init__(
+                N_("no player {name!r} in the ranking history (did you mean: {names}?)"),
+                code="unknown_player",
+                name=name,
+                names=", ".join(suggestions),
+            )
+        else:
+            super().__init__(
+                N_("no player {name!r} in the ranking history"), code="unknown_player", name=name
+            )
         self.suggestions = list(suggestions)
 
 
@@ -523,8 +523,7 @@ class RankingHistory:
         close += sorted((p for p in self._players
                          if folded_want in p.casefold() and p not in close),
                         key=polish_collation_key)[: 5 - len(close)]
-        hint = tr(MESSAGES, "did_you_mean", names=", ".join(close)) if close else ""
-        raise UnknownPlayerError(tr(MESSAGES, "unknown_player", name=name, hint=hint), close)
+        raise UnknownPlayerError(name, close)
 
     def performances(self, name: str) -> list[Performance]:
         """A player's tournaments in processing order."""

@@ -19,7 +19,6 @@ games), and a reason quotes at most 40 characters of a cell.
 ...     "2024-05-11,Puchar Łodzi,Anna Żak,Łukasz Ćwik,412,377\\n")
 >>> games[0].player1, games[0].winner
 ('Anna Żak', 'Anna Żak')
->>> from plansza.i18n import set_language; set_language("en")
 >>> read_games_csv_text("date,tournament,player1,player2,score1,score2\\n"
 ...                     "11.05.2024,X,A,A,400,\\n", source="g.csv")
 Traceback (most recent call last):
@@ -27,7 +26,6 @@ Traceback (most recent call last):
 plansza.ranking.records.BadRowsError: g.csv:2: unknown date format '11.05.2024' (use YYYY-MM-DD)
 g.csv:2: score2 is missing
 g.csv:2: A is entered as playing against themself
->>> set_language("pl")
 """
 
 from __future__ import annotations
@@ -42,61 +40,26 @@ from datetime import date
 from functools import lru_cache
 from typing import Any
 
-from plansza.errors import N_, FormatError, PlanszaError
+from plansza.errors import N_, FormatError
 from plansza.files import HISTORY_LIMIT, csv_text, csv_writer, excerpt, read_record
-from plansza.i18n import tr
 
-MESSAGES = {
-    "no_header": {
-        "pl": "brak nagłówka; pierwszy wiersz musi nazywać kolumny: {columns}",
-        "en": "no header; the first row must name the columns: {columns}",
-    },
-    "missing_columns": {
-        "pl": "w nagłówku brakuje kolumn: {columns}",
-        "en": "the header lacks the columns: {columns}",
-    },
-    "duplicate_column": {
-        "pl": "kolumna {column} występuje w nagłówku dwa razy",
-        "en": "the column {column} appears twice in the header",
-    },
-    "field_count": {
-        "pl": "oczekiwano {expected} pól, jest {found}",
-        "en": "expected {expected} fields, found {found}",
-    },
-    "bad_date": {
-        "pl": "nieznany format daty {value!r} (użyj RRRR-MM-DD)",
-        "en": "unknown date format {value!r} (use YYYY-MM-DD)",
-    },
-    "missing": {"pl": "brak pola {column}", "en": "{column} is missing"},
-    "bad_score": {
-        "pl": "{column} nie jest liczbą całkowitą: {value!r}",
-        "en": "{column} is not a whole number: {value!r}",
-    },
-    "self_game": {
-        "pl": "{name} gra sam ze sobą",
-        "en": "{name} is entered as playing against themself",
-    },
-    "bad_walkover": {
-        "pl": "walkower musi być 1/0, tak/nie lub pusty, jest {value!r}",
-        "en": "walkover must be 1/0, yes/no or empty, not {value!r}",
-    },
-    "empty": {"pl": "plik nie zawiera żadnej partii", "en": "the file holds no games"},
-    "tsh_line": {
-        "pl": "wiersz TSH nie ma postaci 'nazwisko ranking przeciwnicy; wyniki': {value!r}",
-        "en": "a TSH line must read 'name rating opponents; scores': {value!r}",
-    },
-    "tsh_opponent": {
-        "pl": "numer przeciwnika {number} poza listą graczy (1–{count})",
-        "en": "opponent number {number} is not on the player list (1–{count})",
-    },
-    "tsh_half": {
-        "pl": "runda {round}: {name} ma wynik, a {opponent} nie",
-        "en": "round {round}: {name} has a score but {opponent} has none",
-    },
-    "tsh_mismatch": {
-        "pl": "runda {round}: {name} gra z {opponent}, ale {opponent} nie gra z {name}",
-        "en": "round {round}: {name} plays {opponent}, but {opponent} does not play {name}",
-    },
+MESSAGES: dict[str, str] = {
+    "no_header": N_("no header; the first row must name the columns: {columns}"),
+    "missing_columns": N_("the header lacks the columns: {columns}"),
+    "duplicate_column": N_("the column {column} appears twice in the header"),
+    "field_count": N_("expected {expected} fields, found {found}"),
+    "bad_date": N_("unknown date format {value!r} (use YYYY-MM-DD)"),
+    "missing": N_("{column} is missing"),
+    "bad_score": N_("{column} is not a whole number: {value!r}"),
+    "self_game": N_("{name} is entered as playing against themself"),
+    "bad_walkover": N_("walkover must be 1/0, yes/no or empty, not {value!r}"),
+    "empty": N_("the file holds no games"),
+    "tsh_line": N_("a TSH line must read 'name rating opponents; scores': {value!r}"),
+    "tsh_opponent": N_("opponent number {number} is not on the player list (1–{count})"),
+    "tsh_half": N_("round {round}: {name} has a score but {opponent} has none"),
+    "tsh_mismatch": N_(
+        "round {round}: {name} plays {opponent}, but {opponent} does not play {name}"
+    ),
 }
 
 MAX_SCORE = 5000
@@ -107,13 +70,22 @@ COLUMNS = ("date", "tournament", "player1", "player2", "score1", "score2")
 """The required CSV columns, in the order the exporter writes them."""
 
 _ALIASES: Mapping[str, str] = {
-    "date": "date", "data": "date",
-    "tournament": "tournament", "turniej": "tournament",
-    "player1": "player1", "gracz1": "player1", "zawodnik1": "player1",
-    "player2": "player2", "gracz2": "player2", "zawodnik2": "player2",
-    "score1": "score1", "wynik1": "score1",
-    "score2": "score2", "wynik2": "score2",
-    "walkover": "walkover", "walkower": "walkover",
+    "date": "date",
+    "data": "date",
+    "tournament": "tournament",
+    "turniej": "tournament",
+    "player1": "player1",
+    "gracz1": "player1",
+    "zawodnik1": "player1",
+    "player2": "player2",
+    "gracz2": "player2",
+    "zawodnik2": "player2",
+    "score1": "score1",
+    "wynik1": "score1",
+    "score2": "score2",
+    "wynik2": "score2",
+    "walkover": "walkover",
+    "walkower": "walkover",
 }
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _SCORE = re.compile(r"[+-]?[0-9]{1,20}")  # ASCII digits only: int() would read "١٢" too
@@ -169,8 +141,13 @@ class Game:
     def csv_row(self) -> list[str]:
         """The game as a row of the history CSV (the walkover column last)."""
         return [
-            self.date.isoformat(), self.tournament, self.player1, self.player2,
-            str(self.score1), str(self.score2), "1" if self.walkover else "",
+            self.date.isoformat(),
+            self.tournament,
+            self.player1,
+            self.player2,
+            str(self.score1),
+            str(self.score2),
+            "1" if self.walkover else "",
         ]
 
 
@@ -188,21 +165,9 @@ class RowProblem:
 
 
 def _problem(line: int, template: str, **details: Any) -> RowProblem:
-    """A row problem from a message template; ``reason`` in the current language."""
+    """A row problem from a message template; ``reason`` is its English text."""
     error = FormatError(template, line=line, **details)
-    return RowProblem(line, _in_language(error), error)
-
-
-def _in_language(error: FormatError) -> str:
-    """The error's text (without the place) through the gettext catalogue of the
-    current language, or English while that catalogue is not compiled."""
-    from plansza.i18n import language, translator
-
-    try:
-        text = translator(language()).gettext(error.template)
-    except RuntimeError:
-        return error.detail
-    return PlanszaError.render(error, text, None)  # the details, without the place
+    return RowProblem(line, error.detail, error)
 
 
 class BadRowsError(FormatError):
@@ -238,22 +203,25 @@ def parse_date(text: str) -> date | None:
         return None
 
 
-def header_positions(header: list[str]) -> tuple[dict[str, int], list[str]]:
-    """Column positions by canonical name, and the problems with the header."""
+def header_positions(
+    header: list[str],
+) -> tuple[dict[str, int], list[tuple[str, dict[str, str]]]]:
+    """Column positions by canonical name, and the problems with the header (message
+    templates with their details)."""
     positions: dict[str, int] = {}
-    problems: list[str] = []
+    problems: list[tuple[str, dict[str, str]]] = []
     for i, raw in enumerate(header):
         canon = _ALIASES.get(raw.strip().lstrip("\ufeff").lower())
         if canon is None:
             continue
         if canon in positions:
-            problems.append(tr(MESSAGES, "duplicate_column", column=raw.strip()))
+            problems.append((MESSAGES["duplicate_column"], {"column": raw.strip()}))
         positions[canon] = i
     missing = [c for c in COLUMNS if c not in positions]
     if len(missing) == len(COLUMNS):
-        return positions, [tr(MESSAGES, "no_header", columns=",".join(COLUMNS))]
+        return positions, [(MESSAGES["no_header"], {"columns": ",".join(COLUMNS)})]
     if missing:
-        problems.append(tr(MESSAGES, "missing_columns", columns=", ".join(missing)))
+        problems.append((MESSAGES["missing_columns"], {"columns": ", ".join(missing)}))
     return positions, problems
 
 
@@ -263,51 +231,57 @@ def _parse_row(
     """One data row as a game, or the reasons it is not one."""
     reasons: list[RowProblem] = []
     if len(row) != width:
-        return None, [RowProblem(line, tr(MESSAGES, "field_count", expected=width,
-                                            found=len(row)))]
+        return None, [_problem(line, MESSAGES["field_count"], expected=width, found=len(row))]
     cell = {name: row[i].strip() for name, i in positions.items()}
     day = parse_date(cell["date"]) if cell["date"] else None
     if not cell["date"]:
-        reasons.append(RowProblem(line, tr(MESSAGES, "missing", column="date")))
+        reasons.append(_problem(line, MESSAGES["missing"], column="date"))
     elif day is None:
-        reasons.append(RowProblem(line, tr(MESSAGES, "bad_date", value=excerpt(cell["date"]))))
+        reasons.append(_problem(line, MESSAGES["bad_date"], value=excerpt(cell["date"])))
     tournament = normalise_name(csv_text(cell["tournament"]))
     if not tournament:
-        reasons.append(RowProblem(line, tr(MESSAGES, "missing", column="tournament")))
+        reasons.append(_problem(line, MESSAGES["missing"], column="tournament"))
     names = []
     for column in ("player1", "player2"):
         name = normalise_name(csv_text(cell[column]))
         if not name:
-            reasons.append(RowProblem(line, tr(MESSAGES, "missing", column=column)))
+            reasons.append(_problem(line, MESSAGES["missing"], column=column))
         names.append(name)
     scores = []
     for column in ("score1", "score2"):
         value = cell[column]
         if not value:
-            reasons.append(RowProblem(line, tr(MESSAGES, "missing", column=column)))
+            reasons.append(_problem(line, MESSAGES["missing"], column=column))
             scores.append(0)
         elif not _SCORE.fullmatch(value):
-            reasons.append(RowProblem(line, tr(MESSAGES, "bad_score", column=column,
-                                               value=excerpt(value))))
+            reasons.append(
+                _problem(line, MESSAGES["bad_score"], column=column, value=excerpt(value))
+            )
             scores.append(0)
         elif not 0 <= int(value) <= MAX_SCORE:
-            reasons.append(_problem(
-                line, N_("{column} {value} is not a score: a score is from 0 to {most}"),
-                column=column, value=excerpt(value), most=MAX_SCORE,
-            ))
+            reasons.append(
+                _problem(
+                    line,
+                    N_("{column} {value} is not a score: a score is from 0 to {most}"),
+                    column=column,
+                    value=excerpt(value),
+                    most=MAX_SCORE,
+                )
+            )
             scores.append(0)
         else:
             scores.append(int(value))
     if names[0] and names[0] == names[1]:
-        reasons.append(RowProblem(line, tr(MESSAGES, "self_game", name=names[0])))
+        reasons.append(_problem(line, MESSAGES["self_game"], name=names[0]))
     walkover = False
     if "walkover" in cell:
         flag = cell["walkover"].lower()
         if flag in _TRUE:
             walkover = True
         elif flag not in _FALSE:
-            reasons.append(RowProblem(line, tr(MESSAGES, "bad_walkover",
-                                               value=excerpt(cell["walkover"]))))
+            reasons.append(
+                _problem(line, MESSAGES["bad_walkover"], value=excerpt(cell["walkover"]))
+            )
     if reasons or day is None:
         return None, reasons
     return Game(day, tournament, names[0], names[1], scores[0], scores[1], walkover, line), []
@@ -331,8 +305,9 @@ def sniff_delimiter(text: str) -> str:
     return best
 
 
-def _fast_row(row: list[str], at: tuple[int, ...], walkover_at: int | None, line: int
-              ) -> Game | None:
+def _fast_row(
+    row: list[str], at: tuple[int, ...], walkover_at: int | None, line: int
+) -> Game | None:
     """The common case of :func:`_parse_row` quickly: a perfect row, else ``None``.
 
     It accepts a subset of what ``_parse_row`` accepts and builds the same game;
@@ -344,10 +319,16 @@ def _fast_row(row: list[str], at: tuple[int, ...], walkover_at: int | None, line
     player2 = normalise_name(csv_text(row[at[3]]))
     score1 = row[at[4]].strip()
     score2 = row[at[5]].strip()
-    if (day is None or not tournament or not player1 or not player2 or player1 == player2
-            or not (score1.isascii() and score1.isdigit() and score2.isascii()
-                    and score2.isdigit())
-            or len(score1) > 4 or len(score2) > 4):
+    if (
+        day is None
+        or not tournament
+        or not player1
+        or not player2
+        or player1 == player2
+        or not (score1.isascii() and score1.isdigit() and score2.isascii() and score2.isdigit())
+        or len(score1) > 4
+        or len(score2) > 4
+    ):
         return None
     if int(score1) > MAX_SCORE or int(score2) > MAX_SCORE:
         return None
@@ -390,7 +371,7 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
             fast = tuple(positions[c] for c in COLUMNS) if not header_problems else ()
             walkover_at = positions.get("walkover")
             if header_problems:
-                problems.extend(RowProblem(line, r) for r in header_problems)
+                problems.extend(_problem(line, t, **d) for t, d in header_problems)
                 break
             continue
         game, reasons = _parse_row(row, positions, width, line)
@@ -398,14 +379,15 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
         if game is not None:
             games.append(game)
     if positions is None and not problems:
-        problems.append(RowProblem(1, tr(MESSAGES, "no_header", columns=",".join(COLUMNS))))
+        problems.append(_problem(1, MESSAGES["no_header"], columns=",".join(COLUMNS)))
     if problems:
         raise BadRowsError(problems, source=source)
     return games
 
 
-def games_from_rows(rows: Iterable[Mapping[str, object]], *, source: str | None = None
-                    ) -> list[Game]:
+def games_from_rows(
+    rows: Iterable[Mapping[str, object]], *, source: str | None = None
+) -> list[Game]:
     """Games from mappings with the CSV's keys (as the referee's program gives them).
 
     Each mapping is checked like a CSV row; ``line`` numbers count rows from 1.
@@ -475,7 +457,8 @@ def read_tsh_text(
     [('Żak, Anna', 'Ćwik, Łukasz', 410, 380)]
     """
     line_re = re.compile(  # ASCII digits: \d and int() read "١٢" too
-        r"^(?P<name>.*?\S)\s+(?P<rating>-?[0-9]{1,9})\s+(?P<opps>[0-9\s]*);(?P<rest>.*)$")
+        r"^(?P<name>.*?\S)\s+(?P<rating>-?[0-9]{1,9})\s+(?P<opps>[0-9\s]*);(?P<rest>.*)$"
+    )
     players: list[tuple[int, str, list[int], list[int]]] = []
     problems: list[RowProblem] = []
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -485,12 +468,10 @@ def read_tsh_text(
         m = line_re.match(stripped)
         scores_text = m.group("rest").split(";")[0] if m else ""
         if m is None or not all(_SCORE.fullmatch(s) for s in scores_text.split()):
-            problems.append(RowProblem(number, tr(MESSAGES, "tsh_line",
-                                                  value=excerpt(stripped))))
+            problems.append(_problem(number, MESSAGES["tsh_line"], value=excerpt(stripped)))
             continue
         if any(len(x) > 9 for x in m.group("opps").split()):  # not a player number
-            problems.append(RowProblem(number, tr(MESSAGES, "tsh_line",
-                                                  value=excerpt(stripped))))
+            problems.append(_problem(number, MESSAGES["tsh_line"], value=excerpt(stripped)))
             continue
         opponents = [int(x) for x in m.group("opps").split()]
         scores = [int(x) for x in scores_text.split()]
@@ -502,34 +483,43 @@ def read_tsh_text(
             if opp == 0 or rnd >= len(scores):
                 continue  # a bye, or a round not played yet
             if not 1 <= opp <= count:
-                problems.append(RowProblem(line, tr(MESSAGES, "tsh_opponent", number=opp,
-                                                    count=count)))
+                problems.append(_problem(line, MESSAGES["tsh_opponent"], number=opp, count=count))
                 continue
             if opp == index:
-                problems.append(RowProblem(line, tr(MESSAGES, "self_game", name=name)))
+                problems.append(_problem(line, MESSAGES["self_game"], name=name))
                 continue
             _, o_name, o_opps, o_scores = players[opp - 1]
             if rnd >= len(o_opps) or o_opps[rnd] != index:
-                problems.append(RowProblem(line, tr(MESSAGES, "tsh_mismatch", round=rnd + 1,
-                                                    name=name, opponent=o_name)))
+                problems.append(
+                    _problem(
+                        line, MESSAGES["tsh_mismatch"], round=rnd + 1, name=name, opponent=o_name
+                    )
+                )
                 continue
             if rnd >= len(o_scores):
-                problems.append(RowProblem(line, tr(MESSAGES, "tsh_half", round=rnd + 1,
-                                                    name=name, opponent=o_name)))
+                problems.append(
+                    _problem(line, MESSAGES["tsh_half"], round=rnd + 1, name=name, opponent=o_name)
+                )
                 continue
             bad = next((s for s in (scores[rnd], o_scores[rnd]) if not 0 <= s <= MAX_SCORE), None)
             if bad is not None:
-                problems.append(_problem(
-                    line, N_("round {round}: {value} is not a score: a score is from 0 to {most}"),
-                    round=rnd + 1, value=excerpt(str(bad)), most=MAX_SCORE,
-                ))
+                problems.append(
+                    _problem(
+                        line,
+                        N_("round {round}: {value} is not a score: a score is from 0 to {most}"),
+                        round=rnd + 1,
+                        value=excerpt(str(bad)),
+                        most=MAX_SCORE,
+                    )
+                )
                 continue
             if index < opp:  # each game is on both lines; keep it once
-                games.append(Game(day, tournament, name, o_name, scores[rnd], o_scores[rnd],
-                                  False, line))
+                games.append(
+                    Game(day, tournament, name, o_name, scores[rnd], o_scores[rnd], False, line)
+                )
     if problems:
         raise BadRowsError(problems, source=source)
     if not games:
-        raise BadRowsError([RowProblem(1, tr(MESSAGES, "empty"))], source=source)
+        raise BadRowsError([_problem(1, MESSAGES["empty"])], source=source)
     games.sort(key=lambda g: g.line or 0)
     return games
