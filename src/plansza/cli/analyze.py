@@ -28,6 +28,7 @@ from plansza.cli.common import (
     describe_error,
     err_console,
     fail,
+    lexicon_progress,
     read_text,
     rules_named,
     user_errors,
@@ -101,7 +102,7 @@ def analyze(
     rules = rules_named(rules_name)
     record = _load(path, rules.tileset)
     with user_errors():
-        lex = Lexicon.load(lexicon, progress=not as_json)
+        lex = Lexicon.load(lexicon, progress=lexicon_progress(not as_json))
         if level == "sim" and not as_json:
             columns = (
                 TextColumn(_("Analysing")),

@@ -108,6 +108,17 @@ def rules_named(name: str) -> Rules:
         )
 
 
+def lexicon_progress(show: bool = True) -> str | bool:
+    """What ``Lexicon.load(progress=…)`` takes: the progress bar's label in the CLI's
+    language (shown only if the default list must be compiled), or False for none."""
+    if not show:
+        return False
+    from plansza.cli.i18n import text_of
+    from plansza.lexicon.core import BUILDING_DEFAULT
+
+    return text_of(BUILDING_DEFAULT, name=DEFAULT_LEXICON)
+
+
 def read_text(path: str) -> str:
     """Read a UTF-8 record given on the command line (``-`` = standard input), refused
     beyond :data:`plansza.files.RECORD_LIMIT` before it is read whole."""

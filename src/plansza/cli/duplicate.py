@@ -39,6 +39,7 @@ from plansza.cli.common import (
     console,
     err_console,
     fail,
+    lexicon_progress,
     user_errors,
 )
 from plansza.cli.i18n import _, text_of
@@ -209,7 +210,7 @@ def _lexicon(name: str, *, quiet: bool = False) -> Lexicon:
     from plansza.lexicon import Lexicon
 
     with user_errors(EXIT_INPUT):
-        return Lexicon.load(name, progress=not quiet)
+        return Lexicon.load(name, progress=lexicon_progress(not quiet))
 
 
 # ----------------------------------------------------------------- commands

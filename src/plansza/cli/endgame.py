@@ -30,7 +30,15 @@ from typing import TYPE_CHECKING, Any
 import typer
 from rich.table import Table
 
-from plansza.cli.common import EXIT_INPUT, console, err_console, fail, rules_named, user_errors
+from plansza.cli.common import (
+    EXIT_INPUT,
+    console,
+    err_console,
+    fail,
+    lexicon_progress,
+    rules_named,
+    user_errors,
+)
 from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import current as language
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
@@ -162,7 +170,9 @@ def endgame(
                 EXIT_INPUT,
             )
         left = None if limit is None else limit - position.zeros
-        lex = Lexicon.load(choose_lexicon(lexicon, position.lexicon), progress=not as_json)
+        lex = Lexicon.load(
+            choose_lexicon(lexicon, position.lexicon), progress=lexicon_progress(not as_json)
+        )
         if threads is None:
             threads = 2 if (os.cpu_count() or 1) >= 2 else 1
         if table_bits is None:

@@ -25,6 +25,7 @@ from plansza.cli.common import (
     console,
     err_console,
     fail,
+    lexicon_progress,
     rules_named,
     user_errors,
 )
@@ -85,7 +86,7 @@ def match(
         fail(_("--seconds must be positive, not {n}", n=seconds), EXIT_INPUT)
     the_rules = rules_named(rules)
     with user_errors():
-        lex = Lexicon.load(lexicon, progress=not as_json)
+        lex = Lexicon.load(lexicon, progress=lexicon_progress(not as_json))
     if lex.tileset.name != the_rules.tileset.name:
         fail(
             _(

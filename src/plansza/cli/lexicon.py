@@ -27,6 +27,7 @@ from plansza.cli.common import (
     console,
     err_console,
     fail,
+    lexicon_progress,
     user_errors,
 )
 from plansza.cli.i18n import _, text_of
@@ -441,7 +442,7 @@ def ensure() -> None:
 
     with user_errors():
         try:
-            path = ensure_default(progress=True)
+            path = ensure_default(progress=lexicon_progress())
         except OSError as e:
             where = store.cache_dir()
             err_console.print(

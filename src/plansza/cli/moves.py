@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import typer
 from rich.table import Table
 
-from plansza.cli.common import EXIT_INPUT, console, err_console, fail, user_errors
+from plansza.cli.common import EXIT_INPUT, console, err_console, fail, lexicon_progress, user_errors
 from plansza.cli.i18n import _
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.errors import N_
@@ -73,7 +73,9 @@ def moves(
         the_rack = the_rack.strip()
         if not the_rack:
             fail(_("no rack: give --rack or the rack of the player to move in the CGP"), EXIT_INPUT)
-        lex = Lexicon.load(choose_lexicon(lexicon, position.lexicon), progress=not as_json)
+        lex = Lexicon.load(
+            choose_lexicon(lexicon, position.lexicon), progress=lexicon_progress(not as_json)
+        )
         gen = MoveGenerator(lex, rules, position.board)
         listed = gen.top(the_rack, top_n) if top_n else gen.generate(the_rack)
     if count:

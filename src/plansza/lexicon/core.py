@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plansza.errors import FormatError
+from plansza.errors import N_, FormatError
 from plansza.files import write_atomic
 from plansza.lexicon import _kwg, store
 from plansza.lexicon.kwgfile import encode, map_file, read_header
@@ -82,10 +82,14 @@ class Lexicon:
         try:
             tileset = TileSet.by_name(str(meta["tileset"]))
         except (KeyError, ValueError) as e:
-            raise FormatError(f"unknown tile set in compiled lexicon: {e}", source=source) from e
+            raise FormatError(
+                N_("unknown tile set in the compiled lexicon: {name}"),
+                source=source,
+                name=str(meta.get("tileset")),
+            ) from e
         lower, upper = tileset_letters(tileset)
         if meta.get("letters") != upper:
-            raise FormatError("compiled for other letters than its tile set has", source=source)
+            raise FormatError(N_("compiled for other letters than its tile set has"), source=source)
         self._buffer = buffer
         self._kwg = _kwg.Kwg(buffer, header.header_len, header.n_nodes, lower, upper)
         self.meta: dict[str, Any] = meta
@@ -97,11 +101,12 @@ class Lexicon:
     # ----------------------------------------------------------------- opening
 
     @classmethod
-    def default(cls, *, progress: bool = True) -> Lexicon:
+    def default(cls, *, progress: bool | str = True) -> Lexicon:
         """The default lexicon (SJP.PL 2022-03-01, not the official OSPS).
 
         Compiled into the cache on first use (about 20 s, a progress bar on
-        stderr unless ``progress=False``), then memory-mapped; the same object
+        stderr unless ``progress=False``; a string is the bar's label, in the user's
+        language), then memory-mapped; the same object
         is returned for the rest of the process. If the cache directory cannot
         be written (a read-only home, a sandbox), the lexicon is compiled in
         memory for this process instead.
@@ -122,7 +127,7 @@ class Lexicon:
         cls,
         name_or_path: str | os.PathLike[str],
         *,
-        progress: bool = True,
+        progress: bool | str = True,
         tileset: TileSet | None = None,
     ) -> Lexicon:
         """The lexicon ``--lexicon NAME|PATH`` names: the default, a user name, a file.
@@ -291,7 +296,9 @@ class Lexicon:
             else:
                 out.append(self._tile(ch, "pattern", pattern))
         if len(out) > 63:
-            raise LexiconError(f"pattern {pattern!r} is too long (at most 63 symbols)")
+            raise LexiconError(
+                N_("pattern {pattern!r} is too long (at most 63 symbols)"), pattern=pattern
+            )
         return bytes(out)
 
     def _rack_counts(self, rack: str) -> tuple[bytes, int]:
@@ -337,7 +344,7 @@ def compile_blob(
     return encode(nodes, n_words, full_meta)
 
 
-def ensure_default(*, progress: bool = True) -> Path:
+def ensure_default(*, progress: bool | str = True) -> Path:
     """The cache file of the default lexicon, compiled first if missing or stale."""
     path = store.default_cache_path()
     if _default_is_fresh(path):
@@ -373,13 +380,19 @@ def _default_is_fresh(path: Path) -> bool:
     return bool(meta.get("source_sha256") == store.file_sha256(source))
 
 
-def _compile_default(source: Path, *, progress: bool) -> bytes:
+BUILDING_DEFAULT = N_("Compiling the default lexicon {name} (SJP.PL, not OSPS) — first use only")
+"""The progress bar's label while the default list compiles (a front end translates it)."""
+
+
+def _compile_default(source: Path, *, progress: bool | str) -> bytes:
     import hashlib
     import lzma
 
     data = lzma.decompress(source.read_bytes())
     if hashlib.md5(data).hexdigest() != store.DEFAULT_MD5:
-        raise LexiconError(f"the default word list {source} is damaged (md5 differs)")
+        raise LexiconError(
+            N_("the default word list {source} is damaged (md5 differs)"), source=str(source)
+        )
     report = read_word_list(data, TileSet.polish(), source=source.name)
     st = source.stat()
     meta = {
@@ -392,23 +405,17 @@ def _compile_default(source: Path, *, progress: bool) -> bytes:
     }
     if not progress:
         return compile_blob(report, name=DEFAULT_NAME, meta=meta)
-    from plansza.i18n import tr
-
-    with progress_bar(tr(MESSAGES, "building_default", name=DEFAULT_NAME)) as bar:
+    label = progress if isinstance(progress, str) else BUILDING_DEFAULT.format(name=DEFAULT_NAME)
+    with progress_bar(label) as bar:
         return compile_blob(report, name=DEFAULT_NAME, progress=bar, meta=meta)
 
 
 def _first_problem(report: WordListReport) -> FormatError:
-    problems = [(b.line, f"{b.text!r} has a letter outside the tile set") for b in report.bad]
-    problems += [(n, "shorter than 2 letters") for n in report.too_short]
-    problems += [(n, "longer than 15 letters") for n in report.too_long]
-    line, reason = min(problems)
-    return FormatError(reason, line=line, source=report.source)
-
-
-MESSAGES = {
-    "building_default": {
-        "pl": "Kompilacja domyślnego słownika {name} (SJP.PL, nie OSPS) — tylko za pierwszym razem",
-        "en": "Compiling the default lexicon {name} (SJP.PL, not OSPS) — first use only",
-    },
-}
+    problems: list[tuple[int, str, dict[str, object]]] = [
+        (b.line, N_("{text!r} has a letter outside the tile set"), {"text": b.text})
+        for b in report.bad
+    ]
+    problems += [(n, N_("shorter than 2 letters"), {}) for n in report.too_short]
+    problems += [(n, N_("longer than 15 letters"), {}) for n in report.too_long]
+    line, template, details = min(problems, key=lambda p: p[0])
+    return FormatError(template, line=line, source=report.source, **details)  # type: ignore[arg-type]

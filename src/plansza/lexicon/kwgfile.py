@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plansza.errors import FormatError
+from plansza.errors import N_, FormatError
 from plansza.lexicon import _kwg
 
 MAGIC = b"PLKWG\r\n\x1a"
@@ -67,21 +67,23 @@ def encode(nodes: bytes, n_words: int, meta: dict[str, Any]) -> bytes:
 def read_header(buf: bytes | mmap.mmap, *, source: str) -> KwgHeader:
     """Check and read the header of a ``.kwg`` file held in ``buf``."""
     if len(buf) < _FIXED.size or buf[:8] != MAGIC:
-        raise FormatError("not a compiled lexicon (.kwg) file", source=source)
+        raise FormatError(N_("not a compiled lexicon (.kwg) file"), source=source)
     _magic, version, header_len, n_nodes, n_words = _FIXED.unpack_from(buf, 0)
     if version != FORMAT_VERSION:
         raise FormatError(
-            f"compiled lexicon format {version}, this program reads format {FORMAT_VERSION}",
+            N_("compiled lexicon format {version}, this program reads format {supported}"),
             source=source,
+            version=version,
+            supported=FORMAT_VERSION,
         )
     if header_len % _ALIGN or n_nodes < 2 or len(buf) != header_len + 4 * n_nodes:
-        raise FormatError("damaged compiled lexicon (wrong size)", source=source)
+        raise FormatError(N_("damaged compiled lexicon (wrong size)"), source=source)
     try:
         meta = json.loads(bytes(buf[_FIXED.size : header_len]).rstrip(b"\0").decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
-        raise FormatError(f"damaged compiled lexicon header: {e}", source=source) from e
+        raise FormatError(N_("damaged compiled lexicon header"), source=source) from e
     if not isinstance(meta, dict):
-        raise FormatError("damaged compiled lexicon header", source=source)
+        raise FormatError(N_("damaged compiled lexicon header"), source=source)
     return KwgHeader(version, header_len, n_nodes, n_words, meta)
 
 
@@ -94,7 +96,7 @@ def map_file(path: Path) -> tuple[mmap.mmap, KwgHeader]:
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         if size == 0:
-            raise FormatError("empty file, not a compiled lexicon", source=str(path))
+            raise FormatError(N_("empty file, not a compiled lexicon"), source=str(path))
         mapping = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     try:
         header = read_header(mapping, source=str(path))
@@ -102,4 +104,3 @@ def map_file(path: Path) -> tuple[mmap.mmap, KwgHeader]:
         mapping.close()
         raise
     return mapping, header
-

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import platformdirs
 
-from plansza.errors import PlanszaError
+from plansza.errors import N_, PlanszaError
 from plansza.lexicon.kwgfile import FORMAT_VERSION
 
 DEFAULT_NAME = "sjp-20220301"
@@ -91,7 +91,9 @@ def is_default(name: str) -> bool:
 def named_path(name: str) -> Path:
     """Where a user lexicon called ``name`` is kept (``name`` may not be a path)."""
     if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise LexiconError(f"{name!r} is not a lexicon name (letters, digits, - and _)")
+        raise LexiconError(
+            N_("{name!r} is not a lexicon name (letters, digits, - and _)"), name=name
+        )
     return lexicon_dir() / f"{name}{SUFFIX}"
 
 
@@ -109,12 +111,12 @@ def resolve(name_or_path: str | os.PathLike[str]) -> Path | None:
     if path.is_file():
         return path
     if path.suffix == SUFFIX or len(path.parts) > 1:
-        raise LexiconError(f"no such compiled lexicon: {path}")
+        raise LexiconError(N_("no such compiled lexicon: {path}"), path=str(path))
     candidate = named_path(text)
     if candidate.is_file():
         return candidate
     known = ", ".join(sorted([DEFAULT_NAME, *list_named()])) or DEFAULT_NAME
-    raise LexiconError(f"unknown lexicon {text!r}; known: {known}")
+    raise LexiconError(N_("unknown lexicon {name!r}; known: {known}"), name=text, known=known)
 
 
 def list_named() -> list[str]:

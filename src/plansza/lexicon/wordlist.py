@@ -102,10 +102,12 @@ def require_word_list(report: WordListReport, tileset_name: str = "polish") -> N
     if report.bad:
         first = report.bad[0]
         raise FormatError(
-            N_("not a word list (one word a line, in the letters of the {tileset} set): "
-               "{text!r}"),
-            code="not_word_list", line=first.line, source=report.source,
-            tileset=tileset_name, text=excerpt(first.text),
+            N_("not a word list (one word a line, in the letters of the {tileset} set): {text!r}"),
+            code="not_word_list",
+            line=first.line,
+            source=report.source,
+            tileset=tileset_name,
+            text=excerpt(first.text),
         )
     if report.accepted == 0:
         raise FormatError(
