@@ -42,8 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from plansza.board import Board
-from plansza.errors import PlanszaError
-from plansza.i18n import tr
+from plansza.errors import N_, NP_, PlanszaError
 from plansza.movegen import MoveGenerator, MoveList
 from plansza.moves import Move, Pass, Play
 from plansza.rules import Rules
@@ -83,53 +82,39 @@ ITERATION_BUDGET = 300_000
 #: budget runs out the line stops. 0: the table's moves, unchecked, as before.
 LINE_BUDGET = 100_000
 
-CATALOGUE = {
-    "players": {
-        "pl": "końcówkę liczy się tylko w grze dwóch graczy (reguły {rules}: {players} graczy)",
-        "en": "the endgame is solved for two players only (rules {rules}: {players} players)",
-    },
-    "empty_rack": {
-        "pl": "{who}: pusty stojak — gra już się skończyła",
-        "en": "{who}: the rack is empty — the game is already over",
-    },
-    "rack_size": {
-        "pl": "{who}: stojak {rack!r} ma {count} płytek, a mieści {size}",
-        "en": "{who}: the rack {rack!r} has {count} tiles; a rack holds {size}",
-    },
-    "tile": {
-        "pl": "{who}: {tile!r} na stojaku {rack!r} nie jest płytką zestawu {tileset}",
-        "en": "{who}: {tile!r} on the rack {rack!r} is not a tile of the {tileset} set",
-    },
-    "too_many": {
-        "pl": "płytek {tile!r} na planszy i stojakach jest {count}, a zestaw ma {have}",
-        "en": "{count} {tile!r} tiles on the board and the racks; the set has {have}",
-    },
-    "no_scoreless_end": {
-        "pl": "reguły {rules} nie kończą gry po bezpunktowych ruchach: końcówka nie ma końca",
-        "en": "the rules {rules} never end a game on scoreless turns: the endgame has no end",
-    },
-    "scoreless_left": {
-        "pl": "scoreless_left: {value} (potrzeba od 1 do {most})",
-        "en": "scoreless_left: {value} (1 to {most} are possible)",
-    },
-    "limit": {
-        "pl": "{name}: {value} (potrzeba liczby dodatniej)",
-        "en": "{name}: {value} (a positive number is needed)",
-    },
-    "threads": {
-        "pl": "wątki: {value} (możliwe 1 albo 2)",
-        "en": "threads: {value} (1 or 2 are possible)",
-    },
-    "tt_bits": {
-        "pl": "tt_bits: {value} (potrzeba od {least} do {most})",
-        "en": "tt_bits: {value} ({least} to {most})",
-    },
-    "prove_after": {
-        "pl": "prove_after: {value} (potrzeba od 1 do {most} albo None)",
-        "en": "prove_after: {value} (1 to {most}, or None)",
-    },
-    "mover": {"pl": "gracz na ruchu", "en": "the player to move"},
-    "opponent": {"pl": "przeciwnik", "en": "the opponent"},
+# The refusals, by reason: English message ids (N_), worded by the front end.
+CATALOGUE: dict[str, str] = {
+    "players": N_("the endgame is solved for two players only (rules {rules}: {players} players)"),
+    "too_many": N_("{count} {tile!r} tiles on the board and the racks; the set has {have}"),
+    "no_scoreless_end": N_(
+        "the rules {rules} never end a game on scoreless turns: the endgame has no end"
+    ),
+    "scoreless_left": N_("scoreless_left: {value} (1 to {most} are possible)"),
+    "limit": N_("{name}: {value} (a positive number is needed)"),
+    "threads": N_("threads: {value} (1 or 2 are possible)"),
+    "tt_bits": N_("tt_bits: {value} ({least} to {most})"),
+    "prove_after": N_("prove_after: {value} (1 to {most}, or None)"),
+}
+# A rack's refusals name whose rack it is: one message each (no phrase glued in).
+RACK: dict[tuple[str, bool], str] = {
+    ("empty", True): N_("the rack of the player to move is empty — the game is already over"),
+    ("empty", False): N_("the opponent's rack is empty — the game is already over"),
+    ("tile", True): N_(
+        "{tile!r} on the rack of the player to move {rack!r} is not a tile of the {tileset} set"
+    ),
+    ("tile", False): N_(
+        "{tile!r} on the opponent's rack {rack!r} is not a tile of the {tileset} set"
+    ),
+}
+RACK_SIZE: dict[bool, tuple[str, str]] = {
+    True: NP_(
+        "the rack of the player to move {rack!r} has {count} tile; a rack holds {size}",
+        "the rack of the player to move {rack!r} has {count} tiles; a rack holds {size}",
+    ),
+    False: NP_(
+        "the opponent's rack {rack!r} has {count} tile; a rack holds {size}",
+        "the opponent's rack {rack!r} has {count} tiles; a rack holds {size}",
+    ),
 }
 
 
@@ -183,13 +168,18 @@ class EndgameResult:
         return self.moves[0]
 
 
-def _rack_codes(rack: str, tileset: TileSet, rules: Rules, who: str) -> bytes:
+def _rack_codes(rack: str, tileset: TileSet, rules: Rules, mover: bool) -> bytes:
     text = rack.strip()
     if not text:
-        raise EndgameError(tr(CATALOGUE, "empty_rack", who=who))
+        raise EndgameError(RACK["empty", mover], code="empty_rack")
     if len(text) > rules.rack_size:
         raise EndgameError(
-            tr(CATALOGUE, "rack_size", who=who, rack=text, count=len(text), size=rules.rack_size)
+            RACK_SIZE[mover],
+            code="rack_size",
+            plural_field="count",
+            rack=text,
+            count=len(text),
+            size=rules.rack_size,
         )
     codes = bytearray()
     for ch in text:
@@ -199,7 +189,7 @@ def _rack_codes(rack: str, tileset: TileSet, rules: Rules, who: str) -> bytes:
             codes.append(tileset.index(ch) + 1)
         else:
             raise EndgameError(
-                tr(CATALOGUE, "tile", who=who, tile=ch, rack=text, tileset=tileset.name)
+                RACK["tile", mover], code="tile", tile=ch, rack=text, tileset=tileset.name
             )
     return bytes(codes)
 
@@ -212,7 +202,9 @@ def _check_tiles(board: Board, racks: tuple[str, str], tileset: TileSet) -> None
     for tile, count in held.items():
         have = tileset.count(tile)
         if count > have:
-            raise EndgameError(tr(CATALOGUE, "too_many", tile=tile, count=count, have=have))
+            raise EndgameError(
+                CATALOGUE["too_many"], code="too_many", tile=tile, count=count, have=have
+            )
 
 
 def _decode(record: bytes, board: Board, rules: Rules) -> Play:
@@ -286,31 +278,39 @@ def solve(
     """
     ts = rules.tileset
     if rules.players != 2:
-        raise EndgameError(tr(CATALOGUE, "players", rules=rules.name, players=rules.players))
+        raise EndgameError(
+            CATALOGUE["players"], code="players", rules=rules.name, players=rules.players
+        )
     reset = rules.end_consecutive_passes
     if reset is None:
-        raise EndgameError(tr(CATALOGUE, "no_scoreless_end", rules=rules.name))
+        raise EndgameError(CATALOGUE["no_scoreless_end"], code="no_scoreless_end", rules=rules.name)
     most = _endgame.MAX_DEPTH
     if scoreless_left is None:
         scoreless_left = reset
     if not 1 <= scoreless_left <= most or reset > most:
-        raise EndgameError(tr(CATALOGUE, "scoreless_left", value=scoreless_left, most=most))
+        raise EndgameError(
+            CATALOGUE["scoreless_left"], code="scoreless_left", value=scoreless_left, most=most
+        )
     for name, value in (
         ("node_limit", node_limit),
         ("time_limit", time_limit),
         ("iteration_budget", iteration_budget),
     ):
         if value is not None and value <= 0:
-            raise EndgameError(tr(CATALOGUE, "limit", name=name, value=value))
+            raise EndgameError(CATALOGUE["limit"], code="limit", name=name, value=value)
     if threads not in (1, 2):
-        raise EndgameError(tr(CATALOGUE, "threads", value=threads))
+        raise EndgameError(CATALOGUE["threads"], code="threads", value=threads)
     if prove_after is not None and not 1 <= prove_after <= most:
-        raise EndgameError(tr(CATALOGUE, "prove_after", value=prove_after, most=most))
+        raise EndgameError(
+            CATALOGUE["prove_after"], code="prove_after", value=prove_after, most=most
+        )
     least, most_bits = TT_BITS_RANGE
     if not least <= tt_bits <= most_bits:
-        raise EndgameError(tr(CATALOGUE, "tt_bits", value=tt_bits, least=least, most=most_bits))
-    mine = _rack_codes(mover_rack, ts, rules, tr(CATALOGUE, "mover"))
-    theirs = _rack_codes(opponent_rack, ts, rules, tr(CATALOGUE, "opponent"))
+        raise EndgameError(
+            CATALOGUE["tt_bits"], code="tt_bits", value=tt_bits, least=least, most=most_bits
+        )
+    mine = _rack_codes(mover_rack, ts, rules, mover=True)
+    theirs = _rack_codes(opponent_rack, ts, rules, mover=False)
     _check_tiles(board, (mover_rack, opponent_rack), ts)
 
     generator = MoveGenerator(lexicon, rules, board)
