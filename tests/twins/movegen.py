@@ -1,4 +1,4 @@
-"""The slow twin: a brute-force move generator, used only by the tests.
+"""The slow twin of the move generator: brute force, used only by the tests.
 
 It knows nothing of anchors, cross-sets or automata. For every line segment of
 the board (every direction, lane, start and end) it tries every assignment of
