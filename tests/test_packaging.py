@@ -129,6 +129,15 @@ def test_wheel_built_from_the_sdist_has_the_word_list_and_the_compiled_core(
     assert {"plansza/templates/base.html", "plansza/templates/static/plansza.css"} <= names
     for ext in ("lexicon/_kwg", "movegen/_movegen", "engine/_endgame"):
         assert any(n.startswith(f"plansza/{ext}.") and n.endswith((".so", ".pyd")) for n in names)
+    # The slow twins are test code (tests/twins/): neither under their old names in
+    # the package nor as a package of their own.
+    twins = sorted(
+        n
+        for n in names
+        if n.startswith(("twins/", "tests/")) or n.rsplit("/", 1)[-1].endswith("reference.py")
+    )
+    assert not twins, f"test code in the wheel: {twins}"
+    assert "plansza/movegen/__init__.py" in names  # the listing is of the package itself
     # Run from the unpacked wheel (PYTHONPATH comes before the editable install).
     code = (
         "import plansza, plansza.movegen._movegen\n"

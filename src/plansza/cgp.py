@@ -40,11 +40,6 @@ _SCORE = re.compile(r"[+-]?[0-9]{1,6}")  # ASCII: a score of a million is not a 
 _ZEROS = re.compile(r"[0-9]{1,3}")
 
 
-def _tile_chars(ts: TileSet) -> frozenset[str]:
-    """The characters a CGP board may hold: tiles (upper case) and blanks (lower case)."""
-    return frozenset(ts.letters) | frozenset(letter.lower() for letter in ts.letters)
-
-
 @dataclass
 class Position:
     """A position: the board, racks (player to move first), scores, scoreless turns, ops."""

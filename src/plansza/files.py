@@ -233,11 +233,6 @@ class SafeWriter:
         """Write one row, formula-looking text cells guarded."""
         self._inner.writerow([csv_cell(v) for v in row])
 
-    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
-        """Write rows, formula-looking text cells guarded."""
-        for row in rows:
-            self.writerow(row)
-
 
 def csv_writer(out: Any, *, delimiter: str = ",") -> SafeWriter:
     """A spreadsheet-safe CSV writer on ``out`` (lines end with ``\\n``)."""

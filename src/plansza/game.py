@@ -168,7 +168,6 @@ class Game:
     start_draws: list[dict[int, str]] = field(init=False, default_factory=list)
     result: Result | None = field(init=False, default=None)
     clock: ChessClock | None = field(init=False, default=None)
-    _total_tiles: int = field(init=False)
 
     def __post_init__(self) -> None:
         n = self.rules.players
@@ -179,7 +178,6 @@ class Game:
         self.rng = random.Random(self.seed)
         self.board = Board()
         self.bag = self.rules.tileset.full_bag()
-        self._total_tiles = len(self.bag)
         self.scores = [0] * n
         self.exchanges_used = [0] * n
         if self.starting_player is None:

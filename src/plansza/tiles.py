@@ -14,7 +14,6 @@ on the board and in notation a blank is the lower-case letter it stands for.
 from __future__ import annotations
 
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -146,14 +145,6 @@ class TileSet:
     def rack_value(self, tiles: Iterable[str]) -> int:
         """Sum of the tiles' points (blanks 0)."""
         return sum(self.value(t) for t in tiles)
-
-    def check_rack(self, tiles: Iterable[str]) -> Counter[str]:
-        """Count tiles, raising ``ValueError`` for a tile the set has not."""
-        counter = Counter(tiles)
-        for t in counter:
-            if t != BLANK and t not in self._index:
-                raise ValueError(f"{t!r} is not a tile of the {self.name} set")
-        return counter
 
 
 _POLISH_SET = TileSet.from_table("polish", _POLISH, blanks=2, vowels="AĄEĘIOÓUY")

@@ -9,10 +9,10 @@ import pytest
 from plansza.board import Board, Premium
 from plansza.duplicate.top import Candidate, describe_play, rank
 from plansza.lexicon import Lexicon
-from plansza.movegen.reference import generate_reference
 from plansza.moves import Play
 from plansza.rules import Rules
 from plansza.scoring import score_play
+from twins.movegen import generate_reference
 
 RULES = Rules.pfs()
 

@@ -30,7 +30,6 @@ from plansza.engine.endgame import (
     release_tables,
     solve,
 )
-from plansza.engine.endgame_reference import solve_reference
 from plansza.game import EndReason, Game
 from plansza.i18n import describe, translator
 from plansza.lexicon import Lexicon
@@ -38,6 +37,7 @@ from plansza.movegen import MoveGenerator, MoveList, generate
 from plansza.moves import Pass, Play
 from plansza.rules import EndRackRule, Rules
 from plansza.scoring import score_play
+from twins.endgame import solve_reference
 
 WORDS = [
     "AKT", "AKTY", "AS", "ASY", "AT", "ATA", "IK", "IKS", "INNY", "KASA", "KAS", "KAT",

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from plansza.lexicon import DEFAULT_NAME, Lexicon
-from plansza.lexicon import reference as ref
+from twins import lexicon as ref
 
 LETTERS = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"
 

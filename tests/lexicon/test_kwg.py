@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from plansza.lexicon import Lexicon, _kwg
-from plansza.lexicon import reference as ref
 from plansza.tiles import TileSet
+from twins import lexicon as ref
 
 PL = TileSet.polish()
 SMALL = ["ala", "ma", "kota", "kot", "koty", "oko", "tok", "żółw", "źdźbło", "ąę", "zorać"]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from plansza.lexicon import Lexicon
-from plansza.lexicon import reference as ref
+from twins import lexicon as ref
 
 HEADER_DIR = Path(__file__).resolve().parents[2] / "src" / "plansza" / "lexicon"
 

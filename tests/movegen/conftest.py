@@ -6,8 +6,8 @@ import pytest
 
 from plansza.lexicon import Lexicon
 from plansza.movegen._automaton import Automaton
-from plansza.movegen.reference import WordSet
 from plansza.rules import Rules
+from twins.movegen import WordSet
 
 from .kwgtools import build_automaton
 from .positions import load_words

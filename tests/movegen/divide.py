@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from plansza.board import Board, Direction, square_name
-from plansza.movegen.reference import RefMove
 from plansza.moves import Play
+from twins.movegen import RefMove
 
 
 def generator_anchor(

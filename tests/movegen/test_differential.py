@@ -12,8 +12,8 @@ from plansza.board import Board
 from plansza.lexicon import Lexicon
 from plansza.movegen import MoveGenerator, MoveList
 from plansza.movegen._automaton import Automaton
-from plansza.movegen.reference import RefMove, WordSet, generate_reference
 from plansza.rules import Rules
+from twins.movegen import RefMove, WordSet, generate_reference
 
 from .divide import divide_report, generator_anchor
 from .positions import random_position, random_rack

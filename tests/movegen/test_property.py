@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from plansza.board import Board
 from plansza.lexicon import Lexicon
 from plansza.movegen import MoveGenerator
-from plansza.movegen.reference import RefMove, WordSet, generate_reference
 from plansza.rules import Rules
+from twins.movegen import RefMove, WordSet, generate_reference
 
 from .divide import divide_report
 

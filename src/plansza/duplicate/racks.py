@@ -128,18 +128,15 @@ class DrawAttempt:
         return cls(str(data["kept"]), str(data["drawn"]), bool(data["meets"]))
 
 
-#: Why the last attempt stands (the draw log's ``outcome``).
-OUTCOMES = (
-    "meets",  # the rack meets II.2
-    "third_redraw",  # three redraws made; the third stands (II.2)
-    "unattainable",  # the unused tiles cannot meet the rule: no redraw (II.2)
-    "empty",  # bag and rack are empty: nothing to draw
-)
-
-
 @dataclass(frozen=True)
 class DrawLog:
-    """Every attempt of one move's draw, in order; the last one is the rack."""
+    """Every attempt of one move's draw, in order; the last one is the rack.
+
+    ``outcome`` says why the last attempt stands: ``meets`` (the rack meets II.2),
+    ``third_redraw`` (three redraws made; the third stands, II.2), ``unattainable``
+    (the unused tiles cannot meet the rule: no redraw, II.2) or ``empty`` (bag and
+    rack are empty: nothing to draw).
+    """
 
     move: int
     requirement: Requirement

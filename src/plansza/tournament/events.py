@@ -31,27 +31,16 @@ from plansza.tournament.messages import LOG, MESSAGES
 from plansza.tournament.model import Pairing, Result, Round, Settings, State
 
 MAX_SCORE = 5000
-KINDS = (
-    "created",
-    "player_added",
-    "paired",
-    "result",
-    "walkover",
-    "bye",
-    "penalty",
-    "withdraw",
-    "return",
-    "correct",
-    "settings",
-    "dates",
-    "undo",
-    "forfeit",
-)
 
 
 @dataclass(frozen=True)
 class Event:
-    """One line of the log: its number, kind, data and when it was recorded."""
+    """One line of the log: its number, kind, data and when it was recorded.
+
+    ``kind`` names what happened: ``created`` (first, read by :func:`replay`), ``undo``
+    (honoured by :func:`effective`), and the kinds :func:`apply` handles (``player_added``,
+    ``paired``, ``result``, ``walkover``…); :func:`describe` words each one.
+    """
 
     seq: int
     kind: str

@@ -1,4 +1,4 @@
-"""The slow twin: a brute-force move generator, used only by the tests.
+"""The slow twin of the move generator: brute force, used only by the tests.
 
 It knows nothing of anchors, cross-sets or automata. For every line segment of
 the board (every direction, lane, start and end) it tries every assignment of
@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from plansza.board import CENTRE, SIZE, Board, Coordinate, Direction
+from plansza.board import CENTRE, SIZE, Board, Direction
 from plansza.errors import IllegalMoveError
 from plansza.moves import Play
 from plansza.rules import Rules
@@ -48,10 +48,6 @@ class RefMove:
 
     def __str__(self) -> str:
         return f"{self.play} {self.score}"
-
-    def sort_key(self) -> tuple[int, str, tuple[str, ...]]:
-        """Best first, then by notation: a stable order for listings and diffs."""
-        return (-self.score, str(self.play), self.words)
 
 
 def _next_letters(words: Iterable[str]) -> dict[str, set[str]]:
@@ -236,10 +232,3 @@ def _accept(
     if empty_board and len(placed) < rules.first_play_min_tiles:
         return
     found.add(RefMove(play, scored.score, tuple(w.word for w in scored.words)))
-
-
-def ref_move(board: Board, coordinate: Coordinate, word: str, rules: Rules) -> RefMove:
-    """The :class:`RefMove` of a written play (for building expectations in tests)."""
-    play = Play(coordinate, word)
-    scored = score_play(board, play, rules)
-    return RefMove(play, scored.score, tuple(w.word for w in scored.words))

@@ -1,0 +1,35 @@
+"""Names vulture reports as unused that something it cannot see uses (``vulture``).
+
+Vulture matches by name: a name written here counts as used everywhere. Each entry
+says what uses it. Read by vulture only (``[tool.vulture]`` in ``pyproject.toml``);
+never imported or run. Typer commands, SQLAlchemy listeners and pytest fixtures are
+not listed: ``ignore_decorators`` there covers them by their decorator.
+"""
+
+# ruff: noqa: B018, F821
+
+# Called by the language or a library, not by our code.
+__contains__  # game.WordList is a Protocol: `word in lexicon` calls it
+__getattr__  # tournament/__init__: module __getattr__ (PEP 562), TournamentFile on use
+isolation_level  # tournament/storage: set on the sqlite3 connection, read by the driver
+handle_starttag  # tests/htmlpage: html.parser.HTMLParser calls its overrides
+handle_endtag
+handle_data
+whitespace_split  # tests/test_docs_examples: read by shlex.shlex
+
+# Alembic reads a migration's module-level names (migrations/versions/*.py).
+revision
+down_revision
+branch_labels
+depends_on
+downgrade
+
+# pytest: a module's marks, and fixtures requested by argument for their effect.
+pytestmark
+user_dirs  # tests/lexicon: user data directories inside tmp_path
+workdir  # tests/test_docs_examples
+no_driver  # tests/test_postgres_extra: the PostgreSQL driver hidden
+dst  # tests/test_files: the signature of os.replace, which the test replaces
+
+# Public API shown only in a docstring example (the doctests run it).
+is_draw  # ranking.records.Game.is_draw
