@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 BUILD_INPUTS := pyproject.toml setup.py $(shell find src -name '*.c' -o -name '*.h' -o -name '*.po' 2>/dev/null)
 PYTEST_ARGS ?=
 
-.PHONY: setup run test check bench clean messages
+.PHONY: setup run test check bench clean messages docs
 
 setup: $(STAMP)
 	$(PY) -m plansza lexicon ensure
@@ -44,3 +44,8 @@ clean:
 # merge them into the Polish and English .po files (translators edit those), compile.
 messages: $(STAMP)
 	$(PY) scripts/messages.py
+
+# The API documentation, generated from the docstrings by pdoc: the flat API of
+# ``plansza`` first, then every public module. HTML in build/api/ (not committed).
+docs: $(STAMP)
+	$(PY) scripts/api_docs.py build/api

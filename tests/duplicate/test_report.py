@@ -8,7 +8,7 @@ import pytest
 
 from plansza import i18n
 from plansza.duplicate import Championship
-from plansza.duplicate.game import Player
+from plansza.duplicate.game import DuplicatePlayer
 from plansza.duplicate.report import _row_text, text_report
 from plansza.duplicate.standings import Row
 from plansza.i18n import set_language
@@ -40,7 +40,7 @@ def test_the_translator_decides_the_language(lex: Lexicon, lang: str, other: str
 
 
 def row(total: int, *, lot: int | None = None, shared: bool = False) -> Row:
-    return Row(place=2, player=Player(7, "Żaneta Źdźbło"), total=total, scores=(total,),
+    return Row(place=2, player=DuplicatePlayer(7, "Żaneta Źdźbło"), total=total, scores=(total,),
                best=(total,), shared=shared, lot=lot, percent=12.25)
 
 

@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from plansza.duplicate import Card, Championship, DuplicateError
-from plansza.duplicate.game import Choice, Game, Move
+from plansza.duplicate.game import Choice, DuplicateGame, DuplicateMove
 from plansza.duplicate.racks import DrawLog, Requirement
 from plansza.duplicate.standings import championship_table, draw_lots, game_table, rank_rows
-from plansza.duplicate.top import Candidate
+from plansza.duplicate.top import DuplicateCandidate
 from plansza.moves import Play
 
 
@@ -61,9 +61,9 @@ def test_ranking_is_a_total_order_of_sums_then_best_moves(scores: list[list[int]
     assert rows[0].place == 1
 
 
-def _closed_move(number: int, score: int) -> Move:
-    c = Candidate(Play.parse("H8 KOT"), score, 0, 3, 1, 0)
-    m = Move(number, DrawLog(number, Requirement(2, 2), (), "meets"), [c], 1, 1)
+def _closed_move(number: int, score: int) -> DuplicateMove:
+    c = DuplicateCandidate(Play.parse("H8 KOT"), score, 0, 3, 1, 0)
+    m = DuplicateMove(number, DrawLog(number, Requirement(2, 2), (), "meets"), [c], 1, 1)
     m.choice = Choice(c, 0, "program")
     m.closed = True
     return m
@@ -77,7 +77,7 @@ def _championship_with(scores: dict[int, list[list[int]]]) -> Championship:
     games = max(len(v) for v in scores.values())
     for g in range(games):
         moves = max(len(v[g]) for v in scores.values())
-        game = Game(g + 1, [], end="moves")
+        game = DuplicateGame(g + 1, [], end="moves")
         for n in range(moves):
             m = _closed_move(n + 1, 60)
             game.moves.append(m)

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from plansza.tiles import polish_collation_key
-from plansza.tournament.model import Player, Round, State, seeds
+from plansza.tournament.model import Round, State, TournamentPlayer, seeds
 
 from .helpers import settings
 
@@ -23,8 +23,8 @@ def test_equal_rankings_are_seeded_in_polish_alphabetical_order() -> None:
 
 def test_ranking_under_100_plays_as_100() -> None:
     # RR §2: "ranking niższy niż 100 ... ranking tymczasowy równy 100"
-    assert Player(1, "A", ranking=87.0).tournament_ranking == 100.0
-    assert Player(1, "A", ranking=None).tournament_ranking == 100.0
+    assert TournamentPlayer(1, "A", ranking=87.0).tournament_ranking == 100.0
+    assert TournamentPlayer(1, "A", ranking=None).tournament_ranking == 100.0
     s = State(settings())
     s.add_player("Zawada", ranking=87.0)
     s.add_player("Adamski")

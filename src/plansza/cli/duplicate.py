@@ -47,9 +47,9 @@ from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.errors import N_
 
 if TYPE_CHECKING:
-    from plansza.duplicate.game import Championship, Game, Move
+    from plansza.duplicate.game import Championship, DuplicateGame, DuplicateMove
     from plansza.duplicate.standings import Row
-    from plansza.duplicate.top import Candidate
+    from plansza.duplicate.top import DuplicateCandidate
     from plansza.lexicon import Lexicon
 
 DEFAULT_FILE = "belgijka.json"
@@ -341,7 +341,7 @@ def draw(file: str = FileOption, as_json: bool = JsonOption) -> None:
     _print_draw(ch, game, move)
 
 
-def _print_draw(ch: Championship, game: Game, move: Move) -> None:
+def _print_draw(ch: Championship, game: DuplicateGame, move: DuplicateMove) -> None:
     from plansza.cli.render import rack_text
 
     ts = ch.rules.tileset
@@ -418,7 +418,7 @@ def top(
     )
 
 
-def _chosen_first(listed: list[Candidate], chosen: int | None) -> list[Candidate]:
+def _chosen_first(listed: list[DuplicateCandidate], chosen: int | None) -> list[DuplicateCandidate]:
     if chosen is None or not 0 <= chosen < len(listed):
         return listed
     return [listed[chosen], *listed[:chosen], *listed[chosen + 1 :]]
@@ -453,7 +453,7 @@ def _top_of_position(
 
 
 def _top_table(
-    listed: list[Candidate],
+    listed: list[DuplicateCandidate],
     rack: str,
     total: int,
     chosen: int | None,

@@ -58,7 +58,7 @@ from plansza.ranking.hollington import (
 )
 from plansza.ranking.records import (
     BadRowsError,
-    Game,
+    RankedGame,
     games_from_rows,
     normalise_name,
     parse_date,
@@ -516,7 +516,7 @@ def _referee_reader() -> Callable[[str], Sequence[Mapping[str, object]]] | None:
     return reader if callable(reader) else None
 
 
-def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game]:
+def _read_tournament(path: str, day: date | None, name: str | None) -> list[RankedGame]:
     """The games of one finished tournament from ``path`` (CSV, TSH or referee file)."""
     lower = path.lower()
     if lower.endswith(".csv"):
@@ -561,7 +561,7 @@ def _read_tournament(path: str, day: date | None, name: str | None) -> list[Game
         games = games_from_rows(rows, source=path)
     if name and lower.endswith(".csv"):
         games = [
-            Game(
+            RankedGame(
                 g.date,
                 normalise_name(name),
                 g.player1,

@@ -27,25 +27,25 @@ True
 """
 
 from plansza.duplicate.cards import Card, Verdict, check_card
-from plansza.duplicate.game import Championship, Game, Move, Player
+from plansza.duplicate.game import Championship, DuplicateGame, DuplicateMove, DuplicatePlayer
 from plansza.duplicate.messages import DuplicateError, verdict_text
 from plansza.duplicate.racks import DrawLog, Requirement, draw_rack, meets
 from plansza.duplicate.simulate import simulate
 from plansza.duplicate.standings import championship_table, draw_lots, game_table
 from plansza.duplicate.storage import load, save
 from plansza.duplicate.timer import MoveTimer
-from plansza.duplicate.top import Candidate, Ranking, rank
+from plansza.duplicate.top import DuplicateCandidate, Ranking, rank
 
 __all__ = [
-    "Candidate",
     "Card",
     "Championship",
     "DrawLog",
+    "DuplicateCandidate",
     "DuplicateError",
-    "Game",
-    "Move",
+    "DuplicateGame",
+    "DuplicateMove",
+    "DuplicatePlayer",
     "MoveTimer",
-    "Player",
     "Ranking",
     "Requirement",
     "Verdict",

@@ -40,7 +40,7 @@ from plansza.board import Board
 from plansza.duplicate.cards import Card, Verdict, check_card, placed_tiles
 from plansza.duplicate.messages import refuse
 from plansza.duplicate.racks import DrawLog, draw_rack, leave
-from plansza.duplicate.top import Candidate, describe_play, rank
+from plansza.duplicate.top import DuplicateCandidate, describe_play, rank
 from plansza.errors import IllegalMoveError, InvalidMoveError
 from plansza.moves import Play
 from plansza.rules import Rules
@@ -63,7 +63,7 @@ PENALTY_KINDS = ("warning", "exclude_move", "exclude_game")
 
 
 @dataclass(frozen=True)
-class Player:
+class DuplicatePlayer:
     """A player; the number is the table number and the number in the table (I.3)."""
 
     number: int
@@ -99,7 +99,7 @@ class Override:
 class Choice:
     """The winning move and who picked it: the program (II.12) or the referee (II.13)."""
 
-    candidate: Candidate
+    candidate: DuplicateCandidate
     #: Its place in the ranking (0 = the proposal), ``None`` when beyond the kept list.
     index: int | None
     by: str
@@ -117,7 +117,7 @@ class Choice:
     def from_dict(cls, data: dict[str, Any]) -> Choice:
         index = data.get("index")
         return cls(
-            Candidate.from_dict(data["move"]),
+            DuplicateCandidate.from_dict(data["move"]),
             None if index is None else int(index),
             str(data["by"]),
             str(data.get("reason", "")),
@@ -136,12 +136,12 @@ class Penalty:
 
 
 @dataclass
-class Move:
+class DuplicateMove:
     """One move of a game: the draw, the candidates, the cards, the choice."""
 
     number: int
     draw: DrawLog
-    candidates: list[Candidate]
+    candidates: list[DuplicateCandidate]
     candidate_count: int
     #: How many candidates share the proposal's whole II.12 key (> 1: the referee picks).
     tied: int
@@ -192,11 +192,11 @@ class Move:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Move:
+    def from_dict(cls, data: dict[str, Any]) -> DuplicateMove:
         return cls(
             number=int(data["number"]),
             draw=DrawLog.from_dict(data["draw"]),
-            candidates=[Candidate.from_dict(c) for c in data["candidates"]],
+            candidates=[DuplicateCandidate.from_dict(c) for c in data["candidates"]],
             candidate_count=int(data["candidate_count"]),
             tied=int(data["tied"]),
             cards=[CardEntry.from_dict(c) for c in data["cards"]],
@@ -211,12 +211,12 @@ class Move:
 
 
 @dataclass
-class Game:
+class DuplicateGame:
     """One game: its bag, its moves; the board is rebuilt from the chosen moves."""
 
     number: int
     bag: list[str]
-    moves: list[Move] = field(default_factory=list)
+    moves: list[DuplicateMove] = field(default_factory=list)
     #: Why the game ended (``"moves"``, ``"blocked"``, ``"tiles_out"``), ``None`` while it runs.
     end: str | None = None
 
@@ -225,7 +225,7 @@ class Game:
         return self.end is not None
 
     @property
-    def open_move(self) -> Move | None:
+    def open_move(self) -> DuplicateMove | None:
         if self.moves and not self.moves[-1].closed:
             return self.moves[-1]
         return None
@@ -250,11 +250,11 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
+    def from_dict(cls, data: dict[str, Any]) -> DuplicateGame:
         return cls(
             number=int(data["number"]),
             bag=list(str(data["bag"])),
-            moves=[Move.from_dict(m) for m in data["moves"]],
+            moves=[DuplicateMove.from_dict(m) for m in data["moves"]],
             end=data.get("end"),
         )
 
@@ -279,15 +279,15 @@ class Championship:
     games_planned: int = GAMES
     lexicon: str = "sjp-20220301"
     rules: Rules = field(default_factory=Rules.pfs)
-    players: dict[int, Player] = field(default_factory=dict)
-    games: list[Game] = field(default_factory=list)
+    players: dict[int, DuplicatePlayer] = field(default_factory=dict)
+    games: list[DuplicateGame] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
     #: Lots drawn for shared places (II.16): player → order within the shared place.
     lots: dict[int, int] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ players
 
-    def register(self, name: str, number: int | None = None) -> Player:
+    def register(self, name: str, number: int | None = None) -> DuplicatePlayer:
         """Add a player at table ``number`` (the next free one by default, I.3)."""
         name = " ".join(name.split())
         if not name:
@@ -301,11 +301,11 @@ class Championship:
             raise refuse(
                 "table_taken", f"table {number} is taken by {taken}", number=number, name=taken
             )
-        player = Player(number, name)
+        player = DuplicatePlayer(number, name)
         self.players[number] = player
         return player
 
-    def player(self, ref: str | int) -> Player:
+    def player(self, ref: str | int) -> DuplicatePlayer:
         """A player by table number or by (a unique part of) the name."""
         text = str(ref).strip()
         if text.isdecimal() and int(text) in self.players:
@@ -332,13 +332,13 @@ class Championship:
     # -------------------------------------------------------------------- games
 
     @property
-    def game(self) -> Game:
+    def game(self) -> DuplicateGame:
         """The current (last started) game."""
         if not self.games:
             raise refuse("no_game", "no game has been started")
         return self.games[-1]
 
-    def start_game(self, bag: str | None = None) -> Game:
+    def start_game(self, bag: str | None = None) -> DuplicateGame:
         """Start the next game with a full bag (or the tiles of ``bag``) and an empty board.
 
         A smaller ``bag`` is for demonstrations and tests; a championship uses the full set.
@@ -348,7 +348,9 @@ class Championship:
         if len(self.games) >= self.games_planned:
             raise refuse("all_games_played", "every game has been played", games=self.games_planned)
         tiles = self.rules.tileset.full_bag() if bag is None else list(bag)
-        game = Game(len(self.games) + 1, sorted(tiles, key=self.rules.tileset.tile_sort_key))
+        game = DuplicateGame(
+            len(self.games) + 1, sorted(tiles, key=self.rules.tileset.tile_sort_key)
+        )
         self.games.append(game)
         return game
 
@@ -357,7 +359,7 @@ class Championship:
         # draw on every machine and every run, whatever PYTHONHASHSEED is.
         return random.Random(f"{self.seed}/{game}/{move}")
 
-    def draw(self, lexicon: Lexicon) -> Move:
+    def draw(self, lexicon: Lexicon) -> DuplicateMove:
         """Open the next move: draw its rack (II.2, II.14) and rank its plays (II.12)."""
         game = self.game
         if game.over:
@@ -389,7 +391,7 @@ class Championship:
         board = game.board(self.rules)
         ranking = rank(board, log.rack, lexicon, self.rules) if log.rack else None
         count = len(ranking) if ranking is not None else 0
-        move = Move(
+        move = DuplicateMove(
             number=number,
             draw=log,
             candidates=ranking.head(KEPT_CANDIDATES) if ranking is not None else [],
@@ -400,7 +402,7 @@ class Championship:
         game.moves.append(move)
         return move
 
-    def _open(self) -> tuple[Game, Move]:
+    def _open(self) -> tuple[DuplicateGame, DuplicateMove]:
         game = self.game
         move = game.open_move
         if move is None:
@@ -477,8 +479,8 @@ class Championship:
         return move.choice
 
     def _candidate_of(
-        self, board: Board, move: Move, notation: str, lexicon: Lexicon
-    ) -> tuple[Candidate, int | None]:
+        self, board: Board, move: DuplicateMove, notation: str, lexicon: Lexicon
+    ) -> tuple[DuplicateCandidate, int | None]:
         """The candidate a written play names (the kept list first, else checked afresh)."""
         try:
             wanted = placed_tiles(board, notation)
@@ -521,7 +523,7 @@ class Championship:
         target.overrides.append(o)
         return o
 
-    def find_move(self, game: int | None, move: int | None) -> Move:
+    def find_move(self, game: int | None, move: int | None) -> DuplicateMove:
         """A move by game and number; by default the open move, else the last one."""
         g = self.game if game is None else self.find_game(game)
         if move is None:
@@ -535,7 +537,7 @@ class Championship:
                 return m
         raise refuse("no_move", f"game {g.number} has no move {move}", game=g.number, move=move)
 
-    def find_game(self, number: int) -> Game:
+    def find_game(self, number: int) -> DuplicateGame:
         """A started game by its number."""
         for g in self.games:
             if g.number == number:
@@ -564,7 +566,7 @@ class Championship:
 
     # -------------------------------------------------------------------- close
 
-    def close(self) -> Move:
+    def close(self) -> DuplicateMove:
         """Close the open move: the winning move goes on the board (II.11), the game may end."""
         game, move = self._open()
         if not move.is_pass and move.choice is None:
@@ -596,7 +598,7 @@ class Championship:
 
     # ------------------------------------------------------------------- scores
 
-    def awarded(self, player: int, game: Game, move: Move) -> Awarded:
+    def awarded(self, player: int, game: DuplicateGame, move: DuplicateMove) -> Awarded:
         """A player's points for a move: override, else penalty, else the card (II.9)."""
         o = move.override_of(player)
         if o is not None:
@@ -651,7 +653,7 @@ class Championship:
             rules=Rules.by_name(str(data.get("rules", "pfs"))),
         )
         for p in data.get("players", []):
-            ch.players[int(p["number"])] = Player(int(p["number"]), str(p["name"]))
+            ch.players[int(p["number"])] = DuplicatePlayer(int(p["number"]), str(p["name"]))
         ch.penalties = [
             Penalty(
                 int(p["player"]),
@@ -663,7 +665,7 @@ class Championship:
             for p in data.get("penalties", [])
         ]
         ch.lots = {int(k): int(v) for k, v in data.get("lots", {}).items()}
-        ch.games = [Game.from_dict(g) for g in data.get("games", [])]
+        ch.games = [DuplicateGame.from_dict(g) for g in data.get("games", [])]
         return ch
 
 

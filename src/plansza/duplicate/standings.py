@@ -18,7 +18,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from plansza.duplicate.game import Championship, Game, Player
+from plansza.duplicate.game import Championship, DuplicateGame, DuplicatePlayer
 from plansza.duplicate.messages import refuse
 from plansza.tiles import polish_collation_key
 
@@ -78,7 +78,7 @@ class Row:
     """A line of a classification table."""
 
     place: int
-    player: Player
+    player: DuplicatePlayer
     total: int
     #: Points move by move (a game) or game by game (the championship).
     scores: tuple[int, ...]
@@ -90,7 +90,7 @@ class Row:
     percent: float
 
 
-def top_total(game: Game, upto: int | None = None) -> int:
+def top_total(game: DuplicateGame, upto: int | None = None) -> int:
     """The sum of the winning moves' scores (the maximum a player could make)."""
     return sum(
         m.choice.candidate.score
@@ -99,7 +99,7 @@ def top_total(game: Game, upto: int | None = None) -> int:
     )
 
 
-def _moves_of(ch: Championship, game: Game, player: int, upto: int | None) -> list[int]:
+def _moves_of(ch: Championship, game: DuplicateGame, player: int, upto: int | None) -> list[int]:
     return [
         ch.awarded(player, game, m).score for m in game.moves if upto is None or m.number <= upto
     ]

@@ -52,7 +52,7 @@ _LETTER_PREMIUMS = frozenset({Premium.DL, Premium.TL})
 
 
 @dataclass(frozen=True)
-class Candidate:
+class DuplicateCandidate:
     """A legal play with the facts II.12 orders by."""
 
     play: Play
@@ -84,7 +84,7 @@ class Candidate:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Candidate:
+    def from_dict(cls, data: dict[str, Any]) -> DuplicateCandidate:
         return cls(
             Play.parse(str(data["move"])),
             int(data["score"]),
@@ -99,8 +99,10 @@ class Candidate:
         return f"{self.play} {self.score}"
 
 
-def describe_play(board: Board, play: Play, score: int, words: tuple[str, ...] = ()) -> Candidate:
-    """The :class:`Candidate` of a play on ``board`` (the position before it)."""
+def describe_play(
+    board: Board, play: Play, score: int, words: tuple[str, ...] = ()
+) -> DuplicateCandidate:
+    """The :class:`DuplicateCandidate` of a play on ``board`` (the position before it)."""
     blanks = word_p = letter_p = 0
     for (r, c), ch in zip(play.coordinate.squares(len(play.word)), play.word, strict=True):
         if board.get(r, c) is not None:
@@ -112,7 +114,7 @@ def describe_play(board: Board, play: Play, score: int, words: tuple[str, ...] =
             word_p += 1
         elif premium in _LETTER_PREMIUMS:
             letter_p += 1
-    return Candidate(play, score, blanks, len(play.word), word_p, letter_p, words)
+    return DuplicateCandidate(play, score, blanks, len(play.word), word_p, letter_p, words)
 
 
 _ORDER_TABLES: dict[str, dict[int, str]] = {}
@@ -144,7 +146,7 @@ def notation_key(play: Play, tileset: TileSet) -> tuple[int, int, int, str]:
     )
 
 
-class Ranking(Sequence[Candidate]):
+class Ranking(Sequence[DuplicateCandidate]):
     """Every legal play of a rack, best first by II.12; computed group by group on demand.
 
     ``len()`` is the number of legal plays. :meth:`tied` counts the plays equal to
@@ -158,7 +160,7 @@ class Ranking(Sequence[Candidate]):
         scores = moves.scores()
         self._order = sorted(range(len(scores)), key=lambda i: -scores[i])
         self._scores = scores
-        self._done: list[Candidate] = []
+        self._done: list[DuplicateCandidate] = []
         # Per square: the tile (None = empty) and the premium class (0, 1 letter, 2 word),
         # read once for the whole ranking.
         self._cells = board.rows()
@@ -174,7 +176,7 @@ class Ranking(Sequence[Candidate]):
             for r in range(len(self._cells))
         ]
 
-    def _describe(self, play: Play, score: int) -> Candidate:
+    def _describe(self, play: Play, score: int) -> DuplicateCandidate:
         """:func:`describe_play` over the grids read once (the hot loop of a full ordering)."""
         coord = play.coordinate
         dr, dc = (0, 1) if coord.direction is Direction.ACROSS else (1, 0)
@@ -192,7 +194,7 @@ class Ranking(Sequence[Candidate]):
                     letter_p += 1
             r += dr
             c += dc
-        return Candidate(play, score, blanks, len(play.word), word_p, letter_p)
+        return DuplicateCandidate(play, score, blanks, len(play.word), word_p, letter_p)
 
     def __len__(self) -> int:
         return len(self._order)
@@ -212,11 +214,11 @@ class Ranking(Sequence[Candidate]):
             done.extend(group)
 
     @overload
-    def __getitem__(self, index: int) -> Candidate: ...
+    def __getitem__(self, index: int) -> DuplicateCandidate: ...
     @overload
-    def __getitem__(self, index: slice) -> list[Candidate]: ...
+    def __getitem__(self, index: slice) -> list[DuplicateCandidate]: ...
 
-    def __getitem__(self, index: int | slice) -> Candidate | list[Candidate]:
+    def __getitem__(self, index: int | slice) -> DuplicateCandidate | list[DuplicateCandidate]:
         if isinstance(index, slice):
             idx = range(*index.indices(len(self)))
             if len(idx):
@@ -230,11 +232,11 @@ class Ranking(Sequence[Candidate]):
         self._extend_to(index)
         return self._done[index]
 
-    def __iter__(self) -> Iterator[Candidate]:
+    def __iter__(self) -> Iterator[DuplicateCandidate]:
         for i in range(len(self)):
             yield self[i]
 
-    def head(self, n: int) -> list[Candidate]:
+    def head(self, n: int) -> list[DuplicateCandidate]:
         """The first ``n`` candidates with the words they form (for showing and the record).
 
         Indexing gives candidates without ``words``: computing the words of every
@@ -242,7 +244,7 @@ class Ranking(Sequence[Candidate]):
         """
         return [self.with_words(c) for c in self[:n]]
 
-    def with_words(self, c: Candidate) -> Candidate:
+    def with_words(self, c: DuplicateCandidate) -> DuplicateCandidate:
         """``c`` with the words it forms, main word first."""
         if c.words:
             return c
@@ -255,11 +257,11 @@ class Ranking(Sequence[Candidate]):
                 self._board, tiles, c.play.coordinate.direction, self._rules.tileset
             )
         )
-        return Candidate(
+        return DuplicateCandidate(
             c.play, c.score, c.blanks, c.length, c.word_premiums, c.letter_premiums, words
         )
 
-    def top(self) -> Candidate | None:
+    def top(self) -> DuplicateCandidate | None:
         """The proposed winning move (with its words), or ``None`` when there is no placement."""
         return self.with_words(self[0]) if len(self) else None
 

@@ -1,6 +1,6 @@
 """Computer players: random, greedy, static equity, simulation, exact endgame.
 
-Every player implements :class:`Player` — ``choose(view) -> Move`` for a
+Every player implements :class:`ComputerPlayer` — ``choose(view) -> Move`` for a
 :class:`GameView` (the game as the player to move sees it) and
 ``challenges(view, words)`` — and is made by name with :func:`make_player`:
 
@@ -25,7 +25,7 @@ sim        2-ply Monte Carlo simulation over static's best candidates
 
 from __future__ import annotations
 
-from plansza.engine.base import GameView, Player, RandomPlayer, view_of
+from plansza.engine.base import ComputerPlayer, GameView, RandomPlayer, view_of
 from plansza.engine.leaves import LeaveModel
 from plansza.engine.levels import LEVELS, UnknownLevelError, make_player
 from plansza.engine.match import MatchResult, play_game, run_match
@@ -34,11 +34,11 @@ from plansza.engine.static import Candidate, GreedyPlayer, StaticPlayer
 __all__ = [
     "LEVELS",
     "Candidate",
+    "ComputerPlayer",
     "GameView",
     "GreedyPlayer",
     "LeaveModel",
     "MatchResult",
-    "Player",
     "RandomPlayer",
     "StaticPlayer",
     "UnknownLevelError",

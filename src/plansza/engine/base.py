@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from plansza.game import Game, WordList
     from plansza.lexicon import Lexicon
 
-__all__ = ["GameView", "Player", "RandomPlayer", "view_of"]
+__all__ = ["ComputerPlayer", "GameView", "RandomPlayer", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def view_of(game: Game, player: int | None = None) -> GameView:
 
 
 @runtime_checkable
-class Player(Protocol):
+class ComputerPlayer(Protocol):
     """A computer (or any) player: a move for a view, and whether to challenge."""
 
     name: str
@@ -101,6 +101,11 @@ class Player(Protocol):
     def challenges(self, view: GameView, words: tuple[str, ...]) -> bool:
         """Whether to challenge the opponent's pending play forming ``words``."""
         ...
+
+
+#: The old name of :class:`ComputerPlayer`, kept for ``plansza.cli.play``, which imports
+#: it. To be removed.
+Player = ComputerPlayer
 
 
 class LexiconJudge:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from plansza.engine.base import GameView, Player, RandomPlayer
+from plansza.engine.base import ComputerPlayer, GameView, RandomPlayer
 from plansza.engine.static import GreedyPlayer, StaticPlayer
 from plansza.errors import PlanszaError
 from plansza.moves import Move
@@ -78,7 +78,7 @@ def make_player(
     *,
     seed: int | None = None,
     **options: Any,
-) -> Player:
+) -> ComputerPlayer:
     """A player of the named level (see the module's table)."""
     rules = rules or Rules.pfs()
     if level == "random":

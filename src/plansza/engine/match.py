@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from plansza.engine.base import Player, view_of
+from plansza.engine.base import ComputerPlayer, view_of
 from plansza.engine.levels import make_player
 from plansza.errors import PlanszaError
 from plansza.game import Game
@@ -40,7 +40,7 @@ class EngineError(PlanszaError):
 
 
 def play_game(
-    game: Game, players: list[Player], *, on_turn: Callable[[Game], None] | None = None
+    game: Game, players: list[ComputerPlayer], *, on_turn: Callable[[Game], None] | None = None
 ) -> int:
     """Play ``game`` to its end with ``players`` (by seat); returns the number of moves made.
 

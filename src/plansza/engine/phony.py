@@ -37,7 +37,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from plansza.engine.base import GameView, Player
+from plansza.engine.base import ComputerPlayer, GameView
 from plansza.errors import IllegalMoveError, PlanszaError
 from plansza.moves import Move, Play
 from plansza.rules import Rules
@@ -102,7 +102,7 @@ class PhonyPlayer:
 
     def __init__(
         self,
-        inner: Player,
+        inner: ComputerPlayer,
         lexicon: Lexicon,
         rules: Rules | None = None,
         *,
@@ -148,13 +148,13 @@ class PhonyPlayer:
 
 
 def with_phonies(
-    player: Player,
+    player: ComputerPlayer,
     lexicon: Lexicon,
     rules: Rules | None = None,
     *,
     rate: float,
     seed: int | None = None,
-) -> Player:
+) -> ComputerPlayer:
     """``player`` wrapped to play phonies at ``rate``; ``player`` itself when ``rate`` is 0.
 
     >>> from plansza.lexicon import Lexicon

@@ -1,8 +1,8 @@
 """The PFS ranking: the Hollington method with the federation's corrections.
 
 >>> from datetime import date
->>> from plansza.ranking import Game, RankingHistory
->>> h = RankingHistory([Game(date(2024, 5, 11), "Puchar", "Ala", "Ola", 400, 300)])
+>>> from plansza.ranking import RankedGame, RankingHistory
+>>> h = RankingHistory([RankedGame(date(2024, 5, 11), "Puchar", "Ala", "Ola", 400, 300)])
 >>> h.last_list_date()
 datetime.date(2024, 5, 12)
 
@@ -33,7 +33,8 @@ from plansza.ranking.hollington import (
 )
 from plansza.ranking.records import (
     BadRowsError,
-    Game,
+    Game,  # the old name of RankedGame, kept for the tests and benchmarks: to be removed
+    RankedGame,
     RowProblem,
     read_games_csv,
     read_games_csv_text,
@@ -49,10 +50,11 @@ __all__ = [
     "BadRowsError",
     "Basis",
     "Explanation",
-    "Game",
+    "Game",  # the old name of RankedGame: to be removed
     "GameScalp",
     "ListEntry",
     "Performance",
+    "RankedGame",
     "RankingHistory",
     "RankingList",
     "RowProblem",

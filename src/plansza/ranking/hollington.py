@@ -20,9 +20,9 @@ so every ranking is a ratio of two integers, kept as a
 :class:`fractions.Fraction` where it is shown and compared with integer
 cross-multiplication where speed matters — the same arithmetic.
 
->>> from plansza.ranking.records import Game
+>>> from plansza.ranking.records import RankedGame
 >>> d = date(2024, 5, 11)
->>> history = RankingHistory([Game(d, "Puchar", "Ala", "Ola", 400, 300)])
+>>> history = RankingHistory([RankedGame(d, "Puchar", "Ala", "Ola", 400, 300)])
 >>> history.tournament_ranking("Ala", date(2024, 5, 12)).value  # 1 game at 150, padded
 102
 >>> history.tournament_ranking("Ola", date(2024, 5, 12)).exact  # (50 + 29·100)/30
@@ -42,7 +42,7 @@ from datetime import date
 from fractions import Fraction
 
 from plansza.errors import N_, PlanszaError
-from plansza.ranking.records import Game, normalise_name
+from plansza.ranking.records import RankedGame, normalise_name
 from plansza.tiles import polish_collation_key
 
 WIN_BONUS = 50  # RR §1: +50 for a win, −50 for a loss
@@ -148,7 +148,7 @@ class Tournament:
     name: str
     start: date
     end: date
-    games: tuple[Game, ...]
+    games: tuple[RankedGame, ...]
 
     @property
     def label(self) -> str:
@@ -162,26 +162,26 @@ class Tournament:
         return f"{self.name} ({self.start.isoformat()} – {self.end.isoformat()})"
 
 
-def group_tournaments(games: Iterable[Game]) -> list[Tournament]:
+def group_tournaments(games: Iterable[RankedGame]) -> list[Tournament]:
     """Games grouped into tournaments, in the order the ranking processes them.
 
     A tournament is one name; rows of that name whose dates are more than
     ``EDITION_GAP_DAYS`` apart start a new edition (a yearly championship keeps
     its name). Order: by last day, then first day, then name (Polish order).
 
-    >>> g = [Game(date(2023, 5, 6), "MP", "A", "B", 1, 0),
-    ...      Game(date(2024, 5, 4), "MP", "A", "B", 1, 0),
-    ...      Game(date(2024, 5, 5), "MP", "A", "B", 1, 0)]
+    >>> g = [RankedGame(date(2023, 5, 6), "MP", "A", "B", 1, 0),
+    ...      RankedGame(date(2024, 5, 4), "MP", "A", "B", 1, 0),
+    ...      RankedGame(date(2024, 5, 5), "MP", "A", "B", 1, 0)]
     >>> [(t.start.isoformat(), len(t.games)) for t in group_tournaments(g)]
     [('2023-05-06', 1), ('2024-05-04', 2)]
     """
-    by_name: dict[str, list[Game]] = {}
+    by_name: dict[str, list[RankedGame]] = {}
     for game in games:
         by_name.setdefault(game.tournament, []).append(game)
     tournaments: list[Tournament] = []
     for name, rows in by_name.items():
         rows.sort(key=lambda g: g.date)  # stable: keeps the file's order within a day
-        edition: list[Game] = [rows[0]]
+        edition: list[RankedGame] = [rows[0]]
         for game in rows[1:]:
             if (game.date - edition[-1].date).days > EDITION_GAP_DAYS:
                 tournaments.append(Tournament(name, edition[0].date, edition[-1].date,
@@ -215,7 +215,7 @@ class Performance:
 class GameScalp:
     """One game seen from one player's side, with the scalp it earned (RR §1)."""
 
-    game: Game
+    game: RankedGame
     opponent: str
     own_score: int
     opponent_score: int
@@ -383,15 +383,15 @@ class RankingHistory:
     its scalps, and every player the tournament's achieved ranking. Lists for
     any date and explanations of any number follow from that record.
 
-    >>> from plansza.ranking.records import Game
+    >>> from plansza.ranking.records import RankedGame
     >>> d = date(2024, 5, 11)
-    >>> h = RankingHistory([Game(d, "P", "Ala", "Ola", 400, 300),
-    ...                     Game(d, "P", "Ola", "Ala", 350, 350)])
+    >>> h = RankingHistory([RankedGame(d, "P", "Ala", "Ola", 400, 300),
+    ...                     RankedGame(d, "P", "Ola", "Ala", 350, 350)])
     >>> [(p.player, p.games, p.scalps) for p in h.performances("Ala")]
     [('Ala', 2, 250)]
     """
 
-    def __init__(self, games: Iterable[Game]) -> None:
+    def __init__(self, games: Iterable[RankedGame]) -> None:
         self.tournaments: list[Tournament] = group_tournaments(games)
         self._end_dates: list[int] = sorted({t.end.toordinal() for t in self.tournaments})
         self._players: dict[str, _Player] = {}

@@ -1,6 +1,6 @@
 """Ranked games as data, and the readers that turn files into them.
 
-A ranking history is a list of :class:`Game` values, one per ranked game
+A ranking history is a list of :class:`RankedGame` values, one per ranked game
 (walkovers included: TR 7.2 — "walkower (zaliczany do rankingu)"). The plain
 format is a CSV file with a header and one row per game::
 
@@ -107,12 +107,12 @@ def normalise_name(name: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class RankedGame:
     """One ranked game as entered: who played whom, when, in which tournament.
 
     ``line`` is where the game was read from (1-based), for messages only.
 
-    >>> g = Game(date(2024, 5, 11), "Puchar", "Ala", "Ola", 350, 350)
+    >>> g = RankedGame(date(2024, 5, 11), "Puchar", "Ala", "Ola", 350, 350)
     >>> g.is_draw, g.winner
     (True, None)
     """
@@ -149,6 +149,11 @@ class Game:
             str(self.score2),
             "1" if self.walkover else "",
         ]
+
+
+#: The old name of :class:`RankedGame`, kept for the tests and benchmarks that still use
+#: it; ``plansza.Game`` is the game state machine. To be removed.
+Game = RankedGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +232,7 @@ def header_positions(
 
 def _parse_row(
     row: list[str], positions: Mapping[str, int], width: int, line: int
-) -> tuple[Game | None, list[RowProblem]]:
+) -> tuple[RankedGame | None, list[RowProblem]]:
     """One data row as a game, or the reasons it is not one."""
     reasons: list[RowProblem] = []
     if len(row) != width:
@@ -284,7 +289,7 @@ def _parse_row(
             )
     if reasons or day is None:
         return None, reasons
-    return Game(day, tournament, names[0], names[1], scores[0], scores[1], walkover, line), []
+    return RankedGame(day, tournament, names[0], names[1], scores[0], scores[1], walkover, line), []
 
 
 def sniff_delimiter(text: str) -> str:
@@ -307,7 +312,7 @@ def sniff_delimiter(text: str) -> str:
 
 def _fast_row(
     row: list[str], at: tuple[int, ...], walkover_at: int | None, line: int
-) -> Game | None:
+) -> RankedGame | None:
     """The common case of :func:`_parse_row` quickly: a perfect row, else ``None``.
 
     It accepts a subset of what ``_parse_row`` accepts and builds the same game;
@@ -339,10 +344,10 @@ def _fast_row(
             walkover = True
         elif flag not in _FALSE:
             return None
-    return Game(day, tournament, player1, player2, int(score1), int(score2), walkover, line)
+    return RankedGame(day, tournament, player1, player2, int(score1), int(score2), walkover, line)
 
 
-def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
+def read_games_csv_text(text: str, *, source: str | None = None) -> list[RankedGame]:
     """Every game of a CSV history, or :class:`BadRowsError` listing every bad row.
 
     Blank lines are skipped; line numbers count physical lines of the file
@@ -351,7 +356,7 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
     text = text.lstrip("\ufeff")
     reader = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text))
     problems: list[RowProblem] = []
-    games: list[Game] = []
+    games: list[RankedGame] = []
     positions: dict[str, int] | None = None
     width = 0
     fast: tuple[int, ...] = ()
@@ -387,20 +392,20 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[Game]:
 
 def games_from_rows(
     rows: Iterable[Mapping[str, object]], *, source: str | None = None
-) -> list[Game]:
+) -> list[RankedGame]:
     """Games from mappings with the CSV's keys (as the referee's program gives them).
 
     Each mapping is checked like a CSV row; ``line`` numbers count rows from 1.
 
     >>> games_from_rows([{"date": "2024-05-11", "tournament": "P", "player1": "A",
     ...                   "player2": "B", "score1": 400, "score2": 1, "walkover": True}])[0]
-    Game(date=datetime.date(2024, 5, 11), tournament='P', player1='A', player2='B', \
+    RankedGame(date=datetime.date(2024, 5, 11), tournament='P', player1='A', player2='B', \
 score1=400, score2=1, walkover=True, line=1)
     """
     names = [*COLUMNS, "walkover"]
     positions = {name: i for i, name in enumerate(names)}
     problems: list[RowProblem] = []
-    games: list[Game] = []
+    games: list[RankedGame] = []
     for number, mapping in enumerate(rows, start=1):
         cells = []
         for name in names:
@@ -417,19 +422,19 @@ score1=400, score2=1, walkover=True, line=1)
     return games
 
 
-def read_games_csv(path: str) -> list[Game]:
+def read_games_csv(path: str) -> list[RankedGame]:
     """Every game of the CSV file at ``path`` (see :func:`read_games_csv_text`)."""
     return read_games_csv_text(read_record(path, limit=HISTORY_LIMIT), source=path)
 
 
-def write_games_csv(games: Iterable[Game], out: io.TextIOBase | io.StringIO) -> None:
+def write_games_csv(games: Iterable[RankedGame], out: io.TextIOBase | io.StringIO) -> None:
     """Write games as a history CSV with the English header (readable back).
 
     Names a spreadsheet would take for a formula are guarded (:func:`plansza.files.csv_cell`)
     and read back as they were.
 
     >>> buf = io.StringIO()
-    >>> write_games_csv([Game(date(2024, 5, 11), "=P", "Ala", "Ola", 400, 1, True)], buf)
+    >>> write_games_csv([RankedGame(date(2024, 5, 11), "=P", "Ala", "Ola", 400, 1, True)], buf)
     >>> buf.getvalue().splitlines()[1]
     "2024-05-11,'=P,Ala,Ola,400,1,1"
     >>> read_games_csv_text(buf.getvalue())[0].tournament
@@ -443,7 +448,7 @@ def write_games_csv(games: Iterable[Game], out: io.TextIOBase | io.StringIO) -> 
 
 def read_tsh_text(
     text: str, *, day: date, tournament: str, source: str | None = None
-) -> list[Game]:
+) -> list[RankedGame]:
     """The played games of a TSH ``.t`` file, dated ``day``, named ``tournament``.
 
     A ``.t`` line reads ``Name  rating  opponents… ; scores… [; extra fields]``;
@@ -477,7 +482,7 @@ def read_tsh_text(
         scores = [int(x) for x in scores_text.split()]
         players.append((number, normalise_name(m.group("name")), opponents, scores))
     count = len(players)
-    games: list[Game] = []
+    games: list[RankedGame] = []
     for index, (line, name, opponents, scores) in enumerate(players, start=1):
         for rnd, opp in enumerate(opponents):
             if opp == 0 or rnd >= len(scores):
@@ -515,7 +520,9 @@ def read_tsh_text(
                 continue
             if index < opp:  # each game is on both lines; keep it once
                 games.append(
-                    Game(day, tournament, name, o_name, scores[rnd], o_scores[rnd], False, line)
+                    RankedGame(
+                        day, tournament, name, o_name, scores[rnd], o_scores[rnd], False, line
+                    )
                 )
     if problems:
         raise BadRowsError(problems, source=source)

@@ -8,8 +8,8 @@ place (``os.replace``): a crash leaves the old file or the new one, never half.
 >>> import tempfile, os
 >>> from datetime import date
 >>> path = os.path.join(tempfile.mkdtemp(), "history.csv")
->>> append_games(path, [Game(date(2024, 5, 11), "P", "Ala", "Ola", 400, 1, True)])
->>> append_games(path, [Game(date(2024, 6, 1), "Q", "Ola", "Ala", 350, 350)])
+>>> append_games(path, [RankedGame(date(2024, 5, 11), "P", "Ala", "Ola", 400, 1, True)])
+>>> append_games(path, [RankedGame(date(2024, 6, 1), "Q", "Ola", "Ala", 350, 350)])
 >>> [g.tournament for g in load_history(path)]
 ['P', 'Q']
 """
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from plansza.files import HISTORY_LIMIT, csv_writer, read_record, write_atomic
 from plansza.ranking.records import (
     COLUMNS,
-    Game,
+    RankedGame,
     header_positions,
     read_games_csv,
     read_games_csv_text,
@@ -48,14 +48,14 @@ def default_history_path() -> str:
     return os.path.join(user_data_dir("plansza", appauthor=False), "ranking", "history.csv")
 
 
-def load_history(path: str, *, missing_ok: bool = False) -> list[Game]:
+def load_history(path: str, *, missing_ok: bool = False) -> list[RankedGame]:
     """The games of the history file (``[]`` for a missing file if ``missing_ok``)."""
     if missing_ok and not os.path.exists(path):
         return []
     return read_games_csv(path)
 
 
-def append_games(path: str, games: Sequence[Game]) -> None:
+def append_games(path: str, games: Sequence[RankedGame]) -> None:
     """Append ``games`` to the history at ``path`` atomically (create it if needed).
 
     New rows follow the existing header's columns (Polish or English names, any

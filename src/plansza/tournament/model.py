@@ -92,7 +92,7 @@ class Settings:
 
 
 @dataclass
-class Player:
+class TournamentPlayer:
     """A registered player. ``ranking`` is ``None`` for a debutant."""
 
     pid: int
@@ -197,7 +197,7 @@ class Adjustment:
 
 
 @dataclass
-class Game:
+class TournamentGame:
     """One game (or walkover, or bye) from one player's point of view."""
 
     round: int
@@ -227,7 +227,7 @@ class State:
     """The tournament as the event log says it is now."""
 
     settings: Settings
-    players: dict[int, Player] = field(default_factory=dict)
+    players: dict[int, TournamentPlayer] = field(default_factory=dict)
     rounds: dict[int, Round] = field(default_factory=dict)
     penalties: list[tuple[int, int, int]] = field(default_factory=list)  # (round, pid, points)
     adjustments: dict[int, list[Adjustment]] = field(default_factory=dict)
@@ -244,7 +244,7 @@ class State:
     ) -> int:
         """Register a player; they join the next round not yet paired."""
         pid = len(self.players) + 1
-        self.players[pid] = Player(pid, name, ranking, games, club, city, self.next_round)
+        self.players[pid] = TournamentPlayer(pid, name, ranking, games, club, city, self.next_round)
         return pid
 
     @property
@@ -268,9 +268,9 @@ class State:
         """Pids of the players to pair in ``round_no``."""
         return [p.pid for p in self.players.values() if p.active_in(round_no)]
 
-    def games_of(self, pid: int, upto: int | None = None) -> list[Game]:
+    def games_of(self, pid: int, upto: int | None = None) -> list[TournamentGame]:
         """Every result of ``pid`` in rounds ≤ ``upto``, penalties applied (TR 7.1)."""
-        out: list[Game] = []
+        out: list[TournamentGame] = []
         for n in sorted(self.rounds):
             if upto is not None and n > upto:
                 break
@@ -279,7 +279,7 @@ class State:
                 continue
             if p.second is None:
                 a, b = self.settings.bye_score
-                out.append(Game(n, pid, None, a, b, "bye", False))
+                out.append(TournamentGame(n, pid, None, a, b, "bye", False))
                 continue
             if p.result is None:
                 continue
@@ -293,7 +293,7 @@ class State:
             pen_opp = sum(pt for rn, who, pt in self.penalties if rn == n and who == opp)
             # TR 7.1 deducts points; a score does not go below zero (a walkover's 1 point)
             out.append(
-                Game(
+                TournamentGame(
                     n,
                     pid,
                     opp,
@@ -344,7 +344,7 @@ class State:
         )
 
 
-def seed_key(p: Player) -> tuple[Any, ...]:
+def seed_key(p: TournamentPlayer) -> tuple[Any, ...]:
     """RS §7.1: ranking descending, then Polish alphabetical order."""
     return (-p.tournament_ranking, polish_collation_key(p.name), p.pid)
 

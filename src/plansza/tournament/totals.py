@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from plansza.tournament.model import Game, State, seeds
+from plansza.tournament.model import State, TournamentGame, seeds
 
 
 @dataclass
@@ -38,7 +38,7 @@ class Standing:
     group: int = 0
     excluded_small: int = 0
     excluded_spread: int = 0
-    detail: list[Game] = field(default_factory=list, repr=False)
+    detail: list[TournamentGame] = field(default_factory=list, repr=False)
 
     @property
     def spread(self) -> int:
