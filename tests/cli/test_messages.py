@@ -179,3 +179,6 @@ def test_every_help_text_is_translated() -> None:
         if polish[where] == text and re.search(r"[A-Za-z]{4,} [a-z]{3,}", text)
     ]
     assert same == []
+    # nor glued "Polski / English" texts, nor Polish left in an English id
+    glued = [(w, t) for w, t in english.items() if " / " in t or re.search(r"[ąćęłńóśźż]", t)]
+    assert glued == []

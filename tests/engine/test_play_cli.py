@@ -50,17 +50,31 @@ def test_a_whole_game_is_saved_and_replays(tmp_path: Path) -> None:
     assert "Wszystkie zapisane wyniki ruchów się zgadzają." in rep.output
 
 
-def test_end_of_input_saves_in_the_current_directory(
+def test_end_of_input_saves_in_the_user_data_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)
+    # Saved games go to a documented folder, never into the current directory (a
+    # repository, say): ~/.local/share/plansza/games, i.e. $XDG_DATA_HOME/plansza/games.
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    monkeypatch.delenv("PLANSZA_GAMES", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     r = runner.invoke(app, ["graj", "--seed", "4", "--first", "komputer"], input="")
     assert r.exit_code == 0, r.output
-    saved = list(tmp_path.glob("plansza-*.gcg"))
-    assert len(saved) == 1
-    assert not list(tmp_path.glob(".*.tmp"))  # the temporary file was renamed
+    games = tmp_path / "data" / "plansza" / "games"
+    saved = list(games.glob("plansza-*.gcg"))
+    assert len(saved) == 1 and list(here.iterdir()) == []
+    assert not list(games.glob(".*.tmp"))  # the temporary file was renamed
     record = read_gcg(saved[0].read_text(encoding="utf-8"))
     assert len(record.events) == 1 and record.errors == []
+
+
+def test_plansza_games_names_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PLANSZA_GAMES", str(tmp_path / "my games"))
+    r = runner.invoke(app, ["graj", "--seed", "4", "--first", "komputer"], input="")
+    assert r.exit_code == 0, r.output
+    assert len(list((tmp_path / "my games").glob("plansza-*.gcg"))) == 1
 
 
 def test_a_user_word_list(tmp_path: Path) -> None:

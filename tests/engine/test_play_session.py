@@ -298,3 +298,30 @@ def test_draw_for_the_start_is_shown(lex: Lexicon, tmp_path: Path) -> None:
     assert session.game.start_draws
     assert "Losowanie o rozpoczęcie (TR 2.1)" in text
     assert f"Zaczyna {session.game.names[session.game.starting_player or 0]}" in text
+
+
+def test_ctrl_c_keeps_the_game(lex: Lexicon, tmp_path: Path) -> None:
+    # Ctrl-C used to lose the game record; now it ends the game like "koniec": the
+    # computer's play nobody challenged stands (TR 4.7.3) and the game is saved.
+    script = Script(["pauza"])
+    options = check_options("static", "pfs", None, 5, "Ala", "me", 0.0, 0.05)
+    out = Console(file=io.StringIO(), width=120, color_system=None)
+    read = script.reader(out)
+
+    def interrupted(prompt: str) -> str:
+        if script.read >= len(script.lines):
+            raise KeyboardInterrupt
+        return read(prompt)
+
+    session = make_session(
+        options,
+        lex,
+        read_line=interrupted,
+        out=out,
+        now=script.now,
+        save_path=tmp_path / "game.gcg",
+    )
+    assert session.run() == 0
+    assert session.game.pending is None and not session.game.is_over
+    check_saved(session)
+    assert "partia przerwana" in (tmp_path / "game.gcg").read_text(encoding="utf-8")

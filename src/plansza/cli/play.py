@@ -12,19 +12,22 @@ their own move: recording the score ends the right to challenge, TR 4.7.3) or
 challenges it (``sprawdzam``); the person's play until the computer decides — it
 challenges exactly the plays that form an invalid word. Both clocks run in real
 time (TR 6.2; the time is read here and handed to the engine as ``now``). At the
-end, or on ``koniec`` or the end of the input, the score sheet and the result are
-shown and the game is saved as GCG (written atomically). Exit code 0; 2 for bad
+end, or on ``koniec``, the end of the input or Ctrl-C, the score sheet and the result
+are shown and the game is saved as GCG (written atomically) in the user's data
+directory (:func:`games_dir`) unless ``--save`` names a file. Exit code 0; 2 for bad
 options.
 
-The session itself is :class:`Session`: it reads lines from a function and writes
-to a Rich console, so a scripted game can be played without a terminal.
+The game itself — turns, challenges, the computer's decisions, the record — is the
+service :class:`plansza.services.play.ComputerGame`, which the web app calls too;
+:class:`Session` is its terminal: it reads lines from a function and writes to a
+Rich console, so a scripted game can be played without a terminal.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import os
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -43,140 +46,75 @@ from plansza.cli.common import (
     EXIT_OK,
     console,
     fail,
+    lexicon_progress,
     rules_named,
     user_errors,
 )
 from plansza.cli.common import describe_error as describe
-from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import _, ngettext, text_of
 from plansza.cli.i18n import current as language
 from plansza.cli.render import board_text, legend, rack_text
-from plansza.errors import N_, InvalidMoveError, PlanszaError
+from plansza.errors import N_, PlanszaError
 from plansza.files import write_atomic
-from plansza.moves import Exchange, Move, Pass, Play, parse_move
+from plansza.moves import Exchange, Move, Pass, Play
+from plansza.services.play import (
+    Accepted,
+    Challenged,
+    ComputerGame,
+    Ended,
+    Event,
+    Exchanged,
+    Passed,
+    Played,
+    PlayOptions,
+    TimedOut,
+    Verdict,
+)
 
 if TYPE_CHECKING:
     from plansza.board import Board
-    from plansza.engine.base import Player
-    from plansza.engine.static import StaticPlayer
-    from plansza.game import ChallengeVerdict, Game, Turn
+    from plansza.game import Game, Turn
     from plansza.lexicon import Lexicon
     from plansza.rules import Rules
-    from plansza.scoring import ScoredPlay
     from plansza.tiles import TileSet
 
-#: Levels that may think for a noticeable time: the UI shows a spinner for them.
-SLOW_LEVELS = frozenset({"sim", "endgame"})
-#: Levels a phony rate may be given to (the point is to practise challenging).
-PHONY_LEVELS = ("random", "greedy", "static")
 HINTS = 5  #: how many moves a hint shows
 
 LineReader = Callable[[str], str]
 """Reads one line after showing a prompt; raises :class:`EOFError` at the end of input."""
 Clock = Callable[[], float]
 
-MESSAGES = {
-    "unknown_level": N_("unknown level {level!r}; choose one of: {levels}"),
-    "phony_level": N_("--phony works only with the levels {levels}"),
-    "phony_rate": N_("--phony is a probability between 0 and 1, not {rate}"),
-    "bad_minutes": N_("--minutes cannot be negative ({n}); 0 = no clock"),
-    "bad_seconds": N_("--seconds must be positive, not {n}"),
-    "bad_first": N_("--first takes me, computer or draw, not {value!r}"),
-    "two_players": N_("a game against the computer is for two players"),
-    "default_name": N_("Player"),
-    "computer_name": N_("Computer ({level})"),
-    "welcome": N_("A game against the computer: level {level}, rules {rules}, lexicon {lexicon}."),
-    "default_lexicon_note": N_("The SJP.PL list (2022-03-01) — this is not the official OSPS."),
-    "clock_info": N_("Chess clock: {minutes} min a player (TR 6.2)."),
-    "no_clock": N_("No clock."),
-    "phony_info": N_(
-        "The computer sometimes plays an invalid word ({rate:.0%} of moves): challenge!"
-    ),
-    "help_hint": N_("Type “help” for the commands."),
-    "draw_round": N_("Drawing for the start (TR 2.1): {draws}"),
-    "starts": N_("{name} starts."),
-    "to_move": N_("to move"),
-    "bag": N_("In the bag: {n}"),
-    "last_move": N_("Last move: {text}"),
-    "exchanges_left": N_("Your exchanges: {n} left"),
-    "your_rack": N_("Your rack: "),
-    "unseen": N_("Unseen tiles ({n}: the bag and the opponent's rack): {tiles}"),
-    "flag": N_("out of time"),
+# Message ids shown by key (the rest are written where they are used).
+PROMPTS: dict[str, str] = {
     "prompt_move": N_("Your move> "),
     "prompt_window": N_("[Enter] accept · “challenge” · or your move right away> "),
-    "prompt_quit": N_("End the game? It will be saved. [y/N]> "),
-    "plays": N_("{name}: {move}  +{score}  ({words})"),
-    "exchanges": N_("{name}: exchange, {tiles}"),
-    "passes": N_("{name}: pass"),
-    "accepted_by_computer": N_("{name} accepts your play: +{score}, total {total}."),
-    "you_accept": N_("You accept the play: {name} +{score}."),
-    "computer_challenges": N_("{name}: challenge! ({words})"),
-    "you_challenge": N_("You challenge: {words}"),
-    "verdict_invalid": N_("Not valid: the tiles go back to the rack, {name} loses the turn."),
-    "verdict_valid": N_("Valid: the play stands ({name} +{score})."),
-    "no_penalty": N_("An unsuccessful challenge costs nothing (TR 4.8.3)."),
-    "penalty": N_("Unsuccessful challenge: {name} loses {points} points."),
-    "timeout": N_("{name}: out of time — the move is void, no more moves (TR 6.2.1–6.2.2)."),
-    "playing_alone": N_("{name} plays on alone; you may still challenge (TR 6.2.3)."),
-    "thinking": N_("thinking…"),
-    "help": N_(
-        "Moves:\n  H8 WORD       a word across from H8 (column, then row)\n  8H WORD       a "
-        "word down from H8 (row, then column)\n                the whole word, letters on the "
-        "board included; a blank in\n                lower case: H8 WoRD\n  -ABC          "
-        "exchange tiles (also: wymiana ABC; ? is a blank)\n  -             pass (also: pauza)\n"
-        "Commands:\n  hint          the best moves for your rack (podpowiedź)\n  challenge     "
-        "challenge the computer's play, right after it; words optional\n  [Enter]       accept "
-        "the computer's play (akceptuję)\n  board         the board and the game (tablica)\n  "
-        "unseen        the tiles you have not seen (wykreślanka)\n  sheet         the score "
-        "sheet so far (zapis)\n  quit          end the game and save it (koniec)\n  "
-        "help          this list (pomoc)"
-    ),
-    "hint_title": N_("Hint: the best moves of the rack {rack}"),
-    "col_move": N_("Move"),
-    "col_score": N_("Score"),
-    "col_leave": N_("Leave"),
-    "col_equity": N_("Equity"),
-    "no_pending": N_("there is no play to challenge or accept"),
-    "hint_later": N_("a hint is available after you accept or challenge the play"),
-    "not_your_turn": N_("it is not your turn — you are out of time"),
-    "game_ended": N_("The game has ended."),
-    "syntax_unknown": N_(
-        "cannot read “{text}”: a play is written like “H8 WORD”, an exchange “-ABC”, a pass "
-        "“-”; commands: “help”"
-    ),
-    "syntax_coordinate": N_(
-        "“{coord}” is not a coordinate: a column A–O and a row 1–15, e.g. H8 (across) or 8H (down)"
-    ),
-    "syntax_letter": N_("“{text}”: “{ch}” is not a letter of the Polish tile set"),
-    "syntax_short": N_("“{text}”: a word has at least two letters"),
-    "syntax_long": N_("“{text}”: a word has at most 15 letters"),
-    "syntax_parens": N_("“{text}”: parentheses hold letters already on the board, e.g. 8H W(O)RD"),
-    "syntax_exchange": N_("“{text}”: an exchange returns 1 to 7 tiles"),
-    "sheet_title": N_("Score sheet"),
-    "col_turn": N_("#"),
-    "col_player": N_("Player"),
-    "col_total": N_("Total"),
-    "sheet_loss": N_("{move} — loss"),
-    "sheet_exchange": N_("exchange {n}"),
-    "sheet_pass": N_("pass"),
-    "sheet_time": N_("time"),
-    "adjustments": N_("Final adjustments (TR 5.1):"),
-    "adj_rack": N_("  {name}: {points} for own tiles {tiles}"),
-    "adj_opponents": N_("  {name}: +{points} for the opponent's tiles {tiles}"),
-    "adj_other": N_("  {name}: {points} ({reason})"),
-    "end_went_out": N_("Game over: {name} played out (TR 5.1.1a)."),
-    "end_scoreless": N_("Game over: consecutive passes and losses (TR 5.1.1b)."),
-    "end_time": N_("Game over: both players are out of time (TR 5.1.1c)."),
-    "end_solo": N_("Game over: the player left alone passed or lost turns (TR 6.2.1)."),
-    "end_other": N_("Game over."),
-    "unfinished": N_("The game was stopped. Scores: {scores}"),
-    "winner": N_("{name} wins: {scores}"),
-    "draw": N_("Draw: {scores}"),
-    "saved": N_("The game is saved in {path}"),
-    "save_failed": N_("cannot save the game in {path}: {error}"),
-    "no_dir": N_("no such directory"),
-    "description": N_("plansza play, level {level}"),
-    "description_unfinished": N_("plansza play, level {level}, stopped before the end"),
 }
+ENDS: dict[str, str] = {
+    "scoreless": N_("Game over: consecutive passes and losses (TR 5.1.1b)."),
+    "time": N_("Game over: both players are out of time (TR 5.1.1c)."),
+    "solo_end": N_("Game over: the player left alone passed or lost turns (TR 6.2.1)."),
+}
+SHEET_COLUMNS: tuple[tuple[str, str], ...] = (
+    (N_("#"), "right"),
+    (N_("Player"), "left"),
+    (N_("Move"), "left"),
+    (N_("Score"), "right"),
+    (N_("Total"), "right"),
+)
+HELP = N_(
+    "Moves:\n  H8 WORD       a word across from H8 (column, then row)\n  "
+    "8H WORD       a word down from H8 (row, then column)\n                "
+    "the whole word, letters on the board included; a blank "
+    "in\n                lower case: H8 WoRD\n  -ABC          exchange "
+    "tiles (also: wymiana ABC; ? is a blank)\n  -             pass (also: "
+    "pauza)\nCommands:\n  hint          the best moves for your rack "
+    "(podpowiedź)\n  challenge     challenge the computer's play, right "
+    "after it; words optional\n  [Enter]       accept the computer's play "
+    "(akceptuję)\n  board         the board and the game (tablica)\n  "
+    "unseen        the tiles you have not seen (wykreślanka)\n  "
+    "sheet         the score sheet so far (zapis)\n  quit          end the "
+    "game and save it (koniec)\n  help          this list (pomoc)"
+)
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("pomoc", "help", "?"),
@@ -190,15 +128,6 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 _COMMAND_OF = {word: name for name, words in COMMANDS.items() for word in words}
 _YES = frozenset({"t", "tak", "y", "yes"})
-_FIRST = {
-    "me": 0,
-    "ja": 0,
-    "computer": 1,
-    "komputer": 1,
-    "draw": None,
-    "losuj": None,
-    "losowanie": None,
-}
 
 
 def command_of(line: str) -> tuple[str | None, list[str]]:
@@ -218,82 +147,17 @@ def command_of(line: str) -> tuple[str | None, list[str]]:
     return name, words[1:]
 
 
-def plural_pl(n: int, one: str, few: str, many: str) -> str:
-    """The Polish noun form for ``n``: 1 płytka, 2–4 płytki, 5 płytek (12–14: płytek).
-
-    >>> [plural_pl(n, "płytkę", "płytki", "płytek") for n in (1, 3, 5, 12, 22)]
-    ['płytkę', 'płytki', 'płytek', 'płytek', 'płytki']
-    """
-    if n == 1:
-        return one
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return few
-    return many
-
-
 def tile_count(n: int) -> str:
-    """``"3 tiles"`` in the current language."""
-    if language() == "pl":
-        return f"{n} {plural_pl(n, 'płytkę', 'płytki', 'płytek')}"
-    return f"{n} tile" if n == 1 else f"{n} tiles"
+    """``"3 tiles"`` in the CLI's language (Polish: 1 płytkę, 2–4 płytki, 5+ płytek).
 
-
-def syntax_message(text: str, tileset: TileSet) -> str:
-    """A move that cannot be read, explained in the current language.
-
-    The engine words syntax errors in English only; this finds the reason again and
-    words it in the user's language.
-
-    >>> from plansza.cli.i18n import use as set_language
-    >>> from plansza.tiles import TileSet
-    >>> ts = TileSet.polish()
-    >>> set_language("pl"); syntax_message("Z9 KOT", ts)
-    '„Z9” nie jest współrzędną: kolumna A–O i wiersz 1–15, np. H8 (poziomo) albo 8H (pionowo)'
-    >>> syntax_message("H8 KOX", ts)
-    '„H8 KOX”: „X” nie jest literą polskiego zestawu płytek'
-    >>> set_language("en"); syntax_message("H8 K", ts)
-    '“H8 K”: a word has at least two letters'
-    >>> set_language("pl")
+    >>> from plansza.cli.i18n import use
+    >>> use("pl"); [tile_count(n) for n in (1, 3, 5, 12, 22)]
+    ['1 płytkę', '3 płytki', '5 płytek', '12 płytek', '22 płytki']
+    >>> use("en"); tile_count(1), tile_count(2)
+    ('1 tile', '2 tiles')
+    >>> use("pl")
     """
-    from plansza.board import Coordinate
-
-    words = text.split()
-    if len(words) == 2 and words[0].lower() in ("wymiana", "exchange", "exch"):
-        words = ["-" + words[1]]
-    if len(words) == 1 and words[0].startswith("-"):
-        tiles = words[0][1:]
-        for ch in tiles:
-            if ch != "?" and not tileset.is_letter(ch):
-                return _(
-                    "“{text}”: “{ch}” is not a letter of the Polish tile set", text=text, ch=ch
-                )
-        return _("“{text}”: an exchange returns 1 to 7 tiles", text=text)
-    if len(words) != 2:
-        return _(
-            "cannot read “{text}”: a play is written like “H8 WORD”, an exchange “-ABC”, a pass "
-            "“-”; commands: “help”",
-            text=text,
-        )
-    try:
-        Coordinate.parse(words[0])
-    except InvalidMoveError:
-        return _(
-            "“{coord}” is not a coordinate: a column A–O and a row 1–15, e.g. H8 (across) or 8H "
-            "(down)",
-            coord=words[0],
-        )
-    letters = 0
-    for ch in words[1]:
-        if ch in "()":
-            continue
-        if not tileset.is_letter(ch):
-            return _("“{text}”: “{ch}” is not a letter of the Polish tile set", text=text, ch=ch)
-        letters += 1
-    if letters < 2:
-        return _("“{text}”: a word has at least two letters", text=text)
-    if letters > 15:
-        return _("“{text}”: a word has at most 15 letters", text=text)
-    return _("“{text}”: parentheses hold letters already on the board, e.g. 8H W(O)RD", text=text)
+    return ngettext("{n} tile", "{n} tiles", n, n=n)
 
 
 def clock_text(seconds: float) -> str:
@@ -306,27 +170,26 @@ def clock_text(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def unseen_text(game: Game, player: int) -> str:
-    """The wykreślanka: the unseen tiles in alphabet order, one group per letter."""
-    ts = game.rules.tileset
-    tiles = ts.sort_tiles(game.unseen(player).elements())
-    groups: list[str] = []
-    for t in tiles:
-        if groups and groups[-1][0] == t:
-            groups[-1] += t
-        else:
-            groups.append(t)
-    return " ".join(groups)
+def games_dir() -> Path:
+    """Where ``plansza play`` saves games unless ``--save`` says otherwise: the user's
+    data directory (``~/.local/share/plansza/games`` on Linux; ``PLANSZA_GAMES``
+    overrides it)."""
+    env = os.environ.get("PLANSZA_GAMES")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path("plansza") / "games"
 
 
 def default_save_path(now: datetime.datetime | None = None, directory: Path | None = None) -> Path:
-    """``plansza-YYYYMMDD-HHMMSS.gcg`` in the current directory (``-2``, ``-3`` … if taken).
+    """``plansza-YYYYMMDD-HHMMSS.gcg`` in :func:`games_dir` (``-2``, ``-3`` … if taken).
 
     >>> default_save_path(datetime.datetime(2024, 5, 1, 12, 0, 5), Path("/nonexistent")).name
     'plansza-20240501-120005.gcg'
     """
     stamp = (now or datetime.datetime.now()).strftime("%Y%m%d-%H%M%S")
-    base = directory or Path.cwd()
+    base = directory or games_dir()
     path = base / f"plansza-{stamp}.gcg"
     n = 2
     while path.exists():
@@ -348,37 +211,40 @@ def new_game(
 
 
 class _Quit(Exception):
-    """The person ended the game (``koniec``) or the input ended."""
+    """The person ended the game (``koniec``), the input ended, or Ctrl-C."""
 
 
 @dataclass
 class Session:
-    """One game of a person (seat ``human``) against ``computer``, line by line.
+    """The terminal side of one game against the computer: it reads the person's lines,
+    asks the service (:class:`plansza.services.play.ComputerGame`) to carry them out,
+    and shows what happened.
 
     ``read_line`` shows a prompt and returns the next line (raising ``EOFError`` at
-    the end of the input); ``now`` is the wall clock, handed to the game at every
-    action (TR 6.2: the engine reads no clock itself).
+    the end of the input).
     """
 
-    game: Game
-    computer: Player
+    service: ComputerGame
     read_line: LineReader
     out: Console
-    now: Clock
     save_path: Path
-    level: str = "static"
-    human: int = 0
-    hint_player: StaticPlayer | None = None
     lexicon_name: str = ""
-    phony_rate: float = 0.0
     last_text: str = ""
     highlight: set[tuple[int, int]] = field(default_factory=set)
     shown_board: Board | None = None  #: the board as last drawn
     saved: Path | None = None
 
     @property
+    def game(self) -> Game:
+        return self.service.game
+
+    @property
+    def human(self) -> int:
+        return self.service.human
+
+    @property
     def bot(self) -> int:
-        return 1 - self.human
+        return self.service.bot
 
     @property
     def ts(self) -> TileSet:
@@ -390,32 +256,41 @@ class Session:
     # ---- the loop ------------------------------------------------------------
 
     def run(self) -> int:
-        """Play to the end (or until the person quits); save; the exit code."""
+        """Play to the end (or until the person quits); save; the exit code.
+
+        The end of the input, ``koniec`` and Ctrl-C all end the game the same way:
+        the computer's play nobody challenged stands, and the game is saved.
+        """
         self._start()
+        events: list[Event] = []
         try:
             while not self.game.is_over:
-                if self.game.to_move == self.bot:
+                if self.game.to_move == self.bot and self.game.pending is None:
                     self._computer_turn()
                 else:
                     self._human_turn(None)
-        except _Quit:
-            if self.game.pending is not None and self.game.pending.player == self.bot:
-                # Nobody challenged: the play stands (TR 4.7.3).
-                self._accept()
-        self._finish()
+        except (_Quit, KeyboardInterrupt):
+            self.out.print()
+            events = self.service.stop()
+        else:
+            events = self.service.end()
+        self._show(events)
+        self._save()
         return EXIT_OK if self.saved is not None else EXIT_INPUT
 
     def _start(self) -> None:
         g = self.game
+        s = self.service
+        lexicon = self.lexicon_name or getattr(g.words, "name", "?")
         self.out.print(
             _(
                 "A game against the computer: level {level}, rules {rules}, lexicon {lexicon}.",
-                level=self.level,
+                level=s.level,
                 rules=g.rules.name,
-                lexicon=self.lexicon_name or getattr(g.words, "name", "?"),
+                lexicon=lexicon,
             )
         )
-        if (self.lexicon_name or getattr(g.words, "name", "")) == DEFAULT_LEXICON:
+        if lexicon == DEFAULT_LEXICON:
             self.out.print(
                 _("The SJP.PL list (2022-03-01) — this is not the official OSPS."), style="dim"
             )
@@ -425,12 +300,12 @@ class Session:
             )
         else:
             self.out.print(_("No clock."))
-        if self.phony_rate:
+        if s.phony_rate:
             self.out.print(
                 _(
                     "The computer sometimes plays an invalid word ({rate:.0%} of moves): "
                     "challenge!",
-                    rate=self.phony_rate,
+                    rate=s.phony_rate,
                 )
             )
         for draw in g.start_draws:
@@ -439,12 +314,11 @@ class Session:
         self.out.print(_("{name} starts.", name=self.name(g.to_move)))
         self.out.print(_("Type “help” for the commands."))
         self.out.print(legend(language()))
-        if g.clock is not None:
-            g.clock.start(g.to_move, self.now())
+        s.start()
 
     def _ask(self, key: str) -> str:
         try:
-            return self.read_line(text_of(MESSAGES[key]))
+            return self.read_line(text_of(PROMPTS[key]))
         except EOFError:
             self.out.print()
             raise _Quit from None
@@ -457,79 +331,123 @@ class Session:
         if answer.strip().lower() in _YES:
             raise _Quit
 
-    # ---- the computer's turn --------------------------------------------------
+    # ---- what happened -------------------------------------------------------------
 
-    def _computer_turn(self) -> None:
-        from plansza.engine.base import view_of
+    def _show(self, events: list[Event]) -> None:
+        for event in events:
+            self._show_event(event)
 
-        g = self.game
-        seat = self.bot
-        view = view_of(g, seat)
-        if self.level in SLOW_LEVELS:
-            with self.out.status(_("thinking…")):
-                move = self.computer.choose(view)
-        else:
-            move = self.computer.choose(view)
-        before = len(g.history)
-        g.move(move, now=self.now())  # a refusal here is the player's bug: let it show
-        if self._timed_out(seat, before):
-            return
-        if g.pending is not None:
-            scored = g.pending.scored
-            words = ", ".join(w.word for w in scored.words)
-            self.highlight = {t.square for t in scored.tiles}
+    def _show_event(self, event: Event) -> None:
+        if isinstance(event, Played):
+            self.highlight = set(event.squares)
             self.last_text = _(
                 "{name}: {move}  +{score}  ({words})",
-                name=self.name(seat),
-                move=scored.play.notation(parens=True, board=self._board_before(scored)),
-                score=scored.score,
-                words=words,
+                name=self.name(event.seat),
+                move=event.notation,
+                score=event.score,
+                words=", ".join(event.words),
             )
-            self._show_position()
-            self._challenge_window()
-        else:
-            self._announce_non_play(seat, move)
-
-    def _board_before(self, scored: ScoredPlay) -> Board:
-        """The board without the pending play's tiles (to put board letters in parentheses)."""
-        board = self.game.board.copy()
-        board.remove(t.square for t in scored.tiles)
-        return board
-
-    def _announce_non_play(self, seat: int, move: Move) -> None:
-        if isinstance(move, Exchange):
-            text = _(
-                "{name}: exchange, {tiles}", name=self.name(seat), tiles=tile_count(len(move.tiles))
-            )
-        else:
-            text = _("{name}: pass", name=self.name(seat))
-        self.last_text = text
-        self.highlight = set()
-        self.out.print(text, style="bold")
-
-    def _timed_out(self, seat: int, before: int) -> bool:
-        """Whether the last action ended in ``seat``'s flag falling (TR 6.2.2)."""
-        from plansza.game import TurnKind
-
-        g = self.game
-        if len(g.history) > before and g.history[-1].kind is TurnKind.TIMEOUT:
+            if event.seat == self.human:
+                self.out.print(self.last_text, style="bold")
+        elif isinstance(event, Exchanged | Passed):
+            if isinstance(event, Exchanged):
+                text = _(
+                    "{name}: exchange, {tiles}",
+                    name=self.name(event.seat),
+                    tiles=tile_count(event.count),
+                )
+            else:
+                text = _("{name}: pass", name=self.name(event.seat))
+            self.last_text = text
+            self.highlight = set()
+            self.out.print(text, style="bold")
+        elif isinstance(event, TimedOut):
             self.out.print(
                 _(
                     "{name}: out of time — the move is void, no more moves (TR 6.2.1–6.2.2).",
-                    name=self.name(seat),
+                    name=self.name(event.seat),
                 ),
                 style="bold red",
             )
-            if not g.is_over:
-                other = 1 - seat
+            if event.alone:
                 self.out.print(
                     _(
                         "{name} plays on alone; you may still challenge (TR 6.2.3).",
-                        name=self.name(other),
+                        name=self.name(1 - event.seat),
                     )
                 )
-            return True
-        return False
+        elif isinstance(event, Accepted):
+            if event.by == self.human:
+                text = _(
+                    "You accept the play: {name} +{score}.",
+                    score=event.score,
+                    name=self.name(event.player),
+                )
+            else:
+                text = _(
+                    "{name} accepts your play: +{score}, total {total}.",
+                    name=self.name(event.by),
+                    score=event.score,
+                    total=event.total,
+                )
+            self.out.print(text)
+        elif isinstance(event, Challenged):
+            words = ", ".join(event.words)
+            if event.challenger == self.human:
+                self.out.print(_("You challenge: {words}", words=words))
+            else:
+                self.out.print(
+                    _("{name}: challenge! ({words})", name=self.name(event.challenger), words=words)
+                )
+        elif isinstance(event, Verdict):
+            self._show_verdict(event)
+        elif isinstance(event, Ended):
+            self._show_end(event)
+
+    def _show_verdict(self, v: Verdict) -> None:
+        # TR 4.7.11: one verdict for the set, never which word failed.
+        if v.valid:
+            self.out.print(
+                _(
+                    "Valid: the play stands ({name} +{score}).",
+                    score=v.score,
+                    name=self.name(v.player),
+                ),
+                style="green",
+            )
+            if v.penalty:
+                self.out.print(
+                    _(
+                        "Unsuccessful challenge: {name} loses {points} points.",
+                        name=self.name(v.challenger),
+                        points=v.penalty,
+                    )
+                )
+            else:
+                self.out.print(_("An unsuccessful challenge costs nothing (TR 4.8.3)."))
+        else:
+            self.highlight = set()
+            self.last_text += " — " + _("loss")
+            self.out.print(
+                _(
+                    "Not valid: the tiles go back to the rack, {name} loses the turn.",
+                    name=self.name(v.player),
+                ),
+                style="red",
+            )
+
+    # ---- the computer's turn --------------------------------------------------
+
+    def _computer_turn(self) -> None:
+        if self.service.slow:
+            with self.out.status(_("thinking…")):
+                events = self.service.computer_turn()
+        else:
+            events = self.service.computer_turn()
+        self._show(events)
+        if self.game.pending is not None:
+            self._show_position()
+            self._challenge_window()
 
     def _challenge_window(self) -> None:
         """The person accepts or challenges the computer's pending play (TR 4.7)."""
@@ -538,28 +456,16 @@ class Session:
             line = self._ask("prompt_window")
             cmd, args = command_of(line)
             if cmd == "accept":
-                self._accept()
+                self._show(self.service.accept())
             elif cmd == "challenge":
-                self._human_challenges(args)
+                try:
+                    self._show(self.service.challenge(args))
+                except PlanszaError as e:
+                    self._error(describe(e))
             elif cmd == "quit":
                 self._confirm_quit()
             elif cmd == "help":
-                self.out.print(
-                    _(
-                        "Moves:\n  H8 WORD       a word across from H8 (column, then row)\n  "
-                        "8H WORD       a word down from H8 (row, then column)\n                "
-                        "the whole word, letters on the board included; a blank "
-                        "in\n                lower case: H8 WoRD\n  -ABC          exchange "
-                        "tiles (also: wymiana ABC; ? is a blank)\n  -             pass (also: "
-                        "pauza)\nCommands:\n  hint          the best moves for your rack "
-                        "(podpowiedź)\n  challenge     challenge the computer's play, right "
-                        "after it; words optional\n  [Enter]       accept the computer's play "
-                        "(akceptuję)\n  board         the board and the game (tablica)\n  "
-                        "unseen        the tiles you have not seen (wykreślanka)\n  "
-                        "sheet         the score sheet so far (zapis)\n  quit          end the "
-                        "game and save it (koniec)\n  help          this list (pomoc)"
-                    )
-                )
+                self.out.print(text_of(HELP))
             elif cmd == "board":
                 self._show_position()
             elif cmd == "unseen":
@@ -571,68 +477,13 @@ class Session:
             else:
                 # Typing one's own move records the score: the right to challenge is gone
                 # (TR 4.7.3); the line is the person's move.
-                self._accept()
+                self._show(self.service.accept())
                 if g.is_over:
                     self.out.print(_("The game has ended."))
                 elif g.to_move != self.human:
                     self._error(_("it is not your turn — you are out of time"))
                 else:
                     self._human_turn(line)
-
-    def _accept(self) -> None:
-        g = self.game
-        assert g.pending is not None
-        p = g.pending
-        g.accept(now=self.now())
-        self.out.print(
-            _(
-                "You accept the play: {name} +{score}.",
-                score=p.scored.score,
-                name=self.name(p.player),
-            )
-        )
-
-    def _human_challenges(self, words: list[str]) -> None:
-        g = self.game
-        assert g.pending is not None
-        p = g.pending
-        chosen = ", ".join(w.upper() for w in words) or ", ".join(w.word for w in p.scored.words)
-        try:
-            verdict = g.challenge(words or None, challenger=self.human, now=self.now())
-        except PlanszaError as e:
-            self._error(describe(e))
-            return
-        self.out.print(_("You challenge: {words}", words=chosen))
-        self._verdict(verdict, p.player, p.scored.score, self.human)
-
-    def _verdict(self, verdict: ChallengeVerdict, player: int, score: int, challenger: int) -> None:
-        # TR 4.7.11: one verdict for the set, never which word failed.
-        if verdict.valid:
-            self.out.print(
-                _("Valid: the play stands ({name} +{score}).", score=score, name=self.name(player)),
-                style="green",
-            )
-            penalty = self.game.rules.challenge_penalty
-            if penalty:
-                self.out.print(
-                    _(
-                        "Unsuccessful challenge: {name} loses {points} points.",
-                        name=self.name(challenger),
-                        points=penalty,
-                    )
-                )
-            else:
-                self.out.print(_("An unsuccessful challenge costs nothing (TR 4.8.3)."))
-        else:
-            self.highlight = set()
-            self.last_text += " — " + ("strata" if language() == "pl" else "loss")
-            self.out.print(
-                _(
-                    "Not valid: the tiles go back to the rack, {name} loses the turn.",
-                    name=self.name(player),
-                ),
-                style="red",
-            )
 
     # ---- the person's turn ----------------------------------------------------
 
@@ -648,110 +499,34 @@ class Session:
                 line, typed = typed, None
             else:
                 line = self._ask("prompt_move")
-            if g.flag(self.now()):
-                # TR 6.2.1: out of time before the move was made.
-                self._timed_out(self.human, len(g.history) - 1)
+            timed = self.service.flag(self.human)  # TR 6.2.1: out of time before moving
+            if timed:
+                self._show(timed)
                 return
             cmd, _rest = command_of(line)
-            if cmd == "accept":
-                if line.strip():
+            if cmd in ("accept", "challenge"):
+                if cmd == "challenge" or line.strip():
                     self._error(_("there is no play to challenge or accept"))
-                continue
-            if cmd == "challenge":
-                self._error(_("there is no play to challenge or accept"))
-                continue
-            if cmd == "help":
-                self.out.print(
-                    _(
-                        "Moves:\n  H8 WORD       a word across from H8 (column, then row)\n  "
-                        "8H WORD       a word down from H8 (row, then column)\n                "
-                        "the whole word, letters on the board included; a blank "
-                        "in\n                lower case: H8 WoRD\n  -ABC          exchange "
-                        "tiles (also: wymiana ABC; ? is a blank)\n  -             pass (also: "
-                        "pauza)\nCommands:\n  hint          the best moves for your rack "
-                        "(podpowiedź)\n  challenge     challenge the computer's play, right "
-                        "after it; words optional\n  [Enter]       accept the computer's play "
-                        "(akceptuję)\n  board         the board and the game (tablica)\n  "
-                        "unseen        the tiles you have not seen (wykreślanka)\n  "
-                        "sheet         the score sheet so far (zapis)\n  quit          end the "
-                        "game and save it (koniec)\n  help          this list (pomoc)"
-                    )
-                )
-                continue
-            if cmd == "hint":
+            elif cmd == "help":
+                self.out.print(text_of(HELP))
+            elif cmd == "hint":
                 self._show_hint()
-                continue
-            if cmd == "board":
+            elif cmd == "board":
                 self._show_position()
-                continue
-            if cmd == "unseen":
+            elif cmd == "unseen":
                 self._show_unseen()
-                continue
-            if cmd == "sheet":
+            elif cmd == "sheet":
                 self._show_sheet()
-                continue
-            if cmd == "quit":
+            elif cmd == "quit":
                 self._confirm_quit()
-                continue
-            if self._human_move(line):
+            else:
+                try:
+                    events = self.service.play(line)
+                except PlanszaError as e:
+                    self._error(describe(e))
+                    continue
+                self._show(events)
                 return
-
-    def _human_move(self, line: str) -> bool:
-        """Try the line as a move; True when the turn is over."""
-        g = self.game
-        try:
-            move = parse_move(line, self.ts)
-        except InvalidMoveError:
-            self._error(syntax_message(line, self.ts))
-            return False
-        before = len(g.history)
-        try:
-            g.move(move, now=self.now())
-        except PlanszaError as e:
-            self._error(describe(e))
-            return False
-        if self._timed_out(self.human, before):
-            return True
-        if g.pending is not None:
-            self._computer_judges()
-        else:
-            self._announce_non_play(self.human, move)
-        return True
-
-    def _computer_judges(self) -> None:
-        """The computer accepts the person's play or challenges it (TR 4.7)."""
-        from plansza.engine.base import view_of
-
-        g = self.game
-        assert g.pending is not None
-        p = g.pending
-        scored = p.scored
-        words = tuple(w.word for w in scored.words)
-        self.highlight = {t.square for t in scored.tiles}
-        self.last_text = _(
-            "{name}: {move}  +{score}  ({words})",
-            name=self.name(self.human),
-            move=scored.play.notation(parens=True, board=self._board_before(scored)),
-            score=scored.score,
-            words=", ".join(words),
-        )
-        self.out.print(self.last_text, style="bold")
-        if self.computer.challenges(view_of(g, self.bot), words):
-            self.out.print(
-                _("{name}: challenge! ({words})", name=self.name(self.bot), words=", ".join(words))
-            )
-            verdict = g.challenge(challenger=self.bot, now=self.now())
-            self._verdict(verdict, self.human, scored.score, self.bot)
-        else:
-            g.accept(now=self.now())
-            self.out.print(
-                _(
-                    "{name} accepts your play: +{score}, total {total}.",
-                    name=self.name(self.bot),
-                    score=scored.score,
-                    total=g.scores[self.human],
-                )
-            )
 
     # ---- views ---------------------------------------------------------------
 
@@ -762,7 +537,7 @@ class Session:
         """The board with the scores, clocks, bag and last move beside it, the rack and
         the unseen tiles; without the board when ``full`` is false."""
         g = self.game
-        now = self.now()
+        now = self.service.now()
         width = max(len(self.name(p)) for p in (self.bot, self.human))
         info = Text()
         for seat in (self.bot, self.human):
@@ -812,21 +587,16 @@ class Session:
             _(
                 "Unseen tiles ({n}: the bag and the opponent's rack): {tiles}",
                 n=sum(unseen.values()),
-                tiles=unseen_text(self.game, self.human),
+                tiles=self.service.unseen(),
             ),
             soft_wrap=True,
         )
 
     def _show_hint(self) -> None:
-        from plansza.engine.base import view_of
-
-        if self.hint_player is None:
-            from plansza.engine.static import StaticPlayer
-
-            self.hint_player = StaticPlayer(self.computer_words(), self.game.rules)
-        view = view_of(self.game, self.human)
-        cands = self.hint_player.evaluate(view, HINTS)[:HINTS]
-        self.out.print(_("Hint: the best moves of the rack {rack}", rack=view.rack))
+        cands = self.service.hint(HINTS)
+        self.out.print(
+            _("Hint: the best moves of the rack {rack}", rack=self.game.rack_string(self.human))
+        )
         table = Table()
         table.add_column(_("Move"))
         table.add_column(_("Score"), justify="right")
@@ -835,14 +605,6 @@ class Session:
         for c in cands:
             table.add_row(self._move_text(c.move), str(c.score), c.leave, f"{c.equity:.1f}")
         self.out.print(table)
-
-    def computer_words(self) -> Lexicon:
-        """The lexicon of the game (the one the computer plays with)."""
-        from plansza.lexicon import Lexicon
-
-        words = self.game.words
-        assert isinstance(words, Lexicon)
-        return words
 
     def _move_text(self, move: Move) -> str:
         if isinstance(move, Play):
@@ -853,14 +615,8 @@ class Session:
 
     def _sheet_table(self) -> Table:
         table = Table(title=_("Score sheet"), title_justify="left")
-        for key, justify in (
-            ("col_turn", "right"),
-            ("col_player", "left"),
-            ("col_move", "left"),
-            ("col_score", "right"),
-            ("col_total", "right"),
-        ):
-            table.add_column(text_of(MESSAGES[key]), justify=justify)  # type: ignore[arg-type]
+        for column, justify in SHEET_COLUMNS:
+            table.add_column(text_of(column), justify=justify)  # type: ignore[arg-type]
         for entry, turn in zip(self.game.score_sheet(), self.game.history, strict=True):
             table.add_row(
                 str(entry["turn"]),
@@ -893,73 +649,67 @@ class Session:
         g = self.game
         return " – ".join(f"{self.name(p)} {g.scores[p]}" for p in range(g.rules.players))
 
-    def _finish(self) -> None:
+    def _show_end(self, end: Ended) -> None:
         from plansza.game import EndReason
 
-        g = self.game
-        self.out.print(board_text(g.board, self.highlight))
+        self.out.print(board_text(self.game.board, self.highlight))
         self._show_sheet()
-        if g.result is None:
+        if end.reason is None:
             self.out.print(_("The game was stopped. Scores: {scores}", scores=self._scores_text()))
+            return
+        if end.reason is EndReason.WENT_OUT and end.finisher is not None:
+            self.out.print(
+                _("Game over: {name} played out (TR 5.1.1a).", name=self.name(end.finisher))
+            )
         else:
-            reason = g.result.reason
-            if reason is EndReason.WENT_OUT:
-                finisher = g.history[-1].player
-                self.out.print(
-                    _("Game over: {name} played out (TR 5.1.1a).", name=self.name(finisher))
+            self.out.print(text_of(ENDS.get(end.reason.value, N_("Game over."))))
+        if any(a.reason in ("rack", "opponents_racks") for a in end.adjustments):
+            self.out.print(_("Final adjustments (TR 5.1):"))
+        for a in end.adjustments:
+            if a.reason == "rack":
+                text = _(
+                    "  {name}: {points} for own tiles {tiles}",
+                    name=self.name(a.player),
+                    points=a.points,
+                    tiles=a.tiles,
                 )
+            elif a.reason == "opponents_racks":
+                text = _(
+                    "  {name}: +{points} for the opponent's tiles {tiles}",
+                    name=self.name(a.player),
+                    points=a.points,
+                    tiles=a.tiles,
+                )
+            elif a.reason == "challenge":
+                continue  # shown when it happened
             else:
-                key = {
-                    EndReason.SCORELESS: "end_scoreless",
-                    EndReason.TIME: "end_time",
-                    EndReason.SOLO_END: "end_solo",
-                }.get(reason, "end_other")
-                self.out.print(text_of(MESSAGES[key]))
-            shown = [a for a in g.adjustments if a.reason in ("rack", "opponents_racks")]
-            if shown:
-                self.out.print(_("Final adjustments (TR 5.1):"))
-            for a in g.adjustments:
-                if a.reason == "rack":
-                    text = _(
-                        "  {name}: {points} for own tiles {tiles}",
-                        name=self.name(a.player),
-                        points=a.points,
-                        tiles=a.tiles,
-                    )
-                elif a.reason == "opponents_racks":
-                    text = _(
-                        "  {name}: +{points} for the opponent's tiles {tiles}",
-                        name=self.name(a.player),
-                        points=a.points,
-                        tiles=a.tiles,
-                    )
-                elif a.reason == "challenge":
-                    continue  # shown when it happened
-                else:
-                    text = _(
-                        "  {name}: {points} ({reason})",
-                        name=self.name(a.player),
-                        points=a.points,
-                        reason=a.reason,
-                    )
-                self.out.print(text)
-            if g.result.winner is None:
-                self.out.print(_("Draw: {scores}", scores=self._scores_text()), style="bold")
-            else:
-                winner = self.name(g.result.winner)
-                text = _("{name} wins: {scores}", name=winner, scores=self._scores_text())
-                self.out.print(text, style="bold")
-        self._save()
+                text = _(
+                    "  {name}: {points} ({reason})",
+                    name=self.name(a.player),
+                    points=a.points,
+                    reason=a.reason,
+                )
+            self.out.print(text)
+        if end.winner is None:
+            self.out.print(_("Draw: {scores}", scores=self._scores_text()), style="bold")
+        else:
+            text = _(
+                "{name} wins: {scores}", name=self.name(end.winner), scores=self._scores_text()
+            )
+            self.out.print(text, style="bold")
 
     def _save(self) -> None:
-        from plansza.gcg import record_from_game, write_gcg
+        from plansza.gcg import write_gcg
 
-        g = self.game
-        record = record_from_game(g)
-        key = "description" if g.is_over else "description_unfinished"
-        record.pragmas["description"] = text_of(MESSAGES[key], level=self.level)
+        level = self.service.level
+        description = (
+            _("plansza play, level {level}", level=level)
+            if self.game.is_over
+            else _("plansza play, level {level}, stopped before the end", level=level)
+        )
         try:
-            write_atomic(self.save_path, write_gcg(record))
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.save_path, write_gcg(self.service.record(description)))
         except OSError as e:
             self._error(
                 _(
@@ -989,23 +739,10 @@ def terminal_reader(out: Console) -> LineReader:
     def read(prompt: str) -> str:
         line = out.input(Text(prompt, style="bold cyan"))
         if not interactive:
-            out.print(line, markup=False, highlight=False)
+            out.print(line, highlight=False)
         return line
 
     return read
-
-
-@dataclass(frozen=True)
-class PlayOptions:
-    """The checked options of ``plansza play``."""
-
-    level: str
-    rules: Rules
-    seed: int
-    name: str
-    first: int | None
-    phony: float
-    seconds: float
 
 
 def check_options(
@@ -1018,39 +755,25 @@ def check_options(
     phony: float,
     seconds: float,
 ) -> PlayOptions:
-    """Validate the options (exit 2 with a message for a bad one)."""
-    from plansza.engine import LEVELS
+    """The options checked by the service (exit 2 with the reason for a bad one); the
+    person is called "Gracz" / "Player" when no name is given."""
+    from plansza.services.play import play_options
 
-    if level not in LEVELS:
-        fail(
-            _(
-                "unknown level {level!r}; choose one of: {levels}",
-                level=level,
-                levels=", ".join(LEVELS),
-            ),
-            EXIT_INPUT,
-        )
-    if not 0.0 <= phony <= 1.0:
-        fail(_("--phony is a probability between 0 and 1, not {rate}", rate=phony), EXIT_INPUT)
-    if phony and level not in PHONY_LEVELS:
-        fail(
-            _("--phony works only with the levels {levels}", levels=", ".join(PHONY_LEVELS)),
-            EXIT_INPUT,
-        )
-    if minutes is not None and minutes < 0:
-        fail(_("--minutes cannot be negative ({n}); 0 = no clock", n=minutes), EXIT_INPUT)
-    if seconds <= 0:
-        fail(_("--seconds must be positive, not {n}", n=seconds), EXIT_INPUT)
-    if first.lower() not in _FIRST:
-        fail(_("--first takes me, computer or draw, not {value!r}", value=first), EXIT_INPUT)
     rules = rules_named(rules_name)
-    if rules.players != 2:
-        fail(_("a game against the computer is for two players"), EXIT_INPUT)
-    if minutes is not None:
-        rules = rules.replace(minutes=minutes or None)
-    the_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    the_name = (name or "").strip() or _("Player")
-    return PlayOptions(level, rules, the_seed, the_name, _FIRST[first.lower()], phony, seconds)
+    with user_errors():
+        options = play_options(
+            level,
+            rules,
+            minutes=minutes,
+            seed=seed,
+            name=name or "",
+            first=first,
+            phony=phony,
+            seconds=seconds,
+        )
+    if not options.name:
+        options = dataclasses.replace(options, name=_("Player"))
+    return options
 
 
 def make_session(
@@ -1063,54 +786,29 @@ def make_session(
     save_path: Path,
     think_clock: Clock = time.monotonic,
 ) -> Session:
-    """The game, the computer player and the session for checked options.
+    """The game against the computer (the service) and its terminal session.
 
     ``now`` is the game's clock; ``think_clock`` times the sim player's thinking
     (a real clock even when a test drives the game's clock by hand).
     """
-    from plansza.engine import make_player
-    from plansza.engine.match import hash_seed
-    from plansza.engine.phony import with_phonies
+    from plansza.services.play import start_game
 
     computer_name = _("Computer ({level})", level=options.level)
     if computer_name == options.name:
         computer_name += " 2"
-    game = new_game(
-        options.rules, [options.name, computer_name], options.seed, lexicon, options.first
+    service = start_game(
+        options, lexicon, (options.name, computer_name), now=now, think_clock=think_clock
     )
-    extra: dict[str, object] = {}
-    if options.level == "sim":
-        extra = {"seconds": options.seconds, "now": think_clock}
-    if options.level in ("sim", "endgame"):
-        # One game against a person: the endgame search may have a second core.
-        extra["endgame_threads"] = 2 if (os.cpu_count() or 1) >= 2 else 1
-    player = make_player(
-        options.level,
-        lexicon,
-        options.rules,
-        seed=hash_seed(f"{options.seed}:computer"),
-        **extra,
-    )
-    player = with_phonies(
-        player, lexicon, options.rules, rate=options.phony, seed=hash_seed(f"{options.seed}:phony")
-    )
-    return Session(
-        game,
-        player,
-        read_line,
-        out,
-        now,
-        save_path,
-        level=options.level,
-        lexicon_name=lexicon.name,
-        phony_rate=options.phony,
-    )
+    return Session(service, read_line, out, save_path, lexicon_name=lexicon.name)
 
 
 SaveOption = typer.Option(
     None,
     "--save",
-    help=N_("The GCG file to save (default: plansza-DATE-TIME.gcg here)"),
+    help=N_(
+        "The GCG file to save (default: plansza-DATE-TIME.gcg in the user data directory, "
+        "~/.local/share/plansza/games; PLANSZA_GAMES sets another)"
+    ),
 )
 
 
@@ -1123,8 +821,7 @@ def play(
     minutes: int = typer.Option(
         None,
         "--minutes",
-        help="Minuty na gracza (0 = bez zegara) / minutes a player "
-        "(0 = no clock); domyślnie wg zasad / default: the rules' (PFS 15)",
+        help=N_("Minutes a player (0 = no clock); default: the rules' (PFS 15)"),
     ),
     rules_name: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
     seed: int = typer.Option(None, "--seed", help=N_("Random seed")),
@@ -1156,7 +853,7 @@ def play(
             EXIT_INPUT,
         )
     with user_errors():
-        lex = Lexicon.load(lexicon)
+        lex = Lexicon.load(lexicon, progress=lexicon_progress())
     if lex.tileset.name != options.rules.tileset.name:
         fail(f"{lex.name}: {lex.tileset.name} ≠ {options.rules.tileset.name}", EXIT_INPUT)
     session = make_session(

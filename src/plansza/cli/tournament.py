@@ -300,7 +300,7 @@ def add_player(
     name: str = typer.Argument(..., help=N_("Name")),
     ranking: float | None = typer.Option(None, "--ranking", min=0, help=N_("None = debutant)")),
     games: int = typer.Option(0, "--games", min=0, help=N_("Ranked games")),
-    club: str = typer.Option("", "--club", help=N_("Szkoła")),
+    club: str = typer.Option("", "--club", help=N_("Club or school")),
     city: str = typer.Option("", "--city", help=N_("City")),
     db: str | None = DbOption,
 ) -> None:

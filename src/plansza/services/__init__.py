@@ -1,0 +1,10 @@
+"""The use cases both front ends call: the command line now, the web app next.
+
+A service takes plain values, works on the domain, and returns values or raises the
+domain's errors (a code, an English template, details): it prints nothing, reads no
+language and no clock of its own. The front ends parse what the user gave, call a
+service and show the result in the user's language.
+
+- :mod:`plansza.services.play` — a game against the computer: moves, challenges, the
+  computer's decisions, the record.
+"""
