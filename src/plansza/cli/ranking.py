@@ -749,7 +749,9 @@ def seed(
     names: list[str] = _NAMES_OPTION,
     players: str | None = typer.Option(None, "--players", help=N_("A file of names.")),
     as_json: bool = typer.Option(False, "--json", help=N_("Print JSON.")),
-    as_csv: bool = typer.Option(False, "--csv", help=N_("A CSV for plansza turniej import-players.")),
+    as_csv: bool = typer.Option(
+        False, "--csv", help=N_("A CSV for plansza turniej import-players.")
+    ),
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
 ) -> None:
     """The entrants' tournament rankings (RR §2)."""
