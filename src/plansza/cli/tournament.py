@@ -6,11 +6,7 @@ file in the current directory is used. Each command is one transaction.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import re
-import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
@@ -25,17 +21,25 @@ from plansza.cli.common import (
     EXIT_NEGATIVE,
     EXIT_REFUSED,
     console,
+    describe_error,
     err_console,
     fail,
     user_errors,
 )
 from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import t as cli_translator
-from plansza.errors import N_, FormatError, PlanszaError
-from plansza.files import csv_text, excerpt, read_record
-from plansza.tiles import polish_collation_key
+from plansza.errors import N_, PlanszaError
+from plansza.files import read_record
+from plansza.services.tournament import (
+    ArgumentError,
+    Referee,
+    parse_score_pair,
+    read_players_csv,
+    slug,
+)
+from plansza.services.tournament import player as resolve
 from plansza.tournament import model
-from plansza.tournament.events import Event, apply, replay
+from plansza.tournament.events import Event, replay
 from plansza.tournament.model import Settings, State, seeds
 
 if TYPE_CHECKING:
@@ -122,10 +126,6 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="tournament", hidden=True)
 
 
-class BadArgument(PlanszaError):
-    """A command-line argument that names no player or is not a usable number."""
-
-
 @contextmanager
 def referee_errors() -> Iterator[None]:
     """Exit 2 for an argument that cannot be used (unknown player, a score that is
@@ -133,8 +133,8 @@ def referee_errors() -> Iterator[None]:
     with user_errors(EXIT_REFUSED):
         try:
             yield
-        except BadArgument as e:
-            fail(str(e), EXIT_INPUT)
+        except ArgumentError as e:
+            fail(describe_error(e), EXIT_INPUT)
 
 
 def now() -> str:
@@ -155,49 +155,18 @@ def opened(db: str | None) -> Iterator[TournamentFile]:
         t.close()
 
 
-def resolve(state: State, text: str) -> int:
-    """A player by seeding number or by name (exact, then a unique prefix)."""
-    text = text.strip()
-    if text.isdecimal():
-        by_seed = model.player_by_seed(state)
-        n = int(text)
-        if n in by_seed:
-            return by_seed[n]
-        raise BadArgument(_("no such player: {who}", who=text))
-    low = text.casefold()
-    exact = [p.pid for p in state.players.values() if p.name.casefold() == low]
-    if len(exact) == 1:
-        return exact[0]
-    pref = [p.pid for p in state.players.values() if p.name.casefold().startswith(low)]
-    if len(pref) == 1:
-        return pref[0]
-    if not pref:  # "Los" finds "Łoś": typing without Polish letters is common
-        folded = _fold(text)
-        pref = [p.pid for p in state.players.values() if _fold(p.name).startswith(folded)]
-        if len(pref) == 1:
-            return pref[0]
-    if len(pref) > 1:
-        names = ", ".join(sorted((state.players[p].name for p in pref), key=polish_collation_key))
-        raise BadArgument(_("'{who}' matches several players: {names}", who=text, names=names))
-    raise BadArgument(_("no such player: {who}", who=text))
-
-
-def _fold(text: str) -> str:
-    """Case- and diacritic-insensitive form of a name (ł → l)."""
-    s = unicodedata.normalize("NFKD", text.casefold().replace("ł", "l"))
-    return "".join(c for c in s if not unicodedata.combining(c))
+@contextmanager
+def referee(db: str | None) -> Iterator[Referee]:
+    """The referee's commands (:class:`plansza.services.tournament.Referee`) on the
+    tournament named by ``--db`` or the one in the current directory."""
+    with opened(db) as t, referee_errors():
+        yield Referee(t, now)
 
 
 def _name(state: State, pid: int | None) -> str:
     if pid is None:
         return _("bye")
     return f"{seeds(state)[pid]} {state.players[pid].name}"
-
-
-def _slug(name: str) -> str:
-    s = unicodedata.normalize("NFKD", name.replace("ł", "l").replace("Ł", "L"))
-    s = "".join(c for c in s if not unicodedata.combining(c))
-    return re.sub(r"[^A-Za-z0-9]+", "-", s).strip("-").lower() or "turniej"
 
 
 def _parse_date(text: str) -> str:
@@ -234,16 +203,8 @@ def new(
             ),
             EXIT_INPUT,
         )
-    m = re.fullmatch(r"(\d+):(\d+)", bye)
-    if not m:
-        fail(
-            _(
-                "cannot read the pairing '{text}': give pairs like '1-4,2-3,5' (a lone number = "
-                "bye)",
-                text=bye,
-            ),
-            EXIT_INPUT,
-        )
+    with referee_errors():
+        bye_score = parse_score_pair(bye)
     chain: tuple[str, ...] = model.PFS_CHAIN
     final_chain: tuple[str, ...] | None = None
     exclude = 0
@@ -266,31 +227,28 @@ def new(
         system=system,
         minutes=minutes,
         dates=tuple(_parse_date(d) for d in dates) or (date.today().isoformat(),),
-        bye_score=(int(m.group(1)), int(m.group(2))),
+        bye_score=bye_score,
         criteria=chain,
         final_criteria=final_chain,
         exclude_best_wins=exclude,
         repeats=repeats,
         seed=seed,
     )
-    path = db or (_slug(name) + SUFFIX)
+    path = db or (slug(name) + SUFFIX)
     with referee_errors():
-        from plansza.tournament.storage import TournamentFile
-
-        TournamentFile.create(path, settings, at=now()).close()
+        Referee.create(path, settings, now)
     console.print(_("Created '{name}' in {path}", name=name, path=path))
 
 
-def _add(t: TournamentFile, data: dict[str, Any]) -> None:
-    t.append("player_added", data, at=now())
-    st = t.state()
-    pid = max(st.players)
-    console.print(_("Added {name} (seed {seed})", name=st.players[pid].name, seed=seeds(st)[pid]))
-    if st.players[pid].joined_round > 1:
+def _added(state: State, pid: int) -> None:
+    console.print(
+        _("Added {name} (seed {seed})", name=state.players[pid].name, seed=seeds(state)[pid])
+    )
+    if state.players[pid].joined_round > 1:
         console.print(
             _(
                 "The player joins from round {round} (adjusted when that round is paired)",
-                round=st.players[pid].joined_round,
+                round=state.players[pid].joined_round,
             )
         )
 
@@ -305,60 +263,10 @@ def add_player(
     db: str | None = DbOption,
 ) -> None:
     """Register a player (after round 1: a late entry, RS §7.2)."""
-    with opened(db) as t, referee_errors():
-        _add(t, {"name": name, "ranking": ranking, "games": games, "club": club, "city": city})
-
-
-def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
-    """Players from a CSV with a header (name, ranking, games, club, city; Polish
-    headers nazwisko/gracz, ranking, partie, klub, miasto also understood)."""
-    sample = text[:2000]
-    delim = ";" if sample.count(";") > sample.count(",") else ","
-    rows = list(csv.reader(io.StringIO(text), delimiter=delim))
-    if not rows:
-        raise FormatError(N_("no name column (name/nazwisko/gracz)"), source=source)
-    aliases = {
-        "name": ("name", "nazwisko", "gracz", "zawodnik", "imię i nazwisko"),
-        "ranking": ("ranking", "rating"),
-        "games": ("games", "partie", "gry"),
-        "club": ("club", "klub", "szkoła", "school"),
-        "city": ("city", "miasto"),
-    }
-    header = [h.strip().casefold() for h in rows[0]]
-    col = {k: next((i for i, h in enumerate(header) if h in v), None) for k, v in aliases.items()}
-    if col["name"] is None:
-        raise FormatError(N_("no name column (name/nazwisko/gracz)"), line=1, source=source)
-    out: list[dict[str, Any]] = []
-    for lineno, row in enumerate(rows[1:], 2):
-        if not any(c.strip() for c in row):
-            continue
-
-        def cell(key: str, row: list[str] = row) -> str:
-            i = col[key]
-            return csv_text(row[i].strip()) if i is not None and i < len(row) else ""
-
-        rec: dict[str, Any] = {"name": cell("name"), "club": cell("club"), "city": cell("city")}
-        r = cell("ranking").replace(",", ".")
-        g = cell("games")
-        # ASCII digits, a sane size: \d and isdecimal() take "١٢", int() 20 digits
-        if r and not re.fullmatch(r"[0-9]{1,5}(\.[0-9]{1,6})?", r):
-            raise FormatError(
-                N_("'{text}' is not a number"), line=lineno, source=source, text=excerpt(r)
-            )
-        if g and not re.fullmatch(r"[0-9]{1,6}", g):
-            raise FormatError(
-                N_("'{text}' is not a number"), line=lineno, source=source, text=excerpt(g)
-            )
-        rec["ranking"] = float(r) if r else None
-        rec["games"] = int(g) if g else 0
-        if not rec["name"]:
-            raise FormatError(N_("empty player name"), line=lineno, source=source)
-        if any(r["name"] == rec["name"] for r in out):
-            raise FormatError(
-                N_("{name} is already registered"), line=lineno, source=source, name=rec["name"]
-            )
-        out.append(rec)
-    return out
+    with referee(db) as r:
+        data = {"name": name, "ranking": ranking, "games": games, "club": club, "city": city}
+        pid = r.add_player(data)
+        _added(r.state(), pid)
 
 
 @app.command("import-players")
@@ -367,42 +275,9 @@ def import_players(
     db: str | None = DbOption,
 ) -> None:
     """Import players from CSV (all or none)."""
-    with opened(db) as t, referee_errors():
-        text = read_record(path)
-        recs = read_players_csv(text, path)
-        t.append_many([("player_added", r) for r in recs], at=now())
-        console.print(_("Players imported: {count}", count=len(recs)))
-
-
-def parse_manual(state: State, text: str) -> list[tuple[int, int | None]]:
-    """``"1-4,2-3,5"`` → pid pairs (seeding numbers or names; a lone one = bye)."""
-    out: list[tuple[int, int | None]] = []
-    for part in re.split(r"[,;]", text):
-        part = part.strip()
-        if not part:
-            continue
-        bits = [b.strip() for b in re.split(r"\s*[-–:]\s*", part)]
-        if len(bits) == 1:
-            out.append((resolve(state, bits[0]), None))
-        elif len(bits) == 2:
-            out.append((resolve(state, bits[0]), resolve(state, bits[1])))
-        else:
-            raise BadArgument(
-                _(
-                    "cannot read the pairing '{text}': give pairs like '1-4,2-3,5' (a lone "
-                    "number = bye)",
-                    text=part,
-                )
-            )
-    if not out:
-        raise BadArgument(
-            _(
-                "cannot read the pairing '{text}': give pairs like '1-4,2-3,5' (a lone number = "
-                "bye)",
-                text=text,
-            )
-        )
-    return out
+    with referee(db) as r:
+        count = r.import_players(read_players_csv(read_record(path), path))
+        console.print(_("Players imported: {count}", count=count))
 
 
 def _print_round(state: State, n: int) -> None:
@@ -427,41 +302,14 @@ def pair(
     db: str | None = DbOption,
 ) -> None:
     """Pair a round (again, if it has no results: a manual change)."""
-    from plansza.tournament.pairing import pair_round
-
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        n = state.next_round if round_no is None else round_no
-        _warn_no_shows(state, n)
-        if manual:
-            tables = parse_manual(state, manual)
-            method = "manual"
-        else:
-            if n != state.next_round and not (n == state.last_round):
-                raise PlanszaError(
-                    N_("cannot pair round {round}: the next round is {next}"),
-                    round=n,
-                    next=state.next_round,
-                )
-            if n > state.settings.rounds:
-                raise PlanszaError(
-                    N_("the tournament has only {rounds} rounds"), rounds=state.settings.rounds
-                )
-            if n > 1 and n - 1 in state.rounds and not state.rounds[n - 1].complete:
-                raise PlanszaError(N_("round {round} still lacks results"), round=n - 1)
-            tables = pair_round(state, n)
-            method = "auto"
-        data: dict[str, Any] = {"round": n, "tables": [list(x) for x in tables], "method": method}
-        if day is not None:
-            data["date"] = _parse_date(day)
-        if preview:  # the same checks as a real pairing, on a copy; nothing is written
-            trial = replay(t.events())
-            apply(trial, Event(0, "paired", data, now()))
-            _print_round(trial, n)
+    with referee(db) as r:
+        before = r.state()
+        _warn_no_shows(before, before.next_round if round_no is None else round_no)
+        the_day = None if day is None else _parse_date(day)
+        state, n = r.pair(round_no, manual=manual, day=the_day, preview=preview)
+        _print_round(state, n)
+        if preview:
             console.print(_("(preview — nothing recorded; to record: pair without --preview)"))
-            return
-        t.append("paired", data, at=now())
-        _print_round(t.state(), n)
 
 
 def _warn_no_shows(state: State, n: int) -> None:
@@ -492,20 +340,6 @@ def _round_arg(state: State, n: int) -> int:
     return n
 
 
-def _score(text: str, who: str) -> int:
-    from plansza.tournament.events import MAX_SCORE
-
-    if not re.fullmatch(r"\d+", text.strip()) or int(text) > MAX_SCORE:
-        raise BadArgument(
-            _(
-                "bad score {score} for {name}: a score is a whole number from 0 to 5000",
-                score=text,
-                name=who,
-            )
-        )
-    return int(text)
-
-
 @app.command("result", context_settings={"ignore_unknown_options": True})
 def result(
     round_no: int = typer.Argument(..., help=N_("Round")),
@@ -522,28 +356,20 @@ def result(
 def _result(
     kind: str, round_no: int, pa: str, sa: str, pb: str, sb: str, db: str | None, note: str
 ) -> None:
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        a, b = resolve(state, pa), resolve(state, pb)
-        data: dict[str, Any] = {
-            "round": _round_arg(state, round_no),
-            "a": a,
-            "sa": _score(sa, state.players[a].name),
-            "b": b,
-            "sb": _score(sb, state.players[b].name),
-        }
-        if kind == "correct":
-            data["note"] = note
-        t.append(kind, data, at=now())
+    with referee(db) as r:
+        state = r.state()
+        a, score_a, b, score_b = r.result(
+            round_no, pa, sa, pb, sb, note=note if kind == "correct" else None
+        )
         key = "result_ok" if kind == "result" else "correct_ok"
         console.print(
             text_of(
                 CLI[key],
                 round=round_no,
                 a=_name(state, a),
-                sa=data["sa"],
+                sa=score_a,
                 b=_name(state, b),
-                sb=data["sb"],
+                sb=score_b,
             )
         )
 
@@ -572,24 +398,9 @@ def walkover(
     db: str | None = DbOption,
 ) -> None:
     """A walkover, N computed."""
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        w, lo = resolve(state, winner), resolve(state, loser)
-        t.append(
-            "walkover",
-            {
-                "round": _round_arg(state, round_no),
-                "winner": w,
-                "loser": lo,
-                "score": score,
-                "replace": replace,
-            },
-            at=now(),
-        )
-        after = t.state()
-        p = after.rounds[round_no].pairing_of(w)
-        assert p is not None and p.result is not None
-        n = max(p.result.score_first, p.result.score_second)
+    with referee(db) as r:
+        state = r.state()
+        w, n = r.walkover(round_no, winner, loser, score=score, replace=replace)
         console.print(
             _(
                 "Round {round}: walkover to {w}, {n}:1 (TR 7.2)",
@@ -609,14 +420,9 @@ def forfeit(
     db: str | None = DbOption,
 ) -> None:
     """A double forfeit."""
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        a, b = resolve(state, player_a), resolve(state, player_b)
-        t.append(
-            "forfeit",
-            {"round": _round_arg(state, round_no), "a": a, "b": b, "replace": replace},
-            at=now(),
-        )
+    with referee(db) as r:
+        state = r.state()
+        a, b = r.forfeit(round_no, player_a, player_b, replace=replace)
         console.print(
             _(
                 "Round {round}: {a} and {b} absent — a loss for both",
@@ -634,10 +440,9 @@ def bye(
     db: str | None = DbOption,
 ) -> None:
     """Move the bye to a player (a manual change)."""
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        pid = resolve(state, player)
-        t.append("bye", {"round": _round_arg(state, round_no), "player": pid}, at=now())
+    with referee(db) as r:
+        state = r.state()
+        pid = r.bye(round_no, player)
         console.print(_("Round {round}: bye for {name}", round=round_no, name=_name(state, pid)))
 
 
@@ -649,14 +454,9 @@ def penalty(
     db: str | None = DbOption,
 ) -> None:
     """A penalty."""
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        pid = resolve(state, player)
-        t.append(
-            "penalty",
-            {"round": _round_arg(state, round_no), "player": pid, "points": points},
-            at=now(),
-        )
+    with referee(db) as r:
+        state = r.state()
+        pid = r.penalty(round_no, player, points)
         console.print(
             _(
                 "Round {round}: penalty −{points} for {name} (TR 7.1)",
@@ -675,11 +475,9 @@ def withdraw(
     db: str | None = DbOption,
 ) -> None:
     """Withdraw a player."""
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        pid = resolve(state, player)
-        n = state.next_round if round_no is None else round_no
-        t.append("withdraw", {"player": pid, "round": n, "excluded": excluded}, at=now())
+    with referee(db) as r:
+        state = r.state()
+        pid, n = r.withdraw(player, round_no, excluded)
         console.print(_("{name} withdrawn from round {round}", name=_name(state, pid), round=n))
 
 
@@ -690,11 +488,9 @@ def return_(
     db: str | None = DbOption,
 ) -> None:
     """A player returns."""
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        pid = resolve(state, player)
-        n = state.next_round if round_no is None else round_no
-        t.append("return", {"player": pid, "round": n}, at=now())
+    with referee(db) as r:
+        state = r.state()
+        pid, n = r.come_back(player, round_no)
         console.print(_("{name} returns from round {round}", name=_name(state, pid), round=n))
 
 
@@ -743,32 +539,23 @@ def set_(
     ):
         if value is not None:
             changes[key] = value
-    if bye is not None:
-        m = re.fullmatch(r"(\d+):(\d+)", bye)
-        if not m:
-            fail(
-                _("bad value for the setting {setting}: {value}", setting="bye_score", value=bye),
-                EXIT_INPUT,
-            )
-        changes["bye_score"] = [int(m.group(1)), int(m.group(2))]
-    with opened(db) as t, referee_errors():
-        if changes:
-            t.append("settings", {"changes": changes}, at=now())
-        typer.echo(json.dumps(t.state().settings.to_dict(), ensure_ascii=False))
+    with referee(db) as r:
+        if bye is not None:
+            changes["bye_score"] = list(parse_score_pair(bye))
+        settings = r.change_settings(changes)
+        typer.echo(json.dumps(settings.to_dict(), ensure_ascii=False))
 
 
 @app.command("undo")
 def undo(db: str | None = DbOption) -> None:
     """Undo the last event."""
-    from plansza.tournament.events import describe, effective
+    from plansza.tournament.events import describe
 
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        live = effective(t.events())
-        t.append("undo", {}, at=now())
+    with referee(db) as r:
+        state, event = r.undo()
         sd = seeds(state)
         names = {pid: f"{sd[pid]} {p.name}" for pid, p in state.players.items()}
-        what = f"#{live[-1].seq} {describe(live[-1], names, cli_translator())}"
+        what = f"#{event.seq} {describe(event, names, cli_translator())}"
         console.print(_("Undone: {what}", what=what))
 
 
@@ -1101,7 +888,7 @@ def import_(
             system=system,
             dates=tuple(_parse_date(d) for d in dates) or (date.today().isoformat(),),
         )
-        path = db or (_slug(title) + SUFFIX)
+        path = db or (slug(title) + SUFFIX)
         items = tsh_mod.events_from(parsed, settings)
         # check the whole file against the rules before creating anything
         replay(

@@ -7,4 +7,7 @@ service and show the result in the user's language.
 
 - :mod:`plansza.services.play` — a game against the computer: moves, challenges, the
   computer's decisions, the record.
+- :mod:`plansza.services.tournament` — the referee's commands on a tournament file:
+  players found by seeding number or name, pairings, results, corrections,
+  walkovers, penalties, withdrawals, settings, undo.
 """

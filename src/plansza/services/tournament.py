@@ -1,0 +1,407 @@
+"""The referee's commands on a tournament: the use case both front ends call.
+
+A :class:`Referee` works on one tournament file: it finds players by seeding number
+or name, checks what the referee asks for, and records it as events in the file's
+append-only log (the state is always the replay of the log, so every correction is
+on record and ``undo`` takes back the last one). It prints nothing and reads no
+clock: the time stamp of each event comes from the ``now`` it is given.
+
+>>> from plansza.tournament.model import Settings, State
+>>> state = State(Settings("Klubowy", 5, "halving"))
+>>> from plansza.tournament.model import TournamentPlayer
+>>> for pid, name in enumerate(["Anna Żak", "Łukasz Ćwik", "Ola Nowak"], 1):
+...     state.players[pid] = TournamentPlayer(pid, name)
+>>> player(state, "lukasz"), player(state, "Ann"), player(state, "3")
+(2, 1, 3)
+>>> parse_score_pair("300:250")
+(300, 250)
+
+Errors are the domain's (a code, an English template, details): an argument that
+names no player or is not a usable number raises :class:`ArgumentError` (a front
+end's "bad input"), what the rules or the state refuse an
+:class:`~plansza.errors.IllegalActionError` (nothing is recorded).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from plansza.errors import N_, FormatError, PlanszaError
+from plansza.files import csv_text, excerpt
+from plansza.tiles import polish_collation_key
+
+if TYPE_CHECKING:
+    from plansza.tournament.events import Event
+    from plansza.tournament.model import Settings, State
+    from plansza.tournament.storage import TournamentFile
+
+Stamp = Callable[[], str]
+"""The time stamp of an event (the front end's clock, ISO 8601)."""
+
+_PAIRING = N_("cannot read the pairing '{text}': give pairs like '1-4,2-3,5' (a lone number = bye)")
+
+
+class ArgumentError(PlanszaError):
+    """An argument that names no player or is not a usable number (bad input)."""
+
+    code = "argument"
+
+
+def fold(text: str) -> str:
+    """A name without case and Polish letters (ł → l), for finding players.
+
+    >>> fold("Łukasz Ćwik")
+    'lukasz cwik'
+    """
+    s = unicodedata.normalize("NFKD", text.casefold().replace("ł", "l"))
+    return "".join(c for c in s if not unicodedata.combining(c))
+
+
+def slug(name: str) -> str:
+    """A file name for a tournament called ``name``.
+
+    >>> slug("Puchar Łodzi 2024")
+    'puchar-lodzi-2024'
+    """
+    s = unicodedata.normalize("NFKD", name.replace("ł", "l").replace("Ł", "L"))
+    s = "".join(c for c in s if not unicodedata.combining(c))
+    return re.sub(r"[^A-Za-z0-9]+", "-", s).strip("-").lower() or "turniej"
+
+
+def player(state: State, text: str) -> int:
+    """A player by seeding number or by name: exact, then a unique prefix, then a
+    unique prefix typed without Polish letters ("Los" finds "Łoś")."""
+    from plansza.tournament.model import player_by_seed
+
+    text = text.strip()
+    if text.isdecimal():
+        by_seed = player_by_seed(state)
+        if int(text) in by_seed:
+            return by_seed[int(text)]
+        raise ArgumentError(N_("no such player: {who}"), code="unknown_player", who=text)
+    low = text.casefold()
+    exact = [p.pid for p in state.players.values() if p.name.casefold() == low]
+    if len(exact) == 1:
+        return exact[0]
+    pref = [p.pid for p in state.players.values() if p.name.casefold().startswith(low)]
+    if len(pref) == 1:
+        return pref[0]
+    if not pref:
+        folded = fold(text)
+        pref = [p.pid for p in state.players.values() if fold(p.name).startswith(folded)]
+        if len(pref) == 1:
+            return pref[0]
+    if len(pref) > 1:
+        names = ", ".join(sorted((state.players[p].name for p in pref), key=polish_collation_key))
+        raise ArgumentError(
+            N_("'{who}' matches several players: {names}"),
+            code="ambiguous_player",
+            who=text,
+            names=names,
+        )
+    raise ArgumentError(N_("no such player: {who}"), code="unknown_player", who=text)
+
+
+def parse_pairing(state: State, text: str) -> list[tuple[int, int | None]]:
+    """``"1-4,2-3,5"`` → pid pairs (seeding numbers or names; a lone one = bye)."""
+    out: list[tuple[int, int | None]] = []
+    for part in re.split(r"[,;]", text):
+        part = part.strip()
+        if not part:
+            continue
+        bits = [b.strip() for b in re.split(r"\s*[-–:]\s*", part)]
+        if len(bits) == 1:
+            out.append((player(state, bits[0]), None))
+        elif len(bits) == 2:
+            out.append((player(state, bits[0]), player(state, bits[1])))
+        else:
+            raise ArgumentError(_PAIRING, code="pairing", text=excerpt(part))
+    if not out:
+        raise ArgumentError(_PAIRING, code="pairing", text=excerpt(text))
+    return out
+
+
+def parse_score(text: str, who: str) -> int:
+    """A game score: a whole number from 0 to the most a game may score."""
+    from plansza.tournament.events import MAX_SCORE
+
+    if not re.fullmatch(r"[0-9]{1,6}", text.strip()) or int(text) > MAX_SCORE:
+        raise ArgumentError(
+            N_("bad score {score} for {name}: a score is a whole number from 0 to 5000"),
+            code="score",
+            score=excerpt(text),
+            name=who,
+        )
+    return int(text)
+
+
+def parse_score_pair(text: str) -> tuple[int, int]:
+    """A bye score such as ``300:250`` (MPA 2c i)."""
+    m = re.fullmatch(r"([0-9]{1,4}):([0-9]{1,4})", text.strip())
+    if not m:
+        raise ArgumentError(
+            N_(
+                "cannot read the bye score '{text}': give the bye's score and its opponent's "
+                "as two whole numbers, like 300:250"
+            ),
+            code="bye_score",
+            text=excerpt(text),
+        )
+    return int(m.group(1)), int(m.group(2))
+
+
+def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
+    """Players from a CSV with a header (name, ranking, games, club, city; the Polish
+    headers nazwisko/gracz, ranking, partie, klub, miasto also understood)."""
+    sample = text[:2000]
+    delim = ";" if sample.count(";") > sample.count(",") else ","
+    rows = list(csv.reader(io.StringIO(text), delimiter=delim))
+    if not rows:
+        raise FormatError(N_("no name column (name/nazwisko/gracz)"), source=source)
+    aliases = {
+        "name": ("name", "nazwisko", "gracz", "zawodnik", "imię i nazwisko"),
+        "ranking": ("ranking", "rating"),
+        "games": ("games", "partie", "gry"),
+        "club": ("club", "klub", "szkoła", "school"),
+        "city": ("city", "miasto"),
+    }
+    header = [h.strip().casefold() for h in rows[0]]
+    col = {k: next((i for i, h in enumerate(header) if h in v), None) for k, v in aliases.items()}
+    if col["name"] is None:
+        raise FormatError(N_("no name column (name/nazwisko/gracz)"), line=1, source=source)
+    out: list[dict[str, Any]] = []
+    for lineno, row in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in row):
+            continue
+
+        def cell(key: str, row: list[str] = row) -> str:
+            i = col[key]
+            return csv_text(row[i].strip()) if i is not None and i < len(row) else ""
+
+        rec: dict[str, Any] = {"name": cell("name"), "club": cell("club"), "city": cell("city")}
+        r = cell("ranking").replace(",", ".")
+        g = cell("games")
+        # ASCII digits, a sane size: \d and isdecimal() take "١٢", int() 20 digits
+        for value in (r, g):
+            pattern = r"[0-9]{1,5}(\.[0-9]{1,6})?" if value is r else r"[0-9]{1,6}"
+            if value and not re.fullmatch(pattern, value):
+                raise FormatError(
+                    N_("'{text}' is not a number"),
+                    line=lineno,
+                    source=source,
+                    text=excerpt(value),
+                )
+        rec["ranking"] = float(r) if r else None
+        rec["games"] = int(g) if g else 0
+        if not rec["name"]:
+            raise FormatError(N_("empty player name"), line=lineno, source=source)
+        if any(r["name"] == rec["name"] for r in out):
+            raise FormatError(
+                N_("{name} is already registered"), line=lineno, source=source, name=rec["name"]
+            )
+        out.append(rec)
+    return out
+
+
+@dataclass
+class Referee:
+    """The referee's commands on one tournament file (``now`` stamps each event)."""
+
+    file: TournamentFile
+    now: Stamp
+
+    @classmethod
+    @contextmanager
+    def open(cls, path: str | None, now: Stamp, *, directory: str = ".") -> Iterator[Referee]:
+        """The tournament at ``path`` (or the one in ``directory``), closed afterwards."""
+        from plansza.tournament.storage import TournamentFile, find_default
+
+        file = TournamentFile.open(path or find_default(directory))
+        try:
+            yield cls(file, now)
+        finally:
+            file.close()
+
+    @staticmethod
+    def create(path: str, settings: Settings, now: Stamp) -> None:
+        """A new tournament file (refused if one is there)."""
+        from plansza.tournament.storage import TournamentFile
+
+        TournamentFile.create(path, settings, at=now()).close()
+
+    def state(self) -> State:
+        return self.file.state()
+
+    def _round(self, state: State, n: int) -> int:
+        if n not in state.rounds:
+            raise PlanszaError(N_("round {round} has not been paired"), code="no_round", round=n)
+        return n
+
+    def _record(self, kind: str, data: dict[str, Any]) -> None:
+        self.file.append(kind, data, at=self.now())
+
+    # ---- players -----------------------------------------------------------------
+
+    def add_player(self, data: dict[str, Any]) -> int:
+        """Register a player (after round 1: a late entry, RS §7.2); the new pid."""
+        self._record("player_added", data)
+        return max(self.state().players)
+
+    def import_players(self, records: list[dict[str, Any]]) -> int:
+        """Register all the players or none; how many."""
+        self.file.append_many([("player_added", r) for r in records], at=self.now())
+        return len(records)
+
+    def withdraw(self, who: str, round_no: int | None, excluded: bool) -> tuple[int, int]:
+        """A player withdraws (or is excluded, TR 7.1) from a round on; (pid, round)."""
+        state = self.state()
+        pid = player(state, who)
+        n = state.next_round if round_no is None else round_no
+        self._record("withdraw", {"player": pid, "round": n, "excluded": excluded})
+        return pid, n
+
+    def come_back(self, who: str, round_no: int | None) -> tuple[int, int]:
+        """A withdrawn player returns from a round on; (pid, round)."""
+        state = self.state()
+        pid = player(state, who)
+        n = state.next_round if round_no is None else round_no
+        self._record("return", {"player": pid, "round": n})
+        return pid, n
+
+    # ---- rounds ------------------------------------------------------------------
+
+    def pair(
+        self,
+        round_no: int | None = None,
+        *,
+        manual: str = "",
+        day: str | None = None,
+        preview: bool = False,
+    ) -> tuple[State, int]:
+        """Pair a round (by the system, or ``manual`` pairs); ``preview`` records
+        nothing. The state with the round paired, and its number."""
+        from plansza.tournament.events import Event, apply, replay
+        from plansza.tournament.pairing import pair_round
+
+        state = self.state()
+        n = state.next_round if round_no is None else round_no
+        if manual:
+            tables = parse_pairing(state, manual)
+            method = "manual"
+        else:
+            if n != state.next_round and n != state.last_round:
+                raise PlanszaError(
+                    N_("cannot pair round {round}: the next round is {next}"),
+                    code="wrong_round",
+                    round=n,
+                    next=state.next_round,
+                )
+            if n > state.settings.rounds:
+                raise PlanszaError(
+                    N_("the tournament has only {rounds} rounds"),
+                    code="over",
+                    rounds=state.settings.rounds,
+                )
+            if n > 1 and n - 1 in state.rounds and not state.rounds[n - 1].complete:
+                raise PlanszaError(
+                    N_("round {round} still lacks results"), code="incomplete", round=n - 1
+                )
+            tables = pair_round(state, n)
+            method = "auto"
+        data: dict[str, Any] = {"round": n, "tables": [list(x) for x in tables], "method": method}
+        if day is not None:
+            data["date"] = day
+        if preview:  # the same checks as a real pairing, on a copy; nothing is written
+            trial = replay(self.file.events())
+            apply(trial, Event(0, "paired", data, self.now()))
+            return trial, n
+        self._record("paired", data)
+        return self.state(), n
+
+    def result(
+        self, round_no: int, a: str, score_a: str, b: str, score_b: str, *, note: str | None = None
+    ) -> tuple[int, int, int, int]:
+        """Enter a result, or correct one when ``note`` is given (on record); the
+        players' pids and scores."""
+        state = self.state()
+        pa, pb = player(state, a), player(state, b)
+        data: dict[str, Any] = {
+            "round": self._round(state, round_no),
+            "a": pa,
+            "sa": parse_score(score_a, state.players[pa].name),
+            "b": pb,
+            "sb": parse_score(score_b, state.players[pb].name),
+        }
+        if note is not None:
+            data["note"] = note
+        self._record("result" if note is None else "correct", data)
+        return pa, data["sa"], pb, data["sb"]
+
+    def walkover(
+        self, round_no: int, winner: str, loser: str, *, score: int = 0, replace: bool = False
+    ) -> tuple[int, int]:
+        """A walkover (TR 7.2); the winner's pid and N of N:1, computed from the results."""
+        state = self.state()
+        w, lo = player(state, winner), player(state, loser)
+        self._record(
+            "walkover",
+            {
+                "round": self._round(state, round_no),
+                "winner": w,
+                "loser": lo,
+                "score": score,
+                "replace": replace,
+            },
+        )
+        p = self.state().rounds[round_no].pairing_of(w)
+        assert p is not None and p.result is not None
+        return w, max(p.result.score_first, p.result.score_second)
+
+    def forfeit(self, round_no: int, a: str, b: str, *, replace: bool = False) -> tuple[int, int]:
+        """Both absent: a loss for both; their pids."""
+        state = self.state()
+        pa, pb = player(state, a), player(state, b)
+        self._record(
+            "forfeit", {"round": self._round(state, round_no), "a": pa, "b": pb, "replace": replace}
+        )
+        return pa, pb
+
+    def bye(self, round_no: int, who: str) -> int:
+        """Move the bye of a round to a player (a manual change); the pid."""
+        state = self.state()
+        pid = player(state, who)
+        self._record("bye", {"round": self._round(state, round_no), "player": pid})
+        return pid
+
+    def penalty(self, round_no: int, who: str, points: int) -> int:
+        """A penalty of a multiple of 5 points (TR 7.1); the pid."""
+        state = self.state()
+        pid = player(state, who)
+        self._record(
+            "penalty", {"round": self._round(state, round_no), "player": pid, "points": points}
+        )
+        return pid
+
+    # ---- the file ----------------------------------------------------------------
+
+    def change_settings(self, changes: dict[str, Any]) -> Settings:
+        """Change settings, on record; the settings in force."""
+        if changes:
+            self._record("settings", {"changes": changes})
+        return self.state().settings
+
+    def undo(self) -> tuple[State, Event]:
+        """Take back the last event in force; the state before and the event undone."""
+        from plansza.tournament.events import effective
+
+        state = self.state()
+        live = effective(self.file.events())
+        self._record("undo", {})
+        return state, live[-1]
