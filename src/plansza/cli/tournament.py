@@ -32,7 +32,15 @@ from plansza.cli.common import (
 from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_, FormatError, PlanszaError
-from plansza.files import csv_text, excerpt, read_record
+from plansza.files import (
+    check_output,
+    csv_text,
+    excerpt,
+    output_directory,
+    read_record,
+    write_output,
+    writing,
+)
 from plansza.tiles import polish_collation_key
 from plansza.tournament import model
 from plansza.tournament.events import Event, apply, replay
@@ -234,12 +242,12 @@ def new(
             ),
             EXIT_INPUT,
         )
-    m = re.fullmatch(r"(\d+):(\d+)", bye)
+    m = re.fullmatch(r"(\d+):(\d+)", bye.strip())
     if not m:
         fail(
             _(
-                "cannot read the pairing '{text}': give pairs like '1-4,2-3,5' (a lone number = "
-                "bye)",
+                "cannot read the bye score '{text}': give the bye's score and its opponent's "
+                "as two whole numbers, like 300:250",
                 text=bye,
             ),
             EXIT_INPUT,
@@ -277,6 +285,7 @@ def new(
     with referee_errors():
         from plansza.tournament.storage import TournamentFile
 
+        check_output(path)  # its directory: the database would only say "unable to open"
         TournamentFile.create(path, settings, at=now()).close()
     console.print(_("Created '{name}' in {path}", name=name, path=path))
 
@@ -802,7 +811,7 @@ def standings_cmd(
             from plansza.tournament.reports import standings_page
 
             page = standings_page(state, round_no, cli_translator())
-            Path(html).write_text(page, encoding="utf-8")
+            write_output(html, page)
             console.print(_("Wrote {path}", path=html))
             return
         lines = standings(state, round_no, groups=mpa.groups(state, round_no))
@@ -954,7 +963,7 @@ def pairings_cmd(
             from plansza.tournament.reports import round_page
 
             page = round_page(state, round_no, cli_translator())
-            Path(html).write_text(page, encoding="utf-8")
+            write_output(html, page)
             console.print(_("Wrote {path}", path=html))
             return
         sd = seeds(state)
@@ -1052,7 +1061,9 @@ def report(
 
     with opened(db) as t, user_errors(EXIT_INPUT):
         state = t.state()
-        reports.write_report(state, Path(html), cli_translator(), teams=teams)
+        directory = output_directory(html)
+        with writing(directory):
+            reports.write_report(state, directory, cli_translator(), teams=teams)
         console.print(_("Report written to {path}", path=html))
 
 
@@ -1065,7 +1076,7 @@ def export(
     from plansza.tournament import tsh as tsh_mod
 
     with opened(db) as t, user_errors(EXIT_INPUT):
-        Path(tsh).write_text(tsh_mod.write_t(t.state()), encoding="utf-8")
+        write_output(tsh, tsh_mod.write_t(t.state()))
         console.print(_("Wrote {path}", path=tsh))
 
 
@@ -1109,6 +1120,7 @@ def import_(
         )
         from plansza.tournament.storage import TournamentFile
 
+        check_output(path)
         tf = TournamentFile.create(path, settings, at=now())
         try:
             tf.append_many(items, at=now())
