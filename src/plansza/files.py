@@ -53,14 +53,30 @@ as written.
 "'=HYPERLINK(1),-12,-12,Ala\\n"
 >>> csv_text("'=HYPERLINK(1)")
 '=HYPERLINK(1)'
+
+**Files the user names.** An output given on the command line (``-o``, ``--html``,
+``--db``, ``--gcg-dir``) is checked before the work starts and written through
+:func:`write_output` / :func:`output_directory`, or inside :func:`writing`: an
+``OSError`` becomes a :class:`FileAccessError` that names the path the user gave (not
+a temporary file's) and the reason by ``errno`` — no such directory, permission
+denied, not a directory, a directory, a read-only file system, a full disk. A missing
+directory is not made for a single file: a mistyped directory is the user's to fix.
+
+>>> try:
+...     write_output(d / "nie-ma" / "out.html", "<p>")
+... except FileAccessError as e:
+...     print(e.code, "-", str(e).replace(str(d), "D"))
+no_directory - cannot write D/nie-ma/out.html: no such directory D/nie-ma
 """
 
 from __future__ import annotations
 
 import csv
+import errno
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -69,12 +85,18 @@ from plansza.errors import N_, FormatError
 __all__ = [
     "HISTORY_LIMIT",
     "RECORD_LIMIT",
+    "FileAccessError",
+    "check_output",
     "csv_cell",
     "csv_text",
     "csv_writer",
     "excerpt",
+    "output_directory",
     "read_record",
     "write_atomic",
+    "write_error",
+    "write_output",
+    "writing",
 ]
 
 RECORD_LIMIT = 1 << 20
@@ -85,18 +107,20 @@ EXCERPT = 40
 """Characters of offending text an error quotes."""
 
 
-def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
+def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, parents: bool = True) -> None:
     """Write ``data`` (text as UTF-8, written as is) to ``path`` atomically.
 
-    Missing parent directories are made. On any error the temporary file is
-    removed and the old file, if any, is left untouched. The permissions are
-    those of the file replaced, or for a new file those ``open()`` would give.
+    Missing parent directories are made (unless ``parents`` is false). On any error
+    the temporary file is removed and the old file, if any, is left untouched. The
+    permissions are those of the file replaced, or for a new file those ``open()``
+    would give.
     """
     import tempfile  # not needed by readers, so not loaded by them
 
     target = Path(path)
     directory = target.parent
-    directory.mkdir(parents=True, exist_ok=True)
+    if parents:
+        directory.mkdir(parents=True, exist_ok=True)
     blob = data.encode("utf-8") if isinstance(data, str) else data
     try:
         mode = target.stat().st_mode & 0o7777
@@ -114,6 +138,168 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+class FileAccessError(FormatError):
+    """A file or directory the user named cannot be written: one line naming the path
+    and the reason (the CLI exits 2, as for any input it cannot use).
+
+    ``code`` says why: ``no_directory``, ``permission``, ``not_directory``,
+    ``is_directory``, ``read_only``, ``no_space``, ``empty_path`` or ``os_error``;
+    ``details`` hold ``path`` (as the user gave it) and, where it matters, ``directory``.
+    """
+
+    code = "file_access"
+
+
+#: errno → (reason code, message). The directory named is the one at fault.
+_WRITE_REASONS: dict[int, tuple[str, str]] = {
+    errno.ENOENT: ("no_directory", N_("cannot write {path}: no such directory {directory}")),
+    errno.EACCES: ("permission", N_("cannot write to {directory}: permission denied")),
+    errno.EPERM: ("permission", N_("cannot write to {directory}: permission denied")),
+    errno.ENOTDIR: ("not_directory", N_("cannot write {path}: {directory} is not a directory")),
+    errno.EISDIR: ("is_directory", N_("cannot write {path}: it is a directory")),
+    errno.EROFS: ("read_only", N_("cannot write to {directory}: a read-only file system")),
+    errno.ENOSPC: ("no_space", N_("cannot write {path}: no space left on the device")),
+}
+_OTHER = ("os_error", N_("cannot write {path}: {reason}"))
+
+
+def write_error(
+    error: OSError, path: str | os.PathLike[str], *, directory: str | os.PathLike[str] | None = None
+) -> FileAccessError:
+    """``error``, met while writing ``path``, as a :class:`FileAccessError` naming ``path``.
+
+    The ``OSError`` may name another file (the temporary file of :func:`write_atomic`,
+    a parent being made): the message names what the user gave and the directory at
+    fault (``directory`` when the caller knows it better).
+
+    >>> import errno
+    >>> print(write_error(PermissionError(errno.EACCES, "Permission denied", "/x/.a.tmp"), "/x/a"))
+    cannot write to /x: permission denied
+    >>> print(write_error(OSError(errno.ENOSPC, "No space left on device"), "out.kwg"))
+    cannot write out.kwg: no space left on the device
+    """
+    shown = os.fspath(path)
+    target = Path(shown)
+    code, template = _WRITE_REASONS.get(error.errno or 0, _OTHER)
+    at_fault: Path | None = None if directory is None else Path(directory)
+    if at_fault is not None:
+        pass
+    elif code == "no_directory":
+        at_fault = _first_missing(target)
+        if at_fault is None:  # every directory is there (/proc refuses new files so)
+            code, template = _OTHER
+    elif code == "not_directory":
+        at_fault = _first_not_directory(target)
+    elif code in ("permission", "read_only") and error.filename is not None:
+        # The file that could not be made (the temporary one, a directory): its
+        # directory is the one without permission.
+        at_fault = Path(os.fsdecode(error.filename)).parent
+        if code == "permission" and Path(os.fsdecode(error.filename)) == target and target.exists():
+            template = N_("cannot write {path}: permission denied")
+    if at_fault is None:
+        at_fault = target.parent
+    return FileAccessError(
+        template,
+        code=code,
+        path=shown,
+        directory=os.fspath(at_fault) if str(at_fault) else ".",
+        reason=(error.strerror or str(error)).lower(),
+    )
+
+
+def _first_missing(path: Path) -> Path | None:
+    """The outermost ancestor of ``path`` that does not exist (``a`` of ``a/b/c``)."""
+    for parent in reversed(path.parents):
+        if str(parent) not in ("", ".") and not parent.exists():
+            return parent
+    return None
+
+
+def _first_not_directory(path: Path) -> Path | None:
+    """The ancestor of ``path`` that exists and is not a directory (a file in the way)."""
+    for parent in reversed(path.parents):
+        if parent.exists() and not parent.is_dir():
+            return parent
+    return None
+
+
+@contextmanager
+def writing(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Inside: any ``OSError`` becomes a :class:`FileAccessError` naming ``path``.
+
+    >>> with writing("out/report.html"):
+    ...     raise NotADirectoryError(20, "Not a directory", "out/.report.html.x1.tmp")
+    Traceback (most recent call last):
+    ...
+    plansza.files.FileAccessError: cannot write out/report.html: out is not a directory
+    """
+    try:
+        yield
+    except FileAccessError:
+        raise
+    except OSError as e:
+        raise write_error(e, path) from None
+
+
+def check_output(path: str | os.PathLike[str]) -> None:
+    """Refuse an output file that cannot be written, before any work is done.
+
+    An empty path, a directory, a path under a file or in a missing directory are
+    refused with the reason; the directory is not made. Permissions are left for the
+    write itself to tell (a check would race it, and root passes every check).
+    """
+    shown = os.fspath(path)
+    if not shown.strip():
+        raise FileAccessError(
+            N_("cannot write to an empty path: give a file name"), code="empty_path", path=shown
+        )
+    target = Path(shown)
+    if target.is_dir():
+        raise write_error(IsADirectoryError(errno.EISDIR, "Is a directory"), shown)
+    parent = target.parent
+    if not parent.is_dir():
+        kind = errno.ENOTDIR if _first_not_directory(target) else errno.ENOENT
+        raise write_error(OSError(kind, os.strerror(kind)), shown)
+
+
+def write_output(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write an output the user named (``-o``, ``--html``…) atomically, or refuse it
+    with a :class:`FileAccessError` naming it; its directory must exist."""
+    check_output(path)
+    with writing(path):
+        write_atomic(path, data, parents=False)
+
+
+def output_directory(path: str | os.PathLike[str]) -> Path:
+    """The directory the user named for several outputs, made if missing; or a
+    :class:`FileAccessError` (a file in the way, no permission, an empty path).
+
+    Called before the work starts, so that a bad directory loses nothing.
+    """
+    shown = os.fspath(path)
+    if not shown.strip():
+        raise FileAccessError(
+            N_("cannot write to an empty path: give a directory name"),
+            code="empty_path",
+            path=shown,
+        )
+    target = Path(shown)
+    if target.exists() and not target.is_dir():
+        raise FileAccessError(
+            N_("cannot write to {path}: it is a file, not a directory"),
+            code="not_directory",
+            path=shown,
+            directory=shown,
+        )
+    with writing(target):
+        target.mkdir(parents=True, exist_ok=True)
+    if not os.access(target, os.W_OK):
+        raise write_error(
+            PermissionError(errno.EACCES, "Permission denied"), shown, directory=shown
+        )
+    return target
 
 
 def _umask() -> int:

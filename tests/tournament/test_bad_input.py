@@ -92,8 +92,8 @@ def test_standings_and_games_csv_guard_text_cells_and_keep_numbers() -> None:
 
 def test_players_csv_from_the_ranking_reads_back_into_a_tournament() -> None:
     # plansza ranking seed --csv writes what plansza turniej import-players reads
-    from plansza.services.tournament import read_players_csv
     from plansza.files import csv_writer
+    from plansza.services.tournament import read_players_csv
 
     names = ["=1+1", "-Kowalski", "@Nowak", "'Apostrof", "Żak, Anna"]
     out = io.StringIO()

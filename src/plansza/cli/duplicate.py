@@ -201,8 +201,9 @@ def _load(path: str) -> Championship:
 
 def _save(ch: Championship, path: str) -> None:
     from plansza.duplicate.storage import save
+    from plansza.files import writing
 
-    with user_errors(EXIT_INPUT):
+    with user_errors(EXIT_INPUT), writing(path):  # the error names the file, not its temporary
         save(ch, path)
 
 
@@ -227,17 +228,14 @@ def new(
 ) -> None:
     """A new championship; game 1 starts."""
     from plansza.duplicate.game import Championship
+    from plansza.files import check_output
 
+    if games < 1:
+        fail(_("--games must be at least 1, not {n}", n=games), EXIT_INPUT)
+    with user_errors(EXIT_INPUT):  # before the lexicon is loaded and the draw made
+        check_output(file)
     if Path(file).exists() and not force:
         fail(_("{path} already exists; to overwrite it: --force", path=file), EXIT_REFUSED)
-    if games < 1:
-        fail(
-            _(
-                "'{text}' is not a score (a whole number from 0, or - when none is written)",
-                text=games,
-            ),
-            EXIT_INPUT,
-        )
     the_seed = seed if seed is not None else secrets.token_hex(4)
     lex = _lexicon(lexicon)
     ch = Championship(seed=the_seed, name=name, games_planned=games, lexicon=lexicon)
@@ -869,8 +867,10 @@ def export(
     if output == "-":
         sys.stdout.write(body)
         return
+    from plansza.files import write_output
+
     with user_errors(EXIT_INPUT):
-        Path(output).write_text(body, encoding="utf-8")
+        write_output(output, body)
     err_console.print(_("Wrote {path}", path=output))
 
 

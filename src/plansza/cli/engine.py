@@ -5,7 +5,10 @@
 
 Player 1 starts the even games (0, 2, …), player 2 the odd ones; the same seed
 gives the same games whatever ``--jobs``. The win rate counts a draw as half a
-win; ``ci95`` is its Wilson interval. Exit codes: 0 done, 2 bad arguments.
+win; ``ci95`` is its Wilson interval. With ``--gcg-dir`` the directory is checked
+(made) before the first game and each game is saved as it ends. Ctrl-C stops the
+match: the games finished are kept and summed up, marked as interrupted. Exit
+codes: 0 done, 2 bad arguments (an unusable ``--gcg-dir``), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -31,10 +34,13 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _
 from plansza.errors import N_
-from plansza.files import write_atomic
+from plansza.files import output_directory, write_atomic, writing
 
 if TYPE_CHECKING:
-    from plansza.engine.match import MatchResult
+    from plansza.engine.match import GameOutcome, MatchResult
+
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
 
 
 GcgDirOption = typer.Option(None, "--gcg-dir", help=N_("Save the games as GCG"))
@@ -54,7 +60,7 @@ def match(
     jobs: int = typer.Option(1, "--jobs", "-j", help=N_("Worker processes")),
     rules: str = typer.Option("pfs", "--rules", help="pfs | home | school | wespa"),
     seconds: float = typer.Option(1.0, "--seconds", help=N_("Sim's seconds a move")),
-    gcg_dir: Path = GcgDirOption,
+    gcg_dir: str | None = GcgDirOption,
     as_json: bool = typer.Option(False, "--json", help=N_("Output as JSON")),
     lexicon: str = typer.Option(
         DEFAULT_LEXICON,
@@ -97,7 +103,17 @@ def match(
             ),
             EXIT_INPUT,
         )
+    directory: Path | None = None
+    if gcg_dir is not None:
+        with user_errors():  # before the first game: a bad directory loses nothing
+            directory = output_directory(gcg_dir)
     options = {"sim": {"seconds": seconds}}
+
+    def on_game(outcome: GameOutcome) -> None:
+        if directory is not None:
+            _save(outcome, directory)
+        progress.advance(task)
+
     with Progress(
         TextColumn(_("Games")),
         BarColumn(),
@@ -107,37 +123,51 @@ def match(
         disable=as_json or not sys.stderr.isatty(),
     ) as progress:
         task = progress.add_task("games", total=games)
-        result = run_match(
-            p1, p2, games=games, seed=seed, rules=rules, jobs=jobs, record=gcg_dir is not None,
-            lexicon=lex, options=options, on_game=lambda _: progress.advance(task),
-        )  # fmt: skip
-    if gcg_dir is not None:
-        _save(result, gcg_dir)
-        if not as_json:
-            err_console.print(_("Saved {n} games in {path}", n=games, path=gcg_dir))
+        with user_errors():  # a game file that cannot be written (a full disk) stops it
+            result = run_match(
+                p1, p2, games=games, seed=seed, rules=rules, jobs=jobs,
+                record=directory is not None, lexicon=lex, options=options, on_game=on_game,
+            )  # fmt: skip
+    if directory is not None and not as_json:
+        err_console.print(
+            _("Saved {n} games in {path}", n=result.games, path=gcg_dir), soft_wrap=True
+        )
     if as_json:
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
-        return
-    _print(result)
+    else:
+        _print(result)
+    if result.interrupted:
+        err_console.print(
+            _(
+                "Interrupted: {n} of {total} games finished; the figures are theirs",
+                n=result.games,
+                total=games,
+            ),
+            style="bold yellow",
+            soft_wrap=True,
+        )
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def _save(result: MatchResult, directory: Path) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    for o in result.outcomes:
-        write_atomic(directory / f"game-{o.index + 1:04d}.gcg", o.gcg or "")
+def _save(outcome: GameOutcome, directory: Path) -> None:
+    """Save one game as it ends: Ctrl-C later keeps it."""
+    path = directory / f"game-{outcome.index + 1:04d}.gcg"
+    with writing(path):
+        write_atomic(path, outcome.gcg or "", parents=False)
 
 
 def _print(result: MatchResult) -> None:
     data = result.to_json()
-    table = Table(
-        title=_(
-            "Match {p1} – {p2}: {games} games, seed {seed}",
-            p1=result.p1,
-            p2=result.p2,
-            games=result.games,
-            seed=result.seed,
-        )
+    title = _(
+        "Match {p1} – {p2}: {games} games, seed {seed}",
+        p1=result.p1,
+        p2=result.p2,
+        games=result.games,
+        seed=result.seed,
     )
+    if result.interrupted:
+        title += " — " + _("interrupted after {n} of {total}", n=result.games, total=result.planned)
+    table = Table(title=title)
     table.add_column("")
     table.add_column(f"1: {result.p1}", justify="right")
     table.add_column(f"2: {result.p2}", justify="right")

@@ -66,10 +66,13 @@ def show(
     tiles: str = typer.Option("polish", "--tiles", help=N_("Tile set: polish or english")),
 ) -> None:
     """Draw a position in the terminal."""
-    with user_errors():
-        from plansza.tiles import TileSet
+    from plansza.tiles import TileSet
 
+    try:
         ts = TileSet.by_name(tiles)
+    except ValueError:  # tiles.py words it in English only
+        fail(_("unknown tile set {name!r}: use polish or english", name=tiles), EXIT_INPUT)
+    with user_errors():
         pos = parse_cgp(cgp, ts)
     console.print(board_text(pos.board))
     console.print(legend(language()))

@@ -272,7 +272,7 @@ def anagram(
 def build(
     words_file: Path = WordsFileArgument,
     tiles: str = typer.Option("polish", "--tiles", help=N_("Tile set")),
-    output: str = typer.Option(
+    output: str | None = typer.Option(
         None,
         "--output",
         "-o",
@@ -293,7 +293,7 @@ def build(
     """
     import time
 
-    from plansza.files import write_atomic
+    from plansza.files import check_output, write_atomic, writing
     from plansza.lexicon import store
     from plansza.lexicon.core import compile_blob
     from plansza.lexicon.progress import progress_bar
@@ -303,16 +303,19 @@ def build(
     with user_errors():
         try:
             tileset = TileSet.by_name(tiles)
-        except ValueError as e:
-            fail(str(e), EXIT_INPUT)
-        name = output or words_file.stem
+        except ValueError:  # tiles.py words it in English only
+            fail(_("unknown tile set {name!r}: use polish or english", name=tiles), EXIT_INPUT)
+        name = words_file.stem if output is None else output
+        if not name.strip():
+            check_output(name)  # an empty -o: refused with its reason
         if store.is_default(Path(name).stem if name.endswith(store.SUFFIX) else name):
             fail(_("the name {name} is reserved for the default lexicon", name=name), EXIT_INPUT)
-        target = (
-            Path(name)
-            if name.endswith(store.SUFFIX) or "/" in name or "\\" in name
-            else store.named_path(name)
-        )
+        # A path of the user's is refused now, not after the compiling; a bare name
+        # goes to the user's lexicon directory, made if missing.
+        given = name.endswith(store.SUFFIX) or "/" in name or "\\" in name
+        target = Path(name) if given else store.named_path(name)
+        if given:
+            check_output(name)
         data = words_file.read_bytes()
         report = read_word_list(data, tileset, source=str(words_file))
         for bad in report.bad[:show]:
@@ -344,7 +347,8 @@ def build(
         started = time.perf_counter()
         with progress_bar(_("Compiling {name}", name=target.stem)) as bar:
             blob = compile_blob(report, name=target.stem, tileset=tileset, progress=bar)
-        write_atomic(target, blob)
+        with writing(target):  # an error names the target, not the temporary file
+            write_atomic(target, blob, parents=not given)
     from plansza.lexicon import Lexicon
 
     lex = Lexicon.open(target)

@@ -856,8 +856,10 @@ def export(
     if output == "-":
         sys.stdout.write(text)
         return
-    with user_errors(), open(output, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
+    from plansza.files import write_output
+
+    with user_errors():  # one wording of a bad -o for every command (plansza.files)
+        write_output(output, text)
     err_console.print(_("Wrote {path}.", path=output), markup=False)
 
 

@@ -29,7 +29,13 @@ from plansza.cli.common import (
 from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_, PlanszaError
-from plansza.files import read_record
+from plansza.files import (
+    check_output,
+    output_directory,
+    read_record,
+    write_output,
+    writing,
+)
 from plansza.services.tournament import (
     ArgumentError,
     Referee,
@@ -236,6 +242,7 @@ def new(
     )
     path = db or (slug(name) + SUFFIX)
     with referee_errors():
+        check_output(path)  # its directory: the database would only say "unable to open"
         Referee.create(path, settings, now)
     console.print(_("Created '{name}' in {path}", name=name, path=path))
 
@@ -590,7 +597,7 @@ def standings_cmd(
             from plansza.tournament.reports import standings_page
 
             page = standings_page(state, round_no, cli_translator())
-            Path(html).write_text(page, encoding="utf-8")
+            write_output(html, page)
             console.print(_("Wrote {path}", path=html))
             return
         lines = standings(state, round_no, groups=mpa.groups(state, round_no))
@@ -742,7 +749,7 @@ def pairings_cmd(
             from plansza.tournament.reports import round_page
 
             page = round_page(state, round_no, cli_translator())
-            Path(html).write_text(page, encoding="utf-8")
+            write_output(html, page)
             console.print(_("Wrote {path}", path=html))
             return
         sd = seeds(state)
@@ -840,7 +847,9 @@ def report(
 
     with opened(db) as t, user_errors(EXIT_INPUT):
         state = t.state()
-        reports.write_report(state, Path(html), cli_translator(), teams=teams)
+        directory = output_directory(html)
+        with writing(directory):
+            reports.write_report(state, directory, cli_translator(), teams=teams)
         console.print(_("Report written to {path}", path=html))
 
 
@@ -853,7 +862,7 @@ def export(
     from plansza.tournament import tsh as tsh_mod
 
     with opened(db) as t, user_errors(EXIT_INPUT):
-        Path(tsh).write_text(tsh_mod.write_t(t.state()), encoding="utf-8")
+        write_output(tsh, tsh_mod.write_t(t.state()))
         console.print(_("Wrote {path}", path=tsh))
 
 
@@ -897,6 +906,7 @@ def import_(
         )
         from plansza.tournament.storage import TournamentFile
 
+        check_output(path)
         tf = TournamentFile.create(path, settings, at=now())
         try:
             tf.append_many(items, at=now())

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +120,8 @@ class MatchResult:
     seed: int
     outcomes: list[GameOutcome] = field(default_factory=list)
     seconds: float = 0.0
+    planned: int = 0  #: the games asked for (``games`` is those played)
+    interrupted: bool = False  #: stopped by Ctrl-C: the figures cover the games finished
 
     @property
     def games(self) -> int:
@@ -174,6 +176,8 @@ class MatchResult:
             "moves": self.moves,
             "moves_per_second": round(self.moves_per_second, 1),
             "seconds": round(self.seconds, 2),
+            "planned": self.planned,
+            "interrupted": self.interrupted,
         }
 
 
@@ -263,7 +267,7 @@ def iter_match(
     record: bool = False,
     lexicon: Lexicon | None = None,
     options: dict[str, dict[str, Any]] | None = None,
-) -> Iterator[GameOutcome]:
+) -> Generator[GameOutcome, None, None]:
     """The outcomes of a match's games, in game order, as they finish."""
     job_list = [_Job(i, p1, p2, seed, rules, record, options or {}) for i in range(games)]
     if lexicon is not None:
@@ -273,8 +277,17 @@ def iter_match(
             yield _play_one(job)
         return
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs) as pool:
+    # Ctrl-C reaches the whole process group: the workers ignore it and the parent
+    # alone stops the match (leaving the pool terminates it), so no worker dies
+    # mid-task with a traceback of its own.
+    with ctx.Pool(jobs, initializer=_ignore_interrupts) as pool:
         yield from pool.imap(_play_one, job_list)
+
+
+def _ignore_interrupts() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_match(
@@ -290,16 +303,28 @@ def run_match(
     options: dict[str, dict[str, Any]] | None = None,
     on_game: Callable[[GameOutcome], None] | None = None,
 ) -> MatchResult:
-    """Play a whole match (see :func:`iter_match`); ``on_game`` hears of each game."""
-    result = MatchResult(p1, p2, seed)
+    """Play a whole match (see :func:`iter_match`); ``on_game`` hears of each game.
+
+    Ctrl-C (``KeyboardInterrupt``) stops the match, not the caller: the result holds
+    the games finished so far and ``interrupted`` is set, so a long match keeps what
+    it played. An error in ``on_game`` stops the match and is raised.
+    """
+    result = MatchResult(p1, p2, seed, planned=games)
     start = time.perf_counter()
     outcomes = iter_match(
         p1, p2, games=games, seed=seed, rules=rules, jobs=jobs, record=record,
         lexicon=lexicon, options=options,
     )  # fmt: skip
-    for outcome in outcomes:
-        result.outcomes.append(outcome)
-        if on_game is not None:
-            on_game(outcome)
+    try:
+        for outcome in outcomes:
+            # Heard of first, counted then: a game whose saving Ctrl-C cut short is
+            # not in the result, so the result counts exactly the games saved.
+            if on_game is not None:
+                on_game(outcome)
+            result.outcomes.append(outcome)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    finally:
+        outcomes.close()  # the worker pool, if any, is shut down now, not when collected
     result.seconds = time.perf_counter() - start
     return result
