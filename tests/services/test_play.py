@@ -14,9 +14,9 @@ from plansza.services.play import (
     Challenged,
     ComputerGame,
     Ended,
+    Judged,
     OptionError,
     Played,
-    Verdict,
     play_options,
     start_game,
     unreadable,
@@ -130,7 +130,7 @@ def test_challenging_a_valid_play_gives_one_verdict(lex: Lexicon) -> None:
     events = service.challenge()
     assert isinstance(events[0], Challenged) and events[0].challenger == 0
     verdict = events[1]
-    assert isinstance(verdict, Verdict) and verdict.valid
+    assert isinstance(verdict, Judged) and verdict.valid
     assert verdict.penalty == (PFS.challenge_penalty or 0)
 
 
@@ -142,7 +142,7 @@ def test_a_phony_is_taken_back(lex: Lexicon) -> None:
     assert service.game.pending is not None
     score_before = service.game.scores[1]
     verdict = service.challenge()[-1]
-    assert isinstance(verdict, Verdict) and not verdict.valid
+    assert isinstance(verdict, Judged) and not verdict.valid
     assert service.game.pending is None and service.game.scores[1] == score_before
 
 

@@ -64,11 +64,11 @@ from plansza.services.play import (
     Ended,
     Event,
     Exchanged,
+    Judged,
     Passed,
     Played,
     PlayOptions,
     TimedOut,
-    Verdict,
 )
 
 if TYPE_CHECKING:
@@ -399,12 +399,12 @@ class Session:
                 self.out.print(
                     _("{name}: challenge! ({words})", name=self.name(event.challenger), words=words)
                 )
-        elif isinstance(event, Verdict):
+        elif isinstance(event, Judged):
             self._show_verdict(event)
         elif isinstance(event, Ended):
             self._show_end(event)
 
-    def _show_verdict(self, v: Verdict) -> None:
+    def _show_verdict(self, v: Judged) -> None:
         # TR 4.7.11: one verdict for the set, never which word failed.
         if v.valid:
             self.out.print(

@@ -258,7 +258,7 @@ class Challenged:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Judged:
     """The joint verdict (TR 4.7.11: never which word failed) and what it cost."""
 
     valid: bool
@@ -279,7 +279,7 @@ class Ended:
     scores: tuple[int, ...]
 
 
-Event = Played | Exchanged | Passed | TimedOut | Accepted | Challenged | Verdict | Ended
+Event = Played | Exchanged | Passed | TimedOut | Accepted | Challenged | Judged | Ended
 
 
 @dataclass
@@ -440,7 +440,7 @@ class ComputerGame:
 
     def _verdict(self, valid: bool, player: int, score: int, challenger: int) -> list[Event]:
         penalty = self.game.rules.challenge_penalty if valid else 0
-        return self._log(Verdict(valid, player, score, challenger, penalty or 0))
+        return self._log(Judged(valid, player, score, challenger, penalty or 0))
 
     def stop(self) -> list[Event]:
         """The person ends the game early: the computer's play nobody challenged stands
@@ -558,12 +558,12 @@ __all__ = [
     "Ended",
     "Event",
     "Exchanged",
+    "Judged",
     "OptionError",
     "Passed",
     "PlayOptions",
     "Played",
     "TimedOut",
-    "Verdict",
     "play_options",
     "start_game",
     "unreadable",
