@@ -23,9 +23,8 @@ import io
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date
-from fractions import Fraction
 from typing import Any
 
 import typer
@@ -43,10 +42,9 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import t as cli_translator
-from plansza.errors import N_, PlanszaError
+from plansza.errors import N_
 from plansza.files import csv_text, csv_writer, read_record
 from plansza.ranking.hollington import (
-    EDITION_GAP_DAYS,
     PADDING_SCALP,
     Basis,
     Explanation,
@@ -54,19 +52,15 @@ from plansza.ranking.hollington import (
     RankingHistory,
     RankingList,
     UnknownPlayerError,
-    group_tournaments,
 )
 from plansza.ranking.records import (
     BadRowsError,
-    RankedGame,
-    games_from_rows,
     normalise_name,
     parse_date,
     read_games_csv,
-    read_tsh_text,
 )
 from plansza.ranking.report import decimal_text, list_csv, list_html
-from plansza.ranking.store import append_games, default_history_path, load_history
+from plansza.ranking.store import default_history_path
 from plansza.tiles import polish_collation_key
 
 MESSAGES = {
@@ -506,76 +500,6 @@ def explain(
         _print_explanation(ex)
 
 
-def _referee_reader() -> Callable[[str], Sequence[Mapping[str, object]]] | None:
-    """``plansza.tournament.ranked_games`` when the referee's program provides it."""
-    try:
-        import plansza.tournament as referee
-    except ImportError:
-        return None
-    reader = getattr(referee, "ranked_games", None)
-    return reader if callable(reader) else None
-
-
-def _read_tournament(path: str, day: date | None, name: str | None) -> list[RankedGame]:
-    """The games of one finished tournament from ``path`` (CSV, TSH or referee file)."""
-    lower = path.lower()
-    if lower.endswith(".csv"):
-        games = read_games_csv(path)
-    elif lower.endswith(".t"):
-        if day is None:
-            fail(_("a TSH file has no date: give --date YYYY-MM-DD"), EXIT_INPUT)
-        text = read_record(path)
-        title = normalise_name(name or os.path.splitext(os.path.basename(path))[0])
-        games = read_tsh_text(text, day=day, tournament=title, source=path)
-    else:
-        reader = _referee_reader()
-        if reader is None:
-            fail(
-                _(
-                    "{path}: unknown tournament file format (supported: .csv, .t; the referee's "
-                    "program is not available)",
-                    path=path,
-                ),
-                EXIT_INPUT,
-            )
-        if not os.path.exists(path):
-            raise FileNotFoundError(2, "No such file", path)
-        try:
-            rows = [dict(r) for r in reader(path)]
-        except PlanszaError:
-            raise
-        except Exception as e:  # a foreign file format: report, never a traceback
-            fail(
-                _(
-                    "{path}: cannot read the tournament file: {reason}",
-                    path=path,
-                    reason=f"{type(e).__name__}: {e}",
-                ),
-                EXIT_INPUT,
-            )
-        for row in rows:
-            if day is not None and not row.get("date"):
-                row["date"] = day.isoformat()
-            if name:
-                row["tournament"] = name
-        games = games_from_rows(rows, source=path)
-    if name and lower.endswith(".csv"):
-        games = [
-            RankedGame(
-                g.date,
-                normalise_name(name),
-                g.player1,
-                g.player2,
-                g.score1,
-                g.score2,
-                g.walkover,
-                g.line,
-            )
-            for g in games
-        ]
-    return games
-
-
 def update(
     tournament: str = typer.Option(
         ...,
@@ -592,6 +516,8 @@ def update(
     as_json: bool = typer.Option(False, "--json", help=N_("Changes as JSON.")),
 ) -> None:
     """Add a finished tournament to the history."""
+    from plansza.services.ranking import RankingError, add_tournament, read_tournament
+
     the_day = None
     if day is not None:
         the_day = parse_date(day)
@@ -600,75 +526,34 @@ def update(
     path = history or default_history_path()
     with user_errors():
         try:
-            new_games = _read_tournament(tournament, the_day, name)
-            old_games = load_history(path, missing_ok=True)
+            added = add_tournament(path, read_tournament(tournament, the_day, name), tournament)
         except BadRowsError as e:
             _report_bad_rows(e)
-    added = group_tournaments(new_games)
-    if len(added) != 1:
-        fail(
-            _(
-                "the file {source} holds {count} tournaments ({names}); add them one at a time",
-                source=tournament,
-                count=len(added),
-                names=", ".join(t.label for t in added),
-            ),
-            EXIT_INPUT,
-        )
-    new = added[0]
-    for old in group_tournaments(old_games):
-        overlaps = (
-            old.name == new.name
-            and (new.start - old.end).days <= EDITION_GAP_DAYS
-            and (old.start - new.end).days <= EDITION_GAP_DAYS
-        )
-        if overlaps:
-            fail(
-                _(
-                    "the tournament {label} is already in the history {path}; nothing was changed",
-                    label=old.label,
-                    path=path,
-                ),
-                EXIT_REFUSED,
-            )
-    with user_errors():
-        before = RankingHistory(old_games)
-        after = RankingHistory([*old_games, *new_games])
-        append_games(path, new_games)
-    later = any(t.end > new.end for t in before.tournaments)
-    index = next(
-        i for i, t in enumerate(after.tournaments) if t.name == new.name and t.start == new.start
-    )
-    published = date.fromordinal(new.end.toordinal() + 1)
-    old_list = {e.name: e for e in before.ranking_list(published, include_unlisted=True)}
-    new_list = {e.name: e for e in after.ranking_list(published, include_unlisted=True)}
-    rows = []
-    for perf_name in sorted(after.entry_rankings(index)):
-        perf = next(p for p in after.performances(perf_name) if p.index == index)
-        old_e, new_e = old_list.get(perf_name), new_list[perf_name]
-        rows.append(
-            {
-                "name": perf_name,
-                "entry_ranking": perf.entry,
-                "games": perf.games,
-                "scalps": perf.scalps,
-                "achieved": str(perf.achieved),
-                "before": None if old_e is None else old_e.ranking,
-                "after": new_e.ranking,
-                "listed": new_e.listed,
-                "place": new_e.place,
-            }
-        )
-    rows.sort(key=lambda r: polish_collation_key(str(r["name"])))
+        except RankingError as e:
+            fail(describe_error(e), EXIT_REFUSED if e.code == "already_added" else EXIT_INPUT)
+    new = added.tournament
     if as_json:
         _print_json(
             {
                 "tournament": new.name,
                 "start": new.start.isoformat(),
                 "end": new.end.isoformat(),
-                "list_date": published.isoformat(),
+                "list_date": added.list_date.isoformat(),
                 "history": path,
-                "players": rows,
+                "players": [
+                    {
+                        "name": c.name,
+                        "entry_ranking": c.entry_ranking,
+                        "games": c.games,
+                        "scalps": c.scalps,
+                        "achieved": str(c.achieved),
+                        "before": c.before,
+                        "after": c.after,
+                        "listed": c.listed,
+                        "place": c.place,
+                    }
+                    for c in added.changes
+                ],
             }
         )
         return
@@ -677,31 +562,29 @@ def update(
             "Added the tournament {label}: {games} games, {players} players, to {path}.",
             label=new.label,
             games=len(new.games),
-            players=len(rows),
+            players=len(added.changes),
             path=path,
-        ),
-        markup=False,
+        )
     )
-    if later:
+    if added.later:
         console.print(
             _(
                 "Note: the history has later tournaments than this one; their scalps were "
                 "recomputed."
-            ),
-            markup=False,
+            )
         )
     cells = [
         [
-            str(r["name"]),
-            str(r["entry_ranking"]),
-            str(r["games"]),
-            str(r["scalps"]),
-            decimal_text(Fraction(str(r["achieved"])), t=cli_translator()),
-            "—" if r["before"] is None else str(r["before"]),
-            str(r["after"]),
-            "" if r["place"] is None else str(r["place"]),
+            c.name,
+            str(c.entry_ranking),
+            str(c.games),
+            str(c.scalps),
+            decimal_text(c.achieved, t=cli_translator()),
+            "—" if c.before is None else str(c.before),
+            str(c.after),
+            "" if c.place is None else str(c.place),
         ]
-        for r in rows
+        for c in added.changes
     ]
     keys = (
         "col_name",
@@ -713,11 +596,8 @@ def update(
         "col_after",
         "col_place",
     )
-    console.print(
-        _whole_numbers_table(
-            _("PFS ranking — list dated {date}", date=published.isoformat()), keys, cells, wrap={0}
-        )
-    )
+    title = _("PFS ranking — list dated {date}", date=added.list_date.isoformat())
+    console.print(_whole_numbers_table(title, keys, cells, wrap={0}))
 
 
 def _read_names(path: str) -> list[str]:

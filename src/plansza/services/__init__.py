@@ -10,4 +10,6 @@ service and show the result in the user's language.
 - :mod:`plansza.services.tournament` — the referee's commands on a tournament file:
   players found by seeding number or name, pairings, results, corrections,
   walkovers, penalties, withdrawals, settings, undo.
+- :mod:`plansza.services.ranking` — a finished tournament read (CSV, TSH, the
+  referee's file) and added to the ranking history, with what it changed.
 """

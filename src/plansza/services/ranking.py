@@ -1,0 +1,202 @@
+"""The PFS ranking's use cases: reading a finished tournament, adding it to the
+history and telling what it changed — for the command line and the web app.
+
+The ranking itself (the Hollington method with the PFS corrections, RR §1–§2) is
+:mod:`plansza.ranking`; this module puts its pieces together for one task and
+returns values: it prints nothing and reads no language or clock.
+
+>>> from datetime import date
+>>> from plansza.ranking.records import read_games_csv_text
+>>> games = read_games_csv_text(
+...     "date,tournament,player1,player2,score1,score2\\n"
+...     "2024-05-11,Puchar Łodzi,Anna Żak,Łukasz Ćwik,412,377\\n")
+>>> [t.name for t in one_tournament(games, "games.csv")]
+['Puchar Łodzi']
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from plansza.errors import N_, FormatError, PlanszaError
+from plansza.files import read_record
+from plansza.ranking.hollington import (
+    EDITION_GAP_DAYS,
+    RankingHistory,
+    Tournament,
+    group_tournaments,
+)
+from plansza.ranking.records import (
+    RankedGame,
+    games_from_rows,
+    normalise_name,
+    read_games_csv,
+    read_tsh_text,
+)
+from plansza.ranking.store import append_games, load_history
+from plansza.tiles import polish_collation_key
+
+RowsReader = Callable[[str], Sequence[Mapping[str, object]]]
+
+
+class RankingError(PlanszaError):
+    """A tournament that cannot be added to the history as given."""
+
+    code = "ranking"
+
+
+def _referee_reader() -> RowsReader | None:
+    """``plansza.tournament.ranked_games`` when the referee's program provides it."""
+    try:
+        import plansza.tournament as referee
+    except ImportError:
+        return None
+    reader = getattr(referee, "ranked_games", None)
+    return reader if callable(reader) else None
+
+
+def read_tournament(
+    path: str, day: date | None = None, name: str | None = None
+) -> list[RankedGame]:
+    """The games of one finished tournament from ``path``: a CSV of games, a TSH ``.t``
+    file (it has no date: ``day`` is needed) or the referee's tournament file.
+    ``name`` renames the tournament."""
+    lower = path.lower()
+    if lower.endswith(".csv"):
+        games = read_games_csv(path)
+    elif lower.endswith(".t"):
+        if day is None:
+            raise RankingError(N_("a TSH file has no date: give --date YYYY-MM-DD"), code="no_date")
+        title = normalise_name(name or os.path.splitext(os.path.basename(path))[0])
+        games = read_tsh_text(read_record(path), day=day, tournament=title, source=path)
+    else:
+        reader = _referee_reader()
+        if reader is None:
+            raise FormatError(
+                N_(
+                    "{path}: unknown tournament file format (supported: .csv, .t; the referee's "
+                    "program is not available)"
+                ),
+                path=path,
+            )
+        if not os.path.exists(path):
+            raise FileNotFoundError(2, "No such file", path)
+        try:
+            rows = [dict(r) for r in reader(path)]
+        except PlanszaError:
+            raise
+        except Exception as e:  # a foreign file format: an error that names it
+            raise FormatError(
+                N_("{path}: cannot read the tournament file: {reason}"),
+                path=path,
+                reason=f"{type(e).__name__}: {e}",
+            ) from e
+        for row in rows:
+            if day is not None and not row.get("date"):
+                row["date"] = day.isoformat()
+            if name:
+                row["tournament"] = name
+        games = games_from_rows(rows, source=path)
+    if name and lower.endswith(".csv"):
+        title = normalise_name(name)
+        games = [
+            RankedGame(g.date, title, g.player1, g.player2, g.score1, g.score2, g.walkover, g.line)
+            for g in games
+        ]
+    return games
+
+
+def one_tournament(games: list[RankedGame], source: str) -> list[Tournament]:
+    """The tournaments in ``games``, refused unless there is exactly one."""
+    found = group_tournaments(games)
+    if len(found) != 1:
+        raise RankingError(
+            N_("the file {source} holds {count} tournaments ({names}); add them one at a time"),
+            code="several_tournaments",
+            source=source,
+            count=len(found),
+            names=", ".join(t.label for t in found),
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one player's result in the added tournament did to the ranking list."""
+
+    name: str
+    entry_ranking: int
+    games: int
+    scalps: int
+    achieved: Fraction
+    before: int | None  #: the ranking on the list before (None: not on it)
+    after: int
+    listed: bool
+    place: int | None
+
+
+@dataclass(frozen=True)
+class Added:
+    """A tournament added to the history, with the list it gives."""
+
+    tournament: Tournament
+    list_date: date  #: the list published the day after the tournament
+    later: bool  #: the history has later tournaments, whose scalps were recomputed
+    changes: list[Change]  #: in Polish alphabetical order
+
+
+def add_tournament(history_path: str, games: list[RankedGame], source: str) -> Added:
+    """Add one finished tournament's ``games`` to the history at ``history_path``.
+
+    Refused (nothing written) when the file holds several tournaments or the same
+    edition is in the history already (the same name within
+    :data:`~plansza.ranking.hollington.EDITION_GAP_DAYS` days).
+    """
+    new = one_tournament(games, source)[0]
+    old_games = load_history(history_path, missing_ok=True)
+    for old in group_tournaments(old_games):
+        overlaps = (
+            old.name == new.name
+            and (new.start - old.end).days <= EDITION_GAP_DAYS
+            and (old.start - new.end).days <= EDITION_GAP_DAYS
+        )
+        if overlaps:
+            raise RankingError(
+                N_("the tournament {label} is already in the history {path}; nothing was changed"),
+                code="already_added",
+                label=old.label,
+                path=history_path,
+            )
+    before = RankingHistory(old_games)
+    after = RankingHistory([*old_games, *games])
+    append_games(history_path, games)
+    later = any(t.end > new.end for t in before.tournaments)
+    index = next(
+        i for i, t in enumerate(after.tournaments) if t.name == new.name and t.start == new.start
+    )
+    published = date.fromordinal(new.end.toordinal() + 1)
+    old_list = {e.name: e for e in before.ranking_list(published, include_unlisted=True)}
+    new_list = {e.name: e for e in after.ranking_list(published, include_unlisted=True)}
+    changes = []
+    for name in after.entry_rankings(index):
+        perf = next(p for p in after.performances(name) if p.index == index)
+        old_e, new_e = old_list.get(name), new_list[name]
+        changes.append(
+            Change(
+                name,
+                perf.entry,
+                perf.games,
+                perf.scalps,
+                perf.achieved,
+                None if old_e is None else old_e.ranking,
+                new_e.ranking,
+                new_e.listed,
+                new_e.place,
+            )
+        )
+    changes.sort(key=lambda c: polish_collation_key(c.name))
+    return Added(new, published, later, changes)
