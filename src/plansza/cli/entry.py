@@ -83,11 +83,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     if problem is not None:
         print(problem, file=sys.stderr)
         raise SystemExit(EXIT_INPUT)
-    from plansza.cli.lexicon import fast_check
+    if "check" in args or "sprawdź" in args:
+        # The lexicon module (Rich, the consoles) only for a line that may be a check.
+        from plansza.cli.lexicon import fast_check
 
-    code = fast_check(args)
-    if code is not None:
-        raise SystemExit(code)
+        code = fast_check(args)
+        if code is not None:
+            raise SystemExit(code)
     command().main(args=args, prog_name="plansza")
 
 

@@ -182,6 +182,10 @@ class _Commands(MutableMapping[str, "click.Command"]):
         """The command ``name`` if its subsystem has been imported."""
         return self._loaded.get(name)
 
+    def __contains__(self, name: object) -> bool:
+        # Mapping's version tries __getitem__, which would import the module.
+        return name in _BY_NAME or name in self._loaded
+
     def __getitem__(self, name: str) -> click.Command:
         if name not in self._loaded and name not in _BY_NAME:
             raise KeyError(name)
