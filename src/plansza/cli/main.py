@@ -19,6 +19,7 @@ other subsystems' imports. ``tests/cli/test_startup.py`` keeps the two trees equ
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterator, MutableMapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -160,6 +161,71 @@ def translate_help(command: Any, gettext: Callable[[str], str]) -> None:
         translate_help(sub, gettext)
 
 
+_PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]{0,17})")
+
+
+def plain_coercion(command: Any) -> None:
+    """Give the plain parameters of ``command`` a coercion that does without Pydantic.
+
+    Typer coerces every value through a Pydantic ``TypeAdapter`` (built even for a
+    parameter left out), and importing Pydantic costs more than most commands. For
+    the values where Typer's answer is known the answer is given here: a string for a
+    ``str`` parameter is itself, strings for a ``list[str]`` one are their list, a
+    plain decimal for an ``int`` one is ``int()`` of it, a ``bool`` is itself. Any
+    other value (``1_000``, a default of another type) goes to Typer's own coercion,
+    as do parameters with a parser, a range or a file type. This uses Typer's private
+    ``_runtime_param`` hook: if a Typer release drops it, nothing is changed (and
+    ``tests/cli/test_startup.py`` says so).
+    """
+    try:
+        from typer._coercion import RuntimeParam, build_runtime_param
+    except ImportError:  # pragma: no cover - another Typer
+        return
+
+    class Plain(RuntimeParam):
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            kind = self.annotation
+            if (kind is str and isinstance(value, str)) or (
+                kind is bool and isinstance(value, bool)
+            ):
+                return value
+            if kind is int and isinstance(value, str) and _PLAIN_INT.fullmatch(value):
+                return int(value)
+            if (
+                kind == list[str]
+                and isinstance(value, list | tuple)
+                and all(isinstance(v, str) for v in value)
+            ):
+                return list(value)
+            return build_runtime_param(param.type_descriptor)._coerce_value(value, param, ctx)
+
+    params = list(getattr(command, "params", ()))
+    if hasattr(command, "get_help_option"):
+        # --help is a Typer bool option too, made (and kept) on first use: make it now.
+        from typer._click import Context
+
+        help_option = command.get_help_option(Context(command, **command.context_settings))
+        if help_option is not None:
+            params.append(help_option)
+    for param in params:
+        desc = getattr(param, "type_descriptor", None)
+        if desc is None or getattr(param, "_runtime_param", False) is not None:
+            continue
+        info = desc.parameter_info
+        if (
+            desc.annotation in (str, int, bool, list[str])
+            and desc.file_annotation is None
+            and info.parser is None
+            and getattr(info, "click_type", None) is None
+            and info.min is None
+            and info.max is None
+            and not info.clamp
+        ):
+            param._runtime_param = Plain(parameter_info=info, annotation=desc.annotation)
+    for sub in getattr(command, "commands", {}).values():
+        plain_coercion(sub)
+
+
 class _Commands(MutableMapping[str, "click.Command"]):
     """The root's commands by name: every name known, a module imported on first use."""
 
@@ -175,6 +241,7 @@ class _Commands(MutableMapping[str, "click.Command"]):
             module.register(scratch)
             for sub_name, sub in typer.main.get_group(scratch).commands.items():
                 translate_help(sub, self._gettext)
+                plain_coercion(sub)
                 self._loaded.setdefault(sub_name, sub)
         return self._loaded[name]
 
@@ -241,6 +308,7 @@ def lazy_command(gettext: Callable[[str], str]) -> LazyGroup:
     group = typer.main.get_group(_bare_root(cls=LazyGroup))
     assert isinstance(group, LazyGroup)
     translate_help(group, gettext)  # before the commands are set: it would load them all
+    plain_coercion(group)
     group.commands = _Commands(gettext)
     return group
 
