@@ -6,6 +6,7 @@ The timings themselves are in ``benchmarks/startup.py``; here is what they rest 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -130,6 +131,44 @@ def test_the_root_help_imports_no_subsystem() -> None:
     assert not {m for m in loaded if m.startswith("plansza.cli.")} - {
         "plansza.cli.entry", "plansza.cli.main", "plansza.cli.i18n"}
     assert not {"sqlalchemy", "networkx", "pydantic"} & loaded
+
+
+def test_a_fresh_help_reads_as_the_whole_apps_without_markdown() -> None:
+    # The help renderer is imported with stand-ins for rich.markdown and rich.traceback.
+    env = {**os.environ, "COLUMNS": "90", "PLANSZA_LANG": "en"}
+    for argv in (["--help"], ["turniej", "--help"], ["moves", "--help"]):
+        fresh = subprocess.run([sys.executable, "-m", "plansza", *argv], capture_output=True,
+                               text=True, encoding="utf-8", env=env, check=True).stdout
+        code = (
+            "import sys, typer.main\n"
+            "from plansza.cli.i18n import t, use\n"
+            "from plansza.cli.main import app, translate_help\n"
+            "use('en')\n"
+            "cmd = typer.main.get_command(app)\n"
+            "translate_help(cmd, t().gettext)\n"
+            "cmd.main(sys.argv[1:], prog_name='plansza')\n"
+        )
+        whole = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True,
+                               text=True, encoding="utf-8", env=env, check=True).stdout
+        assert "Usage: plansza" in fresh
+        assert fresh == whole, argv
+    loaded = modules_after("--help")
+    assert "typer.rich_utils" in loaded
+    assert not {"rich.markdown", "rich.traceback", "markdown_it", "pygments"} & loaded
+
+
+def test_the_stand_ins_give_the_real_classes_when_used() -> None:
+    code = (
+        "import sys\n"
+        "from plansza.cli.main import import_help_renderer\n"
+        "import_help_renderer()\n"
+        "import typer.rich_utils as r\n"
+        "from rich.markdown import Markdown\n"
+        "from rich.traceback import Traceback\n"
+        "assert type(r.Markdown('*a*')) is Markdown\n"
+        "assert r.Traceback.from_exception == Traceback.from_exception\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_a_tournament_command_needs_no_alembic_when_the_file_is_up_to_date(tmp_path: Any) -> None:

@@ -90,6 +90,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         code = fast_check(args)
         if code is not None:
             raise SystemExit(code)
+    if not args or "--help" in args:
+        from plansza.cli.main import import_help_renderer
+
+        import_help_renderer()
     command().main(args=args, prog_name="plansza")
 
 

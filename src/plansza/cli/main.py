@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
+import types
 from collections.abc import Callable, Iterator, MutableMapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -301,6 +303,51 @@ class LazyGroup(TyperGroup):
             super().format_help(ctx, formatter)
         finally:
             self._listing = False
+
+
+def import_help_renderer() -> None:
+    """Import Typer's help renderer without ``rich.markdown`` and ``rich.traceback``.
+
+    ``typer.rich_utils`` imports both at its top (markdown-it and Pygments with them,
+    about a third of ``plansza --help``) for its ``markdown`` markup mode and its
+    pretty tracebacks, neither of which plansza uses. Stand-ins take their place while
+    it is imported; each imports the real class if it is ever called. Nothing else
+    sees them: once Typer's module is in, the real modules import as usual.
+    """
+    if "typer.rich_utils" in sys.modules:
+        return
+    stubs = {}
+    for module, name in (("rich.markdown", "Markdown"), ("rich.traceback", "Traceback")):
+        if module in sys.modules:
+            continue
+        stub = types.ModuleType(module)
+        setattr(stub, name, _deferred(module, name))
+        stubs[module] = sys.modules[module] = stub
+    try:
+        import typer.rich_utils  # noqa: F401
+    finally:
+        for module, stub in stubs.items():
+            if sys.modules.get(module) is stub:
+                del sys.modules[module]
+
+
+class _Deferred(type):
+    """The type of a stand-in class: what is looked up on it comes from the real one."""
+
+    def __getattr__(cls, attr: str) -> Any:
+        return getattr(cls._real(), attr)
+
+
+def _deferred(module: str, name: str) -> type:
+    """A stand-in for the class ``module.name``: calling it makes a real one."""
+
+    def real() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    def new(cls: type, *args: Any, **kwargs: Any) -> Any:
+        return real()(*args, **kwargs)
+
+    return _Deferred(name, (), {"__new__": new, "_real": staticmethod(real)})
 
 
 def lazy_command(gettext: Callable[[str], str]) -> LazyGroup:
