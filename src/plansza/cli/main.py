@@ -247,9 +247,12 @@ class _Commands(MutableMapping[str, "click.Command"]):
                 self._loaded.setdefault(sub_name, sub)
         return self._loaded[name]
 
-    def loaded(self, name: str) -> click.Command | None:
-        """The command ``name`` if its subsystem has been imported."""
-        return self._loaded.get(name)
+    def listed(self, name: str) -> click.Command:
+        """The command ``name`` as the root's help lists it: loaded, or its line only."""
+        if name in self._loaded:
+            return self._loaded[name]
+        entry = _BY_NAME[name]
+        return TyperCommand(name, help=self._gettext(entry.help), hidden=entry.hidden)
 
     def __contains__(self, name: object) -> bool:
         # Mapping's version tries __getitem__, which would import the module.
@@ -289,11 +292,8 @@ class LazyGroup(TyperGroup):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands:
             return None
-        if getattr(self, "_listing", False) and self.commands.loaded(cmd_name) is None:
-            entry = _BY_NAME[cmd_name]
-            return TyperCommand(
-                cmd_name, help=self.commands._gettext(entry.help), hidden=entry.hidden
-            )
+        if getattr(self, "_listing", False):
+            return self.commands.listed(cmd_name)
         return self.commands.load(cmd_name)
 
     def format_help(self, ctx: click.Context, formatter: Any) -> None:
