@@ -7,17 +7,21 @@ help texts are English message ids, translated here when the command tree is bui
 ``plansza check WORD...`` is meant for the table, several times a game: it takes a
 path that skips building the whole command line (every subsystem's imports and
 Typer's parsing cost several times the check itself). Everything else goes to the
-full app in :mod:`plansza.cli.main`.
+lazy root group of :mod:`plansza.cli.main`, which imports only the invoked
+command's subsystem.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from plansza.cli.i18n import UnknownLanguageError, environment_language, t, use
+from plansza.cli.main import translate_help
 from plansza.i18n import LANGUAGES, language_code
+
+__all__ = ["argv_language", "choose_language", "command", "main", "translate_help"]
 
 EXIT_INPUT = 2
 
@@ -61,33 +65,15 @@ def choose_language(argv: Sequence[str]) -> str | None:
     return None
 
 
-def translate_help(command: Any, gettext: Callable[[str], str]) -> None:
-    """Put every help text of ``command`` and its subcommands in the CLI's language.
-
-    ``command`` is a Click command as Typer builds it (Typer carries its own copy of
-    Click, so this looks at attributes rather than at classes).
-    """
-    for attr in ("help", "short_help", "epilog"):
-        text = getattr(command, attr, None)
-        if isinstance(text, str) and text:
-            setattr(command, attr, gettext(text))
-    for param in getattr(command, "params", ()):
-        text = getattr(param, "help", None)
-        if isinstance(text, str) and text:
-            param.help = gettext(text)
-    for sub in getattr(command, "commands", {}).values():
-        translate_help(sub, gettext)
-
-
 def command() -> Any:
-    """The whole ``plansza`` command tree, its help in the CLI's language."""
-    import typer
+    """The ``plansza`` command tree, its help in the CLI's language.
 
-    from plansza.cli.main import app
+    The root lists its commands from a static table and imports a subsystem only
+    when one of its commands runs (:func:`plansza.cli.main.lazy_command`).
+    """
+    from plansza.cli.main import lazy_command
 
-    cmd = typer.main.get_command(app)
-    translate_help(cmd, t().gettext)
-    return cmd
+    return lazy_command(t().gettext)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -97,11 +83,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     if problem is not None:
         print(problem, file=sys.stderr)
         raise SystemExit(EXIT_INPUT)
-    from plansza.cli.lexicon import fast_check
+    if "check" in args or "sprawdź" in args:
+        # The lexicon module (Rich, the consoles) only for a line that may be a check.
+        from plansza.cli.lexicon import fast_check
 
-    code = fast_check(args)
-    if code is not None:
-        raise SystemExit(code)
+        code = fast_check(args)
+        if code is not None:
+            raise SystemExit(code)
+    if not args or "--help" in args:
+        from plansza.cli.main import import_help_renderer
+
+        import_help_renderer()
     command().main(args=args, prog_name="plansza")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import typer
 from rich.table import Table
@@ -29,11 +30,13 @@ from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import current as language
 from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import N_, IllegalMoveError
-from plansza.gcg import GameRecord, read_gcg
 from plansza.moves import Play, parse_move
-from plansza.replay import ReplayReport, replay
 from plansza.rules import Rules
 from plansza.scoring import score_play
+
+if TYPE_CHECKING:
+    from plansza.gcg import GameRecord
+    from plansza.replay import ReplayReport
 
 MESSAGES = {
     "score_line": N_("{move}: {score} points"),
@@ -139,6 +142,8 @@ def score(
 
 
 def _load_record(path: str, rules: Rules) -> GameRecord:
+    from plansza.gcg import read_gcg  # here: show and score need no record reader
+
     with user_errors():
         text = read_text(path)
     rec = read_gcg(text, rules.tileset, source=path)
@@ -194,6 +199,8 @@ def replay_cmd(
     Exit code 0 when every recorded play score matches, 1 on a mismatch, 2 for an
     unreadable file.
     """
+    from plansza.replay import replay  # here: show and score need no replay
+
     rules = rules_named(rules_name)
     rec = _load_record(path, rules)
     rep = replay(rec, rules)
@@ -215,6 +222,9 @@ def replay_cmd(
 
 def demo() -> None:
     """Show and replay a sample game."""
+    from plansza.gcg import read_gcg  # here: show and score need no record reader
+    from plansza.replay import replay
+
     rules = Rules.pfs()
     text = resources.files("plansza.samples").joinpath("demo.gcg").read_text(encoding="utf-8")
     rec = read_gcg(text, rules.tileset)

@@ -27,7 +27,6 @@ from fractions import Fraction
 from plansza.files import csv_writer
 from plansza.i18n import Translator
 from plansza.ranking.hollington import RankingList
-from plansza.templates import render
 
 
 def decimal_separator(t: Translator) -> str:
@@ -73,6 +72,8 @@ def list_csv(ranking_list: RankingList, t: Translator) -> str:
 
 def list_html(ranking_list: RankingList, t: Translator) -> str:
     """The list as a self-contained HTML page that prints well (A4, headers repeat)."""
+    from plansza.templates import render  # Jinja2 only for the page, not for the list
+
     day = ranking_list.list_date
     return render(
         "ranking/list.html", t,

@@ -29,8 +29,6 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from plansza.errors import N_, PlanszaError
 from plansza.tournament.events import Event, apply, effective, replay
@@ -87,6 +85,10 @@ def migrate(engine: sa.Engine) -> None:
             current = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
             if current == HEAD:
                 return  # up to date: skip loading Alembic's script directory
+    # Alembic only when migrating: importing it costs more than a whole command.
+    from alembic import command
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
