@@ -263,7 +263,9 @@ def _added(state: State, pid: int) -> None:
 @app.command("add-player")
 def add_player(
     name: str = typer.Argument(..., help=N_("Name")),
-    ranking: float | None = typer.Option(None, "--ranking", min=0, help=N_("None = debutant)")),
+    ranking: float | None = typer.Option(
+        None, "--ranking", min=0, help=N_("PFS ranking (none: a debutant)")
+    ),
     games: int = typer.Option(0, "--games", min=0, help=N_("Ranked games")),
     club: str = typer.Option("", "--club", help=N_("Club or school")),
     city: str = typer.Option("", "--city", help=N_("City")),
