@@ -54,9 +54,9 @@ SUBSYSTEMS = (
 )  # fmt: skip
 """The modules of ``plansza.cli`` with a ``register(app)``, in registration order."""
 
-_LEXICON_HELP = (
-    "Słownik: kompilacja list słów, informacje. / Lexicon: compile word lists, information. "
-    "Domyślny / default: sjp-20220301 — SJP.PL, nie oficjalny OSPS / not the official OSPS."
+_LEXICON_HELP = N_(
+    "Lexicon: compile word lists, information. Default: sjp-20220301 — SJP.PL, "
+    "not the official OSPS."
 )
 
 COMMANDS: tuple[Entry, ...] = (
