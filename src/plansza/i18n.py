@@ -88,6 +88,17 @@ def describe(error: PlanszaError, t: Translator, *, where: bool = True) -> str:
     else:
         text = t.gettext(error.template)
     body = PlanszaError.render(error, text, None)
+    if any(isinstance(v, PlanszaError) for v in error.details.values()):
+        # An error that names the one behind it ("…refused: {why}") words that one in
+        # the same language rather than in the English of its str().
+        fields = {
+            k: describe(v, t, where=where) if isinstance(v, PlanszaError) else v
+            for k, v in error.details.items()
+        }
+        try:
+            body = text.format(**fields)
+        except (KeyError, IndexError, ValueError):
+            pass
     if isinstance(error, FormatError) and where:
         if error.source is not None and error.line is not None:
             return f"{error.source}:{error.line}: {body}"
