@@ -19,6 +19,7 @@ with :func:`describe` and the :func:`translator` of its user's language.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
 from collections.abc import Mapping
@@ -95,10 +96,8 @@ def describe(error: PlanszaError, t: Translator, *, where: bool = True) -> str:
             k: describe(v, t, where=where) if isinstance(v, PlanszaError) else v
             for k, v in error.details.items()
         }
-        try:
-            body = text.format(**fields)
-        except (KeyError, IndexError, ValueError):
-            pass
+        with contextlib.suppress(KeyError, IndexError, ValueError):
+            body = text.format(**fields)  # else as rendered above
     if isinstance(error, FormatError) and where:
         if error.source is not None and error.line is not None:
             return f"{error.source}:{error.line}: {body}"
