@@ -37,11 +37,6 @@ def use(lang: str) -> None:
     """Speak ``lang`` (``"pl"`` or ``"en"``) from now on in this process."""
     global _lang
     _lang = language_code(lang)
-    # Domain modules not yet moved to error templates still word some texts by the
-    # process-wide language of plansza.i18n; keep it in step until they are.
-    from plansza.i18n import set_language
-
-    set_language(_lang)
 
 
 def current() -> str:
