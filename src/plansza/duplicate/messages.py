@@ -107,7 +107,7 @@ ERRORS: dict[str, Template] = {
     "no_ties": N_("no shared places in the standings — nothing to draw lots for"),
 }
 
-ENDS: dict[str, Template] = {
+ENDS: dict[str, str] = {
     "moves": N_("15 moves (I.2)"),
     "blocked": N_("the bag is empty and the rack has no placement"),
     "tiles_out": N_("no tiles left"),
@@ -135,7 +135,7 @@ def refuse(reason: str, /, **details: object) -> DuplicateError:
         template = GAME_OVER.get(str(details.get("end")), N_("game {game} is over"))
     else:
         template = ERRORS[reason]
-    return DuplicateError(reason, template, **details)
+    return DuplicateError(reason, template, **details)  # type: ignore[arg-type]  # no plural
 
 
 def describe(error: PlanszaError, t: Translator) -> str:
