@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from plansza import i18n
 from plansza.board import Board
 from plansza.duplicate.cards import REASONS, Card, Verdict, check_card, placed_tiles
 from plansza.duplicate.messages import VERDICTS, verdict_text
-from plansza.i18n import translator
 from plansza.lexicon import Lexicon
 from plansza.moves import Play
 from plansza.rules import Rules
@@ -178,7 +178,7 @@ def test_a_single_tile_may_be_named_by_either_word(lex: Lexicon) -> None:
 
 def test_every_reason_has_both_languages() -> None:
     # Every verdict has an English template, and the Polish catalogue a text for it.
-    pl = translator("pl")
+    pl = i18n.translator("pl")
     for reason in (*REASONS, "ok", "override"):
         template = VERDICTS[reason]
         english = template if isinstance(template, str) else template[0]
@@ -188,7 +188,7 @@ def test_every_reason_has_both_languages() -> None:
 
 def test_verdict_text_in_polish_and_english(lex: Lexicon) -> None:
     v = check(Board(), "KOTYABC", "Z8 KOTY", 14, lex)
-    polish, english = verdict_text(v, translator("pl")), verdict_text(v, translator("en"))
+    polish, english = verdict_text(v, i18n.translator("pl")), verdict_text(v, i18n.translator("en"))
     assert "współrzędna" in polish and "0 pkt" in polish
     assert "coordinate" in english and "0 points" in english
 
@@ -211,4 +211,4 @@ def test_any_card_gets_a_verdict_never_a_crash(text: str, score: int | None, bla
     v = check_card(board, "KOTY?AB", Card(text, score, blanks), lex, RULES)
     assert v.reason == "ok" or v.reason in REASONS
     assert v.awarded == (v.real_score if v.ok else 0)
-    assert verdict_text(v, translator("pl"))
+    assert verdict_text(v, i18n.translator("pl"))

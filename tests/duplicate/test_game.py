@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from plansza import i18n
 from plansza.duplicate import Card, Championship, DuplicateError, simulate
 from plansza.duplicate.messages import describe
 from plansza.duplicate.racks import MAX_REDRAWS, Requirement, meets
 from plansza.duplicate.storage import dumps, load, save
 from plansza.errors import FormatError
-from plansza.i18n import translator
 from plansza.lexicon import Lexicon
 from plansza.moves import Play
 
@@ -138,7 +138,7 @@ def test_a_lower_scoring_move_needs_force(lex: Lexicon) -> None:
     with pytest.raises(DuplicateError) as e:
         ch.choose(lex, notation=str(low.play), reason="x")
     assert e.value.reason == "not_top"
-    assert "--force" in describe(e.value, translator("en"))
+    assert "--force" in describe(e.value, i18n.translator("en"))
     choice = ch.choose(lex, notation=str(low.play), reason="x", force=True)
     assert choice.candidate.score == low.score < move.candidates[0].score
     assert choice.candidate.key() == low.key()
