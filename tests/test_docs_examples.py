@@ -36,8 +36,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from plansza import i18n
-
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs" / "en").glob("*.md")),
         *sorted((ROOT / "docs" / "pl").glob("*.md"))]
@@ -173,9 +171,9 @@ def workdir(sample_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 def _set_language(lang: str) -> None:
     # The CLI's --lang sets the process-wide language; a real shell starts each
     # command afresh, so each command here starts in its environment's language.
-    set_language = getattr(i18n, "set_language", None)
-    if set_language is not None:
-        set_language(lang)
+    from plansza.cli.i18n import use
+
+    use(lang)
 
 
 def _expected_exit(comment: str, default: int) -> int:

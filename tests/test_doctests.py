@@ -14,7 +14,6 @@ import pkgutil
 import pytest
 
 import plansza
-from plansza import i18n
 
 
 def _modules() -> list[str]:
@@ -59,9 +58,10 @@ def test_the_walk_finds_the_subpackages() -> None:
 
 def _process_state() -> dict[str, object]:
     # What an example could change for every later test in this worker process.
-    language = getattr(i18n, "language", None)
+    from plansza.cli.i18n import current
+
     return {
-        "language": language() if callable(language) else None,
+        "language": current(),
         "cwd": os.getcwd(),
         "environ": dict(os.environ),
     }

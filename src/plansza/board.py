@@ -94,7 +94,9 @@ class Coordinate:
 
     def __post_init__(self) -> None:
         if not (0 <= self.row < SIZE and 0 <= self.col < SIZE):
-            raise InvalidMoveError(f"square ({self.row}, {self.col}) is off the board")
+            raise InvalidMoveError(
+                N_("square ({row}, {col}) is off the board"), row=self.row, col=self.col
+            )
 
     @classmethod
     def parse(cls, text: str) -> Coordinate:
@@ -107,8 +109,11 @@ class Coordinate:
         if m:
             return cls(int(m.group(1)) - 1, COLUMNS.index(m.group(2).upper()), Direction.DOWN)
         raise InvalidMoveError(
-            f"{text!r} is not a coordinate: write a column A–O and a row 1–15, "
-            "letter first for a horizontal word (H8), number first for a vertical one (8H)"
+            N_(
+                "“{coord}” is not a coordinate: a column A–O and a row 1–15, e.g. H8 (across) "
+                "or 8H (down)"
+            ),
+            coord=text,
         )
 
     @classmethod

@@ -24,7 +24,7 @@ from typing import Protocol
 
 from plansza.board import Board
 from plansza.clock import ChessClock
-from plansza.errors import IllegalActionError, IllegalMoveError
+from plansza.errors import N_, NP_, IllegalActionError, IllegalMoveError
 from plansza.moves import Exchange, Move, Pass, Play, parse_move
 from plansza.rules import ChallengeMode, EndRackRule, FlagFall, Rules, TieRule
 from plansza.scoring import ScoredPlay, score_play
@@ -260,11 +260,12 @@ class Game:
 
     def _require_turn(self, action: str) -> None:
         if self.result is not None:
-            raise IllegalActionError("game_over", f"{action}: the game is over")
+            raise IllegalActionError("game_over", N_("the game is over"), action=action)
         if self.pending is not None:
             raise IllegalActionError(
                 "pending_play",
-                f"{action}: a play is awaiting acceptance or a challenge",
+                N_("a play is awaiting acceptance or a challenge"),
+                action=action,
             )
 
     def _time_check(self, now: float | None) -> bool:
@@ -423,13 +424,22 @@ class Game:
         missing = need - have
         if missing:
             tiles = self.rules.tileset.sort_tiles(missing.elements())
+            template = N_("{move}: the rack {rack} has no {tiles} for this play")
+            if BLANK in missing and p.word != p.word.upper():
+                # "brakuje ?????": the player typed the word in lower case, which is
+                # the notation of blanks; say so, with the word as tiles are written.
+                template = N_(
+                    "{move}: the rack {rack} has no {tiles} for this play; a lower-case "
+                    "letter means a blank, tiles from the rack are written in capitals: {word}"
+                )
             raise IllegalMoveError(
                 "not_on_rack",
-                f"{p}: the rack {self.rack_string(self.to_move)} has no {tiles} for this play",
+                template,
                 cgp=self.board.cgp(),
                 move=str(p),
                 rack=self.rack_string(self.to_move),
                 tiles=tiles,
+                word=p.word.upper(),
             )
         return scored
 
@@ -443,11 +453,13 @@ class Game:
         scored = self.score(play)  # raises before anything changes
         if self.rules.challenge_mode is ChallengeMode.REFUSE:
             if self.words is None:
-                raise IllegalActionError("no_word_list", "refusing invalid words needs a word list")
+                raise IllegalActionError(
+                    "no_word_list", N_("refusing invalid words needs a word list")
+                )
             if not all(w in self.words for w in scored.word_strings):
                 raise IllegalMoveError(
                     "invalid_word",
-                    f"{scored.play}: the play forms a word that is not in the word list",
+                    N_("{move}: the play forms a word that is not in the word list"),
                     cgp=self.board.cgp(),
                     move=str(scored.play),
                 )
@@ -467,7 +479,7 @@ class Game:
     def accept(self, now: float | None = None) -> None:
         """The opponent accepts the pending play (records its score: TR 4.7.3)."""
         if self.pending is None:
-            raise IllegalActionError("no_pending_play", "there is no play to accept")
+            raise IllegalActionError("no_pending_play", N_("there is no play to accept"))
         p = self.pending
         self._commit(p, now)
 
@@ -517,14 +529,16 @@ class Game:
         ``rules.challenge_penalty`` points (MPA 2c.ii; PFS: none, TR 4.8.3).
         """
         if self.pending is None:
-            raise IllegalActionError("no_pending_play", "there is no play to challenge")
+            raise IllegalActionError("no_pending_play", N_("there is no play to challenge"))
         if self.words is None:
-            raise IllegalActionError("no_word_list", "a challenge needs a word list")
+            raise IllegalActionError("no_word_list", N_("a challenge needs a word list"))
         p = self.pending
         n = self.rules.players
         who = challenger if challenger is not None else (p.player + 1) % n
         if who == p.player or not 0 <= who < n:
-            raise IllegalActionError("bad_challenger", "a player cannot challenge their own play")
+            raise IllegalActionError(
+                "bad_challenger", N_("a player cannot challenge their own play")
+            )
         formed = [w.word.upper() for w in p.scored.words]
         chosen = formed if words is None else [w.upper() for w in words]
         if not chosen:
@@ -533,7 +547,7 @@ class Game:
             if w not in formed:
                 raise IllegalActionError(
                     "not_formed",
-                    f"{w} is not one of the words formed: {', '.join(formed)}",
+                    N_("{word} is not one of the words formed: {words}"),
                     word=w,
                     words=", ".join(formed),
                 )
@@ -578,13 +592,16 @@ class Game:
         ts = self.rules.tileset
         out = [t.upper() if t != BLANK else t for t in tiles]
         if not 1 <= len(out) <= self.rules.rack_size:
-            raise IllegalActionError("exchange_size", "an exchange returns 1 to 7 tiles")
+            raise IllegalActionError(
+                "exchange_size",
+                N_("an exchange returns 1 to {rack_size} tiles"),
+                rack_size=self.rules.rack_size,
+            )
         missing = Counter(out) - Counter(self.racks[self.to_move])
         if missing:
             raise IllegalActionError(
                 "not_on_rack",
-                f"exchange {''.join(out)}: the rack {self.rack_string(self.to_move)} has no "
-                f"{ts.sort_tiles(missing.elements())}",
+                N_("{move}: the rack {rack} has no {tiles}"),
                 move=f"-{''.join(out)}",
                 rack=self.rack_string(self.to_move),
                 tiles=ts.sort_tiles(missing.elements()),
@@ -593,8 +610,13 @@ class Game:
         if len(self.bag) < need:
             raise IllegalActionError(
                 "bag_too_small",
-                f"exchange refused: {len(self.bag)} tiles in the bag, at least {need} needed "
-                "(TR 4.3.1); play or pass instead",
+                NP_(
+                    "exchange refused: {bag} tile in the bag, at least {need} needed "
+                    "(TR 4.3.1); play or pass instead",
+                    "exchange refused: {bag} tiles in the bag, at least {need} needed "
+                    "(TR 4.3.1); play or pass instead",
+                ),
+                plural_field="bag",
                 bag=len(self.bag),
                 need=need,
             )
@@ -602,8 +624,13 @@ class Game:
         if limit is not None and self.exchanges_used[self.to_move] >= limit:
             raise IllegalActionError(
                 "exchange_limit",
-                f"exchange refused: {limit} exchanges already made (TR 4.3.1); "
-                "play or pass instead",
+                NP_(
+                    "exchange refused: {limit} exchange already made (TR 4.3.1); "
+                    "play or pass instead",
+                    "exchange refused: {limit} exchanges already made (TR 4.3.1); "
+                    "play or pass instead",
+                ),
+                plural_field="limit",
                 limit=limit,
             )
         if self._time_check(now):
@@ -648,7 +675,7 @@ class Game:
         """A referee's penalty: a multiple of 5 points (TR 7.1b)."""
         if points <= 0 or points % 5:
             raise IllegalActionError(
-                "penalty", f"a penalty is a positive multiple of 5, not {points}", points=points
+                "penalty", N_("a penalty is a positive multiple of 5, not {points}"), points=points
             )
         self.scores[player] -= points
         self.adjustments.append(Adjustment(player, -points, "penalty"))
@@ -657,13 +684,13 @@ class Game:
         """End a two-player game by walkover (TR 7.2): the opponent gets ``points``
         (N, see :func:`walkover_points`), the player excluded or absent gets 1."""
         if self.rules.players != 2:
-            raise IllegalActionError("walkover", "a walkover ends a two-player game")
+            raise IllegalActionError("walkover", N_("a walkover ends a two-player game"))
         if self.result is not None:
-            raise IllegalActionError("game_over", "walkover: the game is over")
+            raise IllegalActionError("game_over", N_("the game is over"), action="walkover")
         if points < 400:
             raise IllegalActionError(
                 "walkover",
-                f"a walkover is worth at least 400 points (TR 7.2), not {points}",
+                N_("a walkover is worth at least 400 points (TR 7.2), not {points}"),
                 points=points,
             )
         if self.pending is not None:

@@ -19,9 +19,8 @@ with :func:`describe` and the :func:`translator` of its user's language.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
-import os
-from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -88,6 +87,15 @@ def describe(error: PlanszaError, t: Translator, *, where: bool = True) -> str:
     else:
         text = t.gettext(error.template)
     body = PlanszaError.render(error, text, None)
+    if any(isinstance(v, PlanszaError) for v in error.details.values()):
+        # An error that names the one behind it ("…refused: {why}") words that one in
+        # the same language rather than in the English of its str().
+        fields = {
+            k: describe(v, t, where=where) if isinstance(v, PlanszaError) else v
+            for k, v in error.details.items()
+        }
+        with contextlib.suppress(KeyError, IndexError, ValueError):
+            body = text.format(**fields)  # else as rendered above
     if isinstance(error, FormatError) and where:
         if error.source is not None and error.line is not None:
             return f"{error.source}:{error.line}: {body}"
@@ -96,34 +104,3 @@ def describe(error: PlanszaError, t: Translator, *, where: bool = True) -> str:
         if error.line is not None:
             return t.gettext("line {line}: {message}").format(line=error.line, message=body)
     return body
-
-
-# --- The transitional API: module catalogues of {"pl": …, "en": …} entries. ---------
-# Being replaced by the gettext catalogues above; kept while modules still use it.
-
-Catalogue = Mapping[str, Mapping[str, str]]
-
-_current = os.environ.get("PLANSZA_LANG", "pl")[:2].lower()
-if _current not in LANGUAGES:
-    _current = "pl"
-
-
-def set_language(lang: str) -> None:
-    """Set the language of messages (``"pl"`` or ``"en"``)."""
-    global _current
-    lang = lang[:2].lower()
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
-    _current = lang
-
-
-def language() -> str:
-    """The current language code."""
-    return _current
-
-
-def tr(catalogue: Catalogue, key: str, /, **fields: object) -> str:
-    """The message ``key`` of ``catalogue`` in the current language, formatted."""
-    entry = catalogue[key]
-    text = entry.get(_current) or entry["en"]
-    return text.format(**fields) if fields else text

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from plansza.board import Coordinate
-from plansza.errors import InvalidMoveError
+from plansza.errors import N_, InvalidMoveError
 from plansza.tiles import BLANK, TileSet
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class Play:
     def parse(cls, text: str, tileset: TileSet | None = None) -> Play:
         move = parse_move(text, tileset)
         if not isinstance(move, Play):
-            raise InvalidMoveError(f"{text!r} is not a play (coordinate and word)")
+            raise InvalidMoveError(N_("{move!r} is not a play (coordinate and word)"), move=text)
         return move
 
     def notation(self, *, parens: bool = False, board: Board | None = None) -> str:
@@ -102,7 +102,9 @@ class Exchange:
     def parse(cls, text: str, tileset: TileSet | None = None) -> Exchange:
         move = parse_move(text, tileset)
         if not isinstance(move, Exchange):
-            raise InvalidMoveError(f"{text!r} is not an exchange (-LETTERS or wymiana LETTERS)")
+            raise InvalidMoveError(
+                N_("“{text}” is not an exchange (-LETTERS or wymiana LETTERS)"), text=text
+            )
         return move
 
     def notation(self, *, polish_word: bool = False) -> str:
@@ -143,10 +145,23 @@ def _exchange_tiles(text: str, tiles: str, tileset: TileSet) -> str:
         elif tileset.is_letter(ch):
             out.append(ch.upper())
         else:
-            raise InvalidMoveError(f"{text!r}: {ch!r} is not a tile of the {tileset.name} set")
+            raise _not_a_letter(text, ch, tileset)
     if not 1 <= len(out) <= 7:
-        raise InvalidMoveError(f"{text!r}: an exchange returns 1 to 7 tiles")
+        raise InvalidMoveError(N_("“{text}”: an exchange returns 1 to 7 tiles"), text=text)
     return "".join(out)
+
+
+def _not_a_letter(text: str, ch: str, tileset: TileSet) -> InvalidMoveError:
+    if tileset.name == "polish":
+        return InvalidMoveError(
+            N_("“{text}”: “{ch}” is not a letter of the Polish tile set"), text=text, ch=ch
+        )
+    return InvalidMoveError(
+        N_("“{text}”: “{ch}” is not a letter of the {tileset} tile set"),
+        text=text,
+        ch=ch,
+        tileset=tileset.name,
+    )
 
 
 def _play_word(text: str, written: str, tileset: TileSet) -> tuple[str, tuple[bool, ...] | None]:
@@ -158,28 +173,27 @@ def _play_word(text: str, written: str, tileset: TileSet) -> tuple[str, tuple[bo
     for ch in written:
         if ch == "(":
             if inside:
-                raise InvalidMoveError(f"{text!r}: parentheses cannot nest")
+                raise InvalidMoveError(N_("“{text}”: parentheses cannot nest"), text=text)
             inside, saw_parens, group_len = True, True, 0
         elif ch == ")":
             if not inside:
-                raise InvalidMoveError(f"{text!r}: ')' without '('")
+                raise InvalidMoveError(N_("“{text}”: “)” without “(”"), text=text)
             if group_len == 0:
-                raise InvalidMoveError(f"{text!r}: empty parentheses")
+                raise InvalidMoveError(N_("“{text}”: empty parentheses"), text=text)
             inside = False
         elif tileset.is_letter(ch):
             letters.append(ch)
             through.append(inside)
             group_len += 1
         else:
-            raise InvalidMoveError(
-                f"{text!r}: {ch!r} is not a letter of the {tileset.name} tile set"
-            )
+            raise _not_a_letter(text, ch, tileset)
     if inside:
-        raise InvalidMoveError(f"{text!r}: '(' is not closed")
+        raise InvalidMoveError(N_("“{text}”: “(” is not closed"), text=text)
     if len(letters) < 2:
-        raise InvalidMoveError(f"{text!r}: a word has at least two letters")
+        raise InvalidMoveError(N_("“{text}”: a word has at least two letters"), text=text)
     if len(letters) > MAX_WORD:
-        raise InvalidMoveError(f"{text!r}: a word has at most {MAX_WORD} letters")
+        # MAX_WORD is 15, the board's width: the message says so without a field.
+        raise InvalidMoveError(N_("“{text}”: a word has at most 15 letters"), text=text)
     return "".join(letters), (tuple(through) if saw_parens else None)
 
 
@@ -191,7 +205,7 @@ def parse_move(text: str, tileset: TileSet | None = None) -> Move:
     ts = tileset or TileSet.polish()
     s = " ".join(text.split())
     if not s:
-        raise InvalidMoveError("empty move: write e.g. 'H8 SŁOWO', '-ABC' or 'pauza'")
+        raise InvalidMoveError(N_("empty move: write e.g. “H8 SŁOWO”, “-ABC” or “pauza”"))
     if s.lower() in _PASS_WORDS:
         return Pass()
     m = _EXCHANGE_RE.match(s)
@@ -200,13 +214,13 @@ def parse_move(text: str, tileset: TileSet | None = None) -> Move:
     parts = s.split(" ")
     if len(parts) != 2:
         raise InvalidMoveError(
-            f"{text!r} is not a move: write a coordinate and a word ('H8 SŁOWO'), "
-            "an exchange ('-ABC', 'wymiana ABC') or a pass ('-', 'pauza')"
+            N_(
+                "“{text}” is not a move: write a coordinate and a word (“H8 SŁOWO”), "
+                "an exchange (“-ABC”, “wymiana ABC”) or a pass (“-”, “pauza”)"
+            ),
+            text=text,
         )
-    try:
-        coord = Coordinate.parse(parts[0])
-    except InvalidMoveError as e:
-        raise InvalidMoveError(f"{text!r}: {e}") from None
+    coord = Coordinate.parse(parts[0])  # its error names the coordinate
     word, through = _play_word(text, parts[1], ts)
     # Played-through letters keep their case from the board; new letters: upper = tile.
     return Play(coord, word, through)

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from plansza.board import CENTRE, SIZE, Board, Coordinate, Direction, square_name
-from plansza.errors import IllegalMoveError
+from plansza.errors import N_, NP_, IllegalMoveError
 from plansza.moves import Play
 from plansza.rules import Rules
 from plansza.tiles import TileSet
@@ -103,10 +103,10 @@ def resolve(board: Board, play: Play) -> tuple[PlacedTile, ...]:
     if not (0 <= last_r < SIZE and 0 <= last_c < SIZE):
         raise IllegalMoveError(
             "off_board",
-            f"{play}: the word runs off the board after {len(play.word)} letters "
-            f"from {square_name(*play.coordinate.square)}",
+            N_("{move}: the word from {start} runs off the board"),
             cgp=_cgp(board),
             move=str(play),
+            start=square_name(*play.coordinate.square),
         )
     dr, dc = play.coordinate.direction.step
     before = board.get(play.coordinate.row - dr, play.coordinate.col - dc)
@@ -119,7 +119,7 @@ def resolve(board: Board, play: Play) -> tuple[PlacedTile, ...]:
         )
         raise IllegalMoveError(
             "not_whole_word",
-            f"{play}: the word continues at {where}; write the whole main word",
+            N_("{move}: the word continues at {square}; write the whole main word"),
             cgp=_cgp(board),
             move=str(play),
             square=where,
@@ -131,7 +131,7 @@ def resolve(board: Board, play: Play) -> tuple[PlacedTile, ...]:
             if on_board.upper() != ch.upper():
                 raise IllegalMoveError(
                     "mismatch",
-                    f"{play}: {square_name(r, c)} holds {on_board}, not {ch}",
+                    N_("{move}: {square} holds {board}, not {letter}"),
                     cgp=_cgp(board),
                     move=str(play),
                     square=square_name(r, c),
@@ -141,26 +141,30 @@ def resolve(board: Board, play: Play) -> tuple[PlacedTile, ...]:
             if play.through is not None and not play.through[i]:
                 raise IllegalMoveError(
                     "through_mismatch",
-                    f"{play}: {ch} at {square_name(r, c)} is already on the board; "
-                    "put it in parentheses",
+                    N_(
+                        "{move}: {letter} at {square} is already on the board; "
+                        "put it in parentheses"
+                    ),
                     cgp=_cgp(board),
                     move=str(play),
                     square=square_name(r, c),
+                    letter=ch,
                 )
         else:
             if play.through is not None and play.through[i]:
                 raise IllegalMoveError(
                     "through_mismatch",
-                    f"{play}: ({ch}) is written as on the board but {square_name(r, c)} is empty",
+                    N_("{move}: ({letter}) is written as on the board but {square} is empty"),
                     cgp=_cgp(board),
                     move=str(play),
                     square=square_name(r, c),
+                    letter=ch,
                 )
             new.append(PlacedTile(r, c, ch))
     if not new:
         raise IllegalMoveError(
             "no_new_tiles",
-            f"{play}: every letter is already on the board",
+            N_("{move}: every letter is already on the board"),
             cgp=_cgp(board),
             move=str(play),
         )
@@ -173,14 +177,18 @@ def check_placement(board: Board, tiles: Sequence[PlacedTile], rules: Rules) -> 
         if CENTRE not in {t.square for t in tiles}:
             raise IllegalMoveError(
                 "first_play_centre",
-                "the first play must cover the centre square H8",
+                N_("the first play must cover the centre square H8"),
                 cgp=_cgp(board),
             )
         if len(tiles) < rules.first_play_min_tiles:
             raise IllegalMoveError(
                 "first_play_too_short",
-                f"the first play must use at least {rules.first_play_min_tiles} tiles",
+                NP_(
+                    "the first play must use at least {count} tile",
+                    "the first play must use at least {count} tiles",
+                ),
                 cgp=_cgp(board),
+                plural_field="count",
                 count=rules.first_play_min_tiles,
             )
         return
@@ -191,7 +199,7 @@ def check_placement(board: Board, tiles: Sequence[PlacedTile], rules: Rules) -> 
     names = ", ".join(square_name(t.row, t.col) for t in tiles)
     raise IllegalMoveError(
         "not_connected",
-        f"no new tile ({names}) touches a tile already on the board",
+        N_("no new tile ({squares}) touches a tile already on the board"),
         cgp=_cgp(board),
         squares=names,
     )
@@ -276,10 +284,11 @@ def score_play(board: Board, play: Play, rules: Rules) -> ScoredPlay:
     if len(tiles) > rules.rack_size:
         raise IllegalMoveError(
             "too_many_tiles",
-            f"{play}: {len(tiles)} new tiles, more than a rack holds ({rules.rack_size})",
+            N_("{move}: {count} new tiles, more than a rack holds ({rack_size})"),
             cgp=_cgp(board),
             move=str(play),
             count=len(tiles),
+            rack_size=rules.rack_size,
         )
     check_placement(board, tiles, rules)
     words = words_formed(board, tiles, play.coordinate.direction, rules.tileset)
@@ -300,22 +309,22 @@ def play_from_tiles(board: Board, tiles: Iterable[tuple[tuple[int, int], str]]) 
     """
     placed = sorted(((r, c), ch) for (r, c), ch in tiles)
     if not placed:
-        raise IllegalMoveError("no_new_tiles", "no tiles were put down", cgp=_cgp(board))
+        raise IllegalMoveError("no_new_tiles", N_("no tiles were put down"), cgp=_cgp(board))
     seen: set[tuple[int, int]] = set()
     for (r, c), _ in placed:
         if not (0 <= r < SIZE and 0 <= c < SIZE):
             raise IllegalMoveError(
-                "off_board", f"square ({r}, {c}) is off the board", move=f"({r}, {c})"
+                "off_board", N_("square {move} is off the board"), move=f"({r}, {c})"
             )
         if (r, c) in seen:
             raise IllegalMoveError(
-                "duplicate_square", f"two tiles on {square_name(r, c)}", square=square_name(r, c)
+                "duplicate_square", N_("two tiles on {square}"), square=square_name(r, c)
             )
         seen.add((r, c))
         if board[r, c] is not None:
             raise IllegalMoveError(
                 "occupied",
-                f"{square_name(r, c)} is already occupied",
+                N_("{square} is already occupied"),
                 cgp=_cgp(board),
                 square=square_name(r, c),
             )
@@ -333,7 +342,7 @@ def play_from_tiles(board: Board, tiles: Iterable[tuple[tuple[int, int], str]]) 
     else:
         names = ", ".join(square_name(*sq) for sq, _ in placed)
         raise IllegalMoveError(
-            "not_in_line", f"the tiles ({names}) are not in one row or column", squares=names
+            "not_in_line", N_("the tiles ({squares}) are not in one row or column"), squares=names
         )
     (r0, c0), _ = placed[0]
     r, c, length = _run(board, new, r0, c0, direction)
@@ -344,14 +353,14 @@ def play_from_tiles(board: Board, tiles: Iterable[tuple[tuple[int, int], str]]) 
         gr, gc = r + length * dr, c + length * dc
         raise IllegalMoveError(
             "gap",
-            f"the tiles leave a gap at {square_name(gr, gc)}",
+            N_("the tiles leave a gap at {square}"),
             cgp=_cgp(board),
             square=square_name(gr, gc),
         )
     if length < 2:
         raise IllegalMoveError(
             "single_letter",
-            f"the tile at {square_name(r0, c0)} forms no word of two or more letters",
+            N_("the tile at {square} forms no word of two or more letters"),
             cgp=_cgp(board),
             square=square_name(r0, c0),
         )

@@ -11,7 +11,6 @@ from plansza.duplicate import Championship
 from plansza.duplicate.game import DuplicatePlayer
 from plansza.duplicate.report import _row_text, text_report
 from plansza.duplicate.standings import Row
-from plansza.i18n import set_language
 from plansza.lexicon import Lexicon
 
 from .test_record import golden, scripted
@@ -20,23 +19,25 @@ from .test_record import golden, scripted
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_the_text_report(lex: Lexicon, lang: str) -> None:
     ch = scripted(lex)
-    set_language(lang)  # the card verdicts still follow the process-wide language
     golden(f"report.{lang}.txt", text_report(ch, i18n.translator(lang)))
 
 
 @pytest.mark.parametrize(("lang", "other"), [("pl", "en"), ("en", "pl")])
 def test_the_translator_decides_the_language(lex: Lexicon, lang: str, other: str) -> None:
+    from plansza.cli.i18n import use
+
     ch = scripted(lex)
-    set_language(lang)
-    expected = text_report(ch, i18n.translator(lang)).splitlines()
-    set_language(other)
-    got = text_report(ch, i18n.translator(lang)).splitlines()
-    # Only the lines worded by duplicate/messages.py (card verdicts, why a game ended)
-    # follow the process-wide language; every other line is the translator's.
-    names = tuple(f"  {p.name}: " for p in ch.players.values())
-    differ = [e for e, g in zip(expected, got, strict=True) if e != g]
-    assert differ and all(e.startswith((*names, "Koniec partii", "End of the game"))
-                          for e in differ)
+    use(lang)
+    expected = text_report(ch, i18n.translator(lang))
+    use(other)  # the CLI's language is not the report's: only the translator counts
+    assert text_report(ch, i18n.translator(lang)) == expected
+    use("pl")
+    # The card verdicts and why a game ended are in the translator's language too.
+    words = {"pl": ("Koniec partii", " pkt"), "en": ("End of the game", " points")}
+    (end, points), (not_end, not_points) = words[lang], words[other]
+    assert end in expected and not_end not in expected
+    verdicts = [line for line in expected.splitlines() if "→" in line]
+    assert verdicts and all(points in v and not_points not in v for v in verdicts if "0" in v)
 
 
 def row(total: int, *, lot: int | None = None, shared: bool = False) -> Row:

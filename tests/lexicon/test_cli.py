@@ -158,8 +158,8 @@ def test_fast_check_answers_like_the_full_cli(
     club: str, argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The Typer-free path (for a quick start) gives the same verdict, output and exit code.
+    from plansza.cli.i18n import use as set_language
     from plansza.cli.lexicon import fast_check
-    from plansza.i18n import set_language
 
     code = fast_check(argv)
     fast = capsys.readouterr()

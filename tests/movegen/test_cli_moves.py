@@ -65,8 +65,8 @@ def test_table_in_polish_and_english() -> None:
     ("args", "message"),
     [
         (["--cgp", "15/15"], "plansza w CGP ma 2 wiersze zamiast 15"),
-        (["--cgp", EMPTY, "--rack", "AB1"], "'1' is not a tile"),
-        (["--cgp", EMPTY, "--rack", "ABCDEFGH"], "a rack holds 7"),
+        (["--cgp", EMPTY, "--rack", "AB1"], "'1' nie jest płytką"),
+        (["--cgp", EMPTY, "--rack", "ABCDEFGH"], "na stojaku mieści się 7"),
         (["--cgp", EMPTY], "brak stojaka"),
         (["--cgp", EMPTY, "--rack", "A", "--top", "0"], "--top"),
         (["--cgp", EMPTY, "--rack", "A", "--lexicon", "no-such-lexicon"], "no-such-lexicon"),

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from htmlpage import Page
 from plansza import i18n
-from plansza.i18n import set_language
+from plansza.cli.i18n import use as set_language
 from plansza.ranking.hollington import ListEntry, RankingList
 from plansza.ranking.report import decimal_text, list_csv, list_html
 

@@ -20,7 +20,7 @@ from jinja2.ext import babel_extract
 import plansza.templates
 from htmlpage import Page
 from plansza import i18n
-from plansza.i18n import set_language
+from plansza.cli.i18n import use as set_language
 from plansza.tournament import reports
 from plansza.tournament.model import Settings, State
 

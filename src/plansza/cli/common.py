@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from plansza.cli.i18n import _, current
+from plansza.cli.i18n import _
 from plansza.errors import N_, FormatError, PlanszaError
 
 if TYPE_CHECKING:
@@ -72,19 +72,10 @@ def user_errors(code: int = EXIT_INPUT) -> Iterator[None]:
 
 
 def describe_error(error: PlanszaError, *, where: bool = True) -> str:
-    """A domain error in the CLI's language: from the catalogue by its template.
+    """A domain error in the CLI's language: from the catalogue by its template."""
+    from plansza.cli.i18n import describe
 
-    The game's legality errors still carry an English text made at the raise site;
-    those are worded by their reason code (:mod:`plansza.messages`) until they move
-    to templates too.
-    """
-    from plansza.cli.i18n import describe, t
-
-    if t().gettext(error.template) != error.template or current() == "en":
-        return describe(error, where=where)
-    from plansza.messages import describe as describe_by_reason
-
-    return describe_by_reason(error)
+    return describe(error, where=where)
 
 
 def rules_named(name: str) -> Rules:

@@ -43,6 +43,7 @@ from plansza.cli.common import (
     user_errors,
 )
 from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import t as cli_translator
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.errors import N_
 
@@ -187,7 +188,7 @@ def referee_errors() -> Iterator[None]:
             yield
         except DuplicateError as e:
             code = EXIT_INPUT if e.reason in ERROR_INPUT_REASONS else EXIT_REFUSED
-            fail(describe(e), code)
+            fail(describe(e, cli_translator()), code)
 
 
 def _load(path: str) -> Championship:
@@ -401,7 +402,7 @@ def top(
         if move is None:
             from plansza.duplicate.messages import refuse
 
-            raise refuse("no_open_move", "no move")
+            raise refuse("no_open_move")
     chosen = move.choice.index if move.choice is not None else 0
     listed = list(move.candidates)
     if move.choice is not None and move.choice.index is None:
@@ -536,7 +537,7 @@ def card(
     else:
         style = "green" if verdict.ok else "red"
         console.print(
-            _("{name}: {verdict}", name=who.name, verdict=verdict_text(verdict)),
+            _("{name}: {verdict}", name=who.name, verdict=verdict_text(verdict, cli_translator())),
             style=style,
             soft_wrap=True,
         )
@@ -577,7 +578,7 @@ def cards(
             e.card.text,
             "-" if e.card.score is None else str(e.card.score),
             e.card.blanks,
-            verdict_text(e.verdict),
+            verdict_text(e.verdict, cli_translator()),
             str(e.verdict.awarded),
             style=style,
         )
@@ -706,7 +707,11 @@ def next_move(file: str = FileOption) -> None:
     _game_table(ch, game.number, move.number)
     if game.over:
         console.print(
-            _("Game {game} is over: {end}.", game=game.number, end=end_text(game.end or "")),
+            _(
+                "Game {game} is over: {end}.",
+                game=game.number,
+                end=end_text(game.end or "", cli_translator()),
+            ),
             style="bold",
         )
         if len(ch.games) < ch.games_planned:
@@ -741,11 +746,11 @@ def _game_table(ch: Championship, game_no: int, upto: int | None) -> None:
             if awarded.verdict is not None and awarded.verdict.ok:
                 note = awarded.verdict.play or ""
             elif awarded.verdict is not None:
-                note = verdict_text(awarded.verdict)
+                note = verdict_text(awarded.verdict, cli_translator())
             elif awarded.reason in ("no_card", "excluded"):
                 from plansza.duplicate.cards import Verdict
 
-                note = verdict_text(Verdict(awarded.reason))
+                note = verdict_text(Verdict(awarded.reason), cli_translator())
             elif awarded.override is not None:
                 o = awarded.override
                 note = _("referee: {r}", r=o.reason)

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import os
 
+from plansza import i18n
 from plansza.errors import PlanszaError
 from plansza.i18n import (
     DEFAULT_LANGUAGE,
     Translator,
     UnknownLanguageError,
     language_code,
-    translator,
 )
 
 _lang = DEFAULT_LANGUAGE
@@ -37,11 +37,6 @@ def use(lang: str) -> None:
     """Speak ``lang`` (``"pl"`` or ``"en"``) from now on in this process."""
     global _lang
     _lang = language_code(lang)
-    # Domain modules not yet moved to error templates still word some texts by the
-    # process-wide language of plansza.i18n; keep it in step until they are.
-    from plansza.i18n import set_language
-
-    set_language(_lang)
 
 
 def current() -> str:
@@ -49,20 +44,26 @@ def current() -> str:
     return _lang
 
 
+def _translator() -> Translator:
+    # Looked up on the module at each call (not bound at import), so that a test
+    # session can give plansza.i18n.translator the messages waiting for the merge.
+    return i18n.translator(_lang)
+
+
 def t() -> Translator:
     """The translator of the CLI's language."""
-    return translator(_lang)
+    return _translator()
 
 
 def _(msgid: str, /, **fields: object) -> str:
     """``msgid`` in the CLI's language, its ``{fields}`` filled."""
-    text = translator(_lang).gettext(msgid)
+    text = _translator().gettext(msgid)
     return text.format(**fields) if fields else text
 
 
 def pgettext(context: str, msgid: str, /, **fields: object) -> str:
     """``msgid`` in the sense ``context`` gives it (``"Pl."``: a place, or a player)."""
-    text = translator(_lang).pgettext(context, msgid)
+    text = _translator().pgettext(context, msgid)
     return text.format(**fields) if fields else text
 
 
@@ -73,7 +74,7 @@ def text_of(msgid: str, /, **fields: object) -> str:
 
 def ngettext(singular: str, plural: str, n: int, /, **fields: object) -> str:
     """The form of the message for the number ``n`` (Polish: 1, 2–4, 5+), filled."""
-    text = translator(_lang).ngettext(singular, plural, n)
+    text = _translator().ngettext(singular, plural, n)
     return text.format(**fields) if fields else text
 
 
@@ -81,7 +82,7 @@ def describe(error: PlanszaError, *, where: bool = True) -> str:
     """A domain error in the CLI's language (``where``: with its file and line)."""
     from plansza.i18n import describe as describe_in
 
-    return describe_in(error, translator(_lang), where=where)
+    return describe_in(error, _translator(), where=where)
 
 
 __all__ = [

@@ -291,16 +291,14 @@ class Championship:
         """Add a player at table ``number`` (the next free one by default, I.3)."""
         name = " ".join(name.split())
         if not name:
-            raise refuse("empty_name", "an empty player name")
+            raise refuse("empty_name")
         if number is None:
             number = max(self.players, default=0) + 1
         if number < 1:
-            raise refuse("bad_table", f"bad table number {number}", number=number)
+            raise refuse("bad_table", number=number)
         if number in self.players:
             taken = self.players[number].name
-            raise refuse(
-                "table_taken", f"table {number} is taken by {taken}", number=number, name=taken
-            )
+            raise refuse("table_taken", number=number, name=taken)
         player = DuplicatePlayer(number, name)
         self.players[number] = player
         return player
@@ -318,8 +316,8 @@ class Championship:
             return part[0]
         if len(part) > 1:
             names = ", ".join(sorted((p.name for p in part), key=polish_collation_key))
-            raise refuse("ambiguous_player", f"{text!r} matches {names}", player=text, names=names)
-        raise refuse("unknown_player", f"no player {text!r}", player=text)
+            raise refuse("ambiguous_player", player=text, names=names)
+        raise refuse("unknown_player", player=text)
 
     def checking_pairs(self) -> list[tuple[int, int | None]]:
         """II.9: table 1 checks table 2 and back, 3 with 4, … (an odd last one: the referee)."""
@@ -335,7 +333,7 @@ class Championship:
     def game(self) -> DuplicateGame:
         """The current (last started) game."""
         if not self.games:
-            raise refuse("no_game", "no game has been started")
+            raise refuse("no_game")
         return self.games[-1]
 
     def start_game(self, bag: str | None = None) -> DuplicateGame:
@@ -344,9 +342,9 @@ class Championship:
         A smaller ``bag`` is for demonstrations and tests; a championship uses the full set.
         """
         if self.games and not self.games[-1].over:
-            raise refuse("game_open", "the game is still being played", game=self.game.number)
+            raise refuse("game_open", game=self.game.number)
         if len(self.games) >= self.games_planned:
-            raise refuse("all_games_played", "every game has been played", games=self.games_planned)
+            raise refuse("all_games_played", games=self.games_planned)
         tiles = self.rules.tileset.full_bag() if bag is None else list(bag)
         game = DuplicateGame(
             len(self.games) + 1, sorted(tiles, key=self.rules.tileset.tile_sort_key)
@@ -363,12 +361,12 @@ class Championship:
         """Open the next move: draw its rack (II.2, II.14) and rank its plays (II.12)."""
         game = self.game
         if game.over:
-            raise refuse("game_over", "the game is over", game=game.number, end=game.end)
+            raise refuse("game_over", game=game.number, end=game.end)
         if game.open_move is not None:
-            raise refuse("move_open", "a move is open", move=game.open_move.number)
+            raise refuse("move_open", move=game.open_move.number)
         number = len(game.moves) + 1
         if number > MAX_MOVES:
-            raise refuse("game_over", "the game is over", game=game.number, end="moves")
+            raise refuse("game_over", game=game.number, end="moves")
         bag = list(game.bag)
         kept = ""
         if game.moves:
@@ -383,7 +381,7 @@ class Championship:
                 kept = leave(last.rack, used)
         if not bag and not kept:
             # Not reached through close(), which ends such a game; a hand-edited file might.
-            raise refuse("game_over", "no tiles left", game=game.number, end="tiles_out")
+            raise refuse("game_over", game=game.number, end="tiles_out")
         log, bag = draw_rack(
             bag, kept, number, self._rng(game.number, number), self.rules.tileset,
             self.rules.rack_size,
@@ -406,7 +404,7 @@ class Championship:
         game = self.game
         move = game.open_move
         if move is None:
-            raise refuse("no_open_move", "no move is open")
+            raise refuse("no_open_move")
         return game, move
 
     # -------------------------------------------------------------------- cards
@@ -449,14 +447,13 @@ class Championship:
         (0-based) or any legal play by its notation; below the top score only with ``force``."""
         game, move = self._open()
         if move.is_pass:
-            raise refuse("no_placement", "no placement", rack=move.rack)
+            raise refuse("no_placement", rack=move.rack)
         board = game.board(self.rules)
         where: int | None
         if index is not None:
             if not 0 <= index < len(move.candidates):
                 raise refuse(
                     "bad_choice",
-                    f"no candidate {index + 1}",
                     index=index + 1,
                     count=len(move.candidates),
                 )
@@ -469,7 +466,6 @@ class Championship:
         if candidate.score < top and not force:
             raise refuse(
                 "not_top",
-                f"{candidate.play} is not the top move",
                 move=str(candidate.play),
                 score=candidate.score,
                 top=top,
@@ -485,7 +481,7 @@ class Championship:
         try:
             wanted = placed_tiles(board, notation)
         except (InvalidMoveError, IllegalMoveError) as e:
-            raise refuse("illegal_choice", str(e), move=notation, why=str(e)) from e
+            raise refuse("illegal_choice", move=notation, why=e) from e
         for i, c in enumerate(move.candidates):
             if placed_tiles(board, str(c.play)) == wanted:
                 return c, i
@@ -493,13 +489,12 @@ class Championship:
         try:
             scored = score_play(board, play, self.rules)
         except IllegalMoveError as e:
-            raise refuse("illegal_choice", str(e), move=notation, why=str(e)) from e
+            raise refuse("illegal_choice", move=notation, why=e) from e
         verdict = check_card(board, move.rack, Card(notation, scored.score), lexicon, self.rules)
         if not verdict.ok:
-            from plansza.duplicate.messages import verdict_text
+            from plansza.duplicate.messages import verdict_error
 
-            why = verdict_text(verdict)
-            raise refuse("illegal_choice", why, move=notation, why=why)
+            raise refuse("illegal_choice", move=notation, why=verdict_error(verdict))
         words = tuple(w.word for w in scored.words)
         return describe_play(board, play, scored.score, words), None
 
@@ -517,7 +512,7 @@ class Championship:
         """The referee sets a player's score for a move (the open one by default)."""
         who = self.player(player)
         if score < 0:
-            raise refuse("bad_score", f"bad score {score}", score=score)
+            raise refuse("bad_score", score=score)
         target = self.find_move(game, move)
         o = Override(who.number, score, reason)
         target.overrides.append(o)
@@ -530,19 +525,19 @@ class Championship:
             if g.open_move is not None:
                 return g.open_move
             if not g.moves:
-                raise refuse("no_open_move", "no move")
+                raise refuse("no_open_move")
             return g.moves[-1]
         for m in g.moves:
             if m.number == move:
                 return m
-        raise refuse("no_move", f"game {g.number} has no move {move}", game=g.number, move=move)
+        raise refuse("no_move", game=g.number, move=move)
 
     def find_game(self, number: int) -> DuplicateGame:
         """A started game by its number."""
         for g in self.games:
             if g.number == number:
                 return g
-        raise refuse("unknown_game", f"no game {number}", game=number)
+        raise refuse("unknown_game", game=number)
 
     def penalty(
         self, player: int | str, kind: str, reason: str = "", *, move: int | None = None
@@ -550,7 +545,7 @@ class Championship:
         """A penalty (KARY): ``warning``, ``exclude_move`` (the next move), ``exclude_game``
         (from the next move to the end of the game). ``move`` names another first move."""
         if kind not in PENALTY_KINDS:
-            raise refuse("bad_penalty", f"unknown penalty {kind}", kind=kind)
+            raise refuse("bad_penalty", kind=kind)
         who = self.player(player)
         game_no, next_move = self._next_move_ref()
         p = Penalty(who.number, kind, game_no, move if move is not None else next_move, reason)

@@ -89,7 +89,7 @@ def text_report(ch: Championship, t: Translator) -> str:
     """The record as plain text in the language of ``t`` (for printing and archives).
 
     The card verdicts and the reasons a game ended are worded by
-    :mod:`plansza.duplicate.messages`, still in the process-wide language.
+    :mod:`plansza.duplicate.messages`, with the same translator.
     """
     from plansza.lexicon.store import is_default
 
@@ -138,7 +138,7 @@ def text_report(ch: Championship, t: Translator) -> str:
                 declared = "-" if e.card.score is None else e.card.score
                 out.append("  " + _("{name}: '{text}' {score} blanks: {blanks} → {verdict}").format(
                     name=name, text=e.card.text, score=declared, blanks=e.card.blanks or NONE,
-                    verdict=verdict_text(e.verdict)))
+                    verdict=verdict_text(e.verdict, t)))
             for o in move.overrides:
                 name = ch.players[o.player].name if o.player in ch.players else str(o.player)
                 out.append("  " + t.ngettext(
@@ -147,7 +147,7 @@ def text_report(ch: Championship, t: Translator) -> str:
                     o.score,
                 ).format(name=name, score=o.score, reason=o.reason))
         if game.end:
-            out.append(_("End of the game: {end}").format(end=end_text(game.end)))
+            out.append(_("End of the game: {end}").format(end=end_text(game.end, t)))
         out += ["", _("Standings of game {n}").format(n=game.number)]
         out += [_row_text(r, t) for r in game_table(ch, game.number)]
     out += ["", _("Championship standings")]

@@ -163,7 +163,7 @@ def draw_lots(ch: Championship) -> dict[int, list[int]]:
             groups.setdefault(row.place, []).append(row.player.number)
     fresh = {place: ps for place, ps in groups.items() if not all(p in ch.lots for p in ps)}
     if not fresh:
-        raise refuse("no_ties", "no shared places without lots")
+        raise refuse("no_ties")
     drawn: dict[int, list[int]] = {}
     for place, players in sorted(fresh.items()):
         order = sorted(players)

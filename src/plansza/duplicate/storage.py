@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 
 from plansza.duplicate.game import Championship
-from plansza.errors import FormatError
+from plansza.errors import N_, FormatError
 from plansza.files import write_atomic
 
 DEFAULT_FILE = "belgijka.json"
@@ -40,10 +40,14 @@ def load(path: str | os.PathLike[str]) -> Championship:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise FormatError(f"not JSON: {e.msg}", line=e.lineno, source=str(path)) from e
+        raise FormatError(
+            N_("not JSON: {why}"), line=e.lineno, source=str(path), why=e.msg
+        ) from e
     if not isinstance(data, dict):
-        raise FormatError("not a plansza Belgijka file", source=str(path))
+        raise FormatError(N_("not a plansza Belgijka file"), source=str(path))
     try:
         return Championship.from_dict(data)
     except (KeyError, TypeError, ValueError) as e:
-        raise FormatError(f"not a plansza Belgijka file ({e})", source=str(path)) from e
+        raise FormatError(
+            N_("not a plansza Belgijka file ({why})"), source=str(path), why=str(e)
+        ) from e

@@ -45,7 +45,7 @@ from plansza.board import Board
 from plansza.engine.base import GameView
 from plansza.engine.levels import make_player
 from plansza.engine.static import Candidate
-from plansza.errors import FormatError, PlanszaError
+from plansza.errors import N_, FormatError, PlanszaError
 from plansza.gcg import EventKind, GameRecord, GCGEvent
 from plansza.moves import Exchange, Move, Pass, Play
 from plansza.rules import Rules
@@ -302,7 +302,10 @@ def analyze(
 
     if level not in ANALYSIS_LEVELS:
         raise PlanszaError(
-            f"unknown analysis level {level!r}; choose one of: {', '.join(ANALYSIS_LEVELS)}"
+            N_("unknown analysis level {level!r}; choose one of: {levels}"),
+            code="unknown_level",
+            level=level,
+            levels=", ".join(ANALYSIS_LEVELS),
         )
     static: Evaluator = StaticPlayer(lexicon, rules, leaves=leaves, seed=seed)
     if level == "sim" and simulator is None:
@@ -341,9 +344,13 @@ def analyze(
                 scored = score_play(state.board, play, rules)
             except PlanszaError as e:
                 raise AnalysisError(
-                    f"the play {ev.position} {ev.word} cannot be placed: {e}",
+                    N_("the play {position} {word} cannot be placed: {why}"),
                     line=ev.line,
                     source=source,
+                    code="unplaceable",
+                    position=ev.position,
+                    word=ev.word,
+                    why=e,  # worded in the reader's language too (plansza.i18n.describe)
                 ) from None
             state.board.place((t.square, t.letter) for t in scored.tiles)
             state.scores[ev.player] += scored.score

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from plansza.engine.base import ComputerPlayer, GameView, RandomPlayer
 from plansza.engine.static import GreedyPlayer, StaticPlayer
-from plansza.errors import PlanszaError
+from plansza.errors import N_, PlanszaError
 from plansza.moves import Move
 from plansza.rules import Rules
 
@@ -99,4 +99,8 @@ def make_player(
         from plansza.engine.sim import SimPlayer
 
         return SimPlayer(lexicon, rules, seed=seed, endgame=endgame, **options)
-    raise UnknownLevelError(f"unknown player level {level!r}; choose one of: {', '.join(LEVELS)}")
+    raise UnknownLevelError(
+        N_("unknown player level {level!r}; choose one of: {levels}"),
+        level=level,
+        levels=", ".join(LEVELS),
+    )

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from plansza.engine.base import ComputerPlayer, view_of
 from plansza.engine.levels import make_player
-from plansza.errors import PlanszaError
+from plansza.errors import N_, PlanszaError
 from plansza.game import Game
 from plansza.rules import Rules
 
@@ -51,7 +51,9 @@ def play_game(
     moves = 0
     while not game.is_over:
         if len(game.history) > MAX_TURNS:
-            raise EngineError(f"the game passed {MAX_TURNS} turns without ending")
+            raise EngineError(
+                N_("the game passed {turns} turns without ending"), code="endless", turns=MAX_TURNS
+            )
         seat = game.to_move
         player = players[seat]
         move = player.choose(view_of(game, seat))
@@ -59,8 +61,17 @@ def play_game(
             game.move(move)
         except PlanszaError as e:
             raise EngineError(
-                f"player {seat + 1} ({player.name}) chose {move}, which the game refused: {e}"
-                f" (position {game.board.cgp()}, rack {game.rack_string(seat)})"
+                N_(
+                    "player {seat} ({player}) chose {move}, which the game refused: {why} "
+                    "(position {cgp}, rack {rack})"
+                ),
+                code="refused_move",
+                seat=seat + 1,
+                player=player.name,
+                move=str(move),
+                why=e,
+                cgp=game.board.cgp(),
+                rack=game.rack_string(seat),
             ) from e
         moves += 1
         if game.pending is not None:

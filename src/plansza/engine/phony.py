@@ -38,7 +38,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from plansza.engine.base import ComputerPlayer, GameView
-from plansza.errors import IllegalMoveError, PlanszaError
+from plansza.errors import N_, IllegalMoveError, PlanszaError
 from plansza.moves import Move, Play
 from plansza.rules import Rules
 from plansza.scoring import ScoredPlay, score_play
@@ -59,7 +59,7 @@ class PhonyRateError(PlanszaError):
 
 def _check_rate(rate: float) -> float:
     if not 0.0 <= rate <= 1.0:
-        raise PhonyRateError(f"the phony rate must be between 0 and 1, not {rate}")
+        raise PhonyRateError(N_("the phony rate must be between 0 and 1, not {rate}"), rate=rate)
     return float(rate)
 
 

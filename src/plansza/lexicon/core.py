@@ -280,8 +280,16 @@ class Lexicon:
 
     def _tile(self, ch: str, what: str, text: str) -> int:
         if not self.tileset.is_letter(ch):
+            template = (
+                N_("rack {text!r}: {ch!r} is not a letter of the {tileset} tiles")
+                if what == "rack"
+                else N_("pattern {text!r}: {ch!r} is not a letter of the {tileset} tiles")
+            )
             raise LexiconError(
-                f"{what} {text!r}: {ch!r} is not a letter of the {self.tileset.name} tiles"
+                template,
+                text=text,
+                ch=ch,
+                tileset=self.tileset.name,
             )
         return self.tileset.index(ch) + 1
 

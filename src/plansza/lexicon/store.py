@@ -65,8 +65,9 @@ def default_source() -> Path:
         if path.is_file():
             return path
     raise LexiconError(
-        f"the default word list {DEFAULT_SOURCE_FILE} is missing "
-        f"(looked in {', '.join(str(p.parent) for p in candidates)})"
+        N_("the default word list {file} is missing (looked in {places})"),
+        file=DEFAULT_SOURCE_FILE,
+        places=", ".join(str(p.parent) for p in candidates),
     )
 
 

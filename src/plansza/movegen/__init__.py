@@ -38,7 +38,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from plansza.board import SIZE, Board, Coordinate, Direction
-from plansza.errors import PlanszaError
+from plansza.errors import N_, NP_, PlanszaError
 from plansza.moves import Exchange, Play
 from plansza.rules import Rules
 from plansza.scoring import PlacedTile, ScoredPlay, WordScore, score_play, words_formed
@@ -82,11 +82,25 @@ def _rack_codes(rack: str, tileset: TileSet, rules: Rules) -> bytes:
             codes.append(tileset.index(ch) + 1)
         else:
             raise RackError(
-                f"rack {rack!r}: {ch!r} is not a tile of the {tileset.name} set "
-                "(upper-case letters, ? for a blank)"
+                N_(
+                    "rack {rack!r}: {tile!r} is not a tile of the {tileset} set "
+                    "(upper-case letters, ? for a blank)"
+                ),
+                rack=rack,
+                tile=ch,
+                tileset=tileset.name,
             )
     if len(codes) > rules.rack_size:
-        raise RackError(f"rack {rack!r} has {len(codes)} tiles; a rack holds {rules.rack_size}")
+        raise RackError(
+            NP_(
+                "rack {rack!r} has {n} tile; a rack holds {rack_size}",
+                "rack {rack!r} has {n} tiles; a rack holds {rack_size}",
+            ),
+            plural_field="n",
+            rack=rack,
+            n=len(codes),
+            rack_size=rules.rack_size,
+        )
     return bytes(codes)
 
 
