@@ -8,16 +8,16 @@ emoji codes; these tests feed markup-like text to every command that prints name
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from plansza.cli import duplicate as cli_duplicate
 from plansza.cli import tournament as cli_tournament
 from plansza.cli.main import app
+from plansza.files import csv_writer
 
 runner = CliRunner()
 
@@ -115,11 +115,12 @@ def test_belgijka_commands_print_any_name(tmp_path_factory: object, name: str) -
 
 @FAST
 @given(name=names)
+@example(name="''")  # a leading apostrophe is the CSV formula guard: it must round-trip
 def test_ranking_commands_print_any_name(tmp_path_factory: object, name: str) -> None:
     tmp = tmp_path_factory.mktemp("r")  # type: ignore[attr-defined]
     history = tmp / "h.csv"
     with history.open("w", newline="", encoding="utf-8") as f:
-        out = csv.writer(f)
+        out = csv_writer(f)  # plansza's own writer: a leading ' or = is guarded
         out.writerow(["date", "tournament", "player1", "player2", "score1", "score2"])
         for i in range(16):
             out.writerow([f"2024-01-{i + 1:02d}", "T", name, "Zenon", 400, 300 + i])
