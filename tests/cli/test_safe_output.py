@@ -116,6 +116,7 @@ def test_belgijka_commands_print_any_name(tmp_path_factory: object, name: str) -
 @FAST
 @given(name=names)
 @example(name="''")  # a leading apostrophe is the CSV formula guard: it must round-trip
+@example(name="[red][bold]:smile::smile:")  # longer than the table's column at 80
 def test_ranking_commands_print_any_name(tmp_path_factory: object, name: str) -> None:
     tmp = tmp_path_factory.mktemp("r")  # type: ignore[attr-defined]
     history = tmp / "h.csv"
@@ -129,7 +130,7 @@ def test_ranking_commands_print_any_name(tmp_path_factory: object, name: str) ->
         ["ranking", "compute", str(history), "--all"],
         ["ranking", "explain", name, str(history)],
     ):
-        res = runner.invoke(app, args)
+        res = runner.invoke(app, args, env={"COLUMNS": "250"})  # a long name fits its cell
         assert res.exception is None or isinstance(res.exception, SystemExit), res.output
         assert res.exit_code == 0, (args, res.output)
         assert name in res.output, (args, res.output)

@@ -46,6 +46,7 @@ from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.errors import N_
+from plansza.services.duplicate import declared_score, penalty_kind
 
 if TYPE_CHECKING:
     from plansza.duplicate.game import Championship, DuplicateGame, DuplicateMove
@@ -192,20 +193,28 @@ def referee_errors() -> Iterator[None]:
 
 
 def _load(path: str) -> Championship:
-    from plansza.duplicate.storage import load
+    """The championship, for commands that only read it."""
+    from plansza.services.duplicate import load
 
-    if not Path(path).is_file():
-        fail(_("no file {path}: create it with 'plansza duplicate new'", path=path), EXIT_INPUT)
     with user_errors(EXIT_INPUT):
         return load(path)
 
 
 def _save(ch: Championship, path: str) -> None:
-    from plansza.duplicate.storage import save
-    from plansza.files import writing
+    from plansza.services.duplicate import save
 
-    with user_errors(EXIT_INPUT), writing(path):  # the error names the file, not its temporary
+    with user_errors(EXIT_INPUT):  # the error names the file, not its temporary
         save(ch, path)
+
+
+@contextmanager
+def changed(path: str) -> Iterator[Championship]:
+    """The championship for a referee's change: saved only if the change went through
+    (:func:`plansza.services.duplicate.championship`)."""
+    from plansza.services.duplicate import championship
+
+    with referee_errors(), championship(path) as ch:
+        yield ch
 
 
 def _lexicon(name: str, *, quiet: bool = False) -> Lexicon:
@@ -277,10 +286,8 @@ def register_player(
     file: str = FileOption,
 ) -> None:
     """Register a player at a table."""
-    ch = _load(file)
-    with referee_errors():
+    with changed(file) as ch:
         player = ch.register(name, table)
-    _save(ch, file)
     console.print(_("Player {name}: table {number}", name=player.name, number=player.number))
 
 
@@ -312,10 +319,8 @@ def players(file: str = FileOption, as_json: bool = JsonOption) -> None:
 @_command("game", "partia")
 def start_game(file: str = FileOption) -> None:
     """Start the next game (I.2)."""
-    ch = _load(file)
-    with referee_errors():
+    with changed(file) as ch:
         game = ch.start_game()
-    _save(ch, file)
     console.print(_("Game {game} started", game=game.number))
 
 
@@ -325,12 +330,10 @@ def draw(file: str = FileOption, as_json: bool = JsonOption) -> None:
 
     Shows no moves — the screen may be projected (I.6); the moves: top.
     """
-    ch = _load(file)
-    lex = _lexicon(ch.lexicon, quiet=as_json)
-    with referee_errors():
+    with changed(file) as ch:
+        lex = _lexicon(ch.lexicon, quiet=as_json)
         move = ch.draw(lex)
-    game = ch.game
-    _save(ch, file)
+        game = ch.game
     if as_json:
         _print_json(
             {"game": game.number, "move": move.number, "rack": move.rack,
@@ -497,21 +500,6 @@ def _top_table(
         )
 
 
-def _score_arg(text: str) -> int | None:
-    t = text.strip()
-    if t in ("-", "brak", "none", ""):
-        return None
-    if not t.isdecimal():
-        fail(
-            _(
-                "'{text}' is not a score (a whole number from 0, or - when none is written)",
-                text=text,
-            ),
-            EXIT_INPUT,
-        )
-    return int(t)
-
-
 @_command("card", "karta")
 def card(
     player: str = typer.Argument(..., help=N_("Table number or name")),
@@ -525,13 +513,12 @@ def card(
     from plansza.duplicate.cards import Card
     from plansza.duplicate.messages import verdict_text
 
-    declared = _score_arg(score)
-    ch = _load(file)
-    lex = _lexicon(ch.lexicon, quiet=True)
-    with referee_errors():
+    with user_errors(EXIT_INPUT):
+        declared = declared_score(score)
+    with changed(file) as ch:
+        lex = _lexicon(ch.lexicon, quiet=True)
         who = ch.player(player)
         verdict = ch.enter_card(who.number, Card(text, declared, blanks), lex)
-    _save(ch, file)
     if as_json:
         _print_json({"table": who.number, "name": who.name, **verdict.to_dict()})
     else:
@@ -597,14 +584,12 @@ def choose(
     file: str = FileOption,
 ) -> None:
     """The referee picks the winning move."""
-    ch = _load(file)
-    lex = _lexicon(ch.lexicon, quiet=True)
-    with referee_errors():
+    with changed(file) as ch:
+        lex = _lexicon(ch.lexicon, quiet=True)
         if which.strip().isdecimal():
             choice = ch.choose(lex, index=int(which) - 1, reason=reason, force=force)
         else:
             choice = ch.choose(lex, notation=which, reason=reason, force=force)
-    _save(ch, file)
     why = f" — {reason}" if reason else ""
     console.print(
         _(
@@ -627,13 +612,11 @@ def override(
     file: str = FileOption,
 ) -> None:
     """The referee sets a player's points."""
-    ch = _load(file)
-    with referee_errors():
+    with changed(file) as ch:
         who = ch.player(player)
         ch.override(who.number, score, reason, game=game_no, move=move_no)
         target = ch.find_move(game_no, move_no)
         game = ch.game if game_no is None else ch.find_game(game_no)
-    _save(ch, file)
     console.print(
         _(
             "Game {game}, move {move}: {name} — {score} points (referee: {reason})",
@@ -647,16 +630,6 @@ def override(
     )
 
 
-_PENALTY_WORDS = {
-    "warning": "warning",
-    "upomnienie": "warning",
-    "move": "exclude_move",
-    "ruch": "exclude_move",
-    "game": "exclude_game",
-    "partia": "exclude_game",
-}
-
-
 @_command("penalty", "kara")
 def penalty(
     player: str = typer.Argument(..., help=N_("Table number or name")),
@@ -666,10 +639,8 @@ def penalty(
     file: str = FileOption,
 ) -> None:
     """A penalty (KARY)."""
-    ch = _load(file)
-    with referee_errors():
-        p = ch.penalty(player, _PENALTY_WORDS.get(kind.lower(), kind), reason, move=move_no)
-    _save(ch, file)
+    with changed(file) as ch:
+        p = ch.penalty(player, penalty_kind(kind), reason, move=move_no)
     name = ch.players[p.player].name
     console.print(
         text_of(
@@ -685,10 +656,8 @@ def next_move(file: str = FileOption) -> None:
     from plansza.duplicate.messages import end_text
     from plansza.tiles import polish_collation_key
 
-    ch = _load(file)
-    with referee_errors():
+    with changed(file) as ch:
         move = ch.close()
-    _save(ch, file)
     game = ch.game
     if move.choice is not None:
         c = move.choice.candidate
@@ -840,10 +809,8 @@ def lots(file: str = FileOption) -> None:
     """Draw lots for shared places."""
     from plansza.duplicate.standings import draw_lots
 
-    ch = _load(file)
-    with referee_errors():
+    with changed(file) as ch:
         drawn = draw_lots(ch)
-    _save(ch, file)
     for place, order in drawn.items():
         names = " → ".join(ch.players[p].name for p in order)
         console.print(
