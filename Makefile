@@ -29,7 +29,7 @@ test: setup
 	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
 
 check: setup
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks scripts
 	$(VENV)/bin/mypy --strict src/plansza
 	$(VENV)/bin/lint-imports --no-cache
 
