@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from plansza.errors import N_, PlanszaError
 from plansza.tiles import TileSet
 
 
@@ -170,7 +171,11 @@ class Rules:
             return cls.school()
         if key == "wespa":
             return cls.wespa()
-        raise ValueError(f"unknown rules {name!r}: use pfs, home, school or wespa")
+        raise PlanszaError(
+            N_("unknown rules {name!r}: use pfs, home, school or wespa"),
+            code="unknown_rules",
+            name=name,
+        )
 
     def replace(self, **changes: object) -> Rules:
         """A copy with some settings changed."""

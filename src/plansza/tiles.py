@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from plansza.errors import N_, PlanszaError
+
 BLANK = "?"
 
 # GR "Zawartość kompletu" (spec rules.md § Polish tile set): letter, count, points.
@@ -90,7 +92,11 @@ class TileSet:
             return _POLISH_SET
         if key in ("english", "en", "wespa"):
             return _ENGLISH_SET
-        raise ValueError(f"unknown tile set {name!r}: use 'polish' or 'english'")
+        raise PlanszaError(
+            N_("unknown tile set {name!r}: use 'polish' or 'english'"),
+            code="unknown_tileset",
+            name=name,
+        )
 
     @property
     def total(self) -> int:
