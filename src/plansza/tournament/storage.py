@@ -25,27 +25,41 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
-from typing import Any
-
-import sqlalchemy as sa
+from typing import TYPE_CHECKING, Any
 
 from plansza.errors import N_, PlanszaError
 from plansza.tournament.events import Event, apply, effective, replay
 from plansza.tournament.model import Settings, State
 
+if TYPE_CHECKING:
+    import sqlalchemy as sa
+
 SUFFIX = ".turniej.sqlite"
 MIGRATIONS = Path(__file__).with_name("migrations")
 
-metadata = sa.MetaData()
-events_table = sa.Table(
-    "events",
-    metadata,
-    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("kind", sa.String(32), nullable=False),
-    sa.Column("data", sa.Text, nullable=False),
-    sa.Column("at", sa.String(40), nullable=False),
-)
+# SQLAlchemy is imported when a file is written, migrated or is not a plain SQLite
+# file: importing it costs more than a whole read-only command (standings, status),
+# which reads the log of an up-to-date SQLite file with the standard library alone.
+_TABLES: dict[str, Any] = {}
+
+
+def _events_table() -> Any:
+    """The events table (seq, kind, data as JSON, at), declared on first use."""
+    if "events" not in _TABLES:
+        import sqlalchemy as sa
+
+        _TABLES["events"] = sa.Table(
+            "events",
+            sa.MetaData(),
+            sa.Column("seq", sa.Integer, primary_key=True, autoincrement=True),
+            sa.Column("kind", sa.String(32), nullable=False),
+            sa.Column("data", sa.Text, nullable=False),
+            sa.Column("at", sa.String(40), nullable=False),
+        )
+    return _TABLES["events"]
 
 
 def _immediate_transactions(engine: sa.Engine) -> None:
@@ -55,6 +69,7 @@ def _immediate_transactions(engine: sa.Engine) -> None:
     terminals doing that at once must not both pass the check (two results for
     one table would make the log unreadable). The second waits for the first.
     """
+    import sqlalchemy as sa
 
     @sa.event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -80,6 +95,8 @@ HEAD = "0001"  # the newest migration in migrations/versions
 
 def migrate(engine: sa.Engine) -> None:
     """Bring the schema to the newest migration (Alembic, programmatically)."""
+    import sqlalchemy as sa
+
     with engine.connect() as conn:
         if sa.inspect(conn).has_table("alembic_version"):
             current = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
@@ -100,6 +117,8 @@ def _shown(url: str) -> str:
     """The URL or file for a message, never with its password."""
     if "://" not in url:
         return url
+    import sqlalchemy as sa
+
     try:
         return sa.make_url(url).render_as_string(hide_password=True)
     except sa.exc.ArgumentError:
@@ -109,6 +128,8 @@ def _shown(url: str) -> str:
 def _engine(path: str) -> sa.Engine:
     """The engine of a file or URL; a missing driver or an unknown kind of database is a
     :class:`PlanszaError` naming it (a user's setup, not a bug: no traceback)."""
+    import sqlalchemy as sa
+
     url = _url(path)
     try:
         return sa.create_engine(url)
@@ -154,27 +175,66 @@ def _is_read_only(error: sa.exc.DBAPIError) -> bool:
 
 def _read_only_error(path: str) -> PlanszaError:
     return PlanszaError(
-        N_("cannot write to {path}: read-only"), code="read_only",
+        N_("cannot write to {path}: read-only"),
+        code="read_only",
         path=path if path.startswith("sqlite") else _shown(path),  # SQLite has no password
     )
 
 
+def _current_sqlite(path: str) -> bool:
+    """Whether ``path`` is an SQLite tournament file at the newest schema, read with the
+    standard library alone (read-only; anything unexpected: False, and the full path
+    through SQLAlchemy decides)."""
+    if "://" in path or not os.path.isfile(path):
+        return False
+    try:
+        with closing(sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True)) as db:
+            row = db.execute("SELECT version_num FROM alembic_version").fetchone()
+            db.execute("SELECT seq FROM events LIMIT 1")
+    except sqlite3.Error:
+        return False
+    return row is not None and row[0] == HEAD
+
+
 class TournamentFile:
-    """An open tournament database."""
+    """An open tournament database.
+
+    An SQLite file already at the newest schema is read with the standard library's
+    ``sqlite3``; SQLAlchemy (the engine, migrations, PostgreSQL) is started only when
+    something is written or the file needs it.
+    """
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.engine = _engine(path)
-        if self.engine.dialect.name == "sqlite":
-            _immediate_transactions(self.engine)
-        try:
-            migrate(self.engine)
-        except sa.exc.DatabaseError as e:  # no server, refused login, not a database file
-            self.engine.dispose()
-            reason = str(e.orig).strip().splitlines()[0] if e.orig else str(e)
-            raise PlanszaError(
-                N_("cannot open the database {url}: {reason}"), url=_shown(path), reason=reason
-            ) from e
+        self._engine: sa.Engine | None = None
+        self._plain = _current_sqlite(path)
+        if not self._plain:
+            self._connect()
+
+    def _connect(self) -> sa.Engine:
+        import sqlalchemy as sa
+
+        engine = _engine(self.path)
+        if engine.dialect.name == "sqlite":
+            _immediate_transactions(engine)
+        if not self._plain:
+            try:
+                migrate(engine)
+            except sa.exc.DatabaseError as e:  # no server, refused login, not a database
+                engine.dispose()
+                reason = str(e.orig).strip().splitlines()[0] if e.orig else str(e)
+                raise PlanszaError(
+                    N_("cannot open the database {url}: {reason}"),
+                    url=_shown(self.path),
+                    reason=reason,
+                ) from e
+        self._engine = engine
+        return engine
+
+    @property
+    def engine(self) -> sa.Engine:
+        """The SQLAlchemy engine, started on first use."""
+        return self._engine if self._engine is not None else self._connect()
 
     @classmethod
     def create(cls, path: str, settings: Settings, *, at: str) -> TournamentFile:
@@ -200,14 +260,23 @@ class TournamentFile:
 
     def close(self) -> None:
         """Release the database."""
-        self.engine.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
 
     def events(self, conn: sa.Connection | None = None) -> list[Event]:
         """The whole log, oldest first (undo events included)."""
+        if conn is None and self._plain:
+            uri = f"file:{Path(self.path).resolve()}?mode=ro"
+            with closing(sqlite3.connect(uri, uri=True)) as db:
+                found = db.execute("SELECT seq, kind, data, at FROM events ORDER BY seq")
+                return [Event(seq, kind, json.loads(data), at) for seq, kind, data, at in found]
         if conn is None:
             with self.engine.connect() as c:
                 return self.events(c)
-        rows = conn.execute(sa.select(events_table).order_by(events_table.c.seq)).all()
+        import sqlalchemy as sa
+
+        table = _events_table()
+        rows = conn.execute(sa.select(table).order_by(table.c.seq)).all()
         return [Event(r.seq, r.kind, json.loads(r.data), r.at) for r in rows]
 
     def state(self) -> State:
@@ -229,6 +298,8 @@ class TournamentFile:
     def append(self, kind: str, data: dict[str, Any], *, at: str) -> Event:
         """Check and append one event, in one transaction; raise and write nothing if refused."""
         self.check_writable()
+        import sqlalchemy as sa
+
         try:
             return self._append(kind, data, at=at)
         except sa.exc.DBAPIError as e:
@@ -250,9 +321,9 @@ class TournamentFile:
                 state = replay(log)
                 apply(state, Event(0, kind, data, at))
             res = conn.execute(
-                events_table.insert().values(
-                    kind=kind, data=json.dumps(data, ensure_ascii=False), at=at
-                )
+                _events_table()
+                .insert()
+                .values(kind=kind, data=json.dumps(data, ensure_ascii=False), at=at)
             )
             pk = res.inserted_primary_key
             seq = int(pk[0]) if pk is not None else 0
@@ -261,6 +332,8 @@ class TournamentFile:
     def append_many(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> None:
         """Append several events in one transaction (all or nothing)."""
         self.check_writable()
+        import sqlalchemy as sa
+
         try:
             self._append_many(items, at=at)
         except sa.exc.DBAPIError as e:
@@ -276,9 +349,9 @@ class TournamentFile:
                 apply(state, Event(0, kind, data, at))
             for kind, data in items:
                 conn.execute(
-                    events_table.insert().values(
-                        kind=kind, data=json.dumps(data, ensure_ascii=False), at=at
-                    )
+                    _events_table()
+                    .insert()
+                    .values(kind=kind, data=json.dumps(data, ensure_ascii=False), at=at)
                 )
 
 
