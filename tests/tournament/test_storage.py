@@ -175,3 +175,26 @@ def test_ranked_games_feed_the_ranking_module(tmp_path: Path) -> None:
     (game,) = games_from_rows(ranked_games(path))
     assert (game.player1, game.score1, game.player2, game.score2, game.walkover) == (
         "A", 1, "B", 400, True)
+
+
+def test_the_standard_library_path_keeps_the_same_log_as_the_engine(tmp_path: Path) -> None:
+    # An up-to-date SQLite file is read and written with sqlite3 (fast start); the same
+    # commands through SQLAlchemy (a sqlite:/// URL) must give the same log — the twin.
+    from plansza.tournament.model import Settings
+
+    logs = []
+    for name, url in (("plain", "{}"), ("engine", "sqlite:///{}")):
+        path = str(tmp_path / f"{name}.turniej.sqlite")
+        TournamentFile.create(path, Settings("T", 3, "halving"), at="t0").close()
+        t = TournamentFile.open(url.format(path))
+        assert (t._engine is None) == (name == "plain")
+        for who in ("Ala", "Ola", "Ela", "Iza"):
+            t.append("player_added", {"name": who}, at="t1")
+        t.append_many([("player_added", {"name": "Ewa"}), ("player_added", {"name": "Zoe"})],
+                      at="t2")
+        with pytest.raises(PlanszaError):
+            t.append("player_added", {"name": "Ala"}, at="t3")  # refused: nothing written
+        t.append("undo", {}, at="t4")
+        logs.append([(e.seq, e.kind, e.data, e.at) for e in t.events()])
+        t.close()
+    assert logs[0] == logs[1] and len(logs[0]) == 8

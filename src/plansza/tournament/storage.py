@@ -298,6 +298,8 @@ class TournamentFile:
     def append(self, kind: str, data: dict[str, Any], *, at: str) -> Event:
         """Check and append one event, in one transaction; raise and write nothing if refused."""
         self.check_writable()
+        if self._plain and self._engine is None:
+            return self._append_plain([(kind, data)], at=at)[0]
         import sqlalchemy as sa
 
         try:
@@ -307,19 +309,43 @@ class TournamentFile:
                 raise _read_only_error(self.path) from e
             raise
 
+    def _append_plain(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> list[Event]:
+        """The SQLite file through the standard library: the write lock taken when the
+        transaction begins (``BEGIN IMMEDIATE``, as the engine does), the log read and
+        the new events checked against it, then appended — or nothing written."""
+        uri = f"file:{Path(self.path).resolve()}?mode=rw"
+        with closing(sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)) as db:
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                found = db.execute("SELECT seq, kind, data, at FROM events ORDER BY seq")
+                log = [
+                    Event(seq, kind, json.loads(data), stamp) for seq, kind, data, stamp in found
+                ]
+                _check(self.path, log, items, at)
+                added = []
+                for kind, data in items:
+                    cursor = db.execute(
+                        "INSERT INTO events (kind, data, at) VALUES (?, ?, ?)",
+                        (kind, json.dumps(data, ensure_ascii=False), at),
+                    )
+                    added.append(Event(cursor.lastrowid or 0, kind, data, at))
+                db.execute("COMMIT")
+            except sqlite3.OperationalError as e:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                if getattr(e, "sqlite_errorcode", 0) & 0xFF == 8:  # SQLITE_READONLY
+                    raise _read_only_error(self.path) from e
+                raise
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+        return added
+
     def _append(self, kind: str, data: dict[str, Any], *, at: str) -> Event:
         with self.engine.begin() as conn:
             _lock(conn)
-            log = self.events(conn)
-            if kind == "created":
-                if log:
-                    raise PlanszaError(N_("{path}: already holds a tournament"), path=self.path)
-            elif kind == "undo":
-                if len(effective(log)) <= 1:
-                    raise PlanszaError(N_("nothing to undo"))
-            else:
-                state = replay(log)
-                apply(state, Event(0, kind, data, at))
+            _check(self.path, self.events(conn), [(kind, data)], at)
             res = conn.execute(
                 _events_table()
                 .insert()
@@ -332,6 +358,9 @@ class TournamentFile:
     def append_many(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> None:
         """Append several events in one transaction (all or nothing)."""
         self.check_writable()
+        if self._plain and self._engine is None:
+            self._append_plain(items, at=at)
+            return
         import sqlalchemy as sa
 
         try:
@@ -344,15 +373,28 @@ class TournamentFile:
     def _append_many(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> None:
         with self.engine.begin() as conn:
             _lock(conn)
-            state = replay(self.events(conn))
-            for kind, data in items:
-                apply(state, Event(0, kind, data, at))
+            _check(self.path, self.events(conn), items, at)
             for kind, data in items:
                 conn.execute(
                     _events_table()
                     .insert()
                     .values(kind=kind, data=json.dumps(data, ensure_ascii=False), at=at)
                 )
+
+
+def _check(path: str, log: list[Event], items: list[tuple[str, dict[str, Any]]], at: str) -> None:
+    """Refuse new events the log does not allow (nothing is written then)."""
+    state: State | None = None
+    for kind, data in items:
+        if kind == "created":
+            if log:
+                raise PlanszaError(N_("{path}: already holds a tournament"), path=path)
+        elif kind == "undo":
+            if len(effective(log)) <= 1:
+                raise PlanszaError(N_("nothing to undo"))
+        else:
+            state = state if state is not None else replay(log)
+            apply(state, Event(0, kind, data, at))
 
 
 def find_default(directory: str = ".") -> str:
