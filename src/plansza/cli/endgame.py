@@ -50,38 +50,16 @@ if TYPE_CHECKING:
     from plansza.rules import Rules
 
 MESSAGES = {
-    "no_rack": N_("no rack for the player to move: give --rack or the rack in the CGP"),
-    "bag_not_empty": N_("not an endgame: {n} tiles are left in the bag ({tiles})"),
-    "too_many_unseen": N_("not an endgame: {n} tiles are unseen and a rack holds {size}"),
-    "no_opponent_tiles": N_("the opponent has no tiles: the game is already over"),
-    "game_over": N_(
-        "the game is already over: {zeros} scoreless turns in a row (rules {rules}: {limit})"
-    ),
-    "bad_seconds": N_("--seconds must be positive, not {n}"),
-    "title": N_("Endgame: {mover} to move, {opponent} on the opponent's rack"),
-    "rank": N_("#"),
     "player": N_("Player"),
     "move": N_("Move"),
     "score": N_("Score"),
-    "spread": N_("Spread"),
     "mover": N_("to move"),
     "opponent": N_("opponent"),
     "pass": N_("pass"),
-    "racks": N_("racks settled"),
     "value": N_("Value: {value:+d} for the player to move (the rest of the game, racks settled)"),
-    "final": N_("Final spread: {spread:+d} ({s0}:{s1} in the CGP)"),
     "exact": N_("Proved in {seconds} s ({nodes} positions searched)"),
-    "not_exact": N_(
-        "Not proved: the best line found in {seconds} s ({nodes} positions searched, {depth} "
-        "plies deep); a longer --seconds may change it"
-    ),
-    "proved_between": N_("Proved: the value is {lower:+d} to {upper:+d}"),
     "proved_lower": N_(
         "Proved: the value is at least {lower:+d} (not proved in time that nothing is worth more)"
-    ),
-    "line_checked": N_(
-        "The line above reaches this value to the end of the game; every move after the first "
-        "checked to be a best one"
     ),
     "proved_upper": N_("Proved: the value is at most {upper:+d}"),
     "lexicon": N_("Lexicon: {name}"),

@@ -39,28 +39,13 @@ if TYPE_CHECKING:
     from plansza.replay import ReplayReport
 
 MESSAGES = {
-    "score_line": N_("{move}: {score} points"),
     "bingo": N_("50-point bonus for all 7 tiles"),
-    "illegal": N_("illegal move ({reason}): {msg}"),
-    "not_a_play": N_("{move!r} is not a play (coordinate and word)"),
-    "unreadable": N_("cannot read {path}"),
-    "rack": N_("Rack"),
-    "to_move": N_("to move"),
-    "scores": N_("Score"),
     "player": N_("Player"),
     "move": N_("Move"),
     "recorded": N_("Recorded"),
     "computed": N_("Computed"),
     "words": N_("Words"),
     "line": N_("Line"),
-    "mismatch": N_("mismatch"),
-    "final": N_("Final result"),
-    "winner": N_("{name} wins"),
-    "draw": N_("Draw"),
-    "all_match": N_("Every recorded play score matches."),
-    "n_mismatch": N_("Play scores that do not match: {n}."),
-    "demo_title": N_("A sample game (PFS rules), replayed move by move"),
-    "demo_lexicon": N_("A game played with words from the SJP.PL list (not the official OSPS)."),
 }
 
 

@@ -37,46 +37,9 @@ if TYPE_CHECKING:
     from plansza.lexicon import Lexicon
 
 MESSAGES = {
-    "header_default": N_("Lexicon: {name} (SJP.PL, 2022-03-01 — this is not the official OSPS)"),
-    "header_other": N_("Lexicon: {name} ({words} words)"),
     "valid": N_("VALID"),
-    "invalid": N_("NOT VALID"),
-    "valid_all": N_("VALID — every word given is in the lexicon"),
-    "invalid_joint": N_(
-        "NOT VALID — the play is not acceptable (TR 4.7.11: no word is singled out)"
-    ),
-    "no_words": N_("give at least one word"),
-    "need_rack_or_pattern": N_("give a rack (RACK) or a pattern (--pattern)"),
     "found": N_("found: {count}"),
     "found_limited": N_("found: {count} (the first {limit} shown; raise --limit)"),
-    "reading": N_("Reading {path}"),
-    "compiling": N_("Compiling {name}"),
-    "bad_line": N_("{source}:{line}: '{text}' — a character outside the {tiles} tile set"),
-    "more_bad": N_("… and {count} more such lines"),
-    "strict_refused": N_(
-        "{count} lines with characters outside the tile set; --strict: nothing written"
-    ),
-    "build_summary": N_(
-        "Wrote {path}: {words} words ({nodes} nodes, {size} MB) in {seconds:.1f} s"
-    ),
-    "build_counts": N_(
-        "lines: {lines}; duplicates: {dups}; skipped: {bad} (letters), {short} (1 letter), "
-        "{long} (over 15 letters)"
-    ),
-    "reserved_name": N_("the name {name} is reserved for the default lexicon"),
-    "empty_list": N_("{path}: no words to compile"),
-    "ready": N_("Ready: {path}"),
-    "no_cache": N_(
-        "Warning: cannot write the cache {path} ({error}); the lexicon will be compiled in "
-        "memory on each use"
-    ),
-    "info_rows": N_("name|words|nodes|tile set|file|size|source|note"),
-    "not_osps": N_(
-        "SJP.PL 2022-03-01 (Debian wpolish 20220301-1), CC BY 4.0 — NOT the official OSPS; it "
-        "has some abbreviations OSPS rejects"
-    ),
-    "in_memory": N_("(in memory)"),
-    "default_marker": N_("default — SJP.PL, not OSPS"),
 }
 
 app = typer.Typer(

@@ -64,16 +64,6 @@ from plansza.ranking.store import default_history_path
 from plansza.tiles import polish_collation_key
 
 MESSAGES = {
-    "help": N_(
-        "The PFS ranking (Hollington method with the PFS corrections): list, explanations, "
-        "adding tournaments, export."
-    ),
-    "bad_rows": N_("bad rows in {source}: {count}; nothing was applied."),
-    "bad_as_of": N_("--as-of: unknown date format {value!r} (use YYYY-MM-DD)"),
-    "bad_date_opt": N_("--date: unknown date format {value!r} (use YYYY-MM-DD)"),
-    "no_history": N_("no ranking history file {path} (give a CSV of games or --history)"),
-    "list_title": N_("PFS ranking — list dated {date}"),
-    "empty_list": N_("No tournament before this date."),
     "col_place": N_("Place"),
     "col_name": N_("Player"),
     "col_ranking": N_("Ranking"),
@@ -101,14 +91,6 @@ MESSAGES = {
     "st_dropped": N_("dropped (200 limit)"),
     "st_outside": N_("outside 2 years"),
     "st_unused": N_("not counted"),
-    "ex_head": N_("{name} — list dated {date} (tournaments from {start} to {end})"),
-    "ex_head_none": N_("{name} — no tournament before this date"),
-    "ex_listed": N_(
-        "Listed: place {place}, ranking {ranking} (exactly {exact} = {fraction}); games "
-        "counted: {games}, tournaments: {tournaments} (RR §1, §2.1)."
-    ),
-    "ex_unlisted": N_("Not listed: games in the two years: {games} (at least 30 needed, RR §2.1)."),
-    "ex_next": N_("Tournament ranking for a tournament from {date}: {value}"),
     "basis_debutant": N_("debutant: temporary ranking 100 (RR §2.2)"),
     "basis_padded": N_(
         "{games} career games: scalps {scalps} + {padding} × 100 = {total}; {total} / 30 = "
@@ -120,27 +102,6 @@ MESSAGES = {
         "{scalps} / {games} = {exact} (RR §2.3)"
     ),
     "raised": N_("ranking {rounded} is under 100: 100 for the tournament (RR §2.2)"),
-    "ex_tournaments": N_("Tournaments"),
-    "ex_scalps": N_("Scalps: {label}"),
-    "tournament_count": N_(
-        "the file {source} holds {count} tournaments ({names}); add them one at a time"
-    ),
-    "already": N_("the tournament {label} is already in the history {path}; nothing was changed"),
-    "need_date": N_("a TSH file has no date: give --date YYYY-MM-DD"),
-    "no_referee": N_(
-        "{path}: unknown tournament file format (supported: .csv, .t; the referee's program is "
-        "not available)"
-    ),
-    "referee_failed": N_("{path}: cannot read the tournament file: {reason}"),
-    "added": N_("Added the tournament {label}: {games} games, {players} players, to {path}."),
-    "out_of_order": N_(
-        "Note: the history has later tournaments than this one; their scalps were recomputed."
-    ),
-    "bad_format": N_("--format: use csv or html, not {value!r}"),
-    "written": N_("Wrote {path}."),
-    "no_players": N_("name the players: --name NAME (repeatable) or --players FILE"),
-    "maybe_typo": N_("Note: {message} — counted as a debutant (RR §2.2)"),
-    "seed_title": N_("Tournament rankings for a tournament from {date}"),
     "col_seed": N_("No."),
     "col_rule": N_("Rule"),
     "col_career": N_("Career games"),

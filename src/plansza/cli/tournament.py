@@ -56,66 +56,19 @@ if TYPE_CHECKING:
 SUFFIX = ".turniej.sqlite"  # = plansza.tournament.storage.SUFFIX (a test checks)
 
 CLI = {
-    "help": N_("Tournament: registration, pairing, results, standings, reports."),
     "created": N_("Created '{name}' in {path}"),
-    "added": N_("Added {name} (seed {seed})"),
-    "late": N_("The player joins from round {round} (adjusted when that round is paired)"),
-    "imported": N_("Players imported: {count}"),
-    "round": N_("Round {round}"),
     "table": N_("Table"),
     "bye": N_("bye"),
     "result_ok": N_("Round {round}: {a} {sa} – {sb} {b}"),
-    "walkover_ok": N_("Round {round}: walkover to {w}, {n}:1 (TR 7.2)"),
-    "forfeit_ok": N_("Round {round}: {a} and {b} absent — a loss for both"),
     "walkover": N_("walkover"),
     "forfeit": N_("both absent"),
-    "no_show": N_(
-        "Note: {name} lost by walkover in round {round}; a player still absent is removed "
-        "before the pairing (TR 6.3.4): withdraw, then pair --round {next}"
-    ),
-    "bye_ok": N_("Round {round}: bye for {name}"),
-    "penalty_ok": N_("Round {round}: penalty −{points} for {name} (TR 7.1)"),
-    "withdraw_ok": N_("{name} withdrawn from round {round}"),
-    "return_ok": N_("{name} returns from round {round}"),
     "correct_ok": N_("Corrected (on record): round {round}: {a} {sa} – {sb} {b}"),
-    "undo_ok": N_("Undone: {what}"),
-    "standings_title": N_("Standings after round {round}"),
-    "final_title": N_("Final standings"),
-    "cols": N_("Pl.|Seed|Player|BP|Score|Spread|Games"),
-    "bad_pairs": N_(
-        "cannot read the pairing '{text}': give pairs like '1-4,2-3,5' (a lone number = bye)"
-    ),
-    "bad_system": N_("unknown system {system}: choose one of {systems}"),
-    "bad_date": N_("bad date {text} (YYYY-MM-DD)"),
-    "bad_csv": N_("row {row}: {reason}"),
-    "no_name_column": N_("no name column (name/nazwisko/gracz)"),
-    "bad_number": N_("'{text}' is not a number"),
-    "check_ok": N_("OK"),
-    "check_warn": N_("WARNING"),
-    "exported": N_("Wrote {path}"),
-    "report_done": N_("Report written to {path}"),
-    "nothing": N_("none"),
-    "preview": N_("(preview — nothing recorded; to record: pair without --preview)"),
     "status": N_(
         "{name} — system {system}, {rounds} rounds; {paired} paired, {players} players "
         "({active} active next round)"
     ),
-    "missing": N_("Missing results, round {round}:"),
-    "all_in": N_("All results are in."),
-    "finished": N_("The tournament is finished."),
-    "card_head": N_(
-        "{seed}. {name} — place {place}: {bp} BP, {sp} scored, spread {spread:+d}, games {games}"
-    ),
-    "card_game": N_("round {round:>2}: {opp:<28} {start:<10} {score}:{opp_score} {extra}"),
     "starts": N_("starts"),
     "second_": N_("second"),
-    "penalty_note": N_("(penalty −{points})"),
-    "adj_line": N_(
-        "adjustment before round {round} (RS §7.2): target place {target}, +{bp} BP, +{sp} "
-        "scored, {spread:+d} spread"
-    ),
-    "absent_line": N_("absent: rounds {start}–{end}"),
-    "excl_line": N_("MPA 2e viii: two best wins left out: −{spread} spread, −{sp} scored"),
 }
 
 app = typer.Typer(
