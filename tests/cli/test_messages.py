@@ -32,8 +32,10 @@ MESSAGES = _messages_script()
 
 
 def fields(text: str) -> set[str]:
-    """The ``{field}`` names a message fills (``{value:+d}`` and ``{x!r}`` count as fields)."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The fields a message fills: ``{field}`` in Python (``{value:+d}`` and ``{x!r}``
+    count) and ``%(field)s`` in the Jinja2 templates."""
+    brace = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return brace | set(re.findall(r"%\((\w+)\)s", text))
 
 
 def test_every_message_of_the_sources_has_its_polish_text() -> None:
@@ -70,6 +72,18 @@ def test_a_translation_fills_the_same_fields_as_its_id() -> None:
             if text and len(ids) == 1 and fields(text) != want:
                 wrong.append((message.id, text))
     assert wrong == []
+
+
+def test_the_catalogue_passes_babels_checks() -> None:
+    # What `pybabel compile` checks: the templates' %(name)s placeholders (the Python
+    # sources use {name}, where a "%" is text: "95%", "% of top"), and Polish's three
+    # plural forms everywhere.
+    catalog = MESSAGES.load("pl")
+    templates = [m for m in catalog if m.id and any("templates/" in f for f, _ in m.locations)]
+    assert templates  # the templates' messages are in the catalogue
+    assert [(m.id, m.check(catalog)) for m in templates if m.check(catalog)] == []
+    plurals = [m for m in catalog if isinstance(m.id, tuple)]
+    assert plurals and all(len(m.string) == 3 and all(m.string) for m in plurals)
 
 
 @pytest.mark.parametrize(

@@ -21,10 +21,6 @@ from plansza.cli.i18n import t, use
 from plansza.cli.main import COMMANDS, full_app, lazy_command, plain_coercion, translate_help
 
 LANGS = ("en", "pl")
-# One-line ids of multi-paragraph help texts, new with the static table: their Polish
-# is in pending-pl.po until the catalogues are merged.
-PENDING = {"score", "replay", "check", "sprawdź", "anagram", "moves", "ruchy", "endgame",
-           "końcówka"}  # fmt: skip
 
 
 def shape(cmd: Any) -> dict[str, Any]:
@@ -68,8 +64,6 @@ def test_each_listed_line_is_the_commands_own_first_paragraph(lang: str) -> None
         assert entry.hidden == real.hidden, entry.name
         first = real.help.split("\n\n")[0]
         shown = t().gettext(entry.help)
-        if lang == "pl" and shown == entry.help and entry.name in PENDING:
-            continue  # the Polish of the one-line id is not merged yet
         assert shown == first, entry.name
 
 

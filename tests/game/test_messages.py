@@ -19,7 +19,6 @@ from plansza.scoring import play_from_tiles, score_play
 
 
 def pl(error: PlanszaError) -> str:
-    # i18n.translator looked up when called: the test session adds pending-pl.po to it.
     return describe(error, i18n.translator("pl"))
 
 

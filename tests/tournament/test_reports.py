@@ -7,15 +7,9 @@ from __future__ import annotations
 
 import doctest
 import random
-import re
-import string
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po
-from jinja2.ext import babel_extract
 
 import plansza.templates
 from htmlpage import Page
@@ -131,7 +125,6 @@ def test_user_texts_are_escaped_and_intact() -> None:
 
 
 def test_write_report_writes_the_pages_in_the_language_given(tmp_path: object) -> None:
-    from pathlib import Path
 
     out = Path(str(tmp_path))
     paths = reports.write_report(played(), out, i18n.translator("en"))
@@ -140,59 +133,3 @@ def test_write_report_writes_the_pages_in_the_language_given(tmp_path: object) -
             "klasyfikacja-5.html"} <= names
     page = Page((out / "klasyfikacja-3.html").read_text(encoding="utf-8"))
     assert page.lang == "en" and "Standings after round 3" in page.all_text()
-
-
-# --- Every message of the reports has its Polish text, with the same placeholders. ---
-
-SRC = Path(__file__).resolve().parents[2] / "src" / "plansza"
-PENDING_PO = SRC.parents[1] / "pending-pl.po"  # entries written before the lead merges them
-REPORT_MODULES = ("tournament/reports.py", "ranking/report.py", "duplicate/report.py")
-
-
-def catalogues() -> Catalog:
-    """The Polish catalogue and the entries waiting to be merged into it, together."""
-    both = Catalog(locale="pl")
-    for po in (SRC / "locale" / "pl" / "LC_MESSAGES" / "plansza.po", PENDING_PO):
-        if po.exists():
-            with po.open("rb") as f:
-                for message in read_po(f, locale="pl"):
-                    if message.id:
-                        both[message.id] = message
-    return both
-
-
-def fields(text: str) -> set[str]:
-    """The placeholders of a message: ``{name}`` (Python) and ``%(name)s`` (templates)."""
-    brace = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
-    return brace | set(re.findall(r"%\((\w+)\)s", text))
-
-
-def extracted() -> list[tuple[str, str | tuple[str, str], str | None]]:
-    found = []
-    for module in REPORT_MODULES:
-        for line, message, _, context in extract_from_file("python", SRC / module):
-            found.append((f"{module}:{line}", message, context))
-    for template in sorted((SRC / "templates").rglob("*.html")):
-        for line, message, _, context in extract_from_file(
-            babel_extract, template, options={"trim_blocks": "true", "lstrip_blocks": "true"}
-        ):
-            found.append((f"{template.relative_to(SRC)}:{line}", message, context))
-    return found
-
-
-def test_every_report_message_has_its_polish_text() -> None:
-    found = extracted()
-    assert len(found) > 30  # the extraction did read the templates
-    polish = catalogues()
-    for where, message, context in found:
-        entry = polish.get(message, context)
-        assert entry is not None, f"{where}: no Polish text for {message!r}"
-        ids = message if isinstance(message, tuple) else (message,)
-        texts = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        if isinstance(message, tuple):
-            assert len(texts) == 3, f"{where}: Polish has three plural forms"
-        for text in texts:
-            assert text, f"{where}: an empty Polish text for {message!r}"
-            assert fields(text) == fields(ids[-1]), f"{where}: placeholders of {text!r}"
-        # what `pybabel compile` checks (printf placeholders, plural forms)
-        assert not entry.check(polish), f"{where}: {entry.check(polish)}"

@@ -45,8 +45,6 @@ def current() -> str:
 
 
 def _translator() -> Translator:
-    # Looked up on the module at each call (not bound at import), so that a test
-    # session can give plansza.i18n.translator the messages waiting for the merge.
     return i18n.translator(_lang)
 
 
