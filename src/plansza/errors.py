@@ -192,11 +192,16 @@ class FormatError(PlanszaError):
         )
 
     def render(self, singular: str, plural: str | None) -> str:
-        text = super().render(singular, plural)
-        if getattr(self, "source", None) is not None and self.line is not None:
-            return f"{self.source}:{self.line}: {text}"
-        if getattr(self, "source", None) is not None:
-            return f"{self.source}: {text}"
-        if getattr(self, "line", None) is not None:
-            return f"line {self.line}: {text}"
+        return self.placed(super().render(singular, plural))
+
+    def placed(self, text: str, line_only: str = "line {line}: {message}") -> str:
+        """``text`` with where it is: ``file:3: …``, ``file: …``, or by ``line_only``
+        (the template for a line without a file, translated by a front end)."""
+        source, line = getattr(self, "source", None), getattr(self, "line", None)
+        if source is not None and line is not None:
+            return f"{source}:{line}: {text}"
+        if source is not None:
+            return f"{source}: {text}"
+        if line is not None:
+            return line_only.format(line=line, message=text)
         return text

@@ -97,10 +97,5 @@ def describe(error: PlanszaError, t: Translator, *, where: bool = True) -> str:
         with contextlib.suppress(KeyError, IndexError, ValueError):
             body = text.format(**fields)  # else as rendered above
     if isinstance(error, FormatError) and where:
-        if error.source is not None and error.line is not None:
-            return f"{error.source}:{error.line}: {body}"
-        if error.source is not None:
-            return f"{error.source}: {body}"
-        if error.line is not None:
-            return t.gettext("line {line}: {message}").format(line=error.line, message=body)
+        return error.placed(body, t.gettext("line {line}: {message}"))
     return body
