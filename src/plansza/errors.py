@@ -38,6 +38,16 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+class Term(str):
+    """A detail that is itself a message id: a word the front end translates too.
+
+    >>> str(PlanszaError(N_("should be {type}"), type=Term(N_("an integer"))))
+    'should be an integer'
+    """
+
+    __slots__ = ()
+
+
 Template = str | tuple[str, str]
 """An error's English message id: one text, or a singular and plural from :func:`NP_`."""
 

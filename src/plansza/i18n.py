@@ -80,18 +80,23 @@ def describe(error: PlanszaError, t: Translator, *, where: bool = True) -> str:
     A :class:`~plansza.errors.FormatError` is prefixed with where it is (file, line),
     unless ``where`` is false (a list that names the line itself).
     """
-    from plansza.errors import FormatError, PlanszaError
+    from plansza.errors import FormatError, PlanszaError, Term
 
     if error.plural is not None and (n := error.number()) is not None:
         text = t.ngettext(error.template, error.plural, n)
     else:
         text = t.gettext(error.template)
     body = PlanszaError.render(error, text, None)
-    if any(isinstance(v, PlanszaError) for v in error.details.values()):
+    if any(isinstance(v, PlanszaError | Term) for v in error.details.values()):
         # An error that names the one behind it ("…refused: {why}") words that one in
-        # the same language rather than in the English of its str().
+        # the same language rather than in the English of its str(); a Term detail is
+        # a word of the catalogues.
         fields = {
-            k: describe(v, t, where=where) if isinstance(v, PlanszaError) else v
+            k: describe(v, t, where=where)
+            if isinstance(v, PlanszaError)
+            else t.gettext(v)
+            if isinstance(v, Term)
+            else v
             for k, v in error.details.items()
         }
         with contextlib.suppress(KeyError, IndexError, ValueError):

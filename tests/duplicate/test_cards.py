@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,6 +13,7 @@ from plansza.duplicate.cards import REASONS, Card, Verdict, check_card, placed_t
 from plansza.duplicate.messages import VERDICTS, verdict_text
 from plansza.lexicon import Lexicon
 from plansza.moves import Play
+from plansza.records import dump, load
 from plansza.rules import Rules
 from plansza.scoring import score_play
 
@@ -195,9 +198,9 @@ def test_verdict_text_in_polish_and_english(lex: Lexicon) -> None:
 
 def test_verdict_round_trip(lex: Lexicon) -> None:
     v = check(Board(), "KOT?ABC", "H8 KOTY", 11, lex, blanks="Y")
-    assert Verdict.from_dict(v.to_dict()) == v
+    assert load(Verdict, json.loads(json.dumps(dump(v)))) == v
     c = Card("H8 KOTY", 11, "Y")
-    assert Card.from_dict(c.to_dict()) == c
+    assert load(Card, dump(c)) == c
 
 
 TEXT = st.text(alphabet="ABCHKOTYŁŻ8H19()? -ko", max_size=14)

@@ -18,6 +18,7 @@ from plansza.duplicate.racks import (
     meets,
     shortfall,
 )
+from plansza.records import dump, load
 from plansza.tiles import TileSet
 
 TS = TileSet.polish()
@@ -129,9 +130,9 @@ def test_the_draw_log_records_every_attempt() -> None:
     # II.2: the log holds every attempt, in order, with its verdict.
     bag = [*"KTRZSWPŁMNBCDFGHJL" * 4, "A", "E", "I", "O"]
     log, _ = draw_rack(bag, "", 1, random.Random(11), TS)
-    data = log.to_dict()
+    data = dump(log)
     assert [a["meets"] for a in data["attempts"]] == [a.meets for a in log.attempts]
-    assert type(log).from_dict(data) == log
+    assert load(type(log), data) == log
 
 
 def test_an_empty_bag_and_rack_draw_nothing() -> None:

@@ -41,8 +41,16 @@ def test_the_translator_decides_the_language(lex: Lexicon, lang: str, other: str
 
 
 def row(total: int, *, lot: int | None = None, shared: bool = False) -> Row:
-    return Row(place=2, player=DuplicatePlayer(7, "Żaneta Źdźbło"), total=total, scores=(total,),
-               best=(total,), shared=shared, lot=lot, percent=12.25)
+    return Row(
+        place=2,
+        player=DuplicatePlayer(7, "Żaneta Źdźbło"),
+        total=total,
+        scores=(total,),
+        best=(total,),
+        shared=shared,
+        lot=lot,
+        percent=12.25,
+    )
 
 
 def test_points_take_the_plural_form_of_the_language() -> None:
@@ -65,6 +73,7 @@ def test_names_are_printed_as_given(lex: Lexicon) -> None:
     ch.close()
     text = text_report(ch, i18n.translator("pl"))
     assert text.startswith('Puchar <b> & "Ela" — zapis mistrzostw w Belgijkę\n')
-    for number, name in enumerate(("<script>alert(1)</script>", 'Ola & "Ela"',
-                                   "Jan [red]Nowak"), 1):
+    for number, name in enumerate(
+        ("<script>alert(1)</script>", 'Ola & "Ela"', "Jan [red]Nowak"), 1
+    ):
         assert f"  {number} {name}\n" in text  # plain text: nothing escaped, nothing lost

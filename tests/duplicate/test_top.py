@@ -54,25 +54,25 @@ def test_without_a_blank_before_shorter() -> None:
     tens = [c for c in ranking if c.score == 10]
     assert [c.blanks > 0 for c in tens] == sorted(c.blanks > 0 for c in tens)
     # A blank word that is shorter still comes after a longer word with no blank.
-    longer = DuplicateCandidate(Play.parse("H8 KOTA"), 10, 0, 4, 1, 0)
-    shorter_blank = DuplicateCandidate(Play.parse("H8 KOt"), 10, 1, 3, 0, 0)
+    longer = DuplicateCandidate("H8 KOTA", 10, 0, 4, 1, 0)
+    shorter_blank = DuplicateCandidate("H8 KOt", 10, 1, 3, 0, 0)
     assert min([shorter_blank, longer], key=DuplicateCandidate.key) is longer
 
 
 def test_shorter_word_before_fewer_premiums() -> None:
     # II.12: then the shorter word; only then the premiums.
     cands = [
-        DuplicateCandidate(Play.parse("H8 KOTY"), 20, 0, 4, 0, 0),
-        DuplicateCandidate(Play.parse("H8 KOT"), 20, 0, 3, 2, 2),
+        DuplicateCandidate("H8 KOTY", 20, 0, 4, 0, 0),
+        DuplicateCandidate("H8 KOT", 20, 0, 3, 2, 2),
     ]
     assert min(cands, key=DuplicateCandidate.key).length == 3
 
 
 def test_word_premiums_before_letter_premiums() -> None:
     # II.12: "nie wykorzystują premii (w pierwszej kolejności słownej, potem literowej)".
-    a = DuplicateCandidate(Play.parse("H8 KOT"), 20, 0, 3, 1, 0)
-    b = DuplicateCandidate(Play.parse("A1 KOT"), 20, 0, 3, 0, 2)
-    c = DuplicateCandidate(Play.parse("B1 KOT"), 20, 0, 3, 0, 1)
+    a = DuplicateCandidate("H8 KOT", 20, 0, 3, 1, 0)
+    b = DuplicateCandidate("A1 KOT", 20, 0, 3, 0, 2)
+    c = DuplicateCandidate("B1 KOT", 20, 0, 3, 0, 1)
     assert sorted([a, b, c], key=DuplicateCandidate.key) == [c, b, a]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from plansza.records import dump
 from plansza.tournament.events import Event, apply, replay
 from plansza.tournament.model import Settings, State
 from plansza.tournament.pairing import pair_round
@@ -14,7 +15,7 @@ class Log:
     """An in-memory log with the same checks as the database."""
 
     def __init__(self, settings: Settings) -> None:
-        self.events = [Event(1, "created", {"settings": settings.to_dict()}, "t0")]
+        self.events = [Event(1, "created", {"settings": dump(settings)}, "t0")]
         self.state = replay(self.events)
 
     def add(self, kind: str, **data: Any) -> None:

@@ -221,7 +221,7 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(tmp_path: Path) -> Non
     refused(ref, "return", "1", says="nie jest wycofany")
     refused(ref, "new", "Znowu", "--rounds", "6", "--system", "halving", says="istnieje")
     refused(ref, "new", "Zły", "--rounds", "6", "--system", "bogus", code=EXIT_INPUT,
-            says="nieznany system")
+            says="system: 'bogus' nie jest żadną z wartości: roundrobin, halving")
     bad = tmp_path / "bad.csv"
     bad.write_text("nazwisko;ranking\nKto;sto\n", encoding="utf-8")
     refused(ref, "import-players", str(bad), code=EXIT_INPUT, says="bad.csv:2")

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plansza.errors import PlanszaError
+from plansza.records import dump
 from plansza.tournament import tsh
 from plansza.tournament.events import Event, replay
 from plansza.tournament.model import State
@@ -117,7 +118,7 @@ def test_random_sessions_survive_a_tsh_round_trip(system: str, n: int, seed: int
             act(log, rng)
     t = tsh.read_t(tsh.write_t(log.state), "x.t")
     target = make_settings("manual", max(6, t.rounds))
-    events = [Event(1, "created", {"settings": target.to_dict()})]
+    events = [Event(1, "created", {"settings": dump(target)})]
     events += [Event(i, k, d) for i, (k, d) in enumerate(tsh.events_from(t, target), 2)]
     again = replay(events)
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from plansza.errors import FormatError
 from plansza.i18n import describe, translator
+from plansza.records import dump
 from plansza.tournament import reports, tsh
 from plansza.tournament.events import Event, replay
 from plansza.tournament.model import State
@@ -89,7 +90,7 @@ def test_tournament_round_trips_through_a_t_file() -> None:
     state = played()
     t = tsh.read_t(tsh.write_t(state), "x.t")
     s2 = settings("manual", 5)
-    events = [Event(1, "created", {"settings": s2.to_dict()})]
+    events = [Event(1, "created", {"settings": dump(s2)})]
     events += [Event(i, k, d) for i, (k, d) in enumerate(tsh.events_from(t, s2), 2)]
     again = replay(events)
     a = sorted((x.name, x.big_points, x.small_points, x.against) for x in standings(state))

@@ -46,6 +46,7 @@ from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.errors import N_
+from plansza.records import dump
 from plansza.services.duplicate import declared_score, penalty_kind
 
 if TYPE_CHECKING:
@@ -283,7 +284,7 @@ def draw(file: str = FileOption, as_json: bool = JsonOption) -> None:
     if as_json:
         _print_json(
             {"game": game.number, "move": move.number, "rack": move.rack,
-             "draw": move.draw.to_dict(), "bag": len(game.bag), "placements": move.candidate_count}
+             "draw": dump(move.draw), "bag": len(game.bag), "placements": move.candidate_count}
         )  # fmt: skip
         return
     _print_draw(ch, game, move)
@@ -359,7 +360,7 @@ def top(
         chosen = 0
     if as_json:
         ordered = _chosen_first(listed, chosen)
-        _print_json([c.to_dict() for c in ordered[:n]])
+        _print_json([dump(c) for c in ordered[:n]])
         return
     _top_table(
         listed[:n], move.rack, move.candidate_count, chosen, move.tied, move.choice is not None
@@ -392,7 +393,7 @@ def _top_of_position(
         # the words formed only for the first n (all of them would take seconds with blanks).
         shown = ranking.head(n)
         lines = ",\n".join(
-            " " + json.dumps((shown[i] if i < len(shown) else c).to_dict(), ensure_ascii=False)
+            " " + json.dumps(dump(shown[i] if i < len(shown) else c), ensure_ascii=False)
             for i, c in enumerate(ranking)
         )
         sys.stdout.write(f"[\n{lines}\n]\n" if len(ranking) else "[]\n")
@@ -466,7 +467,7 @@ def card(
         who = ch.player(player)
         verdict = ch.enter_card(who.number, Card(text, declared, blanks), lex)
     if as_json:
-        _print_json({"table": who.number, "name": who.name, **verdict.to_dict()})
+        _print_json({"table": who.number, "name": who.name, **dump(verdict)})
     else:
         style = "green" if verdict.ok else "red"
         console.print(
@@ -494,7 +495,7 @@ def cards(
         move = ch.find_move(game_no, move_no)
         game = ch.game if game_no is None else ch.find_game(game_no)
     if as_json:
-        _print_json([e.to_dict() for e in move.cards])
+        _print_json([dump(e) for e in move.cards])
         return
     table = Table(
         title=_("Cards — game {game}, move {move}", game=game.number, move=move.number),

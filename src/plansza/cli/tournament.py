@@ -36,6 +36,7 @@ from plansza.files import (
     write_output,
     writing,
 )
+from plansza.records import dump, load
 from plansza.services.tournament import (
     ArgumentError,
     Referee,
@@ -153,15 +154,6 @@ def new(
     db: str | None = DbOption,
 ) -> None:
     """Create a tournament."""
-    if system not in model.SYSTEMS:
-        fail(
-            _(
-                "unknown system {system}: choose one of {systems}",
-                system=system,
-                systems=", ".join(model.SYSTEMS),
-            ),
-            EXIT_INPUT,
-        )
     with referee_errors():
         bye_score = parse_score_pair(bye)
     chain: tuple[str, ...] = model.PFS_CHAIN
@@ -171,28 +163,23 @@ def new(
         chain, final_chain, exclude = model.MPA_ROUND_CHAIN, model.MPA_FINAL_CHAIN, 2
     if criteria:
         chain = tuple(c.strip() for c in criteria.split(",") if c.strip())
-        bad = [c for c in chain if c not in model.CRITERIA]
-        if bad:
-            fail(
-                _("bad value for the setting {setting}: {value}", setting="criteria", value=bad[0])
-                + " ("
-                + ", ".join(model.CRITERIA)
-                + ")",
-                EXIT_INPUT,
-            )
-    settings = Settings(
-        name=name,
-        rounds=rounds,
-        system=system,
-        minutes=minutes,
-        dates=tuple(_parse_date(d) for d in dates) or (date.today().isoformat(),),
-        bye_score=bye_score,
-        criteria=chain,
-        final_criteria=final_chain,
-        exclude_best_wins=exclude,
-        repeats=repeats,
-        seed=seed,
-    )
+    with user_errors(EXIT_INPUT):  # a system or criterion the settings' types refuse
+        settings = load(
+            Settings,
+            {
+                "name": name,
+                "rounds": rounds,
+                "system": system,
+                "minutes": minutes,
+                "dates": [_parse_date(d) for d in dates] or [date.today().isoformat()],
+                "bye_score": list(bye_score),
+                "criteria": list(chain),
+                "final_criteria": None if final_chain is None else list(final_chain),
+                "exclude_best_wins": exclude,
+                "repeats": repeats,
+                "seed": seed,
+            },
+        )
     path = db or (slug(name) + SUFFIX)
     with referee_errors():
         check_output(path)  # its directory: the database would only say "unable to open"
@@ -505,7 +492,7 @@ def set_(
         if bye is not None:
             changes["bye_score"] = list(parse_score_pair(bye))
         settings = r.change_settings(changes)
-        typer.echo(json.dumps(settings.to_dict(), ensure_ascii=False))
+        typer.echo(json.dumps(dump(settings), ensure_ascii=False))
 
 
 @app.command("undo")
@@ -833,30 +820,24 @@ def import_(
     """Import a TSH .t file."""
     from plansza.tournament import tsh as tsh_mod
 
-    if system not in model.SYSTEMS:
-        fail(
-            _(
-                "unknown system {system}: choose one of {systems}",
-                system=system,
-                systems=", ".join(model.SYSTEMS),
-            ),
-            EXIT_INPUT,
-        )
     with user_errors(EXIT_INPUT):
         text = read_record(tsh)
         parsed = tsh_mod.read_t(text, tsh)
         title = name or Path(tsh).stem
-        settings = Settings(
-            name=title,
-            rounds=rounds or max(parsed.rounds, 1),
-            system=system,
-            dates=tuple(_parse_date(d) for d in dates) or (date.today().isoformat(),),
+        settings = load(
+            Settings,
+            {
+                "name": title,
+                "rounds": rounds or max(parsed.rounds, 1),
+                "system": system,
+                "dates": [_parse_date(d) for d in dates] or [date.today().isoformat()],
+            },
         )
         path = db or (slug(title) + SUFFIX)
         items = tsh_mod.events_from(parsed, settings)
         # check the whole file against the rules before creating anything
         replay(
-            [Event(1, "created", {"settings": settings.to_dict()})]
+            [Event(1, "created", {"settings": dump(settings)})]
             + [Event(i, k, d) for i, (k, d) in enumerate(items, 2)]
         )
         from plansza.tournament.storage import TournamentFile

@@ -105,14 +105,6 @@ class Card:
             parts[0] = parts[0].upper()
         return Card(" ".join(parts), self.score, self.blanks.replace(" ", "").upper())
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "score": self.score, "blanks": self.blanks}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Card:
-        score = data.get("score")
-        return cls(str(data["text"]), None if score is None else int(score), str(data["blanks"]))
-
 
 @dataclass(frozen=True)
 class Verdict:
@@ -129,26 +121,6 @@ class Verdict:
     @property
     def ok(self) -> bool:
         return self.reason == "ok"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "reason": self.reason,
-            "awarded": self.awarded,
-            "play": self.play,
-            "real_score": self.real_score,
-            "details": dict(self.details),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Verdict:
-        real = data.get("real_score")
-        return cls(
-            str(data["reason"]),
-            int(data["awarded"]),
-            data.get("play"),
-            None if real is None else int(real),
-            dict(data.get("details", {})),
-        )
 
 
 def _parse(card: Card, rules: Rules) -> tuple[Coordinate, str, tuple[bool, ...]] | Verdict:

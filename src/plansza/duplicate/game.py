@@ -3,7 +3,7 @@
 The :class:`Championship` is the referee's whole state and its record at once:
 every draw with its attempts, every move's ranked candidates and the chosen
 one with its reason, every card as entered with its verdict, every override
-and penalty. It is a plain value (``to_dict`` / ``from_dict``); the board is
+and penalty. It is a record (:mod:`plansza.records`: ``dump`` / ``load``); the board is
 rebuilt from the chosen moves, so the record cannot disagree with it.
 
 One move goes: :meth:`~Championship.draw` (the rack, II.2, II.14; the
@@ -34,7 +34,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Literal
 
 from plansza.board import Board
 from plansza.duplicate.cards import Card, Verdict, check_card, placed_tiles
@@ -51,7 +52,10 @@ if TYPE_CHECKING:
     from plansza.lexicon import Lexicon
 
 FORMAT = "plansza-belgijka"
-VERSION = 1
+#: 2: every part written as its record's fields (plansza.records); 1 is read too.
+VERSION = 2
+#: The rules a championship may be played under, by name (:meth:`Rules.by_name`).
+Ruleset = Literal["pfs", "home", "school", "wespa"]
 #: I.2: a game has at most fifteen moves.
 MAX_MOVES = 15
 #: I.2: the championship has three games.
@@ -78,13 +82,6 @@ class CardEntry:
     card: Card
     verdict: Verdict
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"player": self.player, **self.card.to_dict(), "verdict": self.verdict.to_dict()}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CardEntry:
-        return cls(int(data["player"]), Card.from_dict(data), Verdict.from_dict(data["verdict"]))
-
 
 @dataclass(frozen=True)
 class Override:
@@ -104,24 +101,6 @@ class Choice:
     index: int | None
     by: str
     reason: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "move": self.candidate.to_dict(),
-            "index": self.index,
-            "by": self.by,
-            "reason": self.reason,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Choice:
-        index = data.get("index")
-        return cls(
-            DuplicateCandidate.from_dict(data["move"]),
-            None if index is None else int(index),
-            str(data["by"]),
-            str(data.get("reason", "")),
-        )
 
 
 @dataclass(frozen=True)
@@ -174,41 +153,6 @@ class DuplicateMove:
                 return o
         return None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "rack": self.rack,
-            "draw": self.draw.to_dict(),
-            "candidate_count": self.candidate_count,
-            "tied": self.tied,
-            "candidates": [c.to_dict() for c in self.candidates],
-            "choice": self.choice.to_dict() if self.choice else None,
-            "cards": [c.to_dict() for c in self.cards],
-            "overrides": [
-                {"player": o.player, "score": o.score, "reason": o.reason} for o in self.overrides
-            ],
-            "closed": self.closed,
-            "found_top": list(self.found_top),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DuplicateMove:
-        return cls(
-            number=int(data["number"]),
-            draw=DrawLog.from_dict(data["draw"]),
-            candidates=[DuplicateCandidate.from_dict(c) for c in data["candidates"]],
-            candidate_count=int(data["candidate_count"]),
-            tied=int(data["tied"]),
-            cards=[CardEntry.from_dict(c) for c in data["cards"]],
-            overrides=[
-                Override(int(o["player"]), int(o["score"]), str(o["reason"]))
-                for o in data["overrides"]
-            ],
-            choice=Choice.from_dict(data["choice"]) if data.get("choice") else None,
-            closed=bool(data["closed"]),
-            found_top=[int(p) for p in data.get("found_top", [])],
-        )
-
 
 @dataclass
 class DuplicateGame:
@@ -241,23 +185,6 @@ class DuplicateGame:
                 board.place((t.square, t.letter) for t in scored.tiles)
         return board
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "end": self.end,
-            "bag": "".join(self.bag),
-            "moves": [m.to_dict() for m in self.moves],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DuplicateGame:
-        return cls(
-            number=int(data["number"]),
-            bag=list(str(data["bag"])),
-            moves=[DuplicateMove.from_dict(m) for m in data["moves"]],
-            end=data.get("end"),
-        )
-
 
 @dataclass(frozen=True)
 class Awarded:
@@ -278,12 +205,18 @@ class Championship:
     name: str = "Belgijka"
     games_planned: int = GAMES
     lexicon: str = "sjp-20220301"
-    rules: Rules = field(default_factory=Rules.pfs)
+    #: The rules by name (``pfs``, ``home``, ``school``, ``wespa``); :attr:`rules` reads it.
+    ruleset: Ruleset = "pfs"
     players: dict[int, DuplicatePlayer] = field(default_factory=dict)
     games: list[DuplicateGame] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
     #: Lots drawn for shared places (II.16): player → order within the shared place.
     lots: dict[int, int] = field(default_factory=dict)
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The rules of :attr:`ruleset`."""
+        return Rules.by_name(self.ruleset)
 
     # ------------------------------------------------------------------ players
 
@@ -604,64 +537,6 @@ class Championship:
         if entry is None:
             return Awarded(0, "no_card")
         return Awarded(entry.verdict.awarded, entry.verdict.reason, verdict=entry.verdict)
-
-    # ------------------------------------------------------------------ storage
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "name": self.name,
-            "seed": self.seed,
-            "games_planned": self.games_planned,
-            "lexicon": self.lexicon,
-            "rules": self.rules.name,
-            "players": [
-                {"number": p.number, "name": p.name}
-                for p in sorted(self.players.values(), key=lambda p: p.number)
-            ],
-            "penalties": [
-                {
-                    "player": p.player,
-                    "kind": p.kind,
-                    "game": p.game,
-                    "move": p.move,
-                    "reason": p.reason,
-                }
-                for p in self.penalties
-            ],
-            "lots": {str(k): v for k, v in sorted(self.lots.items())},
-            "games": [g.to_dict() for g in self.games],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Championship:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"format is {data.get('format')!r}, not {FORMAT!r}")
-        if int(data.get("version", 0)) > VERSION:
-            raise ValueError(f"version {data.get('version')} is newer than this program's")
-        ch = cls(
-            seed=str(data["seed"]),
-            name=str(data.get("name", "Belgijka")),
-            games_planned=int(data.get("games_planned", GAMES)),
-            lexicon=str(data.get("lexicon", "sjp-20220301")),
-            rules=Rules.by_name(str(data.get("rules", "pfs"))),
-        )
-        for p in data.get("players", []):
-            ch.players[int(p["number"])] = DuplicatePlayer(int(p["number"]), str(p["name"]))
-        ch.penalties = [
-            Penalty(
-                int(p["player"]),
-                str(p["kind"]),
-                int(p["game"]),
-                int(p["move"]),
-                str(p.get("reason", "")),
-            )
-            for p in data.get("penalties", [])
-        ]
-        ch.lots = {int(k): int(v) for k, v in data.get("lots", {}).items()}
-        ch.games = [DuplicateGame.from_dict(g) for g in data.get("games", [])]
-        return ch
 
 
 def _rack_tiles(play: Play, board: Board, rack: str, rules: Rules) -> list[str]:

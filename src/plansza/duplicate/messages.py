@@ -42,19 +42,16 @@ VERDICTS: dict[str, Template] = {
         "first (H8), down number first (8H) (II.6) — 0 points"
     ),
     "bad_word": N_(
-        "unreadable word '{word}': Polish letters only, 2 to 15 of them (II.5) — 0 "
-        "points"
+        "unreadable word '{word}': Polish letters only, 2 to 15 of them (II.5) — 0 points"
     ),
     "no_score": N_("the card gives no score for the move (II.5) — 0 points"),
     "bad_blanks": N_("the blanks '{blanks}' are not letters (II.5) — 0 points"),
     "off_board": N_("{move}: the word runs off the board — 0 points"),
     "not_on_board": N_(
-        "{move}: the word does not fit the board — {square} holds {board}, not "
-        "{letter} — 0 points"
+        "{move}: the word does not fit the board — {square} holds {board}, not {letter} — 0 points"
     ),
     "not_whole_word": N_(
-        "{move}: the word goes on at {square}; the card names the whole main word "
-        "(II.5) — 0 points"
+        "{move}: the word goes on at {square}; the card names the whole main word (II.5) — 0 points"
     ),
     "no_new_tiles": N_("{move}: every letter is already on the board — 0 points"),
     "wrong_orientation": N_(
@@ -67,8 +64,7 @@ VERDICTS: dict[str, Template] = {
         "{move}: {count} blanks declared, the rack {rack} has fewer — 0 points",
     ),
     "blank_not_declared": N_(
-        "{move}: the letters {letters} need a blank the card does not name (II.5) — 0 "
-        "points"
+        "{move}: the letters {letters} need a blank the card does not name (II.5) — 0 points"
     ),
     "not_from_rack": N_("{move}: the rack {rack} has no {tiles} (II.1) — 0 points"),
     "not_connected": N_("{move}: the word touches no tile on the board — 0 points"),
@@ -101,9 +97,7 @@ ERRORS: dict[str, Template] = {
         "the highest-scoring one (II.11–II.13) — add --force to choose it anyway"
     ),
     "bad_score": N_("a score is a whole number from 0, not {score}"),
-    "bad_penalty": N_(
-        "unknown penalty {kind}: warning, move (next move), game (rest of the game)"
-    ),
+    "bad_penalty": N_("unknown penalty {kind}: warning, move (next move), game (rest of the game)"),
     "no_ties": N_("no shared places in the standings — nothing to draw lots for"),
 }
 

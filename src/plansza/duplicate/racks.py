@@ -31,7 +31,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from plansza.tiles import BLANK, TileSet
 
@@ -120,13 +119,6 @@ class DrawAttempt:
     def rack(self) -> str:
         return self.kept + self.drawn
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kept": self.kept, "drawn": self.drawn, "rack": self.rack, "meets": self.meets}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DrawAttempt:
-        return cls(str(data["kept"]), str(data["drawn"]), bool(data["meets"]))
-
 
 @dataclass(frozen=True)
 class DrawLog:
@@ -154,27 +146,6 @@ class DrawLog:
     @property
     def rack_meets(self) -> bool:
         return bool(self.attempts) and self.attempts[-1].meets
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "move": self.move,
-            "requirement": {
-                "vowels": self.requirement.vowels,
-                "consonants": self.requirement.consonants,
-            },
-            "attempts": [a.to_dict() for a in self.attempts],
-            "outcome": self.outcome,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DrawLog:
-        req = data["requirement"]
-        return cls(
-            int(data["move"]),
-            Requirement(int(req["vowels"]), int(req["consonants"])),
-            tuple(DrawAttempt.from_dict(a) for a in data["attempts"]),
-            str(data["outcome"]),
-        )
 
 
 def _take(bag: list[str], n: int, rng: random.Random, tileset: TileSet) -> str:

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from plansza.duplicate.game import Championship
+from plansza.duplicate.game import FORMAT, VERSION, Championship
 from plansza.duplicate.messages import end_text, verdict_text
 from plansza.duplicate.standings import Row, championship_table, game_table, top_total
 from plansza.errors import N_
 from plansza.i18n import Translator
+from plansza.records import dump
 
 # Penalty kinds (II.17) as the report names them.
 PENALTIES = {
@@ -66,7 +67,8 @@ def record(ch: Championship) -> dict[str, Any]:
             moves.append(
                 {
                     "number": move.number,
-                    "top": move.choice.candidate.to_dict() if move.choice else None,
+                    "rack": move.rack,
+                    "top": dump(move.choice.candidate) if move.choice else None,
                     "scores": scores,
                 }
             )
@@ -80,7 +82,9 @@ def record(ch: Championship) -> dict[str, Any]:
             }
         )
     return {
-        **ch.to_dict(),
+        "format": FORMAT,
+        "version": VERSION,
+        **dump(ch),
         "results": {"games": games, "championship": _rows(championship_table(ch))},
     }
 
@@ -110,42 +114,70 @@ def text_report(ch: Championship, t: Translator) -> str:
     for p in ch.penalties:
         name = ch.players[p.player].name if p.player in ch.players else str(p.player)
         kind = _(PENALTIES[p.kind]) if p.kind in PENALTIES else p.kind
-        out.append(_("Penalty: {name} — {kind}, game {game}, move {move} ({reason})").format(
-            name=name, kind=kind, game=p.game, move=p.move, reason=p.reason or NONE))
+        out.append(
+            _("Penalty: {name} — {kind}, game {game}, move {move} ({reason})").format(
+                name=name, kind=kind, game=p.game, move=p.move, reason=p.reason or NONE
+            )
+        )
     for game in ch.games:
         out += ["", _("Game {n}").format(n=game.number)]
         for move in game.moves:
             out.append(_("Move {n}: rack {rack}").format(n=move.number, rack=move.rack))
             for i, a in enumerate(move.draw.attempts, 1):
                 ok = _("meets II.2") if a.meets else _("breaks II.2")
-                out.append("  " + _("draw {i}: kept {kept}, drew {drawn} → {rack} ({ok})").format(
-                    i=i, kept=a.kept or NONE, drawn=a.drawn or NONE, rack=a.rack, ok=ok))
+                out.append(
+                    "  "
+                    + _("draw {i}: kept {kept}, drew {drawn} → {rack} ({ok})").format(
+                        i=i, kept=a.kept or NONE, drawn=a.drawn or NONE, rack=a.rack, ok=ok
+                    )
+                )
             if move.choice is not None:
                 c = move.choice
-                by = _("the program's proposal, II.12") if c.by == "program" else _(
-                    "the referee's choice, II.13")
+                by = (
+                    _("the program's proposal, II.12")
+                    if c.by == "program"
+                    else _("the referee's choice, II.13")
+                )
                 score = c.candidate.score
-                out.append("  " + t.ngettext(
-                    "winning move: {move} {score} point ({by}{reason}); placements: {count}",
-                    "winning move: {move} {score} points ({by}{reason}); placements: {count}",
-                    score,
-                ).format(move=c.candidate.play, score=score, by=by,
-                         reason=f": {c.reason}" if c.reason else "", count=move.candidate_count))
+                out.append(
+                    "  "
+                    + t.ngettext(
+                        "winning move: {move} {score} point ({by}{reason}); placements: {count}",
+                        "winning move: {move} {score} points ({by}{reason}); placements: {count}",
+                        score,
+                    ).format(
+                        move=c.candidate.play,
+                        score=score,
+                        by=by,
+                        reason=f": {c.reason}" if c.reason else "",
+                        count=move.candidate_count,
+                    )
+                )
             elif move.closed:
                 out.append("  " + _("no placement — a pass for all"))
             for e in move.cards:
                 name = ch.players[e.player].name if e.player in ch.players else str(e.player)
                 declared = "-" if e.card.score is None else e.card.score
-                out.append("  " + _("{name}: '{text}' {score} blanks: {blanks} → {verdict}").format(
-                    name=name, text=e.card.text, score=declared, blanks=e.card.blanks or NONE,
-                    verdict=verdict_text(e.verdict, t)))
+                out.append(
+                    "  "
+                    + _("{name}: '{text}' {score} blanks: {blanks} → {verdict}").format(
+                        name=name,
+                        text=e.card.text,
+                        score=declared,
+                        blanks=e.card.blanks or NONE,
+                        verdict=verdict_text(e.verdict, t),
+                    )
+                )
             for o in move.overrides:
                 name = ch.players[o.player].name if o.player in ch.players else str(o.player)
-                out.append("  " + t.ngettext(
-                    "{name}: referee's decision {score} point ({reason})",
-                    "{name}: referee's decision {score} points ({reason})",
-                    o.score,
-                ).format(name=name, score=o.score, reason=o.reason))
+                out.append(
+                    "  "
+                    + t.ngettext(
+                        "{name}: referee's decision {score} point ({reason})",
+                        "{name}: referee's decision {score} points ({reason})",
+                        o.score,
+                    ).format(name=name, score=o.score, reason=o.reason)
+                )
         if game.end:
             out.append(_("End of the game: {end}").format(end=end_text(game.end, t)))
         out += ["", _("Standings of game {n}").format(n=game.number)]

@@ -11,9 +11,10 @@ Same seed, same lexicon → the same game, byte for byte.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from plansza.duplicate.game import Championship
+from plansza.duplicate.game import Championship, Ruleset
+from plansza.records import dump
 from plansza.rules import Rules
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ def simulate(seed: str, lexicon: Lexicon, rules: Rules | None = None) -> dict[st
     Returns ``{"seed", "moves": [{"n", "rack", "redraws", "top"}], "total", "end"}``;
     ``top`` is the candidate (``None`` for a move without any placement).
     """
-    ch = Championship(seed=seed, games_planned=1, rules=rules or Rules.pfs())
+    ruleset = cast(Ruleset, (rules or Rules.pfs()).name)
+    ch = Championship(seed=seed, games_planned=1, ruleset=ruleset)
     game = ch.start_game()
     moves: list[dict[str, Any]] = []
     while not game.over:
@@ -38,7 +40,7 @@ def simulate(seed: str, lexicon: Lexicon, rules: Rules | None = None) -> dict[st
                 "n": move.number,
                 "rack": move.rack,
                 "redraws": move.draw.redraws,
-                "top": choice.candidate.to_dict() if choice is not None else None,
+                "top": dump(choice.candidate) if choice is not None else None,
             }
         )
     total = sum(m["top"]["score"] for m in moves if m["top"] is not None)

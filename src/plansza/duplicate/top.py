@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, overload
+from functools import cached_property
+from typing import TYPE_CHECKING, overload
 
 from plansza.board import Board, Direction, Premium
 from plansza.moves import Play
@@ -53,9 +54,10 @@ _LETTER_PREMIUMS = frozenset({Premium.DL, Premium.TL})
 
 @dataclass(frozen=True)
 class DuplicateCandidate:
-    """A legal play with the facts II.12 orders by."""
+    """A legal play with the facts II.12 orders by (a record: :mod:`plansza.records`)."""
 
-    play: Play
+    #: The play as written, blanks in lower case (``H8 KOt``); :attr:`play` reads it.
+    move: str
     score: int
     #: Blanks among the new tiles (blanks already on the board do not count).
     blanks: int
@@ -68,35 +70,32 @@ class DuplicateCandidate:
     #: Every word formed, main word first (blanks in lower case).
     words: tuple[str, ...] = ()
 
+    @classmethod
+    def of(
+        cls,
+        play: Play,
+        score: int,
+        blanks: int,
+        word_p: int,
+        letter_p: int,
+        words: tuple[str, ...] = (),
+    ) -> DuplicateCandidate:
+        """The candidate of ``play``, which it keeps (not read again from :attr:`move`)."""
+        c = cls(str(play), score, blanks, len(play.word), word_p, letter_p, words)
+        c.__dict__["play"] = play  # the cached_property's slot
+        return c
+
+    @cached_property
+    def play(self) -> Play:
+        """The play of :attr:`move`."""
+        return Play.parse(self.move)
+
     def key(self) -> tuple[int, bool, int, int, int]:
         """The II.12 key: smaller is preferred."""
         return (-self.score, self.blanks > 0, self.length, self.word_premiums, self.letter_premiums)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "move": str(self.play),
-            "score": self.score,
-            "blanks": self.blanks,
-            "length": self.length,
-            "word_premiums": self.word_premiums,
-            "letter_premiums": self.letter_premiums,
-            "words": list(self.words),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DuplicateCandidate:
-        return cls(
-            Play.parse(str(data["move"])),
-            int(data["score"]),
-            int(data["blanks"]),
-            int(data["length"]),
-            int(data["word_premiums"]),
-            int(data["letter_premiums"]),
-            tuple(str(w) for w in data.get("words", ())),
-        )
-
     def __str__(self) -> str:
-        return f"{self.play} {self.score}"
+        return f"{self.move} {self.score}"
 
 
 def describe_play(
@@ -114,7 +113,7 @@ def describe_play(
             word_p += 1
         elif premium in _LETTER_PREMIUMS:
             letter_p += 1
-    return DuplicateCandidate(play, score, blanks, len(play.word), word_p, letter_p, words)
+    return DuplicateCandidate.of(play, score, blanks, word_p, letter_p, words)
 
 
 _ORDER_TABLES: dict[str, dict[int, str]] = {}
@@ -194,7 +193,7 @@ class Ranking(Sequence[DuplicateCandidate]):
                     letter_p += 1
             r += dr
             c += dc
-        return DuplicateCandidate(play, score, blanks, len(play.word), word_p, letter_p)
+        return DuplicateCandidate.of(play, score, blanks, word_p, letter_p)
 
     def __len__(self) -> int:
         return len(self._order)
@@ -257,8 +256,8 @@ class Ranking(Sequence[DuplicateCandidate]):
                 self._board, tiles, c.play.coordinate.direction, self._rules.tileset
             )
         )
-        return DuplicateCandidate(
-            c.play, c.score, c.blanks, c.length, c.word_premiums, c.letter_premiums, words
+        return DuplicateCandidate.of(
+            c.play, c.score, c.blanks, c.word_premiums, c.letter_premiums, words
         )
 
     def top(self) -> DuplicateCandidate | None:

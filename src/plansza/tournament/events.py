@@ -5,9 +5,10 @@ what replaying them gives. ``undo`` is itself an event (so it is on record):
 it cancels the latest event still in force. Corrections are events too,
 stamped with the time they were made.
 
+>>> from plansza.records import dump
 >>> from plansza.tournament.model import Settings
 >>> log = [
-...     Event(1, "created", {"settings": Settings("T", 6, "halving").to_dict()}),
+...     Event(1, "created", {"settings": dump(Settings("T", 6, "halving"))}),
 ...     Event(2, "player_added", {"name": "Ala"}),
 ...     Event(3, "player_added", {"name": "Ola"}),
 ...     Event(4, "undo", {}),
@@ -26,6 +27,7 @@ from typing import Any
 
 from plansza.errors import N_, IllegalActionError, PlanszaError
 from plansza.i18n import Translator
+from plansza.records import load
 from plansza.tournament import adjustments, pairing
 from plansza.tournament.messages import LOG, MESSAGES
 from plansza.tournament.model import Pairing, Result, Round, Settings, State
@@ -65,7 +67,7 @@ def replay(events: Iterable[Event]) -> State:
     live = effective(events)
     if not live or live[0].kind != "created":
         raise PlanszaError(N_("the file holds no tournament (no creation event)"))
-    state = State(Settings.from_dict(live[0].data["settings"]))
+    state = State(load(Settings, live[0].data["settings"]))
     for e in live[1:]:
         apply(state, e)
     return state
@@ -108,59 +110,30 @@ def _table(state: State, rnd: Round, a: int, b: int) -> Pairing:
     return pa
 
 
-SETTABLE = {
-    "criteria": "chain",
-    "final_criteria": "chain",
-    "bye_score": "pair",
-    "bye_big_points": "float",
-    "exclude_best_wins": "int",
-    "exclude_best_places": "int",
-    "repeats": "bool",
-    "group_range": "float",
-    "adjustment_formula": "formula",
-    "prize_places": "int",
-    "elimination": "bool",
-    "seed": "int",
-    "team_size": "int",
-    "minutes": "int",
-    "name": "str",
-}
+#: What a referee may change once the tournament exists (the rounds and the system stay);
+#: what each may hold is in the annotations of :class:`Settings`.
+SETTABLE = frozenset({
+    "criteria", "final_criteria", "bye_score", "bye_big_points", "exclude_best_wins",
+    "exclude_best_places", "repeats", "group_range", "adjustment_formula", "prize_places",
+    "elimination", "seed", "team_size", "minutes", "name",
+})  # fmt: skip
 
 
-def check_settings(changes: dict[str, Any]) -> None:
-    """Refuse unknown settings and values of the wrong kind."""
-    from plansza.tournament.adjustments import FORMULAS
-    from plansza.tournament.model import CRITERIA
+def changed_settings(settings: Settings, changes: dict[str, Any]) -> Settings:
+    """``settings`` with ``changes``; unknown settings and values that do not fit the
+    annotations of :class:`Settings` are refused (nothing changes)."""
+    from plansza.records import RecordError
 
-    for key, value in changes.items():
-        kind = SETTABLE.get(key)
-        ok = True
-        if kind is None:
+    for key in changes:
+        if key not in SETTABLE:
             raise _err("bad_setting", "bad_setting", setting=key, keys=", ".join(sorted(SETTABLE)))
-        if kind == "chain":
-            ok = value is None or (
-                isinstance(value, list | tuple)
-                and bool(value)
-                and all(c in CRITERIA for c in value)
-            )
-        elif kind == "pair":
-            ok = (
-                isinstance(value, list | tuple)
-                and len(value) == 2
-                and all(isinstance(v, int) and v >= 0 for v in value)
-            )
-        elif kind == "float":
-            ok = isinstance(value, int | float) and value >= 0
-        elif kind == "int":
-            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        elif kind == "bool":
-            ok = isinstance(value, bool)
-        elif kind == "formula":
-            ok = value in FORMULAS
-        elif kind == "str":
-            ok = isinstance(value, str) and bool(value.strip())
-        if not ok:
-            raise _err("bad_setting_value", "bad_setting_value", setting=key, value=value)
+    try:
+        return settings.with_(**changes)
+    except RecordError as e:
+        key = e.field.split(".")[0].split("[")[0]
+        raise _err(
+            "bad_setting_value", "bad_setting_value", setting=key, value=changes.get(key), why=e
+        ) from None
 
 
 def _late_entry_fits(state: State) -> bool:
@@ -399,9 +372,7 @@ def apply(state: State, e: Event) -> None:
         start = pl.absences[-1][0]
         pl.absences[-1] = (start, max(n, start))
     elif k == "settings":
-        changes = dict(d["changes"])
-        check_settings(changes)
-        state.settings = Settings.from_dict({**state.settings.to_dict(), **changes})
+        state.settings = changed_settings(state.settings, dict(d["changes"]))
     elif k == "dates":
         state.settings = state.settings.with_(dates=tuple(d["dates"]))
     else:

@@ -35,7 +35,7 @@ MESSAGES: dict[str, str] = {
     "already_paired": N_("{name} is already paired in round {round}"),
     "excluded": N_("{name} was excluded (TR 7.1) and cannot return"),
     "bad_setting": N_("unknown setting {setting}; available: {keys}"),
-    "bad_setting_value": N_("bad value for the setting {setting}: {value}"),
+    "bad_setting_value": N_("bad value for the setting {setting}: {value} — {why}"),
     "file_exists": N_("{path}: the file exists"),
     "db_has_tournament": N_("{path}: already holds a tournament"),
     "not_tournament": N_("{path}: not a tournament file"),

@@ -18,21 +18,46 @@ registration number (``pid``); the seeding numbers shown to people come from
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, get_args
+
+from msgspec import Meta
 
 from plansza.tiles import polish_collation_key
 
-SYSTEMS = ("roundrobin", "halving", "swiss", "danish", "mpa", "manual")
+System = Literal["roundrobin", "halving", "swiss", "danish", "mpa", "manual"]
+SYSTEMS: tuple[str, ...] = get_args(System)
 
 # RR §2: debutants and players ranked under 100 play with a temporary 100.
 TEMPORARY_RANKING = 100.0
 
-CRITERIA = ("big_points", "small_points", "spread", "games", "head_to_head", "lot")
+Criterion = Literal["big_points", "small_points", "spread", "games", "head_to_head", "lot"]
+CRITERIA: tuple[str, ...] = get_args(Criterion)
+#: RS §7.2 adjustments: the reconstructed weighted formula, the seeding one, or none.
+Formula = Literal["weighted", "seed", "none"]
 
-PFS_CHAIN = ("big_points", "small_points", "spread")  # RR §4 default: BP, then sum, then spread
-MPA_ROUND_CHAIN = ("big_points", "spread", "small_points")  # MPA 2d
-MPA_FINAL_CHAIN = ("big_points", "games", "spread", "small_points", "head_to_head", "lot")  # MPA 2e
+PFS_CHAIN: tuple[Criterion, ...] = (
+    "big_points",
+    "small_points",
+    "spread",
+)  # RR §4 default: BP, then sum, then spread
+MPA_ROUND_CHAIN: tuple[Criterion, ...] = ("big_points", "spread", "small_points")  # MPA 2d
+MPA_FINAL_CHAIN: tuple[Criterion, ...] = (
+    "big_points",
+    "games",
+    "spread",
+    "small_points",
+    "head_to_head",
+    "lot",
+)  # MPA 2e
+
+# The limits of the settings, checked from these annotations when settings are read or
+# changed (plansza.records): no hand-written check per setting.
+Count = Annotated[int, Meta(ge=0)]
+Points = Annotated[float, Meta(ge=0)]
+Score = Annotated[int, Meta(ge=0)]
+Chain = Annotated[tuple[Criterion, ...], Meta(min_length=1)]
+Day = Annotated[str, Meta(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 
 
 @dataclass(frozen=True)
@@ -43,52 +68,44 @@ class Settings:
     ``final_criteria`` the chain after the last round (MPA 2d/2e; PFS uses one
     chain, RR §4). ``exclude_best_wins`` is MPA 2e viii (places 1–4 and those
     level with the 4th lose their two best wins from spread / total).
+
+    Settings are a record (:mod:`plansza.records`): the annotations say what each
+    may hold, and reading or changing them checks that.
+
+    >>> from plansza.records import dump, load
+    >>> s = load(Settings, {"name": "Klubowy", "rounds": 7, "system": "halving"})
+    >>> dump(s)["criteria"], s.with_(group_range=1.5).group_range
+    (['big_points', 'small_points', 'spread'], 1.5)
+    >>> s.with_(minutes=0)
+    Traceback (most recent call last):
+    ...
+    plansza.records.RecordError: minutes: should be an integer ≥ 1
     """
 
-    name: str
-    rounds: int
-    system: str
-    minutes: int = 15
-    dates: tuple[str, ...] = ()
-    bye_big_points: float = 1.0  # MPA 2c i: a bye is 1 big point, 300:250
-    bye_score: tuple[int, int] = (300, 250)
-    criteria: tuple[str, ...] = PFS_CHAIN
-    final_criteria: tuple[str, ...] | None = None
-    exclude_best_wins: int = 0  # MPA 2e viii: 2 for the MPA final classification
-    exclude_best_places: int = 4
+    name: Annotated[str, Meta(pattern=r"\S")]
+    rounds: Annotated[int, Meta(ge=1)]
+    system: System
+    minutes: Annotated[int, Meta(ge=1)] = 15
+    dates: tuple[Day, ...] = ()
+    bye_big_points: Points = 1.0  # MPA 2c i: a bye is 1 big point, 300:250
+    bye_score: tuple[Score, Score] = (300, 250)
+    criteria: Chain = PFS_CHAIN
+    final_criteria: Chain | None = None
+    exclude_best_wins: Count = 0  # MPA 2e viii: 2 for the MPA final classification
+    exclude_best_places: Count = 4
     repeats: bool = False  # RS §7.5: halving without repeats by default
-    group_range: float = 0.0  # RS §7.6: widened to 1.5 when no pairing without repeats
-    adjustment_formula: str = "weighted"  # RS §7.2, reconstructed (pairing-notes.md)
-    prize_places: int = 3  # RS §7.3: the podium, unless prizes go further down
+    group_range: Points = 0.0  # RS §7.6: widened to 1.5 when no pairing without repeats
+    adjustment_formula: Formula = "weighted"  # RS §7.2, reconstructed (pairing-notes.md)
+    prize_places: Count = 3  # RS §7.3: the podium, unless prizes go further down
     elimination: bool = False  # RS §7.3: elimination tournament (line from last qualifier)
     seed: int = 0  # the seed of every draw (lot, who starts in a drawn series)
-    team_size: int = 0  # SCH: players counted per school team (0 = all)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dictionary (round-trips through :meth:`from_dict`)."""
-        d: dict[str, Any] = dict(self.__dict__)
-        d["dates"] = list(self.dates)
-        d["bye_score"] = list(self.bye_score)
-        d["criteria"] = list(self.criteria)
-        d["final_criteria"] = None if self.final_criteria is None else list(self.final_criteria)
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Settings:
-        """Inverse of :meth:`to_dict`; unknown keys are an error."""
-        d = dict(d)
-        d["dates"] = tuple(d.get("dates", ()))
-        if "bye_score" in d:
-            d["bye_score"] = (int(d["bye_score"][0]), int(d["bye_score"][1]))
-        if "criteria" in d:
-            d["criteria"] = tuple(d["criteria"])
-        if d.get("final_criteria") is not None:
-            d["final_criteria"] = tuple(d["final_criteria"])
-        return cls(**d)
+    team_size: Count = 0  # SCH: players counted per school team (0 = all)
 
     def with_(self, **changes: Any) -> Settings:
-        """A copy with some settings changed."""
-        return replace(self, **changes)
+        """A copy with some settings changed, checked like settings read from a file."""
+        from plansza.records import dump, load
+
+        return load(Settings, {**dump(self), **dump(changes)})
 
 
 @dataclass

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from plansza.errors import N_, PlanszaError
+from plansza.records import dump
 from plansza.tournament.events import Event, apply, effective, replay
 from plansza.tournament.model import Settings, State
 
@@ -244,7 +245,7 @@ class TournamentFile:
         t = cls(path)
         if t.events():
             raise PlanszaError(N_("{path}: already holds a tournament"), path=path)
-        t.append("created", {"settings": settings.to_dict()}, at=at)
+        t.append("created", {"settings": dump(settings)}, at=at)
         return t
 
     @classmethod
