@@ -110,7 +110,7 @@ def main() -> None:
         r = run_match(
             "static", "greedy", games=args.static_games, seed=args.seed, jobs=args.jobs, lexicon=lex
         )
-        matches.append((r.to_json(), 0.60))
+        matches.append((r.as_json(), 0.60))
     if args.sim_games:
         r = run_match(
             "sim",
@@ -121,7 +121,7 @@ def main() -> None:
             lexicon=lex,
             options={"sim": {"seconds": args.sim_seconds}},
         )
-        matches.append((r.to_json(), 0.55))
+        matches.append((r.as_json(), 0.55))
     out["matches"] = [m for m, _ in matches]
     if args.json:
         print(json.dumps(out, ensure_ascii=False))

@@ -55,7 +55,7 @@ class ReplayReport:
     def ok(self) -> bool:
         return not self.mismatches
 
-    def to_json(self, record: GameRecord) -> dict[str, object]:
+    def as_json(self, record: GameRecord) -> dict[str, object]:
         """``{"moves": [{"player", "move", "recorded", "computed"}], "final": {…}}``."""
         return {
             "moves": [

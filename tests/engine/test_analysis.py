@@ -154,7 +154,7 @@ def test_sim_simulates_the_played_move_with_the_candidates(small: Lexicon) -> No
 
 
 def test_json_shape(small: Lexicon) -> None:
-    data = analyze(read_gcg(WEAK), small, RULES, leaves=ZERO).to_json()
+    data = analyze(read_gcg(WEAK), small, RULES, leaves=ZERO).as_json()
     assert set(data) == {"level", "lexicon", "players", "moves", "summary", "skipped"}
     assert data["lexicon"] == "mini" and data["players"] == ["Ala", "Ola"]
     move = data["moves"][0]

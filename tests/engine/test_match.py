@@ -40,7 +40,7 @@ def test_starts_alternate_and_counts_add_up(lex: Lexicon) -> None:
     r = run_match("greedy", "greedy", games=6, seed=3, lexicon=lex)
     assert [o.p1_started for o in r.outcomes] == [True, False] * 3
     assert r.p1_wins + r.p2_wins + r.draws == 6
-    data = r.to_json()
+    data = r.as_json()
     assert set(data) >= {
         "games",
         "p1_wins",

@@ -126,7 +126,7 @@ def analyze(
                 record, lex, rules, level, seconds, source=path, now=time.monotonic
             )
     if as_json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print(json.dumps(result.as_json(), ensure_ascii=False))
         return
     _print(result, path)
 

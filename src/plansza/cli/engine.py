@@ -133,7 +133,7 @@ def match(
             _("Saved {n} games in {path}", n=result.games, path=gcg_dir), soft_wrap=True
         )
     if as_json:
-        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(result.as_json(), ensure_ascii=False) + "\n")
     else:
         _print(result)
     if result.interrupted:
@@ -157,7 +157,7 @@ def _save(outcome: GameOutcome, directory: Path) -> None:
 
 
 def _print(result: MatchResult) -> None:
-    data = result.to_json()
+    data = result.as_json()
     title = _(
         "Match {p1} – {p2}: {games} games, seed {seed}",
         p1=result.p1,

@@ -190,7 +190,7 @@ def replay_cmd(
     rec = _load_record(path, rules)
     rep = replay(rec, rules)
     if as_json:
-        print(json.dumps(rep.to_json(rec), ensure_ascii=False))
+        print(json.dumps(rep.as_json(rec), ensure_ascii=False))
     else:
         console.print(_report_table(rec, rep))
         if board:

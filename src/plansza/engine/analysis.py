@@ -125,7 +125,7 @@ class MoveAnalysis:
     def is_top(self) -> bool:
         return self.equity_lost <= TOP_EPSILON
 
-    def to_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, Any]:
         return {
             "line": self.line,
             "turn": self.turn,
@@ -164,7 +164,7 @@ class PlayerSummary:
     def mean_lost(self) -> float:
         return round(self.total_lost / self.moves, 2) if self.moves else 0.0
 
-    def to_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, Any]:
         return {
             "player": self.player,
             "name": self.name,
@@ -191,14 +191,14 @@ class Analysis:
     #: moves not analysed: (GCG line, why) — an unknown rack, unknown exchanged tiles…
     skipped: list[tuple[int, str]] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, Any]:
         """``{"level", "lexicon", "players", "moves": [...], "summary": [...], "skipped"}``."""
         return {
             "level": self.level,
             "lexicon": self.lexicon,
             "players": self.players,
-            "moves": [m.to_json() for m in self.moves],
-            "summary": [s.to_json() for s in self.summaries],
+            "moves": [m.as_json() for m in self.moves],
+            "summary": [s.as_json() for s in self.summaries],
             "skipped": [{"line": line, "reason": why} for line, why in self.skipped],
         }
 

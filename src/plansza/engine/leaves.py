@@ -118,10 +118,11 @@ class LeaveModel:
         if ts.name != "polish":
             return cls.zero(ts)
         text = resources.files("plansza.engine").joinpath("data/leaves-pl.json").read_text("utf-8")
-        return cls.from_json(text, ts)
+        return cls.loads(text, ts)
 
     @classmethod
-    def from_json(cls, text: str, tileset: TileSet) -> LeaveModel:
+    def loads(cls, text: str, tileset: TileSet) -> LeaveModel:
+        """The model of a leaves file (the JSON text :meth:`dumps` writes)."""
         data = json.loads(text)
         weights = {
             k: {kk: float(vv) for kk, vv in data["weights"].get(k, {}).items()}
@@ -129,7 +130,8 @@ class LeaveModel:
         }
         return cls(tileset, weights, dict(data.get("info", {})))
 
-    def to_json(self) -> str:
+    def dumps(self) -> str:
+        """The model as a leaves file: JSON text, keys sorted (stable diffs)."""
         return json.dumps(
             {"info": self.info, "weights": self.weights},
             ensure_ascii=False,

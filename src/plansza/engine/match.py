@@ -171,7 +171,7 @@ class MatchResult:
         busy = sum(o.seconds for o in self.outcomes)
         return self.moves / busy if busy else 0.0
 
-    def to_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, Any]:
         lo, hi = self.ci95
         return {
             "p1": self.p1,

@@ -72,7 +72,7 @@ def _samples_of_game(args: tuple[int, int, str]) -> list[Sample]:
     rules = Rules.pfs()
     key = hash(model_json)
     if _STATE.get("model_key") != key:
-        _STATE["model"] = LeaveModel.from_json(model_json, rules.tileset)
+        _STATE["model"] = LeaveModel.loads(model_json, rules.tileset)
         _STATE["model_key"] = key
     model: LeaveModel = _STATE["model"]
     players = [_Recorder(lexicon, rules, leaves=model), _Recorder(lexicon, rules, leaves=model)]
@@ -96,7 +96,7 @@ def _samples_of_game(args: tuple[int, int, str]) -> list[Sample]:
 
 def self_play_samples(model: LeaveModel, games: int, seed: int, jobs: int = 1) -> list[Sample]:
     """Samples from ``games`` static-vs-static games played with ``model``."""
-    text = model.to_json()
+    text = model.dumps()
     args = [(i, seed, text) for i in range(games)]
     samples: list[Sample] = []
     if jobs <= 1:
@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     start = None
     if args.start:
         with open(args.start, encoding="utf-8") as f:
-            start = LeaveModel.from_json(f.read(), rules.tileset)
+            start = LeaveModel.loads(f.read(), rules.tileset)
     model = train(
         games=args.games,
         rounds=args.rounds,
@@ -236,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
         start=start,
         log=sys.stderr,
     )
-    write_atomic(args.out, model.to_json() + "\n")
+    write_atomic(args.out, model.dumps() + "\n")
     print(f"written {args.out}", file=sys.stderr)
     return 0
 
