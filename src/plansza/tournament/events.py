@@ -124,6 +124,8 @@ SETTABLE = {
     "team_size": "int",
     "minutes": "int",
     "name": "str",
+    "referee": "text",
+    "venue": "text",
 }
 
 
@@ -159,6 +161,8 @@ def check_settings(changes: dict[str, Any]) -> None:
             ok = value in FORMULAS
         elif kind == "str":
             ok = isinstance(value, str) and bool(value.strip())
+        elif kind == "text":  # may be empty: the referee clears it
+            ok = isinstance(value, str)
         if not ok:
             raise _err("bad_setting_value", "bad_setting_value", setting=key, value=value)
 

@@ -63,6 +63,8 @@ class Settings:
     elimination: bool = False  # RS §7.3: elimination tournament (line from last qualifier)
     seed: int = 0  # the seed of every draw (lot, who starts in a drawn series)
     team_size: int = 0  # SCH: players counted per school team (0 = all)
+    referee: str = ""  # RS §6: the head referee, named in the referee's report
+    venue: str = ""  # where it is played, for the report and the slips
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary (round-trips through :meth:`from_dict`)."""
