@@ -26,7 +26,7 @@ from plansza.cli.common import (
     fail,
     user_errors,
 )
-from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import _, ngettext, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_, PlanszaError
 from plansza.files import (
@@ -151,6 +151,10 @@ def new(
     ),
     repeats: bool = typer.Option(False, "--repeats", help=N_("Repeats allowed")),
     seed: int = typer.Option(0, "--seed", help=N_("Seed of the draws")),
+    referee_name: str = typer.Option(
+        "", "--referee", help=N_("The head referee, for the referee's report (RS §6)")
+    ),
+    venue: str = typer.Option("", "--venue", help=N_("Where it is played")),
     db: str | None = DbOption,
 ) -> None:
     """Create a tournament."""
@@ -178,6 +182,8 @@ def new(
                 "exclude_best_wins": exclude,
                 "repeats": repeats,
                 "seed": seed,
+                "referee": referee_name.strip(),
+                "venue": venue.strip(),
             },
         )
     path = db or (slug(name) + SUFFIX)
@@ -469,6 +475,10 @@ def set_(
         None, "--team-size", help=N_("Players counted per team (SCH)")
     ),
     seed: int | None = typer.Option(None, "--seed"),
+    referee_name: str | None = typer.Option(
+        None, "--referee", help=N_("The head referee, for the referee's report (RS §6)")
+    ),
+    venue: str | None = typer.Option(None, "--venue", help=N_("Where it is played")),
     db: str | None = DbOption,
 ) -> None:
     """Change settings, on record."""
@@ -485,6 +495,8 @@ def set_(
         ("exclude_best_wins", exclude_best_wins),
         ("team_size", team_size),
         ("seed", seed),
+        ("referee", None if referee_name is None else referee_name.strip()),
+        ("venue", None if venue is None else venue.strip()),
     ):
         if value is not None:
             changes[key] = value
@@ -681,12 +693,18 @@ def pairings_cmd(
     round_no: int | None = typer.Option(None, "--round", help=N_("Round (default: last)")),
     as_json: bool = typer.Option(False, "--json", help="JSON"),
     html: str | None = typer.Option(None, "--html", help=N_("A printable page")),
+    alphabetical: bool = typer.Option(
+        False, "--alphabetical", help=N_("By player name, in Polish alphabetical order")
+    ),
     db: str | None = DbOption,
 ) -> None:
     """A round's pairings (the first named starts)."""
     with opened(db) as t, referee_errors():
         state = t.state()
         round_no = _round_arg(state, state.last_round if round_no is None else round_no)
+        if alphabetical:
+            _by_name(state, round_no, as_json, html)
+            return
         if html is not None:
             from plansza.tournament.reports import round_page
 
@@ -707,6 +725,64 @@ def pairings_cmd(
             typer.echo(json.dumps(rows))
             return
         _print_round(state, round_no)
+
+
+def _by_name(state: State, n: int, as_json: bool, html: str | None) -> None:
+    """The pairing list by player name (Polish alphabetical order)."""
+    from plansza.tournament import paperwork
+
+    if html is not None:
+        write_output(html, paperwork.by_name_page(state, n, cli_translator()))
+        console.print(_("Wrote {path}", path=html))
+        return
+    seats = paperwork.by_name(state, n)
+    sd = seeds(state)
+    if as_json:
+        rows = [
+            {
+                "name": x.name,
+                "seed": x.seed,
+                "table": x.table,
+                "opponent": None if x.opponent is None else sd[x.opponent],
+                "starts": x.starts,
+            }
+            for x in seats
+        ]
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    console.print(_("Round {round}: pairings by name", round=n), style="bold")
+    for x in seats:
+        start = f" ({text_of(CLI['starts'])})" if x.starts else ""
+        console.print(
+            f"{x.name:<28} {x.seed:>4}  {_('Table')} {x.table:>3}: {_name(state, x.opponent)}"
+            f"{start}"
+        )
+
+
+@app.command("slips")
+def slips(
+    round_no: int | None = typer.Option(None, "--round", help=N_("Round (default: last)")),
+    html: str = typer.Option(..., "--html", help=N_("A printable page (A4)")),
+    db: str | None = DbOption,
+) -> None:
+    """The round's result slips, one per table (TR 5.2)."""
+    from plansza.tournament import paperwork
+
+    with opened(db) as t, referee_errors():
+        state = t.state()
+        round_no = _round_arg(state, state.last_round if round_no is None else round_no)
+        write_output(html, paperwork.slips_page(state, round_no, cli_translator()))
+        tables = sum(1 for p in state.rounds[round_no].pairings if p.second is not None)
+        console.print(
+            ngettext(
+                "Wrote {path}: {count} slip, round {round}",
+                "Wrote {path}: {count} slips, round {round}",
+                tables,
+                path=html,
+                count=tables,
+                round=round_no,
+            )
+        )
 
 
 @app.command("players")
@@ -780,32 +856,62 @@ def log_cmd(
 
 @app.command("report")
 def report(
-    html: str = typer.Option(..., "--html", help=N_("Output directory")),
+    html: str | None = typer.Option(None, "--html", help=N_("Output directory")),
     teams: bool = typer.Option(False, "--teams", help=N_("With teams")),
+    referee_page: str | None = typer.Option(
+        None, "--referee", help=N_("The referee's post-tournament report (RS §6), a page")
+    ),
     db: str | None = DbOption,
 ) -> None:
-    """HTML and CSV report (standings, pairings, cards, table)."""
+    """HTML and CSV report (standings, pairings, cards, table); the referee's report."""
     from plansza.tournament import reports
 
+    if html is None and referee_page is None:
+        fail(_("say what to write: --html DIRECTORY or --referee FILE"), EXIT_INPUT)
     with opened(db) as t, user_errors(EXIT_INPUT):
         state = t.state()
-        directory = output_directory(html)
-        with writing(directory):
-            reports.write_report(state, directory, cli_translator(), teams=teams)
-        console.print(_("Report written to {path}", path=html))
+        if referee_page is not None:
+            from plansza.tournament.paperwork import referee_report_page
+
+            write_output(referee_page, referee_report_page(state, cli_translator()))
+            console.print(_("Wrote {path}", path=referee_page))
+        if html is not None:
+            directory = output_directory(html)
+            with writing(directory):
+                reports.write_report(state, directory, cli_translator(), teams=teams)
+            console.print(_("Report written to {path}", path=html))
 
 
 @app.command("export")
 def export(
-    tsh: str = typer.Option(..., "--tsh", help=N_("A TSH .t file")),
+    tsh: str | None = typer.Option(None, "--tsh", help=N_("A TSH .t file")),
+    federation: str | None = typer.Option(
+        None, "--federation", help=N_("The federation's CSV of games (for the ranking)")
+    ),
     db: str | None = DbOption,
 ) -> None:
-    """Export a TSH .t file."""
+    """Export a TSH .t file, or the federation's CSV of games (RS §6)."""
     from plansza.tournament import tsh as tsh_mod
 
+    if tsh is None and federation is None:
+        fail(_("say what to write: --tsh FILE or --federation FILE"), EXIT_INPUT)
     with opened(db) as t, user_errors(EXIT_INPUT):
-        write_output(tsh, tsh_mod.write_t(t.state()))
-        console.print(_("Wrote {path}", path=tsh))
+        state = t.state()
+        if federation is not None:
+            from plansza.tournament.paperwork import federation_csv
+
+            write_output(federation, federation_csv(state))
+            console.print(_("Wrote {path}", path=federation))
+            if not state.finished:
+                err_console.print(
+                    _(
+                        "Note: the tournament is not finished; the file holds the games "
+                        "played so far"
+                    )
+                )
+        if tsh is not None:
+            write_output(tsh, tsh_mod.write_t(state))
+            console.print(_("Wrote {path}", path=tsh))
 
 
 @app.command("import")

@@ -60,30 +60,8 @@ def ranked_games(path: str) -> list[dict[str, object]]:
         state = t.state()
     finally:
         t.close()
-    s = state.settings
-    out: list[dict[str, object]] = []
-    for n in sorted(state.rounds):
-        date = state.rounds[n].date or (s.dates[_day_of(state, n) - 1] if s.dates else "")
-        for p in state.rounds[n].pairings:
-            if p.second is None or p.result is None or p.result.kind == "forfeit":
-                continue  # a bye, a missing result, a double forfeit: no game to rank
-            g = {g.opponent: g for g in state.games_of(p.first, n) if g.round == n}[p.second]
-            out.append(
-                {
-                    "date": date,
-                    "tournament": s.name,
-                    "player1": state.players[p.first].name,
-                    "player2": state.players[p.second].name,
-                    "score1": g.score,
-                    "score2": g.opp_score,
-                    "walkover": g.kind == "walkover",
-                }
-            )
-    return out
+    from plansza.tournament.paperwork import ranked_rows
 
-
-def _day_of(state: State, round_no: int) -> int:
-    """Which day of the tournament a round was played (rounds spread evenly)."""
-    days = max(1, len(state.settings.dates))
-    per_day = -(-state.settings.rounds // days)
-    return min(days, (round_no - 1) // per_day + 1)
+    return [
+        {k: v for k, v in row.items() if k not in ("round", "table")} for row in ranked_rows(state)
+    ]

@@ -115,7 +115,7 @@ def _table(state: State, rnd: Round, a: int, b: int) -> Pairing:
 SETTABLE = frozenset({
     "criteria", "final_criteria", "bye_score", "bye_big_points", "exclude_best_wins",
     "exclude_best_places", "repeats", "group_range", "adjustment_formula", "prize_places",
-    "elimination", "seed", "team_size", "minutes", "name",
+    "elimination", "seed", "team_size", "minutes", "name", "referee", "venue",
 })  # fmt: skip
 
 

@@ -100,6 +100,8 @@ class Settings:
     elimination: bool = False  # RS §7.3: elimination tournament (line from last qualifier)
     seed: int = 0  # the seed of every draw (lot, who starts in a drawn series)
     team_size: Count = 0  # SCH: players counted per school team (0 = all)
+    referee: str = ""  # RS §6: the head referee, named in the referee's report
+    venue: str = ""  # where it is played, for the report and the slips
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed, checked like settings read from a file."""
