@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 # The storage (SQLAlchemy, Alembic) is imported by the commands that open a file,
 # not when the CLI starts: every other command would pay most of a second.
 SUFFIX = ".turniej.sqlite"  # = plansza.tournament.storage.SUFFIX (a test checks)
+PRESETS = ("pfs", "school")  # `new --preset`: PFS rules, or the school tournament (SCH)
 
 CLI = {
     "created": N_("Created '{name}' in {path}"),
@@ -77,6 +78,11 @@ app = typer.Typer(
 
 DbOption = typer.Option(None, "--db", help=N_("Tournament file (*.turniej.sqlite)"))
 DatesOption = typer.Option([], "--date", help=N_("A day, repeatable"))
+LastMoveOption = typer.Option(
+    None,
+    "--last-move",
+    help=N_("Both last moves, A:B, e.g. 35:28 (SCH: they decide a tie)"),
+)
 
 
 def register(root: typer.Typer) -> None:
@@ -150,9 +156,23 @@ def new(
     ),
     repeats: bool = typer.Option(False, "--repeats", help=N_("Repeats allowed")),
     seed: int = typer.Option(0, "--seed", help=N_("Seed of the draws")),
+    preset: str = typer.Option(
+        "pfs",
+        "--preset",
+        help=N_("pfs | school (SCH: teams of 8 per school, a tie to the higher last move)"),
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Create a tournament."""
+    if preset not in PRESETS:
+        fail(
+            _(
+                "unknown preset {preset}: choose one of {presets}",
+                preset=preset,
+                presets=", ".join(PRESETS),
+            ),
+            EXIT_INPUT,
+        )
     if system not in model.SYSTEMS:
         fail(
             _(
@@ -180,7 +200,8 @@ def new(
                 + ")",
                 EXIT_INPUT,
             )
-    settings = Settings(
+    make = Settings.school if preset == "school" else Settings
+    settings = make(
         name=name,
         rounds=rounds,
         system=system,
@@ -204,6 +225,20 @@ def _added(state: State, pid: int) -> None:
     console.print(
         _("Added {name} (seed {seed})", name=state.players[pid].name, seed=seeds(state)[pid])
     )
+    limit = state.settings.team_limit
+    if limit:  # SCH: one team per school, checked as it fills
+        club = state.players[pid].club
+        count = sum(
+            model.school_key(p.club) == model.school_key(club) for p in state.players.values()
+        )
+        console.print(
+            _(
+                "{school}: {count} of {limit} in the team (SCH)",
+                school=club,
+                count=count,
+                limit=limit,
+            )
+        )
     if state.players[pid].joined_round > 1:
         console.print(
             _(
@@ -250,6 +285,11 @@ def _print_round(state: State, n: int) -> None:
             res = f"  {p.result.score_first}:{p.result.score_second}"
             if p.result.kind in ("walkover", "forfeit"):
                 res += f" ({text_of(CLI[p.result.kind])})"
+            game = next(g for g in state.games_of(p.first, n) if g.round == n)
+            if game.tie_break and game.last_moves is not None:
+                res += " " + _(
+                    "(last moves {la}:{lb})", la=game.last_moves[0], lb=game.last_moves[1]
+                )
         console.print(
             f"{_('Table')} {p.table:>3}: {_name(state, p.first)} – {_name(state, p.second)}{res}"
         )
@@ -309,19 +349,34 @@ def result(
     score_a: str = typer.Argument(..., help=N_("Score A")),
     player_b: str = typer.Argument(..., help=N_("Player B")),
     score_b: str = typer.Argument(..., help=N_("Score B")),
+    last_move: str | None = LastMoveOption,
     db: str | None = DbOption,
 ) -> None:
     """Enter a result: ROUND A SCORE_A B SCORE_B."""
-    _result("result", round_no, player_a, score_a, player_b, score_b, db, "")
+    _result("result", round_no, player_a, score_a, player_b, score_b, db, "", last_move)
 
 
 def _result(
-    kind: str, round_no: int, pa: str, sa: str, pb: str, sb: str, db: str | None, note: str
+    kind: str,
+    round_no: int,
+    pa: str,
+    sa: str,
+    pb: str,
+    sb: str,
+    db: str | None,
+    note: str,
+    last_move: str | None = None,
 ) -> None:
     with referee(db) as r:
         state = r.state()
         a, score_a, b, score_b = r.result(
-            round_no, pa, sa, pb, sb, note=note if kind == "correct" else None
+            round_no,
+            pa,
+            sa,
+            pb,
+            sb,
+            note=note if kind == "correct" else None,
+            last_moves=last_move,
         )
         key = "result_ok" if kind == "result" else "correct_ok"
         console.print(
@@ -334,6 +389,24 @@ def _result(
                 sb=score_b,
             )
         )
+        _tie_decided(r.state(), round_no, a)
+
+
+def _tie_decided(state: State, round_no: int, pid: int) -> None:
+    """SCH: say who the last move gave the tie to (or that it stays a draw)."""
+    game = next((g for g in state.games_of(pid, round_no) if g.round == round_no), None)
+    if game is None or game.last_moves is None or game.score != game.opp_score:
+        return
+    if not game.tie_break:
+        console.print(_("The last moves are equal too: a draw"))
+        return
+    winner = pid if game.tie_break > 0 else game.opponent
+    console.print(
+        _(
+            "A tie: {name} wins on the higher last move (SCH)",
+            name=_name(state, winner),
+        )
+    )
 
 
 @app.command("correct", context_settings={"ignore_unknown_options": True})
@@ -344,10 +417,11 @@ def correct(
     player_b: str = typer.Argument(...),
     score_b: str = typer.Argument(...),
     note: str = typer.Option("", "--note", help=N_("Reason, for the log")),
+    last_move: str | None = LastMoveOption,
     db: str | None = DbOption,
 ) -> None:
     """Correct a result, on record."""
-    _result("correct", round_no, player_a, score_a, player_b, score_b, db, note)
+    _result("correct", round_no, player_a, score_a, player_b, score_b, db, note, last_move)
 
 
 @app.command("walkover")
@@ -481,6 +555,12 @@ def set_(
     team_size: int | None = typer.Option(
         None, "--team-size", help=N_("Players counted per team (SCH)")
     ),
+    team_limit: int | None = typer.Option(
+        None, "--team-limit", help=N_("Players registered per school at most (SCH; 0 = any)")
+    ),
+    tie_rule: str | None = typer.Option(
+        None, "--tie-rule", help=N_("A tie: draw | higher_last_move (SCH)")
+    ),
     seed: int | None = typer.Option(None, "--seed"),
     db: str | None = DbOption,
 ) -> None:
@@ -497,6 +577,8 @@ def set_(
         ("elimination", elimination),
         ("exclude_best_wins", exclude_best_wins),
         ("team_size", team_size),
+        ("team_limit", team_limit),
+        ("tie_rule", tie_rule),
         ("seed", seed),
     ):
         if value is not None:
@@ -652,6 +734,17 @@ def card(
                 extra.append(f"({text_of(CLI[g.kind])})")
             if g.penalty:
                 extra.append(_("(penalty −{points})", points=g.penalty))
+            if g.tie_break and g.last_moves is not None:
+                mine, theirs = g.last_moves
+                extra.append(
+                    _("(tie won on the last move {mine}:{theirs}, SCH)", mine=mine, theirs=theirs)
+                    if g.tie_break > 0
+                    else _(
+                        "(tie lost on the last move {mine}:{theirs}, SCH)",
+                        mine=mine,
+                        theirs=theirs,
+                    )
+                )
             start = "" if g.opponent is None else text_of(CLI["starts" if g.started else "second_"])
             console.print(
                 _(
@@ -804,7 +897,8 @@ def report(
         state = t.state()
         directory = output_directory(html)
         with writing(directory):
-            reports.write_report(state, directory, cli_translator(), teams=teams)
+            school = state.settings.team_limit > 0  # SCH: the school table belongs in it
+            reports.write_report(state, directory, cli_translator(), teams=teams or school)
         console.print(_("Report written to {path}", path=html))
 
 
