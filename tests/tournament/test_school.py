@@ -293,3 +293,23 @@ def test_unknown_preset_is_bad_usage(tmp_path: Path) -> None:
     ref = Referee(tmp_path / "x.turniej.sqlite")
     err = ref("new", "X", "--rounds", "3", "--system", "halving", "--preset", "szkoła", code=2)
     assert "pfs, school" in err
+
+
+def test_school_report_and_import(tmp_path: Path) -> None:
+    # SCH: the school table is part of a school tournament's report without --teams;
+    # an import that would make a team of 9 is refused whole (nothing registered).
+    ref = Referee(tmp_path / "s.turniej.sqlite")
+    ref("new", "Pińczów 2016", "--rounds", "1", "--system", "halving", "--preset", "school")
+    rows = "\n".join(f"Uczeń {i},SP 1" for i in range(1, 10))
+    csv = tmp_path / "gracze.csv"
+    csv.write_text("nazwisko,szkoła\n" + rows + "\n", encoding="utf-8")
+    err = ref("import-players", str(csv), code=3)
+    assert "SP 1" in err and "pełna" in err
+    assert ref.json("players") == []
+    csv.write_text("nazwisko,szkoła\nAnna Żak,SP 1\nJan Łoś,SP 2\n", encoding="utf-8")
+    ref("import-players", str(csv))
+    ref("pair")
+    ref("result", "1", "Anna", "300", "Jan", "300", "--last-move", "10:20")
+    ref("report", "--html", str(tmp_path / "out"))
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "Klasyfikacja drużynowa" in page and "SP 2" in page
