@@ -607,6 +607,22 @@ class Game:
                 tiles=ts.sort_tiles(missing.elements()),
             )
         need = max(self.rules.exchange_min_bag, len(out))
+        if len(self.bag) < need and self.rules.exchange_bag_rule == "SCH":
+            # SCH "Wymiana płytek": no exchange when 7 or fewer tiles are left in the bag.
+            raise IllegalActionError(
+                "bag_too_small",
+                NP_(
+                    "exchange refused: {bag} tile left in the bag, and the school tournament "
+                    "rules allow no exchange with {most} or fewer (\"Wymiana "
+                    "płytek\"); play or pass instead",
+                    "exchange refused: {bag} tiles left in the bag, and the school tournament "
+                    "rules allow no exchange with {most} or fewer (\"Wymiana "
+                    "płytek\"); play or pass instead",
+                ),
+                plural_field="bag",
+                bag=len(self.bag),
+                most=need - 1,
+            )
         if len(self.bag) < need:
             raise IllegalActionError(
                 "bag_too_small",

@@ -72,6 +72,9 @@ class Rules:
     #: TR 4.3.1: an exchange needs at least 7 tiles in the bag; SCH: 8 (not with 7 or fewer).
     #: The bag must in any case hold as many tiles as are exchanged (new tiles are drawn first).
     exchange_min_bag: int = 7
+    #: The rule a refusal for too small a bag cites: ``"TR 4.3.1"`` (PFS) or ``"SCH"``,
+    #: the school rules' "Wymiana płytek" (no exchange with 7 or fewer in the bag).
+    exchange_bag_rule: str = "TR 4.3.1"
     #: TR 4.3.1: at most 3 exchanges per player per game; ``None`` = unlimited (GR).
     exchange_limit: int | None = 3
     #: TR 3.4.3, 5.1.1b: consecutive passes that end the game (GR home: every player twice).
@@ -135,6 +138,7 @@ class Rules:
             name="school",
             tileset=TileSet.polish(),
             exchange_min_bag=8,
+            exchange_bag_rule="SCH",
             exchange_limit=None,
             end_consecutive_passes=4,
             end_scoreless_with_losses=None,

@@ -121,6 +121,38 @@ def test_a_blank_may_be_marked_in_the_word(lex: Lexicon) -> None:
     assert v.ok and v.play == "H8 KOTy"
 
 
+def test_a_blank_marked_and_declared_is_one_blank(lex: Lexicon) -> None:
+    # II.5: the blank is named ("musi zostać określony blank"); naming it twice, in lower
+    # case in the word and among the blank letters, still names one blank: the card
+    # is right, not "too many blanks" (issue 27, item 10).
+    v = check(Board(), "KOT?ABC", "H8 KOTy", 10, lex, blanks="Y")
+    assert v.ok and v.play == "H8 KOTy" and v.awarded == 10
+    # The same with a lower-case letter in --blanks (Card normalises it to upper case).
+    assert check(Board(), "KOT?ABC", "H8 KOTy", 10, lex, blanks="y").ok
+    # Two blanks on the rack, both named twice: still two blanks, both in place.
+    two = check(Board(), "OT??ABC", "H8 kOTy", 6, lex, blanks="KY")
+    assert two.ok and two.play == "H8 kOTy"
+    # One marked, a second one named only among the letters: two blanks.
+    mixed = check(Board(), "OT??ABC", "H8 KOTy", 6, lex, blanks="KY")
+    assert mixed.ok and mixed.play == "H8 kOTy"
+    # A letter named one time more than the word has of it is still refused.
+    assert check(Board(), "OT??ABC", "H8 KOTy", 6, lex, blanks="YY").reason == "blank_not_in_word"
+    # And more blanks than the rack holds, counted once each, is still too many.
+    assert check(Board(), "KOT?ABC", "H8 kOTy", 6, lex, blanks="KY").reason == "too_many_blanks"
+
+
+@given(st.sampled_from(["KOTy", "kOTY", "KoTY", "kOTy", "KOtY"]), st.integers(0, 20))
+def test_naming_a_marked_blank_again_changes_nothing(word: str, score: int) -> None:
+    # II.5: adding the lower-case letters of the word to the blank letters gives the
+    # same verdict (one blank each, said twice).
+    lex = Lexicon.build(["KOT", "KOTY", "TOK", "OK"], RULES.tileset)
+    rack = "KOTY??A"
+    marked = "".join(ch.upper() for ch in word if ch.islower())
+    once = check_card(Board(), rack, Card(f"H8 {word}", score), lex, RULES)
+    twice = check_card(Board(), rack, Card(f"H8 {word}", score, marked), lex, RULES)
+    assert twice == once
+
+
 def test_which_of_two_equal_letters_is_the_blank(lex: Lexicon) -> None:
     # II.5: KOTEK with a blank K — either K may be the blank; the declared score decides.
     # D8 KOTEK: the first K on D8 (letter ×2), the last on H8 (word ×2).

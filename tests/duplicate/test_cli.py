@@ -298,3 +298,14 @@ def test_a_championship_names_the_lexicon_it_loaded(tmp_path: Path) -> None:
     assert "SJP.PL" in text_report(Championship(seed="1", name="B"), pl)  # the default list
     code, out, _ = run("duplikat", "new", "--seed", "1", "--file", path, "--force")
     assert code == 0 and "SJP.PL" in out
+
+
+def test_a_blank_in_lower_case_and_in_blanks_is_one_blank(tmp_path: Path) -> None:
+    # II.5: the card names its blank twice (lower case in the word and --blanks); the card
+    # is right and scores, not zeroed as a blank "not among the new tiles" (issue 27).
+    path = str(tmp_path / "b.json")
+    assert run("duplikat", "new", "--seed", "1", "--file", path)[0] == 0
+    assert run("duplikat", "register", "Anna Żak", "--file", path)[0] == 0
+    assert run("duplikat", "draw", "--file", path)[0] == 0  # seed 1: G I R S W Y and a blank
+    code, out, _ = run("duplikat", "card", "1", "D8 GRYSoWI", "74", "--blanks", "O", "--file", path)
+    assert code == 0 and "poprawny, 74 pkt" in out

@@ -95,3 +95,25 @@ def test_the_bag_count_takes_its_polish_form(bag: int, form: str) -> None:
         g.exchange(g.racks[0][0])
     assert e.value.code == "bag_too_small"
     assert f"w woreczku {form}" in pl(e.value)
+
+
+@pytest.mark.parametrize(("bag", "form"), [(7, "zostało 7 płytek"), (2, "zostały 2 płytki")])
+def test_a_school_exchange_refusal_cites_the_school_rule(bag: int, form: str) -> None:
+    # SCH "Wymiana płytek": "Wymiana płytek nie jest dozwolona, gdy pod koniec gry w worku
+    # pozostanie 7 lub mniej płytek" — the refusal cites that rule, not TR 4.3.1 (PFS).
+    g = Game(Rules.school(), seed=1, starting_player=0)
+    g.bag = g.bag[:bag]
+    with pytest.raises(IllegalActionError) as e:
+        g.exchange(g.racks[0][0])
+    assert e.value.code == "bag_too_small" and g.to_move == 0
+    text = pl(e.value)
+    assert "4.3.1" not in text and "regulamin turnieju szkolnego" in text
+    assert f"w woreczku {form}" in text and "7 lub mniej" in text
+    english = describe(e.value, i18n.translator("en"))
+    assert "school tournament rules" in english and "4.3.1" not in english
+    # The PFS refusal (TR 4.3.1: at least 7 in the bag) still cites TR 4.3.1.
+    pfs = Game(Rules.pfs(), seed=1, starting_player=0)
+    pfs.bag = pfs.bag[: min(bag, 6)]
+    with pytest.raises(IllegalActionError) as e:
+        pfs.exchange(pfs.racks[0][0])
+    assert "TR 4.3.1" in pl(e.value)

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 # The storage (SQLAlchemy, Alembic) is imported by the commands that open a file,
 # not when the CLI starts: every other command would pay most of a second.
 SUFFIX = ".turniej.sqlite"  # = plansza.tournament.storage.SUFFIX (a test checks)
+PRESETS = ("pfs", "school")  # `new --preset`: PFS rules, or the school tournament (SCH)
 
 CLI = {
     "created": N_("Created '{name}' in {path}"),
@@ -78,6 +79,11 @@ app = typer.Typer(
 
 DbOption = typer.Option(None, "--db", help=N_("Tournament file (*.turniej.sqlite)"))
 DatesOption = typer.Option([], "--date", help=N_("A day, repeatable"))
+LastMoveOption = typer.Option(
+    None,
+    "--last-move",
+    help=N_("Both last moves, A:B, e.g. 35:28 (SCH: they decide a tie)"),
+)
 
 
 def register(root: typer.Typer) -> None:
@@ -155,9 +161,23 @@ def new(
         "", "--referee", help=N_("The head referee, for the referee's report (RS §6)")
     ),
     venue: str = typer.Option("", "--venue", help=N_("Where it is played")),
+    preset: str = typer.Option(
+        "pfs",
+        "--preset",
+        help=N_("pfs | school (SCH: teams of 8 per school, a tie to the higher last move)"),
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Create a tournament."""
+    if preset not in PRESETS:
+        fail(
+            _(
+                "unknown preset {preset}: choose one of {presets}",
+                preset=preset,
+                presets=", ".join(PRESETS),
+            ),
+            EXIT_INPUT,
+        )
     with referee_errors():
         bye_score = parse_score_pair(bye)
     chain: tuple[str, ...] = model.PFS_CHAIN
@@ -186,6 +206,9 @@ def new(
                 "venue": venue.strip(),
             },
         )
+    if preset == "school":  # SCH: one team of 8 per school, a tie to the higher last move
+        team = model.SCHOOL_TEAM
+        settings = settings.with_(team_limit=team, team_size=team, tie_rule="higher_last_move")
     path = db or (slug(name) + SUFFIX)
     with referee_errors():
         check_output(path)  # its directory: the database would only say "unable to open"
@@ -197,6 +220,20 @@ def _added(state: State, pid: int) -> None:
     console.print(
         _("Added {name} (seed {seed})", name=state.players[pid].name, seed=seeds(state)[pid])
     )
+    limit = state.settings.team_limit
+    if limit:  # SCH: one team per school, checked as it fills
+        club = state.players[pid].club
+        count = sum(
+            model.school_key(p.club) == model.school_key(club) for p in state.players.values()
+        )
+        console.print(
+            _(
+                "{school}: {count} of {limit} in the team (SCH)",
+                school=club,
+                count=count,
+                limit=limit,
+            )
+        )
     if state.players[pid].joined_round > 1:
         console.print(
             _(
@@ -243,6 +280,11 @@ def _print_round(state: State, n: int) -> None:
             res = f"  {p.result.score_first}:{p.result.score_second}"
             if p.result.kind in ("walkover", "forfeit"):
                 res += f" ({text_of(CLI[p.result.kind])})"
+            game = next(g for g in state.games_of(p.first, n) if g.round == n)
+            if game.tie_break and game.last_moves is not None:
+                res += " " + _(
+                    "(last moves {la}:{lb})", la=game.last_moves[0], lb=game.last_moves[1]
+                )
         console.print(
             f"{_('Table')} {p.table:>3}: {_name(state, p.first)} – {_name(state, p.second)}{res}"
         )
@@ -302,19 +344,34 @@ def result(
     score_a: str = typer.Argument(..., help=N_("Score A")),
     player_b: str = typer.Argument(..., help=N_("Player B")),
     score_b: str = typer.Argument(..., help=N_("Score B")),
+    last_move: str | None = LastMoveOption,
     db: str | None = DbOption,
 ) -> None:
     """Enter a result: ROUND A SCORE_A B SCORE_B."""
-    _result("result", round_no, player_a, score_a, player_b, score_b, db, "")
+    _result("result", round_no, player_a, score_a, player_b, score_b, db, "", last_move)
 
 
 def _result(
-    kind: str, round_no: int, pa: str, sa: str, pb: str, sb: str, db: str | None, note: str
+    kind: str,
+    round_no: int,
+    pa: str,
+    sa: str,
+    pb: str,
+    sb: str,
+    db: str | None,
+    note: str,
+    last_move: str | None = None,
 ) -> None:
     with referee(db) as r:
         state = r.state()
         a, score_a, b, score_b = r.result(
-            round_no, pa, sa, pb, sb, note=note if kind == "correct" else None
+            round_no,
+            pa,
+            sa,
+            pb,
+            sb,
+            note=note if kind == "correct" else None,
+            last_moves=last_move,
         )
         key = "result_ok" if kind == "result" else "correct_ok"
         console.print(
@@ -327,6 +384,24 @@ def _result(
                 sb=score_b,
             )
         )
+        _tie_decided(r.state(), round_no, a)
+
+
+def _tie_decided(state: State, round_no: int, pid: int) -> None:
+    """SCH: say who the last move gave the tie to (or that it stays a draw)."""
+    game = next((g for g in state.games_of(pid, round_no) if g.round == round_no), None)
+    if game is None or game.last_moves is None or game.score != game.opp_score:
+        return
+    if not game.tie_break:
+        console.print(_("The last moves are equal too: a draw"))
+        return
+    winner = pid if game.tie_break > 0 else game.opponent
+    console.print(
+        _(
+            "A tie: {name} wins on the higher last move (SCH)",
+            name=_name(state, winner),
+        )
+    )
 
 
 @app.command("correct", context_settings={"ignore_unknown_options": True})
@@ -337,10 +412,11 @@ def correct(
     player_b: str = typer.Argument(...),
     score_b: str = typer.Argument(...),
     note: str = typer.Option("", "--note", help=N_("Reason, for the log")),
+    last_move: str | None = LastMoveOption,
     db: str | None = DbOption,
 ) -> None:
     """Correct a result, on record."""
-    _result("correct", round_no, player_a, score_a, player_b, score_b, db, note)
+    _result("correct", round_no, player_a, score_a, player_b, score_b, db, note, last_move)
 
 
 @app.command("walkover")
@@ -474,6 +550,12 @@ def set_(
     team_size: int | None = typer.Option(
         None, "--team-size", help=N_("Players counted per team (SCH)")
     ),
+    team_limit: int | None = typer.Option(
+        None, "--team-limit", help=N_("Players registered per school at most (SCH; 0 = any)")
+    ),
+    tie_rule: str | None = typer.Option(
+        None, "--tie-rule", help=N_("A tie: draw | higher_last_move (SCH)")
+    ),
     seed: int | None = typer.Option(None, "--seed"),
     referee_name: str | None = typer.Option(
         None, "--referee", help=N_("The head referee, for the referee's report (RS §6)")
@@ -494,6 +576,8 @@ def set_(
         ("elimination", elimination),
         ("exclude_best_wins", exclude_best_wins),
         ("team_size", team_size),
+        ("team_limit", team_limit),
+        ("tie_rule", tie_rule),
         ("seed", seed),
         ("referee", None if referee_name is None else referee_name.strip()),
         ("venue", None if venue is None else venue.strip()),
@@ -651,6 +735,17 @@ def card(
                 extra.append(f"({text_of(CLI[g.kind])})")
             if g.penalty:
                 extra.append(_("(penalty −{points})", points=g.penalty))
+            if g.tie_break and g.last_moves is not None:
+                mine, theirs = g.last_moves
+                extra.append(
+                    _("(tie won on the last move {mine}:{theirs}, SCH)", mine=mine, theirs=theirs)
+                    if g.tie_break > 0
+                    else _(
+                        "(tie lost on the last move {mine}:{theirs}, SCH)",
+                        mine=mine,
+                        theirs=theirs,
+                    )
+                )
             start = "" if g.opponent is None else text_of(CLI["starts" if g.started else "second_"])
             console.print(
                 _(
@@ -878,7 +973,8 @@ def report(
         if html is not None:
             directory = output_directory(html)
             with writing(directory):
-                reports.write_report(state, directory, cli_translator(), teams=teams)
+                school = state.settings.team_limit > 0  # SCH: the school table belongs in it
+                reports.write_report(state, directory, cli_translator(), teams=teams or school)
             console.print(_("Report written to {path}", path=html))
 
 

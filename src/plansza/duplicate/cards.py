@@ -18,6 +18,8 @@ Blanks: the card's ``blanks`` are letters (``"Ł"``, ``"AK"``); a lower-case let
 in the written word marks exactly which one is a blank. When a blank letter
 could stand on more than one square (``KOTEK`` with a blank ``K``), every
 reading is tried; the card is right when one of them makes the declared score.
+A blank both written in lower case and named among the blank letters (``KOTy``
+with blanks ``Y``) is one blank, not two.
 
 >>> from plansza.board import Board
 >>> from plansza.lexicon import Lexicon
@@ -33,6 +35,8 @@ reading is tried; the card is right when one of them makes the declared score.
 (True, 'H8 KOTy')
 >>> check_card(Board(), "KOT?AB", Card("H8 KOTY", 10), lex).reason
 'blank_not_declared'
+>>> check_card(Board(), "KOT?AB", Card("H8 KOTy", 10, blanks="Y"), lex).play
+'H8 KOTy'
 >>> check_card(Board(), "KOTY", Card("Z9 KOTY", 14), lex).reason
 'bad_coordinate'
 """
@@ -227,7 +231,9 @@ def _check_at(
     squares = coord.squares(len(word))
     new = [i for i, (r, c) in enumerate(squares) if board[r, c] is None]
     rack_counts = Counter(rack)
-    loose = Counter(card.blanks)
+    # II.5: a blank written in lower case and also named among the blank letters is one
+    # blank, said twice; only the blank letters the word does not mark are still to place.
+    loose = Counter(card.blanks) - Counter(word[i] for i in new if marked[i])
     assignments = _assignments(new, word, marked, loose)
     if isinstance(assignments, str):
         return Verdict("blank_not_in_word", details={"move": written, "letter": assignments})

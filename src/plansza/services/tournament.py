@@ -157,6 +157,22 @@ def parse_score_pair(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
+def parse_last_moves(text: str) -> tuple[int, int]:
+    """Both players' last moves, ``35:28`` in the order of the result (SCH: they decide
+    a tie)."""
+    m = re.fullmatch(r"([0-9]{1,4}):([0-9]{1,4})", text.strip())
+    if not m:
+        raise ArgumentError(
+            N_(
+                "cannot read the last moves '{text}': give both players' last moves as two "
+                "whole numbers, like 35:28"
+            ),
+            code="last_moves",
+            text=excerpt(text),
+        )
+    return int(m.group(1)), int(m.group(2))
+
+
 def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
     """Players from a CSV with a header (name, ranking, games, club, city; the Polish
     headers nazwisko/gracz, ranking, partie, klub, miasto also understood)."""
@@ -326,10 +342,19 @@ class Referee:
         return self.state(), n
 
     def result(
-        self, round_no: int, a: str, score_a: str, b: str, score_b: str, *, note: str | None = None
+        self,
+        round_no: int,
+        a: str,
+        score_a: str,
+        b: str,
+        score_b: str,
+        *,
+        note: str | None = None,
+        last_moves: str | None = None,
     ) -> tuple[int, int, int, int]:
         """Enter a result, or correct one when ``note`` is given (on record); the
-        players' pids and scores."""
+        players' pids and scores. ``last_moves`` (``35:28``, A's then B's) decides a tie
+        in a school tournament (SCH)."""
         state = self.state()
         pa, pb = player(state, a), player(state, b)
         data: dict[str, Any] = {
@@ -339,6 +364,8 @@ class Referee:
             "b": pb,
             "sb": parse_score(score_b, state.players[pb].name),
         }
+        if last_moves is not None:
+            data["last"] = list(parse_last_moves(last_moves))
         if note is not None:
             data["note"] = note
         self._record("result" if note is None else "correct", data)

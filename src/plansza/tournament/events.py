@@ -30,7 +30,7 @@ from plansza.i18n import Translator
 from plansza.records import load
 from plansza.tournament import adjustments, pairing
 from plansza.tournament.messages import LOG, MESSAGES
-from plansza.tournament.model import Pairing, Result, Round, Settings, State
+from plansza.tournament.model import Pairing, Result, Round, Settings, State, school_key
 
 MAX_SCORE = 5000
 
@@ -97,6 +97,28 @@ def _score(value: object, who: str) -> int:
     return value
 
 
+def _last_moves(state: State, d: dict[str, Any], a: int, b: int) -> tuple[int, int] | None:
+    """SCH: the players' last moves (in the order a, b) that decide a tie, checked."""
+    value = d.get("last")
+    names = state.players[a].name, state.players[b].name
+    if value is None:
+        if state.settings.tie_rule == "higher_last_move" and d["sa"] == d["sb"]:
+            raise _err(
+                "tie_needs_last_move",
+                "tie_needs_last_move",
+                a=names[0],
+                b=names[1],
+                sa=d["sa"],
+                sb=d["sb"],
+            )
+        return None
+    if state.settings.tie_rule != "higher_last_move":
+        raise _err("last_move_unused", "last_move_unused", a=names[0], b=names[1])
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise _err("bad_last_move", "bad_last_move", value=value, name=names[0])
+    return _score(value[0], names[0]), _score(value[1], names[1])
+
+
 def _table(state: State, rnd: Round, a: int, b: int) -> Pairing:
     pa = rnd.pairing_of(a)
     if pa is None or b not in pa.players() or a == b or pa.second is None:
@@ -115,7 +137,8 @@ def _table(state: State, rnd: Round, a: int, b: int) -> Pairing:
 SETTABLE = frozenset({
     "criteria", "final_criteria", "bye_score", "bye_big_points", "exclude_best_wins",
     "exclude_best_places", "repeats", "group_range", "adjustment_formula", "prize_places",
-    "elimination", "seed", "team_size", "minutes", "name", "referee", "venue",
+    "elimination", "seed", "team_size", "team_limit", "tie_rule", "minutes", "name",
+    "referee", "venue",
 })  # fmt: skip
 
 
@@ -134,6 +157,20 @@ def changed_settings(settings: Settings, changes: dict[str, Any]) -> Settings:
         raise _err(
             "bad_setting_value", "bad_setting_value", setting=key, value=changes.get(key), why=e
         ) from None
+
+
+def _check_team(state: State, name: str, club: str) -> None:
+    """SCH: "Szkoła do turnieju typuje jedną ośmioosobową drużynę" — with a team limit,
+    every player comes with their school, and a school fields at most that many."""
+    limit = state.settings.team_limit
+    if not limit:
+        return
+    if not club.strip():
+        raise _err("no_school", "no_school", name=name, limit=limit)
+    key = school_key(club)
+    team = [p.club for p in state.players.values() if school_key(p.club) == key]
+    if len(team) >= limit:  # named as registered first ("SP 1" for "sp 1")
+        raise _err("team_full", "team_full", name=name, school=team[0].strip(), limit=limit)
 
 
 def _late_entry_fits(state: State) -> bool:
@@ -178,6 +215,7 @@ def apply(state: State, e: Event) -> None:
             raise _err("empty_name", "empty_name")
         if any(p.name == name for p in state.players.values()):
             raise _err("duplicate_player", "duplicate_player", name=name)
+        _check_team(state, name, str(d.get("club", "")))
         late = state.settings.system in ("roundrobin", "mpa") and state.last_round >= 1
         if late and not _late_entry_fits(state):
             raise _err("late_rr", "late_rr", name=name)
@@ -245,8 +283,12 @@ def apply(state: State, e: Event) -> None:
                 a=state.players[a].name,
                 b=state.players[b].name,
             )
+        last = _last_moves(state, d, a, b)
         old = p.result
-        p.result = Result(sa, sb) if p.first == a else Result(sb, sa)
+        if p.first == a:
+            p.result = Result(sa, sb, last_moves=last)
+        else:
+            p.result = Result(sb, sa, last_moves=None if last is None else (last[1], last[0]))
         if k == "correct":
             state.corrections.append(
                 {
@@ -410,9 +452,13 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
         return tr(LOG, k, round=d["round"], tables=tables)
     if k in ("result", "correct"):
         note = f"({d['note']})" if d.get("note") else ""
-        return tr(
+        text = tr(
             LOG, k, round=d["round"], a=who("a"), sa=d["sa"], b=who("b"), sb=d["sb"], note=note
         ).rstrip()
+        last = d.get("last")
+        if isinstance(last, list | tuple) and len(last) == 2:
+            text += tr(LOG, "last_moves", la=last[0], lb=last[1])
+        return text
     if k == "walkover":
         return tr(LOG, k, round=d["round"], w=who("winner"), l=who("loser"))
     if k == "forfeit":

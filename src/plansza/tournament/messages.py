@@ -54,6 +54,23 @@ MESSAGES: dict[str, str] = {
     "not_withdrawn": N_("{name} has not withdrawn"),
     "round_paired": N_("round {round} is already paired"),
     "unknown_event": N_("unknown event kind: {kind}"),
+    "tie_needs_last_move": N_(
+        "{a} {sa} – {sb} {b} is a tie, and in a school tournament the higher last move wins "
+        "it (SCH): give both players' last moves, e.g. --last-move 35:28"
+    ),
+    "last_move_unused": N_(
+        "{a} – {b}: in this tournament a tie is a draw (TR 5.2); the last moves decide a tie "
+        "only in a school tournament (SCH)"
+    ),
+    "bad_last_move": N_("bad last move {value} for {name}: give two whole numbers, like 35:28"),
+    "no_school": N_(
+        "{name}: a school tournament registers every player with their school — give --club "
+        "(SCH: one team of at most {limit} per school)"
+    ),
+    "team_full": N_(
+        "{name} not registered: the team of {school} is full (SCH: one team of at most {limit} "
+        "per school)"
+    ),
 }
 
 # How each event reads in `turniej log`.
@@ -73,5 +90,6 @@ LOG: dict[str, str] = {
     "settings": N_("settings: {changes}"),
     "dates": N_("dates: {dates}"),
     "undo": N_("UNDO of the latest event"),
+    "last_moves": N_(" (last moves {la}:{lb}, SCH)"),
     "bye_word": N_("bye"),
 }

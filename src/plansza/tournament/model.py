@@ -59,6 +59,13 @@ Score = Annotated[int, Meta(ge=0)]
 Chain = Annotated[tuple[Criterion, ...], Meta(min_length=1)]
 Day = Annotated[str, Meta(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 
+# TR 5.2: equal scores are a draw; SCH "Zasady gry": the higher last move wins.
+TieRule = Literal["draw", "higher_last_move"]
+TIE_RULES: tuple[str, ...] = get_args(TieRule)
+
+# SCH: "Szkoła do turnieju typuje jedną ośmioosobową drużynę" — one team of 8 per school.
+SCHOOL_TEAM = 8
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -100,6 +107,8 @@ class Settings:
     elimination: bool = False  # RS §7.3: elimination tournament (line from last qualifier)
     seed: int = 0  # the seed of every draw (lot, who starts in a drawn series)
     team_size: Count = 0  # SCH: players counted per school team (0 = all)
+    team_limit: Count = 0  # SCH: at most this many registered per school (0 = no limit)
+    tie_rule: TieRule = "draw"  # TR 5.2: a draw; SCH: "higher_last_move" wins the tie
     referee: str = ""  # RS §6: the head referee, named in the referee's report
     venue: str = ""  # where it is played, for the report and the slips
 
@@ -108,6 +117,27 @@ class Settings:
         from plansza.records import dump, load
 
         return load(Settings, {**dump(self), **dump(changes)})
+
+    @classmethod
+    def school(cls, name: str, rounds: int, system: str, **changes: Any) -> Settings:
+        """The school team tournament (SCH, seed 002): 15 minutes a player, one team of
+        8 per school (checked at registration, all 8 counted for the school), a tie
+        won by the higher last move.
+
+        >>> s = Settings.school("Pińczów 2016", 5, "halving")
+        >>> s.minutes, s.team_limit, s.team_size, s.tie_rule
+        (15, 8, 8, 'higher_last_move')
+        """
+        preset: dict[str, Any] = {
+            "minutes": 15,
+            "team_limit": SCHOOL_TEAM,
+            "team_size": SCHOOL_TEAM,
+            "tie_rule": "higher_last_move",
+        }
+        from plansza.records import dump, load
+
+        data = {"name": name, "rounds": rounds, "system": system, **preset, **dump(changes)}
+        return load(Settings, data)
 
 
 @dataclass
@@ -154,13 +184,15 @@ class Result:
 
     ``kind``: ``game``, ``walkover`` (TR 7.2, scored N:1; ``winner`` is 0 or 1,
     the index of the player awarded it), ``forfeit`` (both absent: 0:0, a loss
-    for both) or ``bye``.
+    for both) or ``bye``. ``last_moves``: each player's last move (first, second),
+    which decides a tie under the school rules (SCH).
     """
 
     score_first: int
     score_second: int
     kind: str = "game"
     winner: int | None = None
+    last_moves: tuple[int, int] | None = None
 
 
 @dataclass
@@ -227,17 +259,22 @@ class TournamentGame:
     kind: str
     started: bool
     penalty: int = 0
+    #: (own last move, the opponent's), when recorded (SCH).
+    last_moves: tuple[int, int] | None = None
+    #: A tie decided by the higher last move (SCH): 1 won, −1 lost, 0 not decided.
+    tie_break: int = 0
 
     @property
     def big_points(self) -> float:
         """Win 1, draw ½, loss 0 (TR; a walkover goes to its winner; a double
-        forfeit — both absent, TR 6.3.3–6.3.4 — is a loss for both)."""
+        forfeit — both absent, TR 6.3.3–6.3.4 — is a loss for both; SCH: a tie
+        goes to the higher last move)."""
         if self.kind == "forfeit":
             return 0.0
         if self.score > self.opp_score:
             return 1.0
         if self.score == self.opp_score:
-            return 0.5
+            return 0.5 + 0.5 * self.tie_break
         return 0.0
 
 
@@ -311,16 +348,23 @@ class State:
             pen_me = sum(pt for rn, who, pt in self.penalties if rn == n and who == pid)
             pen_opp = sum(pt for rn, who, pt in self.penalties if rn == n and who == opp)
             # TR 7.1 deducts points; a score does not go below zero (a walkover's 1 point)
+            score, opp_score = max(0, mine - pen_me), max(0, theirs - pen_opp)
+            last: tuple[int, int] | None = None
+            if r.last_moves is not None:
+                a, b = r.last_moves
+                last = (a, b) if me_first else (b, a)
             out.append(
                 TournamentGame(
                     n,
                     pid,
                     opp,
-                    max(0, mine - pen_me),
-                    max(0, theirs - pen_opp),
+                    score,
+                    opp_score,
                     r.kind,
                     me_first,
                     pen_me,
+                    last,
+                    tie_break(self.settings, r.kind, score, opp_score, last),
                 )
             )
         return out
@@ -361,6 +405,36 @@ class State:
             for n, r in self.rounds.items()
             if n < before and (p := r.pairing_of(pid)) is not None and p.second is None
         )
+
+
+def tie_break(
+    settings: Settings, kind: str, score: int, opp_score: int, last: tuple[int, int] | None
+) -> int:
+    """SCH "Zasady gry": "w razie remisu punktowego [wygrywa] ten z graczy, który w
+    ostatnim swoim ruchu utworzył słowo o wyższej wartości punktowej". 1 when the tie is
+    won, −1 when lost, 0 when there is no tie to decide (or the last moves are equal too:
+    a draw, as TR 5.2).
+
+    >>> school = Settings.school("S", 5, "halving")
+    >>> tie_break(school, "game", 300, 300, (35, 28)), tie_break(school, "game", 300, 300, (9, 28))
+    (1, -1)
+    >>> tie_break(Settings("P", 5, "halving"), "game", 300, 300, (35, 28))
+    0
+    """
+    if settings.tie_rule != "higher_last_move" or kind != "game" or score != opp_score:
+        return 0
+    if last is None or last[0] == last[1]:
+        return 0
+    return 1 if last[0] > last[1] else -1
+
+
+def school_key(club: str) -> str:
+    """The school (club) a team is counted by: case and spacing do not make another one.
+
+    >>> school_key("  SP 1  Pińczów") == school_key("sp 1 pińczów")
+    True
+    """
+    return " ".join(club.split()).casefold()
 
 
 def seed_key(p: TournamentPlayer) -> tuple[Any, ...]:

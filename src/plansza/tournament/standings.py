@@ -23,7 +23,7 @@ Ties left after the chain keep seeding order (a listing must be total).
 from __future__ import annotations
 
 from plansza.tournament.adjustments import apply_removal
-from plansza.tournament.model import State
+from plansza.tournament.model import State, school_key
 from plansza.tournament.totals import Standing as Standing
 from plansza.tournament.totals import rank as rank
 from plansza.tournament.totals import totals as totals
@@ -126,15 +126,21 @@ def team_standings(
 
     The document does not define it; the natural reading (tournament.md) is
     the sum of the team's big points, then of small points, then spread. With
-    ``team_size`` (setting; 0 = all) only the team's best players count.
+    ``team_size`` (setting; 0 = all) only the team's best players count. Big
+    points are the standings' own, so a tie won on the last move (SCH) counts 1.
     """
     size = state.settings.team_size if team_size is None else team_size
     lines = standings(state, after_round)
     teams: dict[str, list[Standing]] = {}
+    spelling: dict[str, str] = {}  # a school as first registered ("SP 1" and "sp 1" are one)
+    for pid in sorted(state.players):
+        club = state.players[pid].club
+        if club.strip():
+            spelling.setdefault(school_key(club), " ".join(club.split()))
     for st in lines:
         club = state.players[st.pid].club
-        if club:
-            teams.setdefault(club, []).append(st)
+        if club.strip():
+            teams.setdefault(spelling[school_key(club)], []).append(st)
     from plansza.tiles import polish_collation_key
 
     totals_by_team: list[tuple[float, int, int, str, list[str]]] = []
