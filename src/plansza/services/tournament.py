@@ -38,6 +38,7 @@ from plansza.files import csv_text, excerpt
 from plansza.tiles import polish_collation_key
 
 if TYPE_CHECKING:
+    from plansza.ranking.listing import ListedPlayer, PublishedList
     from plansza.tournament.events import Event
     from plansza.tournament.model import Settings, State
     from plansza.tournament.storage import TournamentFile
@@ -210,6 +211,59 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
     return out
 
 
+def from_list(
+    listing: PublishedList | None, data: dict[str, Any], *, unlisted: bool = False
+) -> ListedPlayer | None:
+    """Fill a registration from the imported ranking list (RR §2.1: a listed player plays
+    with the list's ranking); the listed player found, if any.
+
+    Nothing is looked up when the ranking is given (the referee's value wins, e.g. an
+    RR §2.3 correction), without a list, or with ``unlisted``. Found (as written, or
+    ignoring case): the list's spelling of the name, its ranking and games, and its
+    club and city where none were given. Not found but close to listed names: refused
+    with those names, since a typo would cost the player their ranking; not close to
+    anyone: a player off the list (a debutant, RR §2.2).
+    """
+    if listing is None or unlisted or data.get("ranking") is not None:
+        return None
+    name = str(data.get("name", ""))
+    hit = listing.find(name)
+    if hit is None:
+        close = listing.suggest(name)
+        if close:
+            raise ArgumentError(
+                N_(
+                    "{name} is not on the ranking list; close names on it: {names}. Give the "
+                    "name as listed, or --unlisted to register a player off the list"
+                ),
+                code="not_listed",
+                name=name,
+                names=", ".join(close),
+            )
+        return None
+    data["name"] = hit.name
+    data["ranking"] = hit.ranking
+    if not data.get("games"):
+        data["games"] = hit.games
+    for key in ("club", "city"):
+        if not data.get(key):
+            data[key] = getattr(hit, key)
+    return hit
+
+
+def category_list(values: list[str]) -> list[str]:
+    """Categories given as options, each possibly a comma-separated list.
+
+    Known categories are stored by their key (``kobiety`` and ``K`` are ``women``).
+
+    >>> category_list(["K, J", "U12"])
+    ['women', 'juniors', 'U12']
+    """
+    from plansza.tournament.categories import label
+
+    return list(dict.fromkeys(label(c) for v in values for c in v.split(",") if c.strip()))
+
+
 @dataclass
 class Referee:
     """The referee's commands on one tournament file (``now`` stamps each event)."""
@@ -253,6 +307,19 @@ class Referee:
         """Register a player (after round 1: a late entry, RS §7.2); the new pid."""
         self._record("player_added", data)
         return max(self.state().players)
+
+    def set_categories(
+        self, who: str, categories: list[str], division: str | None = None
+    ) -> int:
+        """Set a player's prize categories (the whole set) and, before round 1, their
+        division; the pid."""
+        state = self.state()
+        pid = player(state, who)
+        data: dict[str, Any] = {"player": pid, "categories": categories}
+        if division is not None:
+            data["division"] = division
+        self._record("categories", data)
+        return pid
 
     def import_players(self, records: list[dict[str, Any]]) -> int:
         """Register all the players or none; how many."""

@@ -54,6 +54,11 @@ MESSAGES: dict[str, str] = {
     "not_withdrawn": N_("{name} has not withdrawn"),
     "round_paired": N_("round {round} is already paired"),
     "unknown_event": N_("unknown event kind: {kind}"),
+    "bad_category": N_("bad categories {value}: give a list of names"),
+    "division_paired": N_(
+        "{name}: the division cannot change once the tournament is paired (RR §4 counts "
+        "each division's players)"
+    ),
 }
 
 # How each event reads in `turniej log`.
@@ -74,4 +79,6 @@ LOG: dict[str, str] = {
     "dates": N_("dates: {dates}"),
     "undo": N_("UNDO of the latest event"),
     "bye_word": N_("bye"),
+    "categories": N_("categories of {p}: {categories}"),
+    "categories_division": N_("categories of {p}: {categories}; division {division}"),
 }
