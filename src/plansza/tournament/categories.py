@@ -83,7 +83,7 @@ def is_debutant(p: TournamentPlayer) -> bool:
 
 def categories_of(p: TournamentPlayer) -> list[str]:
     """The categories ``p`` is in: their labels, then the derived ones."""
-    out = list(p.categories)
+    out = list(dict.fromkeys(label(c) for c in p.categories))
     if is_debutant(p) and "debutants" not in out:
         out.append("debutants")
     if p.club and f"club:{p.club}" not in out:
@@ -117,7 +117,7 @@ def prize_categories(state: State, extra: list[str] | None = None) -> list[str]:
     """The categories a report shows: every label some player carries, and the
     ``extra`` ones asked for (such as the derived ``debutants`` or ``club:NAME``),
     each only if somebody is in it."""
-    found = {c for p in state.players.values() for c in p.categories}
+    found = {label(c) for p in state.players.values() for c in p.categories}
     found |= {c for c in (label(x) for x in extra or []) if members(state, c)}
     return _ordered(found)
 
