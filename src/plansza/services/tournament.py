@@ -159,8 +159,9 @@ def parse_score_pair(text: str) -> tuple[int, int]:
 
 
 def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
-    """Players from a CSV with a header (name, ranking, games, club, city; the Polish
-    headers nazwisko/gracz, ranking, partie, klub, miasto also understood)."""
+    """Players from a CSV with a header (name, ranking, games, club, city, categories,
+    division; the Polish headers nazwisko/gracz, ranking, partie, klub, miasto,
+    kategorie, dywizja/grupa also understood). Categories are comma-separated."""
     sample = text[:2000]
     delim = ";" if sample.count(";") > sample.count(",") else ","
     rows = list(csv.reader(io.StringIO(text), delimiter=delim))
@@ -172,6 +173,8 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
         "games": ("games", "partie", "gry"),
         "club": ("club", "klub", "szkoła", "school"),
         "city": ("city", "miasto"),
+        "categories": ("categories", "category", "kategorie", "kategoria"),
+        "division": ("division", "dywizja", "grupa", "group"),
     }
     header = [h.strip().casefold() for h in rows[0]]
     col = {k: next((i for i, h in enumerate(header) if h in v), None) for k, v in aliases.items()}
@@ -187,6 +190,10 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
             return csv_text(row[i].strip()) if i is not None and i < len(row) else ""
 
         rec: dict[str, Any] = {"name": cell("name"), "club": cell("club"), "city": cell("city")}
+        if cell("categories"):
+            rec["categories"] = category_list([cell("categories")])
+        if cell("division"):
+            rec["division"] = cell("division")
         r = cell("ranking").replace(",", ".")
         g = cell("games")
         # ASCII digits, a sane size: \d and isdecimal() take "١٢", int() 20 digits
