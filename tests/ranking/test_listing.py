@@ -158,7 +158,7 @@ def test_a_prior_under_30_games_is_not_padded_twice() -> None:
 def test_the_200_game_cut_takes_part_of_a_prior() -> None:
     # RR §1: over 200 games the lowest results go first; a better tournament pushes
     # out 2 of the 200 games registered at 150, not all of them
-    games = [RankedGame(DAY, "P", "Ala", "Ola", 400, 300), RankedGame(DAY, "P", "Ala", "Ola", 400, 300)]
+    games = [RankedGame(DAY, "P", "Ala", "Ola", 400, 300)] * 2
     h = RankingHistory(games, {"Ala": Prior(Fraction(150), 200), "Ola": Prior(Fraction(300), 200)})
     ala = next(e for e in h.ranking_list() if e.name == "Ala")
     assert (ala.games, ala.exact) == (200, Fraction(198 * 150 + 2 * 350, 200))

@@ -948,13 +948,16 @@ def log_cmd(
         console.print(f"{e.seq:>5}  {e.at}  {describe(e, names, cli_translator())}", soft_wrap=True)
 
 
+ReportCategoryOption = typer.Option(
+    [], "--category", help=N_("Also a derived category (debutants, club:NAME), repeatable")
+)
+
+
 @app.command("report")
 def report(
     html: str = typer.Option(..., "--html", help=N_("Output directory")),
     teams: bool = typer.Option(False, "--teams", help=N_("With teams")),
-    category: list[str] = typer.Option(
-        [], "--category", help=N_("Also a derived category (debutants, club:NAME), repeatable")
-    ),
+    category: list[str] = ReportCategoryOption,
     db: str | None = DbOption,
 ) -> None:
     """HTML and CSV report (standings, pairings, cards, table; divisions and the prize

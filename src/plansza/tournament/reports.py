@@ -54,7 +54,10 @@ def _subsets(
 ) -> list[tuple[str, list[tuple[int, Standing]]]]:
     """The standings of each division, then of each prize category: (title, rows)."""
     out = [
-        (t.gettext(_DIVISION).format(division=d or "—"), categories.division_standings(state, d))
+        (
+            t.gettext(_DIVISION).format(division=d or "—"),
+            categories.division_standings(state, d),
+        )
         for d in categories.divisions(state)
         if d
     ]
