@@ -81,7 +81,8 @@ def html_report(
     categories players carry and the ``extra`` ones, such as ``debutants``)."""
     lines = standings(state, groups=mpa.groups(state))
     return render(
-        "tournament/report.html", t, **_context(state), lines=lines, subsets=_subsets(state, t, extra),
+        "tournament/report.html", t, **_context(state), lines=lines,
+        subsets=_subsets(state, t, extra),
         cards=sorted(lines, key=lambda s: s.seed), final=state.finished, done=_completed(state),
         teams=team_standings(state) if teams else None, rounds=sorted(state.rounds),
         played={s.pid: {g.round: g for g in s.detail} for s in lines},
