@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -29,3 +30,10 @@ def _polish_by_default() -> Iterator[None]:
     set_language("pl")
     yield
     set_language("pl")
+
+
+@pytest.fixture(autouse=True)
+def _own_ranking_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The imported ranking list (``ranking import-list``, read by ``turniej add-player``)
+    is the test's own, never one the user imported."""
+    monkeypatch.setenv("PLANSZA_RANKING_LIST", str(tmp_path / "ranking-list.csv"))

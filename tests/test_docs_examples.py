@@ -139,6 +139,10 @@ def sample_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
                               ("gracze.csv", "nazwisko;ranking;partie;klub;miasto", ";")):
         rows = [header] + [sep.join(e) for e in entrants]
         (d / name).write_text("\n".join(rows) + "\n", encoding="utf-8")
+    # the federation's ranking list as a referee saves its table (ranking import-list)
+    (d / "lista-pfs.csv").write_text(
+        "\ufeffMiejsce;Nazwisko i imię;Ranking;Partie;Miasto\n1;Łoś Ola;148,25;200;Kraków\n"
+        "2;Żak Anna;142;310;\n3;Kowal Piotr;130;120;Łódź\n", encoding="utf-8")
     for name in ("ENTRANTS.csv", "ZGŁOSZENIA.csv"):
         (d / name).write_text("name\nAnna Żak\nJan Nowak\nZenon Debiut\n", encoding="utf-8")
     words = (ROOT / "tests" / "movegen" / "data" / "words.txt").read_text(encoding="utf-8")

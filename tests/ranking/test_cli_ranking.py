@@ -240,6 +240,8 @@ def test_update_from_the_referees_program(tmp_path: Path, monkeypatch: pytest.Mo
                  "player2": "Ala", "score1": 350, "score2": 350}]
 
     monkeypatch.setattr(referee, "ranked_games", ranked_games, raising=False)
+    # and the rankings the players were registered with: none here (debutants, RR §2.2)
+    monkeypatch.setattr(referee, "registered_rankings", lambda path: {}, raising=False)
     source = tmp_path / "turniej.plansza"
     source.write_bytes(b"")
     history = str(tmp_path / "h.csv")

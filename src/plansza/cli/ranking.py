@@ -10,7 +10,9 @@ Commands (Polish aliases in brackets):
   program), atomically;
 * ``export [GAMES.csv] --format csv|html [--output FILE]`` (``eksport``);
 * ``seed [GAMES.csv] --date DATE --players FILE`` (``rozstaw``) — the entrants'
-  tournament rankings before a tournament (RR §2.3–§2.4), in seeding order.
+  tournament rankings before a tournament (RR §2.3–§2.4), in seeding order;
+* ``import-list FILE [--list PATH]`` (``importuj-liste``) — keep the federation's
+  published list, from which ``turniej add-player`` takes rankings and games.
 
 Without ``GAMES.csv`` the commands use the history file (``--history``,
 default ``$PLANSZA_RANKING_HISTORY`` or the user data directory).
@@ -477,7 +479,12 @@ def update(
     as_json: bool = typer.Option(False, "--json", help=N_("Changes as JSON.")),
 ) -> None:
     """Add a finished tournament to the history."""
-    from plansza.services.ranking import RankingError, add_tournament, read_tournament
+    from plansza.services.ranking import (
+        RankingError,
+        add_tournament,
+        read_registered,
+        read_tournament,
+    )
 
     the_day = None
     if day is not None:
@@ -487,7 +494,8 @@ def update(
     path = history or default_history_path()
     with user_errors():
         try:
-            added = add_tournament(path, read_tournament(tournament, the_day, name), tournament)
+            games = read_tournament(tournament, the_day, name)
+            added = add_tournament(path, games, tournament, read_registered(tournament))
         except BadRowsError as e:
             _report_bad_rows(e)
         except RankingError as e:
@@ -501,6 +509,7 @@ def update(
                 "end": new.end.isoformat(),
                 "list_date": added.list_date.isoformat(),
                 "history": path,
+                "estimate": bool(added.estimated),
                 "players": [
                     {
                         "name": c.name,
@@ -512,6 +521,7 @@ def update(
                         "after": c.after,
                         "listed": c.listed,
                         "place": c.place,
+                        "estimated": c.estimated,
                     }
                     for c in added.changes
                 ],
@@ -534,9 +544,21 @@ def update(
                 "recomputed."
             )
         )
+    if added.estimated:
+        err_console.print(
+            _(
+                "Estimate: {names} have no games in the history {path}; they played with the "
+                "ranking registered at the tournament (from the ranking list, RR §2.1), which "
+                "also stands for their past games. The new rankings (*) are an estimate from "
+                "the list, not the federation's computation.",
+                names=", ".join(added.estimated),
+                path=path,
+            ),
+            markup=False,
+        )
     cells = [
         [
-            c.name,
+            c.name + (" *" if c.estimated else ""),
             str(c.entry_ranking),
             str(c.games),
             str(c.scalps),
@@ -559,6 +581,38 @@ def update(
     )
     title = _("PFS ranking — list dated {date}", date=added.list_date.isoformat())
     console.print(_whole_numbers_table(title, keys, cells, wrap={0}))
+
+
+def import_list(
+    path: str = typer.Argument(
+        ..., metavar="FILE", help=N_("The federation's list: a CSV of name, ranking, games.")
+    ),
+    to: str | None = typer.Option(
+        None,
+        "--list",
+        help=N_(
+            "Where to keep it (default: $PLANSZA_RANKING_LIST or list.csv beside the history)."
+        ),
+    ),
+) -> None:
+    """Import the PFS ranking list, for registering players by name."""
+    from plansza.ranking.store import default_list_path
+    from plansza.services.ranking import import_list as do_import
+
+    destination = to or default_list_path()
+    with user_errors():
+        try:
+            listing = do_import(path, destination)
+        except BadRowsError as e:
+            _report_bad_rows(e)
+    console.print(
+        _(
+            "Imported the ranking list: {count} players, kept in {path}.",
+            count=len(listing),
+            path=destination,
+        ),
+        markup=False,
+    )
 
 
 def _read_names(path: str) -> list[str]:
@@ -720,6 +774,7 @@ def register(app: typer.Typer) -> None:
         (update, "update", "dopisz"),
         (export, "export", "eksport"),
         (seed, "seed", "rozstaw"),
+        (import_list, "import-list", "importuj-liste"),
     ):
         sub.command(english)(command)
         sub.command(polish, hidden=True)(command)

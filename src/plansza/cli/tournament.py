@@ -36,10 +36,13 @@ from plansza.files import (
     write_output,
     writing,
 )
+from plansza.ranking.listing import ranking_text
 from plansza.records import dump, load
 from plansza.services.tournament import (
     ArgumentError,
     Referee,
+    category_list,
+    from_list,
     parse_score_pair,
     read_players_csv,
     slug,
@@ -243,33 +246,128 @@ def _added(state: State, pid: int) -> None:
         )
 
 
+CategoryOption = typer.Option(
+    [], "--category", help=N_("A prize category (women, juniors, seniors, …), repeatable")
+)
+ListOption = typer.Option(
+    None,
+    "--list",
+    help=N_("The ranking list to look players up in (default: the one ranking import-list keeps)"),
+)
+
+
+def _listing(path: str | None) -> Any:
+    """The imported ranking list (``None``: none imported), read with exit 2 on a bad file."""
+    from plansza.ranking.store import default_list_path
+    from plansza.services.ranking import load_list
+
+    with user_errors(EXIT_INPUT):
+        return load_list(path or default_list_path())
+
+
 @app.command("add-player")
 def add_player(
     name: str = typer.Argument(..., help=N_("Name")),
     ranking: float | None = typer.Option(
-        None, "--ranking", min=0, help=N_("PFS ranking (none: a debutant)")
+        None, "--ranking", min=0, help=N_("PFS ranking (default: from the ranking list)")
     ),
     games: int = typer.Option(0, "--games", min=0, help=N_("Ranked games")),
     club: str = typer.Option("", "--club", help=N_("Club or school")),
     city: str = typer.Option("", "--city", help=N_("City")),
+    category: list[str] = CategoryOption,
+    division: str = typer.Option("", "--division", help=N_("Division (group)")),
+    unlisted: bool = typer.Option(
+        False, "--unlisted", help=N_("Not on the ranking list: register as given")
+    ),
+    list_path: str | None = ListOption,
     db: str | None = DbOption,
 ) -> None:
-    """Register a player (after round 1: a late entry, RS §7.2)."""
+    """Register a player (after round 1: a late entry, RS §7.2); a listed player's
+    ranking and games come from the imported ranking list."""
+    listing = _listing(list_path)
     with referee(db) as r:
-        data = {"name": name, "ranking": ranking, "games": games, "club": club, "city": city}
+        data: dict[str, Any] = {
+            "name": name,
+            "ranking": ranking,
+            "games": games,
+            "club": club,
+            "city": city,
+        }
+        if category:
+            data["categories"] = category_list(category)
+        if division:
+            data["division"] = division
+        hit = from_list(listing, data, unlisted=unlisted)
         pid = r.add_player(data)
-        _added(r.state(), pid)
+        state = r.state()
+        _added(state, pid)
+        if hit is not None:
+            console.print(
+                _(
+                    "From the ranking list: ranking {ranking}, games {games} (RR §2.1)",
+                    ranking=ranking_text(hit.ranking),
+                    games=hit.games,
+                )
+            )
+        elif listing is not None and ranking is None:
+            console.print(_("Not on the ranking list: a debutant, ranking 100 (RR §2.2)"))
+
+
+LabelsArgument = typer.Argument(None, help=N_("Its prize categories (all of them)"))
+
+
+@app.command("category")
+def category_cmd(
+    player: str = typer.Argument(..., help=N_("Seed or name")),
+    labels: list[str] | None = LabelsArgument,
+    division: str | None = typer.Option(
+        None, "--division", help=N_("Division (group), before round 1")
+    ),
+    clear: bool = typer.Option(False, "--clear", help=N_("No prize category")),
+    db: str | None = DbOption,
+) -> None:
+    """Set a player's prize categories (and division); without any, show them."""
+    from plansza.tournament.categories import categories_of, title
+
+    with referee(db) as r:
+        given = category_list(labels or [])
+        if given or clear or division is not None:
+            pid = r.set_categories(player, given, division)
+        else:
+            pid = resolve(r.state(), player)
+        p = r.state().players[pid]
+        shown = ", ".join(title(c, cli_translator()) for c in categories_of(p)) or "—"
+        console.print(
+            _(
+                "{name}: categories {categories}; division {division}",
+                name=_name(r.state(), pid),
+                categories=shown,
+                division=p.division or "—",
+            )
+        )
 
 
 @app.command("import-players")
 def import_players(
     path: str = typer.Argument(..., help=N_("CSV file with a header")),
+    list_path: str | None = ListOption,
     db: str | None = DbOption,
 ) -> None:
-    """Import players from CSV (all or none)."""
+    """Import players from CSV (all or none); a row without a ranking takes it from the
+    imported ranking list when the name is on it."""
+    listing = _listing(list_path)
     with referee(db) as r:
-        count = r.import_players(read_players_csv(read_record(path), path))
+        records = read_players_csv(read_record(path), path)
+        found = 0
+        for rec in records:
+            try:
+                found += from_list(listing, rec) is not None
+            except ArgumentError as e:  # close names, not the name: say so, register as given
+                err_console.print(_("Note: {message}", message=describe_error(e)), markup=False)
+        count = r.import_players(records)
         console.print(_("Players imported: {count}", count=count))
+        if listing is not None:
+            console.print(_("From the ranking list: {count}", count=found))
 
 
 def _print_round(state: State, n: int) -> None:
@@ -609,6 +707,10 @@ def standings_cmd(
     round_no: int | None = typer.Option(None, "--round", help=N_("After round")),
     as_json: bool = typer.Option(False, "--json", help="JSON"),
     teams: bool = typer.Option(False, "--teams", help=N_("Team classification (SCH)")),
+    category: str | None = typer.Option(
+        None, "--category", help=N_("Only a prize category (women, juniors, club:NAME, …)")
+    ),
+    division: str | None = typer.Option(None, "--division", help=N_("Only a division")),
     html: str | None = typer.Option(None, "--html", help=N_("A printable page")),
     db: str | None = DbOption,
 ) -> None:
@@ -620,6 +722,9 @@ def standings_cmd(
         state = t.state()
         if round_no is not None and round_no not in state.rounds:
             raise PlanszaError(N_("round {round} has not been paired"), round=round_no)
+        if category is not None or division is not None:
+            _part_standings(state, round_no, category, division, as_json)
+            return
         if teams:
             rows = team_standings(state, round_no)
             if as_json:
@@ -662,6 +767,50 @@ def standings_cmd(
                 f"{s.place:>4} {s.seed:>4}  {s.name:<28} {bp:>5}{mark:1}"
                 f"{s.small_points:>6} {s.spread:>+7} {s.games:>6}"
             )
+
+
+def _part_standings(
+    state: State, round_no: int | None, category: str | None, division: str | None, as_json: bool
+) -> None:
+    """The standings of one prize category or division: places among its members,
+    beside the overall place (one event log, one criteria chain)."""
+    from plansza.tournament import categories
+
+    parts: list[str] = []
+    lines = None
+    if division is not None:
+        lines = [s for _i, s in categories.division_standings(state, division, round_no)]
+        parts.append(_("Division {division}", division=categories.clean(division)))
+    if category is not None:
+        in_category = [s for _i, s in categories.category_standings(state, category, round_no)]
+        pids = {s.pid for s in lines} if lines is not None else None
+        lines = [s for s in in_category if pids is None or s.pid in pids]
+        key = categories.label(category)
+        parts.append(
+            _("Category: {category}", category=categories.title(key, cli_translator()))
+        )
+    assert lines is not None
+    rows = list(enumerate(lines, 1))
+    heading = ", ".join(parts)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                [{**s.as_json(), "overall_place": s.place, "place": i} for i, s in rows],
+                ensure_ascii=False,
+            )
+        )
+        return
+    console.print(f"{state.settings.name} — {heading}", style="bold")
+    cols = _("Pl.|Overall|Seed|Player|BP|Score|Spread").split("|")
+    console.print(
+        f"{cols[0]:>4} {cols[1]:>7} {cols[2]:>4}  {cols[3]:<28} {cols[4]:>5} {cols[5]:>6} "
+        f"{cols[6]:>7}"
+    )
+    for i, s in rows:
+        console.print(
+            f"{i:>4} {s.place:>7} {s.seed:>4}  {s.name:<28} {s.big_points:>5g} "
+            f"{s.small_points:>6} {s.spread:>+7}"
+        )
 
 
 @app.command("status")
@@ -886,6 +1035,8 @@ def players_cmd(
     db: str | None = DbOption,
 ) -> None:
     """Players by seeding number."""
+    from plansza.tournament.categories import categories_of
+
     with opened(db) as t, referee_errors():
         state = t.state()
         sd = seeds(state)
@@ -903,6 +1054,8 @@ def players_cmd(
                             "city": p.city,
                             "joined_round": p.joined_round,
                             "withdrawn": p.withdrawn,
+                            "categories": categories_of(p),
+                            "division": p.division,
                         }
                         for p in rows
                     ],
@@ -912,7 +1065,11 @@ def players_cmd(
             return
         for p in rows:
             rk = "—" if p.ranking is None else f"{p.ranking:g}"
-            console.print(f"{sd[p.pid]:>4}  {p.name:<28} {rk:>6}  {p.club}  {p.city}")
+            extra = " ".join(
+                x for x in (p.division and f"[{p.division}]", ", ".join(p.categories)) if x
+            )
+            line = f"{sd[p.pid]:>4}  {p.name:<28} {rk:>6}  {p.club}  {p.city}"
+            console.print(f"{line}  {extra}" if extra else line)
 
 
 @app.command("log")
@@ -949,6 +1106,11 @@ def log_cmd(
         console.print(f"{e.seq:>5}  {e.at}  {describe(e, names, cli_translator())}", soft_wrap=True)
 
 
+ReportCategoryOption = typer.Option(
+    [], "--category", help=N_("Also a derived category (debutants, club:NAME), repeatable")
+)
+
+
 @app.command("report")
 def report(
     html: str | None = typer.Option(None, "--html", help=N_("Output directory")),
@@ -956,9 +1118,11 @@ def report(
     referee_page: str | None = typer.Option(
         None, "--referee", help=N_("The referee's post-tournament report (RS §6), a page")
     ),
+    category: list[str] = ReportCategoryOption,
     db: str | None = DbOption,
 ) -> None:
-    """HTML and CSV report (standings, pairings, cards, table); the referee's report."""
+    """HTML and CSV report (standings, pairings, cards, table; divisions and the prize
+    categories players carry); the referee's report."""
     from plansza.tournament import reports
 
     if html is None and referee_page is None:
@@ -974,7 +1138,13 @@ def report(
             directory = output_directory(html)
             with writing(directory):
                 school = state.settings.team_limit > 0  # SCH: the school table belongs in it
-                reports.write_report(state, directory, cli_translator(), teams=teams or school)
+                reports.write_report(
+                    state,
+                    directory,
+                    cli_translator(),
+                    teams=teams or school,
+                    extra=category_list(category),
+                )
             console.print(_("Report written to {path}", path=html))
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import enum
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -55,6 +55,10 @@ MAX_GAMES = 200  # RR §1: at most 200 games count
 WINDOW_YEARS = 2  # RR §1: "dwuletni okres naliczania rankingu"
 EDITION_GAP_DAYS = 6
 """Rows with one tournament name more than this many days apart are separate editions."""
+
+PRIOR_NAME = "(ranking registered at the tournament)"
+"""The name of the stand-in for a :class:`Prior`'s games in explanations."""
+
 
 class UnknownPlayerError(PlanszaError):
     """A name that is not in the history; ``suggestions`` are close names in it."""
@@ -339,6 +343,38 @@ class _Player:
         self.cum_scalps.append(self.cum_scalps[-1] + perf.scalps)
 
 
+@dataclass(frozen=True, slots=True)
+class Prior:
+    """What a player brought to a tournament when the history holds none of their games:
+    the ranking registered at the tournament (from the published list, RR §2.1) and the
+    games it rests on. It stands in for the missing history, so it gives an estimate,
+    not the federation's computation.
+
+    ``games`` 0 (unknown) counts as 30, the least a listed player has (RR §2.1). Under
+    30 games the registered ranking is a padded one (RR §2.4): the padding is taken
+    out, so the games are not padded twice. At most 200 games are kept (RR §1).
+
+    >>> Prior(Fraction(116), 24).scalps()  # RR §2.4's example, backwards: 3480 − 600
+    2880
+    >>> Prior(Fraction(12345, 100), 0).games_counted(), Prior(Fraction(130), 450).scalps()
+    (30, 26000)
+    """
+
+    ranking: Fraction
+    games: int
+
+    def games_counted(self) -> int:
+        """The games the estimate rests on."""
+        return min(self.games or LISTING_GAMES, MAX_GAMES)
+
+    def scalps(self) -> int:
+        """The sum of scalps behind the registered ranking."""
+        g = self.games_counted()
+        if g >= PADDING_GAMES:
+            return round_half_up(self.ranking * g)
+        return round_half_up(self.ranking * PADDING_GAMES) - (PADDING_GAMES - g) * PADDING_SCALP
+
+
 def best_tournaments(
     performances: Sequence[Performance], limit: int = MAX_GAMES
 ) -> tuple[list[Performance], list[Performance]]:
@@ -375,6 +411,11 @@ def best_tournaments(
     return [p for p in performances if id(p) not in gone], dropped
 
 
+def _count_tournaments(sources: Sequence[Performance]) -> int:
+    """How many tournaments ``sources`` come from (a :class:`Prior`'s games are one)."""
+    return len({p.index for p in sources})
+
+
 class RankingHistory:
     """A ranking history computed tournament by tournament, in date order.
 
@@ -389,13 +430,20 @@ class RankingHistory:
     ...                     RankedGame(d, "P", "Ola", "Ala", 350, 350)])
     >>> [(p.player, p.games, p.scalps) for p in h.performances("Ala")]
     [('Ala', 2, 250)]
+
+    With ``priors``, a player whose first game in the history is in a tournament gets
+    a :class:`Prior` before it: games that stand in for the history the file lacks,
+    dated the end of the list in force (an estimate; see :class:`Prior`).
     """
 
-    def __init__(self, games: Iterable[RankedGame]) -> None:
+    def __init__(
+        self, games: Iterable[RankedGame], priors: Mapping[str, Prior] | None = None
+    ) -> None:
         self.tournaments: list[Tournament] = group_tournaments(games)
         self._end_dates: list[int] = sorted({t.end.toordinal() for t in self.tournaments})
         self._players: dict[str, _Player] = {}
         self._entries: list[dict[str, int]] = []
+        self._priors = {normalise_name(k): v for k, v in (priors or {}).items()}
         for index, tournament in enumerate(self.tournaments):
             self._process(index, tournament)
 
@@ -469,7 +517,10 @@ class RankingHistory:
         for game in tournament.games:
             for name in (game.player1, game.player2):
                 if name not in entry:
-                    ranking = self._rank(name, bounds, detail=False)
+                    own = bounds
+                    if name in self._priors and name not in self._players:
+                        own = self._add_prior(name, tournament, bounds)
+                    ranking = self._rank(name, own, detail=False)
                     entry[name], basis[name] = ranking.value, ranking.basis
                     games[name] = scalps[name] = 0
             r1, r2 = entry[game.player1], entry[game.player2]
@@ -491,6 +542,26 @@ class RankingHistory:
             rec.add(Performance(tournament, index, name, count, scalps[name], entry[name],
                                 basis[name]))
         self._entries.append(entry)
+
+    def _add_prior(
+        self, name: str, tournament: Tournament, bounds: tuple[int, int] | None
+    ) -> tuple[int, int]:
+        """Give ``name`` their :class:`Prior` before ``tournament``: one stand-in game per
+        game counted (so that the 200-game cut can drop part of it), dated the day before
+        the tournament. The list bounds to rank them with: the window of the list in force,
+        ending with the stand-in games."""
+        prior = self._priors[name]
+        end = tournament.start.toordinal() - 1
+        first = bounds[1] if bounds is not None else window_start(tournament.start).toordinal()
+        day = date.fromordinal(end)
+        stand_in = Tournament(PRIOR_NAME, day, day, ())
+        entry = max(round_half_up(prior.ranking), TEMPORARY_RANKING)
+        g = prior.games_counted()
+        q, r = divmod(prior.scalps(), g)
+        rec = self._players[name] = _Player()
+        for i in range(g):
+            rec.add(Performance(stand_in, -1, name, 1, q + (i < r), entry, Basis.LISTED))
+        return end, first
 
     # -- queries --------------------------------------------------------------------------
 
@@ -541,6 +612,8 @@ class RankingHistory:
 
     def game_scalps(self, name: str, index: int) -> tuple[GameScalp, ...]:
         """``name``'s games in tournament ``index``, each with its scalp (RR §1)."""
+        if index < 0:  # a Prior's stand-in games: no game behind them
+            return ()
         entry = self._entries[index]
         out: list[GameScalp] = []
         for game in self.tournaments[index].games:
@@ -580,10 +653,11 @@ class RankingHistory:
             if ranking.basis is Basis.LISTED:
                 exact = ranking.exact
                 listed.append(ListEntry(None, name, round_half_up(exact), exact, ranking.games,
-                                        len(ranking.sources), True))
+                                        _count_tournaments(ranking.sources), True))
             elif include_unlisted:
                 unlisted.append(ListEntry(None, name, ranking.value, ranking.exact,
-                                          ranking.games, len(ranking.sources), False))
+                                          ranking.games, _count_tournaments(ranking.sources),
+                                          False))
         listed.sort(key=lambda e: (-e.exact, polish_collation_key(e.name)))
         placed: list[ListEntry] = []
         for i, e in enumerate(listed):

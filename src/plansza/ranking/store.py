@@ -91,3 +91,19 @@ def append_games(path: str, games: Sequence[RankedGame]) -> None:
     text = out.getvalue()
     read_games_csv_text(text, source=path)  # never write what cannot be read back
     write_atomic(path, text)
+
+
+ENV_LIST = "PLANSZA_RANKING_LIST"
+
+
+def default_list_path() -> str:
+    """Where ``ranking import-list`` keeps the federation's list, and where the
+    tournament program looks for it.
+
+    ``$PLANSZA_RANKING_LIST`` if set, else ``list.csv`` beside the default history
+    (:func:`default_history_path`), so one directory holds the ranking's files.
+    """
+    env = os.environ.get(ENV_LIST)
+    if env:
+        return env
+    return os.path.join(os.path.dirname(default_history_path()), "list.csv")

@@ -21,15 +21,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import Any
 
 from plansza.errors import N_, FormatError, PlanszaError
-from plansza.files import read_record
+from plansza.files import read_record, write_atomic
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
+    Prior,
     RankingHistory,
     Tournament,
     group_tournaments,
 )
+from plansza.ranking.listing import PublishedList, list_csv, read_list
 from plansza.ranking.records import (
     RankedGame,
     games_from_rows,
@@ -49,14 +52,41 @@ class RankingError(PlanszaError):
     code = "ranking"
 
 
-def _referee_reader() -> RowsReader | None:
-    """``plansza.tournament.ranked_games`` when the referee's program provides it."""
+def _referee_reader(function: str = "ranked_games") -> Callable[[str], Any] | None:
+    """``plansza.tournament.ranked_games`` (or another ``function`` of it) when the
+    referee's program provides it."""
     try:
         import plansza.tournament as referee
     except ImportError:
         return None
-    reader = getattr(referee, "ranked_games", None)
+    reader = getattr(referee, function, None)
     return reader if callable(reader) else None
+
+
+def read_registered(path: str) -> dict[str, Prior]:
+    """The rankings the players of the tournament file ``path`` were registered with
+    (from the published list, RR §2.1), as :class:`~plansza.ranking.hollington.Prior`
+    values by name; debutants are left out. A CSV of games or a TSH file has none."""
+    if path.lower().endswith((".csv", ".t")):
+        return {}
+    reader = _referee_reader("registered_rankings")
+    if reader is None:
+        return {}
+    try:
+        found = dict(reader(path))
+    except PlanszaError:
+        raise
+    except Exception as e:  # a foreign file format: an error that names it
+        raise FormatError(
+            N_("{path}: cannot read the tournament file: {reason}"),
+            path=path,
+            reason=f"{type(e).__name__}: {e}",
+        ) from e
+    return {
+        normalise_name(name): Prior(Fraction(ranking).limit_denominator(10**6), int(games))
+        for name, (ranking, games) in found.items()
+        if ranking is not None
+    }
 
 
 def read_tournament(
@@ -137,6 +167,7 @@ class Change:
     after: int
     listed: bool
     place: int | None
+    estimated: bool = False  #: no history in the file: from the ranking registered
 
 
 @dataclass(frozen=True)
@@ -147,10 +178,23 @@ class Added:
     list_date: date  #: the list published the day after the tournament
     later: bool  #: the history has later tournaments, whose scalps were recomputed
     changes: list[Change]  #: in Polish alphabetical order
+    estimated: tuple[str, ...] = ()
+    """Players without history in the file, ranked from the ranking registered at the
+    tournament: the new list is then an estimate, not the federation's computation."""
 
 
-def add_tournament(history_path: str, games: list[RankedGame], source: str) -> Added:
+def add_tournament(
+    history_path: str,
+    games: list[RankedGame],
+    source: str,
+    registered: Mapping[str, Prior] | None = None,
+) -> Added:
     """Add one finished tournament's ``games`` to the history at ``history_path``.
+
+    ``registered`` are the rankings the players were registered with (from the list,
+    :func:`read_registered`): a player with none of their games in the history plays
+    with that ranking and keeps it as the base of their new one, instead of being a
+    debutant (RR §2.2). Those players are named in :attr:`Added.estimated`.
 
     Refused (nothing written) when the file holds several tournaments or the same
     edition is in the history already (the same name within
@@ -171,8 +215,15 @@ def add_tournament(history_path: str, games: list[RankedGame], source: str) -> A
                 label=old.label,
                 path=history_path,
             )
+    known = {n for g in old_games for n in (g.player1, g.player2)}
+    playing = {n for g in games for n in (g.player1, g.player2)}
+    priors = {
+        name: prior
+        for name, prior in (registered or {}).items()
+        if name in playing and name not in known
+    }
     before = RankingHistory(old_games)
-    after = RankingHistory([*old_games, *games])
+    after = RankingHistory([*old_games, *games], priors)
     append_games(history_path, games)
     later = any(t.end > new.end for t in before.tournaments)
     index = next(
@@ -196,7 +247,25 @@ def add_tournament(history_path: str, games: list[RankedGame], source: str) -> A
                 new_e.ranking,
                 new_e.listed,
                 new_e.place,
+                name in priors,
             )
         )
     changes.sort(key=lambda c: polish_collation_key(c.name))
-    return Added(new, published, later, changes)
+    estimated = tuple(sorted(priors, key=polish_collation_key))
+    return Added(new, published, later, changes, estimated)
+
+
+def import_list(source: str, destination: str) -> PublishedList:
+    """Read the federation's ranking list from ``source`` (a CSV of its table) and keep
+    it at ``destination`` for the tournament program, replacing the list there.
+    All or nothing: a file with a bad row changes nothing."""
+    listing = read_list(source)
+    write_atomic(destination, list_csv(listing))
+    return listing
+
+
+def load_list(path: str) -> PublishedList | None:
+    """The list kept at ``path`` by :func:`import_list`; ``None`` when none was imported."""
+    if not os.path.exists(path):
+        return None
+    return read_list(path)

@@ -38,6 +38,7 @@ from plansza.files import csv_text, excerpt
 from plansza.tiles import polish_collation_key
 
 if TYPE_CHECKING:
+    from plansza.ranking.listing import ListedPlayer, PublishedList
     from plansza.tournament.events import Event
     from plansza.tournament.model import Settings, State
     from plansza.tournament.storage import TournamentFile
@@ -174,8 +175,9 @@ def parse_last_moves(text: str) -> tuple[int, int]:
 
 
 def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
-    """Players from a CSV with a header (name, ranking, games, club, city; the Polish
-    headers nazwisko/gracz, ranking, partie, klub, miasto also understood)."""
+    """Players from a CSV with a header (name, ranking, games, club, city, categories,
+    division; the Polish headers nazwisko/gracz, ranking, partie, klub, miasto,
+    kategorie, dywizja/grupa also understood). Categories are comma-separated."""
     sample = text[:2000]
     delim = ";" if sample.count(";") > sample.count(",") else ","
     rows = list(csv.reader(io.StringIO(text), delimiter=delim))
@@ -187,6 +189,8 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
         "games": ("games", "partie", "gry"),
         "club": ("club", "klub", "szkoła", "school"),
         "city": ("city", "miasto"),
+        "categories": ("categories", "category", "kategorie", "kategoria"),
+        "division": ("division", "dywizja", "grupa", "group"),
     }
     header = [h.strip().casefold() for h in rows[0]]
     col = {k: next((i for i, h in enumerate(header) if h in v), None) for k, v in aliases.items()}
@@ -202,6 +206,10 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
             return csv_text(row[i].strip()) if i is not None and i < len(row) else ""
 
         rec: dict[str, Any] = {"name": cell("name"), "club": cell("club"), "city": cell("city")}
+        if cell("categories"):
+            rec["categories"] = category_list([cell("categories")])
+        if cell("division"):
+            rec["division"] = cell("division")
         r = cell("ranking").replace(",", ".")
         g = cell("games")
         # ASCII digits, a sane size: \d and isdecimal() take "١٢", int() 20 digits
@@ -224,6 +232,59 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
             )
         out.append(rec)
     return out
+
+
+def from_list(
+    listing: PublishedList | None, data: dict[str, Any], *, unlisted: bool = False
+) -> ListedPlayer | None:
+    """Fill a registration from the imported ranking list (RR §2.1: a listed player plays
+    with the list's ranking); the listed player found, if any.
+
+    Nothing is looked up when the ranking is given (the referee's value wins, e.g. an
+    RR §2.3 correction), without a list, or with ``unlisted``. Found (as written, or
+    ignoring case): the list's spelling of the name, its ranking and games, and its
+    club and city where none were given. Not found but close to listed names: refused
+    with those names, since a typo would cost the player their ranking; not close to
+    anyone: a player off the list (a debutant, RR §2.2).
+    """
+    if listing is None or unlisted or data.get("ranking") is not None:
+        return None
+    name = str(data.get("name", ""))
+    hit = listing.find(name)
+    if hit is None:
+        close = listing.suggest(name)
+        if close:
+            raise ArgumentError(
+                N_(
+                    "{name} is not on the ranking list; close names on it: {names}. Give the "
+                    "name as listed, or --unlisted to register a player off the list"
+                ),
+                code="not_listed",
+                name=name,
+                names=", ".join(close),
+            )
+        return None
+    data["name"] = hit.name
+    data["ranking"] = hit.ranking
+    if not data.get("games"):
+        data["games"] = hit.games
+    for key in ("club", "city"):
+        if not data.get(key):
+            data[key] = getattr(hit, key)
+    return hit
+
+
+def category_list(values: list[str]) -> list[str]:
+    """Categories given as options, each possibly a comma-separated list.
+
+    Known categories are stored by their key (``kobiety`` and ``K`` are ``women``).
+
+    >>> category_list(["K, J", "U12"])
+    ['women', 'juniors', 'U12']
+    """
+    from plansza.tournament.categories import label
+
+    return list(dict.fromkeys(label(c) for v in values for c in v.split(",") if c.strip()))
 
 
 @dataclass
@@ -269,6 +330,19 @@ class Referee:
         """Register a player (after round 1: a late entry, RS §7.2); the new pid."""
         self._record("player_added", data)
         return max(self.state().players)
+
+    def set_categories(
+        self, who: str, categories: list[str], division: str | None = None
+    ) -> int:
+        """Set a player's prize categories (the whole set) and, before round 1, their
+        division; the pid."""
+        state = self.state()
+        pid = player(state, who)
+        data: dict[str, Any] = {"player": pid, "categories": categories}
+        if division is not None:
+            data["division"] = division
+        self._record("categories", data)
+        return pid
 
     def import_players(self, records: list[dict[str, Any]]) -> int:
         """Register all the players or none; how many."""

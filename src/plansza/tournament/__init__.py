@@ -35,6 +35,7 @@ __all__ = [
     "TournamentFile",
     "pair_round",
     "ranked_games",
+    "registered_rankings",
     "replay",
     "seeds",
     "standings",
@@ -65,3 +66,17 @@ def ranked_games(path: str) -> list[dict[str, object]]:
     return [
         {k: v for k, v in row.items() if k not in ("round", "table")} for row in ranked_rows(state)
     ]
+
+
+def registered_rankings(path: str) -> dict[str, tuple[float | None, int]]:
+    """The ranking and games each player of the tournament in ``path`` was registered
+    with (``None``: a debutant), by name — what the ranking uses for a player whose
+    history it lacks (RR §2.1: a listed player plays with the list's ranking)."""
+    from plansza.tournament.storage import TournamentFile
+
+    t = TournamentFile.open(path)
+    try:
+        state = t.state()
+    finally:
+        t.close()
+    return {p.name: (p.ranking, p.games) for p in state.players.values()}

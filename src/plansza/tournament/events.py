@@ -191,6 +191,17 @@ def _late_entry_fits(state: State) -> bool:
     return count <= 10 or state.last_round < 8
 
 
+def _categories(d: dict[str, Any]) -> tuple[list[str], str]:
+    """The categories and division of a ``player_added`` or ``categories`` event."""
+    from plansza.tournament.categories import clean, label
+
+    raw = d.get("categories") or []
+    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
+        raise _err("bad_category", "bad_category", value=raw)
+    labels = list(dict.fromkeys(c for c in (label(x) for x in raw) if c))
+    return labels, clean(str(d.get("division") or ""))
+
+
 def walkover_score(state: State, pid: int, round_no: int, current: int = 0) -> int:
     """TR 7.2: N = max(W, the current score, 400), W = (S + M·400) / R.
 
@@ -220,13 +231,25 @@ def apply(state: State, e: Event) -> None:
         if late and not _late_entry_fits(state):
             raise _err("late_rr", "late_rr", name=name)
         ranking = d.get("ranking")
+        labels, division = _categories(d)
         state.add_player(
             name,
             None if ranking is None else float(ranking),
             int(d.get("games", 0)),
             str(d.get("club", "")),
             str(d.get("city", "")),
+            categories=labels,
+            division=division,
         )
+    elif k == "categories":
+        # prize categories and the division of a player, set anew (the whole set)
+        pl = state.players[_player(state, d["player"])]
+        labels, division = _categories(d)
+        pl.categories = labels
+        if "division" in d:
+            if division != pl.division and state.last_round >= 1:
+                raise _err("division_paired", "division_paired", name=pl.name)
+            pl.division = division
     elif k == "paired":
         n = d["round"]
         if not isinstance(n, int):
@@ -444,6 +467,12 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
         return tr(LOG, k, name=st["name"], system=st["system"], rounds=st["rounds"])
     if k == "player_added":
         return tr(LOG, k, name=d.get("name", ""))
+    if k == "categories":
+        cats = ", ".join(d.get("categories") or []) or "—"
+        if "division" in d:
+            return tr(LOG, "categories_division", p=who("player"), categories=cats,
+                      division=d.get("division") or "—")
+        return tr(LOG, k, p=who("player"), categories=cats)
     if k == "paired":
         tables = ", ".join(
             f"{names.get(a, a)} – {tr(LOG, 'bye_word') if b is None else names.get(b, b)}"

@@ -71,6 +71,11 @@ MESSAGES: dict[str, str] = {
         "{name} not registered: the team of {school} is full (SCH: one team of at most {limit} "
         "per school)"
     ),
+    "bad_category": N_("bad categories {value}: give a list of names"),
+    "division_paired": N_(
+        "{name}: the division cannot change once the tournament is paired (RR §4 counts "
+        "each division's players)"
+    ),
 }
 
 # How each event reads in `turniej log`.
@@ -92,4 +97,6 @@ LOG: dict[str, str] = {
     "undo": N_("UNDO of the latest event"),
     "last_moves": N_(" (last moves {la}:{lb}, SCH)"),
     "bye_word": N_("bye"),
+    "categories": N_("categories of {p}: {categories}"),
+    "categories_division": N_("categories of {p}: {categories}; division {division}"),
 }

@@ -155,6 +155,10 @@ class TournamentPlayer:
     absences: list[tuple[int, int | None]] = field(default_factory=list)
     # TR 7.1: excluded from further play; wins and draws void in the final classification
     excluded: bool = False
+    # prize categories (women, juniors, …: plansza.tournament.categories) and the division
+    # (group) the player plays in (RR §4 counts rounds against players in each division)
+    categories: list[str] = field(default_factory=list)
+    division: str = ""
 
     @property
     def tournament_ranking(self) -> float:
@@ -297,10 +301,23 @@ class State:
         games: int = 0,
         club: str = "",
         city: str = "",
+        *,
+        categories: list[str] | None = None,
+        division: str = "",
     ) -> int:
         """Register a player; they join the next round not yet paired."""
         pid = len(self.players) + 1
-        self.players[pid] = TournamentPlayer(pid, name, ranking, games, club, city, self.next_round)
+        self.players[pid] = TournamentPlayer(
+            pid,
+            name,
+            ranking,
+            games,
+            club,
+            city,
+            self.next_round,
+            categories=list(categories or ()),
+            division=division,
+        )
         return pid
 
     @property

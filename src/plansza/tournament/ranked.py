@@ -1,6 +1,7 @@
 """RR §4: the conditions of a ranked tournament that the program can see.
 
-Time per player (≥ 15 minutes), rounds (≥ 6 and ≤ the number of players),
+Time per player (≥ 15 minutes), rounds (≥ 6 and ≤ the number of players, in
+each division when the field is divided),
 the criteria (first big points, second the sum or the difference of small
 points) and the days (non-working days; one working day between days off is
 allowed — only weekends are known here, public holidays are not).
@@ -18,12 +19,14 @@ from gettext import NullTranslations
 
 from plansza.errors import N_
 from plansza.i18n import Translator
+from plansza.tournament.categories import divisions
 from plansza.tournament.model import State
 
 M: dict[str, str] = {
     "time_ok": N_("time: {m} min per player (RR §4: at least 15)"),
     "rounds_min": N_("rounds: {r} (RR §4: at least 6)"),
     "rounds_players": N_("rounds {r} not more than players {p} (RR §4)"),
+    "rounds_division": N_("division {d}: rounds {r} not more than players {p} (RR §4)"),
     "criteria": N_("criteria: {c} (RR §4: big points first, then small points sum or spread)"),
     "days": N_(
         "days: {d} (RR §4: non-working days; one working day between days off allowed; public "
@@ -61,10 +64,16 @@ def check(state: State, t: Translator | None = None) -> list[tuple[bool, str]]:
         len(crit) >= 2 and crit[0] == "big_points" and crit[1] in ("small_points", "spread")
     )
     days = sorted(date.fromisoformat(d) for d in s.dates)
+    # RR §4: "w turniejach dywizyjnych/grupowych w każdej z dywizji/grup"
+    groups = divisions(state)
+    per_group = [
+        (s.rounds <= len(pids), tr(M, "rounds_division", d=d or "—", r=s.rounds, p=len(pids)))
+        for d, pids in groups.items()
+    ] or [(s.rounds <= players, tr(M, "rounds_players", r=s.rounds, p=players))]
     return [
         (s.minutes >= 15, tr(M, "time_ok", m=s.minutes)),
         (s.rounds >= 6, tr(M, "rounds_min", r=s.rounds)),
-        (s.rounds <= players, tr(M, "rounds_players", r=s.rounds, p=players)),
+        *per_group,
         (crit_ok, tr(M, "criteria", c=", ".join(crit))),
         (bool(days) and _days_ok(days), tr(M, "days", d=", ".join(map(str, days)) or "—")),
     ]

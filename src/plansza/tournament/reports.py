@@ -22,10 +22,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from plansza.errors import N_
 from plansza.files import csv_writer
 from plansza.i18n import Translator
 from plansza.templates import render
-from plansza.tournament import mpa
+from plansza.tournament import categories, mpa
 from plansza.tournament.model import State, seeds
 from plansza.tournament.standings import Standing, standings, team_standings
 
@@ -48,11 +49,40 @@ def _completed(state: State) -> int:
     return max((n for n, r in state.rounds.items() if r.complete), default=0)
 
 
-def html_report(state: State, t: Translator, *, teams: bool = False) -> str:
-    """The whole report as one printable HTML page (``teams``: add SCH's school table)."""
+def _subsets(
+    state: State, t: Translator, extra: list[str] | None = None
+) -> list[tuple[str, list[tuple[int, Standing]]]]:
+    """The standings of each division, then of each prize category: (title, rows)."""
+    out = [
+        (
+            t.gettext(_DIVISION).format(division=d or "—"),
+            categories.division_standings(state, d),
+        )
+        for d in categories.divisions(state)
+        if d
+    ]
+    out += [
+        (t.gettext(_CATEGORY).format(category=categories.title(k, t)),
+         categories.category_standings(state, k))
+        for k in categories.prize_categories(state, extra)
+    ]  # fmt: skip
+    return out
+
+
+_DIVISION = N_("Division {division}")
+_CATEGORY = N_("Category: {category}")
+
+
+def html_report(
+    state: State, t: Translator, *, teams: bool = False, extra: list[str] | None = None
+) -> str:
+    """The whole report as one printable HTML page (``teams``: add SCH's school table;
+    the standings of each division and prize category follow the main table: the
+    categories players carry and the ``extra`` ones, such as ``debutants``)."""
     lines = standings(state, groups=mpa.groups(state))
     return render(
         "tournament/report.html", t, **_context(state), lines=lines,
+        subsets=_subsets(state, t, extra),
         cards=sorted(lines, key=lambda s: s.seed), final=state.finished, done=_completed(state),
         teams=team_standings(state) if teams else None, rounds=sorted(state.rounds),
         played={s.pid: {g.round: g for g in s.detail} for s in lines},
@@ -108,15 +138,15 @@ def games_csv(state: State) -> str:
     return buf.getvalue()
 
 
-def write_report(state: State, directory: Path, t: Translator, *, teams: bool = False
-                 ) -> list[Path]:
+def write_report(state: State, directory: Path, t: Translator, *, teams: bool = False,
+                 extra: list[str] | None = None) -> list[Path]:
     """Write ``index.html``, ``standings.csv``, ``games.csv`` and, for live
     publishing, one page per round: ``runda-N.html`` (pairings and results) and
     ``klasyfikacja-N.html`` (standings after it, once the round is complete)."""
     directory.mkdir(parents=True, exist_ok=True)
     out = []
     pages = [
-        ("index.html", html_report(state, t, teams=teams)),
+        ("index.html", html_report(state, t, teams=teams, extra=extra)),
         ("standings.csv", standings_csv(state)),
         ("games.csv", games_csv(state)),
     ]
