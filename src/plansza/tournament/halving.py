@@ -26,21 +26,21 @@ ZONE = 6  # players either side of a conflict re-paired by the local matching
 
 
 def choose_bye(state: State, order: Sequence[int], n: int) -> int:
-    """RS §7.7: the lowest-placed player without a bye who has played a game.
+    """The bye of round ``n``: the fewest byes so far first, then the lowest placed.
 
-    In round 1 nobody has played, so the lowest-placed player takes it.
+    RS §7.7: among the players who have played a game (a player who has not yet
+    played does not pause while anyone else can). So nobody gets a second bye
+    while another player who can take it has none. In round 1 nobody has played:
+    the lowest-placed player takes it (the referee may turn it into an RS §7.7
+    adjustment, :func:`unplayed_bye`).
     """
 
     def played(pid: int) -> bool:
         return any(g.kind != "bye" for g in state.games_of(pid, n - 1))
 
-    for pid in reversed(order):
-        if state.byes(pid, n) == 0 and played(pid):
-            return pid
-    for pid in reversed(order):
-        if played(pid):
-            return pid
-    return order[-1]
+    pool = [pid for pid in order if played(pid)] or list(order)
+    # min() keeps the first of equals: scanning from the bottom, the lowest placed
+    return min(reversed(pool), key=lambda pid: state.byes(pid, n))
 
 
 def who_starts(state: State, a: int, b: int, n: int, place: dict[int, int]) -> Table:
