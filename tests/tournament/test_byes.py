@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from plansza.tournament.pairing import PairingNotes, explain, pair_round
 from plansza.tournament.standings import standings
 
 from .helpers import Log
@@ -65,3 +66,76 @@ def test_the_bye_goes_to_the_fewest_byes_then_the_lowest_placed(system: str, see
         t.first for rd in log.state.rounds.values() for t in rd.pairings if t.second is None
     )
     assert max(counts.values()) - min(counts.values()) <= 1
+
+
+def _four_played(system: str = "halving", **kw: object) -> Log:
+    """Four players after three rounds: everyone has met everyone."""
+    log = field(system, 4, rounds=5, **kw)
+    rng = random.Random(1)
+    for _ in range(3):
+        log.pair()
+        log.play(rng)
+    return log
+
+
+def test_a_forced_repeat_and_the_widened_group_are_said_and_recorded() -> None:
+    # RS §7.5: no pairing without repeats exists in round 4 of a 4-player field;
+    # RS §7.6: repeats with the score group widened to 1.5 points
+    log = _four_played()
+    notes = PairingNotes()
+    tables = pair_round(log.state, 4, notes=notes)
+    assert notes.forced and notes.widened == 1.5
+    said = explain(log.state, 4, tables, notes)
+    assert said["why"] == "forced" and said["widened"] == 1.5
+    assert {frozenset(r[:2]) for r in said["repeats"]} == {frozenset(t) for t in tables}
+    for a, b, met in said["repeats"]:  # each pair met once, in the round named
+        assert len(met) == 1
+        at = log.state.rounds[met[0]].pairing_of(a)
+        assert at is not None and b in at.players()
+    log.add("paired", round=4, tables=[list(t) for t in tables], notes=said)
+    assert log.replayed().rounds[4].notes == said
+
+
+def test_no_repeat_no_note() -> None:
+    # RS §7.5: while a pairing without repeats exists, nothing to say
+    log = field("halving", 8)
+    log.pair()
+    log.play(random.Random(3))
+    notes = PairingNotes()
+    tables = pair_round(log.state, 2, notes=notes)
+    assert explain(log.state, 2, tables, notes) == {}
+    assert not notes.forced and notes.widened is None
+
+
+def test_repeats_allowed_by_the_setting_are_said_as_allowed() -> None:
+    # RS §7.5: repeats forbidden by default; the setting allows them (no widening then)
+    log = _four_played(repeats=True)
+    notes = PairingNotes()
+    tables = pair_round(log.state, 4, notes=notes)
+    said = explain(log.state, 4, tables, notes)
+    assert said["why"] == "allowed" and "widened" not in said and len(said["repeats"]) == 2
+
+
+def test_danish_repeats_are_the_system_not_news() -> None:
+    # pairing-notes: King of the Hill pairs neighbours, repeats allowed by definition
+    log = _four_played("danish")
+    notes = PairingNotes()
+    tables = pair_round(log.state, 4, notes=notes)
+    assert explain(log.state, 4, tables, notes) == {}
+
+
+def test_a_manual_pairing_with_a_repeat_is_noted_as_manual() -> None:
+    log = field("halving", 4)
+    log.pair()
+    log.play(random.Random(2))
+    first = log.state.rounds[1].pairings[0]
+    other = log.state.rounds[1].pairings[1]
+    tables = [(first.first, first.second), (other.first, other.second)]
+    said = explain(log.state, 2, tables, None)
+    assert said["why"] == "manual" and [r[2] for r in said["repeats"]] == [[1], [1]]
+
+
+def test_an_old_log_without_notes_replays_with_none() -> None:
+    log = field("halving", 4)
+    log.pair()  # the helper records no notes, as every log before them
+    assert log.replayed().rounds[1].notes == {}

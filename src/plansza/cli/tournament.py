@@ -26,7 +26,7 @@ from plansza.cli.common import (
     fail,
     user_errors,
 )
-from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import _, ngettext, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_, PlanszaError
 from plansza.files import (
@@ -270,8 +270,43 @@ def pair(
         the_day = None if day is None else _parse_date(day)
         state, n = r.pair(round_no, manual=manual, day=the_day, preview=preview)
         _print_round(state, n)
+        _print_notes(state, n)
         if preview:
             console.print(_("(preview — nothing recorded; to record: pair without --preview)"))
+
+
+def _print_notes(state: State, n: int) -> None:
+    """What the pairing had to do, as the log records it: repeated pairs and why,
+    a score group widened to 1.5 points (RS §7.5–7.6)."""
+    notes = state.rounds[n].notes
+    rnd = state.rounds[n]
+    for a, b, met in notes.get("repeats", []):
+        p = rnd.pairing_of(a)
+        console.print(
+            ngettext(
+                "Table {table}: {a} – {b} meet again (they played in round {rounds})",
+                "Table {table}: {a} – {b} meet again (they played in rounds {rounds})",
+                len(met),
+                table="?" if p is None else p.table,
+                a=_name(state, a),
+                b=_name(state, b),
+                rounds=", ".join(str(k) for k in met),
+            )
+        )
+    why = notes.get("why")
+    if why == "forced":
+        console.print(_("No pairing without repeats exists (RS §7.5), so these repeats are allowed (RS §7.6)."))
+    elif why == "allowed":
+        console.print(_("Repeats are allowed in this pairing (the setting or the format)."))
+    elif why == "manual":
+        console.print(_("Paired by hand with repeats."))
+    if notes.get("widened"):
+        console.print(
+            _(
+                "The score groups were widened to {range} points (RS §7.6).",
+                range=f"{notes['widened']:g}",
+            )
+        )
 
 
 def _warn_no_shows(state: State, n: int) -> None:

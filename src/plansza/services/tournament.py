@@ -288,10 +288,11 @@ class Referee:
         """Pair a round (by the system, or ``manual`` pairs); ``preview`` records
         nothing. The state with the round paired, and its number."""
         from plansza.tournament.events import Event, apply, replay
-        from plansza.tournament.pairing import pair_round
+        from plansza.tournament.pairing import PairingNotes, explain, pair_round
 
         state = self.state()
         n = state.next_round if round_no is None else round_no
+        notes: PairingNotes | None = None
         if manual:
             tables = parse_pairing(state, manual)
             method = "manual"
@@ -313,9 +314,13 @@ class Referee:
                 raise PlanszaError(
                     N_("round {round} still lacks results"), code="incomplete", round=n - 1
                 )
-            tables = pair_round(state, n)
+            notes = PairingNotes()
+            tables = pair_round(state, n, notes=notes)
             method = "auto"
         data: dict[str, Any] = {"round": n, "tables": [list(x) for x in tables], "method": method}
+        said = explain(state, n, tables, notes)  # RS §7.5–7.6: repeats, a widened group
+        if said:
+            data["notes"] = said
         if day is not None:
             data["date"] = day
         if preview:  # the same checks as a real pairing, on a copy; nothing is written

@@ -244,11 +244,13 @@ def apply(state: State, e: Event) -> None:
                 pid: [a for a in adjs if a.round != n] for pid, adjs in state.adjustments.items()
             }
         adjustments.apply_pending(state, n)
+        notes = d.get("notes")
         state.rounds[n] = Round(
             n,
             [Pairing(i, a, b) for i, (a, b) in enumerate(tables, 1)],
             str(d.get("method", "auto")),
             d.get("date"),
+            dict(notes) if isinstance(notes, dict) else {},
         )
     elif k in ("result", "correct"):
         rnd = _round(state, d["round"])
@@ -436,7 +438,17 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
             f"{names.get(a, a)} – {tr(LOG, 'bye_word') if b is None else names.get(b, b)}"
             for a, b in d["tables"]
         )
-        return tr(LOG, k, round=d["round"], tables=tables)
+        text = tr(LOG, k, round=d["round"], tables=tables)
+        notes = d.get("notes")
+        if isinstance(notes, dict) and notes.get("repeats"):
+            pairs = ", ".join(
+                f"{names.get(a, a)} – {names.get(b, b)}" for a, b, *_ in notes["repeats"]
+            )
+            why = {"forced": "repeats_forced", "manual": "repeats_manual"}
+            text += tr(LOG, why.get(notes.get("why", ""), "repeats_allowed"), pairs=pairs)
+        if isinstance(notes, dict) and notes.get("widened"):
+            text += tr(LOG, "widened", range=f"{notes['widened']:g}")
+        return text
     if k in ("result", "correct"):
         note = f"({d['note']})" if d.get("note") else ""
         return tr(

@@ -74,4 +74,8 @@ LOG: dict[str, str] = {
     "dates": N_("dates: {dates}"),
     "undo": N_("UNDO of the latest event"),
     "bye_word": N_("bye"),
+    "repeats_forced": N_("; repeats, no pairing without them (RS §7.5): {pairs}"),
+    "repeats_allowed": N_("; repeats (allowed): {pairs}"),
+    "repeats_manual": N_("; repeats, paired by hand: {pairs}"),
+    "widened": N_("; score groups widened to {range} points (RS §7.6)"),
 }

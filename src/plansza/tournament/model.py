@@ -166,6 +166,8 @@ class Round:
     pairings: list[Pairing]
     method: str = "auto"
     date: str | None = None  # the day it was played (ISO), when the referee gave it
+    # what the pairing had to do, as recorded (repeats, RS §7.6 widening): pairing.explain
+    notes: dict[str, Any] = field(default_factory=dict)
     _index: dict[int, Pairing] | None = field(default=None, repr=False, compare=False)
 
     def pairing_of(self, pid: int) -> Pairing | None:
