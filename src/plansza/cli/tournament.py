@@ -295,7 +295,12 @@ def _print_notes(state: State, n: int) -> None:
         )
     why = notes.get("why")
     if why == "forced":
-        console.print(_("No pairing without repeats exists (RS §7.5), so these repeats are allowed (RS §7.6)."))
+        console.print(
+            _(
+                "No pairing without repeats exists (RS §7.5), so these repeats are allowed "
+                "(RS §7.6)."
+            )
+        )
     elif why == "allowed":
         console.print(_("Repeats are allowed in this pairing (the setting or the format)."))
     elif why == "manual":
