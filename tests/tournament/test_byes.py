@@ -9,10 +9,12 @@ from collections import Counter
 
 import pytest
 
-from plansza.tournament.pairing import PairingNotes, explain, pair_round
+from plansza.errors import IllegalActionError
+from plansza.tournament.events import Event, replay
+from plansza.tournament.pairing import PairingNotes, explain, pair_round, unplayed_bye
 from plansza.tournament.standings import standings
 
-from .helpers import Log
+from .helpers import Log, settings
 from .test_pairing import field
 
 
@@ -139,3 +141,51 @@ def test_an_old_log_without_notes_replays_with_none() -> None:
     log = field("halving", 4)
     log.pair()  # the helper records no notes, as every log before them
     assert log.replayed().rounds[1].notes == {}
+
+
+def test_the_rs_7_7_adjustment_replaces_the_round_one_bye() -> None:
+    # RS §7.7: "ręcznie za pomocą wyrównań" — the player sits round 1 out (no bye
+    # score) and joins round 2 with the RS §7.2 adjustment (the seeding place)
+    log = field("halving", 7, rounds=4)
+    log.pair()
+    bye = next(t.first for t in log.state.rounds[1].pairings if t.second is None)
+    assert unplayed_bye(log.state, 1) == bye
+    log.add("bye_adjustment", round=1, player=bye)
+    assert unplayed_bye(log.state, 1) is None
+    assert log.state.games_of(bye) == [] and not log.state.players[bye].active_in(1)
+    log.play(random.Random(5))
+    log.pair()
+    (adj,) = log.state.adjustments[bye]
+    assert adj.round == 2 and adj.big_points >= 0
+    line = next(s for s in standings(log.state, 1, final=False) if s.pid == bye)
+    assert line.adjusted and line.games == 0 and line.byes == 0
+    assert log.state.rounds[2].pairing_of(bye) is not None  # plays round 2
+    assert log.replayed().adjustments == log.state.adjustments
+
+
+def test_the_rs_7_7_adjustment_is_refused_where_it_does_not_apply() -> None:
+    log = field("halving", 5, rounds=2)
+    log.pair()
+    bye = next(t.first for t in log.state.rounds[1].pairings if t.second is None)
+    other = next(p for p in log.state.players if p != bye)
+    with pytest.raises(IllegalActionError) as e:
+        log.add("bye_adjustment", round=1, player=other)
+    assert e.value.code == "not_bye"
+    log.play(random.Random(1))
+    log.pair()  # round 2 is the last
+    bye2 = next(t.first for t in log.state.rounds[2].pairings if t.second is None)
+    with pytest.raises(IllegalActionError) as e:
+        log.add("bye_adjustment", round=2, player=bye2)
+    assert e.value.code in ("bye_played", "bye_last")
+    with pytest.raises(IllegalActionError) as e:
+        log.add("bye_adjustment", round=1, player=bye)
+    assert e.value.code == "round_paired"  # round 2 is paired: too late
+
+
+def test_a_log_from_before_the_bye_question_keeps_its_bye_score() -> None:
+    # a created event without bye_score (every log before it was asked) still scores
+    # the bye 300:250, so old tournaments replay to the same standings
+    d = settings("halving", 3).to_dict()
+    del d["bye_score"]
+    state = replay([Event(1, "created", {"settings": d})])
+    assert state.settings.bye_score == (300, 250)

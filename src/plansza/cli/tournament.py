@@ -144,7 +144,14 @@ def new(
     ),
     minutes: int = typer.Option(15, "--minutes", min=1, help=N_("Minutes per player")),
     dates: list[str] = DatesOption,
-    bye: str = typer.Option("300:250", "--bye", help=N_("Bye score (MPA 2c i)")),
+    bye: str | None = typer.Option(
+        None,
+        "--bye",
+        help=N_(
+            "Bye score, e.g. 300:250 (asked when not given; the English championship's "
+            "is 300:250, MPA 2c i; the PFS rules set none)"
+        ),
+    ),
     criteria: str = typer.Option(
         "", "--criteria", help=N_("Criteria chain, e.g. big_points,spread,small_points")
     ),
@@ -162,8 +169,7 @@ def new(
             ),
             EXIT_INPUT,
         )
-    with referee_errors():
-        bye_score = parse_score_pair(bye)
+    bye_score = _bye_score(bye, system)
     chain: tuple[str, ...] = model.PFS_CHAIN
     final_chain: tuple[str, ...] | None = None
     exclude = 0
@@ -198,6 +204,44 @@ def new(
         check_output(path)  # its directory: the database would only say "unable to open"
         Referee.create(path, settings, now)
     console.print(_("Created '{name}' in {path}", name=name, path=path))
+
+
+def interactive() -> bool:
+    """Whether the referee is at a terminal to be asked (tests replace this)."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _bye_score(text: str | None, system: str) -> tuple[int, int]:
+    """The bye's score: ``--bye``; else the format's (MPA 2c i: 300:250); else the
+    referee is asked; without a terminal to ask at, 300:250 with a note."""
+    if text is not None:
+        with referee_errors():
+            return parse_score_pair(text)
+    if system == "mpa":
+        return model.MPA_BYE_SCORE
+    if not interactive():
+        err_console.print(
+            _(
+                "No --bye given: a bye scores {score} (the English championship's, MPA 2c i; "
+                "the PFS rules set none). To change it before the first bye: turniej set "
+                "--bye POINTS:OPPONENT",
+                score="{}:{}".format(*model.MPA_BYE_SCORE),
+            )
+        )
+        return model.MPA_BYE_SCORE
+    while True:
+        answer = typer.prompt(
+            _(
+                "The bye's score: the points of the player with the bye and of the missing "
+                "opponent, e.g. 300:250 (the PFS rules set none)"
+            )
+        )
+        try:
+            return parse_score_pair(answer)
+        except ArgumentError as e:
+            err_console.print(describe_error(e))
 
 
 def _added(state: State, pid: int) -> None:
@@ -271,6 +315,7 @@ def pair(
         state, n = r.pair(round_no, manual=manual, day=the_day, preview=preview)
         _print_round(state, n)
         _print_notes(state, n)
+        _offer_bye_adjustment(state, n)
         if preview:
             console.print(_("(preview — nothing recorded; to record: pair without --preview)"))
 
@@ -314,6 +359,27 @@ def _print_notes(state: State, n: int) -> None:
         )
 
 
+def _offer_bye_adjustment(state: State, n: int) -> None:
+    """RS §7.7: a bye to a player who has not played a game (round 1 of an odd field)
+    may be corrected by an adjustment; say how."""
+    from plansza.tournament.pairing import unplayed_bye
+
+    pid = unplayed_bye(state, n)
+    if pid is None:
+        return
+    console.print(
+        _(
+            "{name} has the bye without having played a game (RS §7.7). To correct it by an "
+            "adjustment instead (no bye score; the player joins round {next} with an RS §7.2 "
+            "adjustment): turniej bye {round} {seed} --adjust",
+            name=_name(state, pid),
+            next=n + 1,
+            round=n,
+            seed=seeds(state)[pid],
+        )
+    )
+
+
 def _warn_no_shows(state: State, n: int) -> None:
     """TR 6.3.4: remind the referee of walkover losers of the previous round."""
     prev = state.rounds.get(n - 1)
@@ -328,7 +394,8 @@ def _warn_no_shows(state: State, n: int) -> None:
             err_console.print(
                 _(
                     "Note: {name} lost by walkover in round {round}; a player still absent is "
-                    "removed before the pairing (TR 6.3.4): withdraw, then pair --round {next}",
+                    "removed before the pairing (TR 6.3.4): withdraw --removed, then pair --round "
+                    "{next}",
                     name=state.players[loser].name,
                     round=n - 1,
                     next=n,
@@ -439,11 +506,31 @@ def forfeit(
 def bye(
     round_no: int = typer.Argument(..., help=N_("Round")),
     player: str = typer.Argument(..., help=N_("Player")),
+    adjust: bool = typer.Option(
+        False,
+        "--adjust",
+        help=N_(
+            "RS §7.7: instead of the bye, the player (who has not played yet) joins the "
+            "next round with an adjustment"
+        ),
+    ),
     db: str | None = DbOption,
 ) -> None:
-    """Move the bye to a player (a manual change)."""
+    """Move the bye to a player (a manual change), or replace it by an adjustment."""
     with referee(db) as r:
         state = r.state()
+        if adjust:
+            pid = r.bye_adjustment(round_no, player)
+            console.print(
+                _(
+                    "Round {round}: {name} sits out without the bye's score and joins round "
+                    "{next} with an adjustment (RS §7.7, RS §7.2)",
+                    round=round_no,
+                    name=_name(state, pid),
+                    next=round_no + 1,
+                )
+            )
+            return
         pid = r.bye(round_no, player)
         console.print(_("Round {round}: bye for {name}", round=round_no, name=_name(state, pid)))
 
@@ -474,12 +561,17 @@ def withdraw(
     player: str = typer.Argument(..., help=N_("Player")),
     round_no: int | None = typer.Option(None, "--round", help=N_("First round missed")),
     excluded: bool = typer.Option(False, "--excluded", help=N_("Exclusion (TR 7.1)")),
+    removed: bool = typer.Option(
+        False, "--removed", help=N_("Removed: absent at the next pairing (TR 6.3.4)")
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Withdraw a player."""
+    if excluded and removed:
+        fail(_("choose one: --excluded (TR 7.1) or --removed (TR 6.3.4)"), EXIT_INPUT)
     with referee(db) as r:
         state = r.state()
-        pid, n = r.withdraw(player, round_no, excluded)
+        pid, n = r.withdraw(player, round_no, excluded, removed)
         console.print(_("{name} withdrawn from round {round}", name=_name(state, pid), round=n))
 
 
@@ -615,10 +707,21 @@ def standings_cmd(
         for s in lines:
             bp = f"{s.big_points:g}"
             mark = "*" if s.adjusted else ""
+            left = "" if s.left is None else "  " + _left(*s.left)
             console.print(
                 f"{s.place:>4} {s.seed:>4}  {s.name:<28} {bp:>5}{mark:1}"
-                f"{s.small_points:>6} {s.spread:>+7} {s.games:>6}"
+                f"{s.small_points:>6} {s.spread:>+7} {s.games:>6}{left}",
+                soft_wrap=True,
             )
+
+
+def _left(kind: str, round_no: int) -> str:
+    """A player out of the tournament, as the standings mark it."""
+    if kind == "excluded":
+        return _("excluded from round {round} (TR 7.1)", round=round_no)
+    if kind == "removed":
+        return _("removed from round {round} (TR 6.3.4)", round=round_no)
+    return _("withdrawn from round {round}", round=round_no)
 
 
 @app.command("status")
@@ -785,6 +888,7 @@ def players_cmd(
                             "city": p.city,
                             "joined_round": p.joined_round,
                             "withdrawn": p.withdrawn,
+                            "status": (p.left(state.last_round) or (None,))[0],
                         }
                         for p in rows
                     ],

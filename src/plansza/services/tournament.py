@@ -259,12 +259,18 @@ class Referee:
         self.file.append_many([("player_added", r) for r in records], at=self.now())
         return len(records)
 
-    def withdraw(self, who: str, round_no: int | None, excluded: bool) -> tuple[int, int]:
-        """A player withdraws (or is excluded, TR 7.1) from a round on; (pid, round)."""
+    def withdraw(
+        self, who: str, round_no: int | None, excluded: bool, removed: bool = False
+    ) -> tuple[int, int]:
+        """A player withdraws (or is excluded, TR 7.1, or removed as a no-show,
+        TR 6.3.4) from a round on; (pid, round)."""
         state = self.state()
         pid = player(state, who)
         n = state.next_round if round_no is None else round_no
-        self._record("withdraw", {"player": pid, "round": n, "excluded": excluded})
+        data: dict[str, Any] = {"player": pid, "round": n, "excluded": excluded}
+        if removed:
+            data["removed"] = True
+        self._record("withdraw", data)
         return pid, n
 
     def come_back(self, who: str, round_no: int | None) -> tuple[int, int]:
@@ -383,6 +389,14 @@ class Referee:
         state = self.state()
         pid = player(state, who)
         self._record("bye", {"round": self._round(state, round_no), "player": pid})
+        return pid
+
+    def bye_adjustment(self, round_no: int, who: str) -> int:
+        """RS §7.7: the bye of a player who has not played becomes an adjustment — the
+        player sits the round out and joins the next with an RS §7.2 adjustment; the pid."""
+        state = self.state()
+        pid = player(state, who)
+        self._record("bye_adjustment", {"round": self._round(state, round_no), "player": pid})
         return pid
 
     def penalty(self, round_no: int, who: str, points: int) -> int:

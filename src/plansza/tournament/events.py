@@ -367,6 +367,29 @@ def apply(state: State, e: Event) -> None:
                 mine.second = other
             holder.first = pid
             rnd.reindex()
+    elif k == "bye_adjustment":
+        # RS §7.7: a bye to a player who has not played a game is corrected "ręcznie za
+        # pomocą wyrównań": the player sits the round out (no bye score) and joins the
+        # next round with an RS §7.2 adjustment, computed when that round is paired.
+        n = d["round"]
+        rnd = _round(state, n)
+        pid = _player(state, d["player"])
+        pl = state.players[pid]
+        mine = rnd.pairing_of(pid)
+        if state.settings.system in pairing.SCHEDULED_BYES:
+            raise _err("bye_scheduled", "bye_scheduled", system=state.settings.system)
+        if mine is None or mine.second is not None:
+            raise _err("not_bye", "not_bye", name=pl.name, round=n)
+        if any(g.kind != "bye" for g in state.games_of(pid, n - 1)):
+            raise _err("bye_played", "bye_played", name=pl.name)
+        if n >= state.settings.rounds:
+            raise _err("bye_last", "bye_last", round=n)
+        if state.last_round > n:
+            raise _err("round_paired", "round_paired", round=n + 1)
+        rnd.pairings.remove(mine)
+        rnd.reindex()
+        pl.absences.append((n, n + 1))
+        pl.absences.sort(key=lambda a: a[0])
     elif k == "penalty":
         rnd = _round(state, d["round"])
         pid = _player(state, d["player"])
@@ -388,6 +411,7 @@ def apply(state: State, e: Event) -> None:
             raise _err("round_paired", "round_paired", round=n)
         pl.absences.append((n, None))
         pl.excluded = bool(d.get("excluded", False))
+        pl.removed = bool(d.get("removed", False)) and not pl.excluded  # TR 6.3.4
     elif k == "return":
         pid = _player(state, d["player"])
         pl = state.players[pid]
@@ -398,6 +422,8 @@ def apply(state: State, e: Event) -> None:
             raise _err("round_paired", "round_paired", round=n)
         if pl.excluded:
             raise _err("excluded", "excluded", name=pl.name)
+        if pl.removed:
+            raise _err("removed", "removed", name=pl.name)
         start = pl.absences[-1][0]
         pl.absences[-1] = (start, max(n, start))
     elif k == "settings":
@@ -458,8 +484,14 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
         return tr(LOG, k, round=d["round"], w=who("winner"), l=who("loser"))
     if k == "forfeit":
         return tr(LOG, k, round=d["round"], a=who("a"), b=who("b"))
-    if k in ("bye", "penalty", "withdraw", "return"):
-        excluded = tr(LOG, "excluded") if d.get("excluded") else ""
+    if k in ("bye", "bye_adjustment", "penalty", "withdraw", "return"):
+        excluded = (
+            tr(LOG, "excluded")
+            if d.get("excluded")
+            else tr(LOG, "removed")
+            if d.get("removed")
+            else ""
+        )
         return tr(
             LOG,
             k,

@@ -114,6 +114,24 @@ def explain(
     return out
 
 
+# Systems whose bye is part of a schedule (each player's turn): RS §7.7 is about
+# the halving system's bye, and the MPA scores a bye by its format (MPA 2c i).
+SCHEDULED_BYES = ("roundrobin", "mpa")
+
+
+def unplayed_bye(state: State, n: int) -> int | None:
+    """RS §7.7: the player with the bye of round ``n`` who has not yet played a game
+    (always so in round 1), when the referee may correct it by an adjustment instead
+    (event ``bye_adjustment``): not in a scheduled system, not in the last round."""
+    rnd = state.rounds.get(n)
+    if rnd is None or state.settings.system in SCHEDULED_BYES or n >= state.settings.rounds:
+        return None
+    for p in rnd.pairings:
+        if p.second is None and not any(g.kind != "bye" for g in state.games_of(p.first, n - 1)):
+            return p.first
+    return None
+
+
 def round_robin(state: State, n: int) -> list[Table]:
     """Round robin by seeding number; an absent player's opponent has the bye."""
     by_seed = player_by_seed(state)
