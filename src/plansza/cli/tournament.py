@@ -169,7 +169,7 @@ def new(
             ),
             EXIT_INPUT,
         )
-    bye_score = _bye_score(bye, system)
+    bye_score, assumed = _bye_score(bye, system)
     chain: tuple[str, ...] = model.PFS_CHAIN
     final_chain: tuple[str, ...] | None = None
     exclude = 0
@@ -204,6 +204,15 @@ def new(
         check_output(path)  # its directory: the database would only say "unable to open"
         Referee.create(path, settings, now)
     console.print(_("Created '{name}' in {path}", name=name, path=path))
+    if assumed:
+        err_console.print(
+            _(
+                "No --bye given: a bye scores {score} (the English championship's, MPA 2c i; "
+                "the PFS rules set none). To change it before the first bye: turniej set "
+                "--bye POINTS:OPPONENT",
+                score="{}:{}".format(*bye_score),
+            )
+        )
 
 
 def interactive() -> bool:
@@ -213,24 +222,17 @@ def interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _bye_score(text: str | None, system: str) -> tuple[int, int]:
-    """The bye's score: ``--bye``; else the format's (MPA 2c i: 300:250); else the
-    referee is asked; without a terminal to ask at, 300:250 with a note."""
+def _bye_score(text: str | None, system: str) -> tuple[tuple[int, int], bool]:
+    """The bye's score, and whether it was assumed: ``--bye``; else the format's (MPA
+    2c i: 300:250); else the referee is asked; without a terminal, 300:250 assumed
+    (``new`` says so once the tournament is created)."""
     if text is not None:
         with referee_errors():
-            return parse_score_pair(text)
+            return parse_score_pair(text), False
     if system == "mpa":
-        return model.MPA_BYE_SCORE
+        return model.MPA_BYE_SCORE, False
     if not interactive():
-        err_console.print(
-            _(
-                "No --bye given: a bye scores {score} (the English championship's, MPA 2c i; "
-                "the PFS rules set none). To change it before the first bye: turniej set "
-                "--bye POINTS:OPPONENT",
-                score="{}:{}".format(*model.MPA_BYE_SCORE),
-            )
-        )
-        return model.MPA_BYE_SCORE
+        return model.MPA_BYE_SCORE, True
     while True:
         answer = typer.prompt(
             _(
@@ -239,7 +241,7 @@ def _bye_score(text: str | None, system: str) -> tuple[int, int]:
             )
         )
         try:
-            return parse_score_pair(answer)
+            return parse_score_pair(answer), False
         except ArgumentError as e:
             err_console.print(describe_error(e))
 
