@@ -151,7 +151,7 @@ def test_withdrawn_removed_and_excluded_players_are_marked(tmp_path: Path) -> No
     play_round(ref, 1)
     ref("withdraw", "Bea", "--excluded", "--removed", code=EXIT_INPUT)
     ref("withdraw", "Ala")
-    ref("withdraw", "Bea", "--removed")
+    assert "usunięcie z turnieju od rundy 2" in flat(ref("withdraw", "Bea", "--removed"))
     ref("withdraw", "Cyryl", "--excluded")
     text = ref("standings")
     line = {n: next(x for x in text.splitlines() if n in x) for n in ("Ala", "Bea", "Cyryl")}

@@ -574,7 +574,11 @@ def withdraw(
     with referee(db) as r:
         state = r.state()
         pid, n = r.withdraw(player, round_no, excluded, removed)
-        console.print(_("{name} withdrawn from round {round}", name=_name(state, pid), round=n))
+        if excluded or removed:  # TR 7.1, TR 6.3.4: said as the standings will mark it
+            kind = "excluded" if excluded else "removed"
+            console.print(f"{_name(state, pid)}: {_left(kind, n)}")
+        else:
+            console.print(_("{name} withdrawn from round {round}", name=_name(state, pid), round=n))
 
 
 @app.command("return")
