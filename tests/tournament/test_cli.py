@@ -119,7 +119,7 @@ def check_final(ref: Referee, expected_players: int) -> list[dict[str, object]]:
     assert [r["place"] for r in rows] == list(range(1, expected_players + 1))
     for r in rows:
         assert set(r) == {"place", "seed", "name", "big_points", "small_points", "spread",
-                          "games"}
+                          "games", "status", "since_round"}
     assert "Klasyfikacja końcowa" in ref("standings")
     return rows
 

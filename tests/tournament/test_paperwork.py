@@ -217,7 +217,8 @@ def test_the_referees_report_holds_what_rs6_asks_for(lang: str) -> None:
     # the final standings, every player, in the standings' order
     standings_table = page.tables[-1]
     assert len(standings_table) == 1 + len(state.players)
-    assert [r[2] for r in standings_table[1:]] == [s.name for s in report.lines]
+    # (a player who left carries the standings' mark after the name: TR 6.3.4, TR 7.1)
+    assert [r[2].split(" (")[0] for r in standings_table[1:]] == [s.name for s in report.lines]
     final = {"pl": "Klasyfikacja końcowa", "en": "Final standings"}[lang]
     assert final in text
 
@@ -363,7 +364,7 @@ def test_the_paperwork_commands_end_to_end(tmp_path: Path) -> None:
     from_file = json.loads(r.stdout)
     assert from_file["tournament"] == "Turniej halving" and from_file["end"] == "2026-05-03"
     assert sum(p["games"] for p in from_file["players"]) == 2 * len(ranked_games(ref.db))
-    # the same ranking as from the referee's own tournament file
+    # read from the referee's own tournament file
     r = runner.invoke(
         app,
         [
@@ -378,7 +379,12 @@ def test_the_paperwork_commands_end_to_end(tmp_path: Path) -> None:
     )
     assert r.exit_code == 0, r.output
     from_db = json.loads(r.stdout)
-    assert from_db["players"] == from_file["players"] and from_db["start"] == from_file["start"]
+    # The same games; the rankings may differ, as the tournament file also holds the
+    # rankings the players were registered with (RR §2.1 estimates), the CSV does not.
+    def games(data: dict[str, Any]) -> list[tuple[str, int]]:
+        return [(p["name"], p["games"]) for p in data["players"]]
+
+    assert games(from_db) == games(from_file) and from_db["start"] == from_file["start"]
 
 
 def test_new_records_the_referee_and_the_venue(tmp_path: Path) -> None:

@@ -154,7 +154,14 @@ def new(
     ),
     minutes: int = typer.Option(15, "--minutes", min=1, help=N_("Minutes per player")),
     dates: list[str] = DatesOption,
-    bye: str = typer.Option("300:250", "--bye", help=N_("Bye score (MPA 2c i)")),
+    bye: str | None = typer.Option(
+        None,
+        "--bye",
+        help=N_(
+            "Bye score, e.g. 300:250 (asked when not given; the English championship's "
+            "is 300:250, MPA 2c i; the PFS rules set none)"
+        ),
+    ),
     criteria: str = typer.Option(
         "", "--criteria", help=N_("Criteria chain, e.g. big_points,spread,small_points")
     ),
@@ -181,8 +188,7 @@ def new(
             ),
             EXIT_INPUT,
         )
-    with referee_errors():
-        bye_score = parse_score_pair(bye)
+    bye_score, assumed = _bye_score(bye, system)
     chain: tuple[str, ...] = model.PFS_CHAIN
     final_chain: tuple[str, ...] | None = None
     exclude = 0
@@ -217,6 +223,46 @@ def new(
         check_output(path)  # its directory: the database would only say "unable to open"
         Referee.create(path, settings, now)
     console.print(_("Created '{name}' in {path}", name=name, path=path))
+    if assumed:
+        err_console.print(
+            _(
+                "No --bye given: a bye scores {score} (the English championship's, MPA 2c i; "
+                "the PFS rules set none). To change it before the first bye: turniej set "
+                "--bye POINTS:OPPONENT",
+                score="{}:{}".format(*bye_score),
+            )
+        )
+
+
+def interactive() -> bool:
+    """Whether the referee is at a terminal to be asked (tests replace this)."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _bye_score(text: str | None, system: str) -> tuple[tuple[int, int], bool]:
+    """The bye's score, and whether it was assumed: ``--bye``; else the format's (MPA
+    2c i: 300:250); else the referee is asked; without a terminal, 300:250 assumed
+    (``new`` says so once the tournament is created)."""
+    if text is not None:
+        with referee_errors():
+            return parse_score_pair(text), False
+    if system == "mpa":
+        return model.MPA_BYE_SCORE, False
+    if not interactive():
+        return model.MPA_BYE_SCORE, True
+    while True:
+        answer = typer.prompt(
+            _(
+                "The bye's score: the points of the player with the bye and of the missing "
+                "opponent, e.g. 300:250 (the PFS rules set none)"
+            )
+        )
+        try:
+            return parse_score_pair(answer), False
+        except ArgumentError as e:
+            err_console.print(describe_error(e))
 
 
 def _added(state: State, pid: int) -> None:
@@ -403,8 +449,70 @@ def pair(
         the_day = None if day is None else _parse_date(day)
         state, n = r.pair(round_no, manual=manual, day=the_day, preview=preview)
         _print_round(state, n)
+        _print_notes(state, n)
+        _offer_bye_adjustment(state, n)
         if preview:
             console.print(_("(preview — nothing recorded; to record: pair without --preview)"))
+
+
+def _print_notes(state: State, n: int) -> None:
+    """What the pairing had to do, as the log records it: repeated pairs and why,
+    a score group widened to 1.5 points (RS §7.5–7.6)."""
+    notes = state.rounds[n].notes
+    rnd = state.rounds[n]
+    for a, b, met in notes.get("repeats", []):
+        p = rnd.pairing_of(a)
+        console.print(
+            ngettext(
+                "Table {table}: {a} – {b} meet again (they played in round {rounds})",
+                "Table {table}: {a} – {b} meet again (they played in rounds {rounds})",
+                len(met),
+                table="?" if p is None else p.table,
+                a=_name(state, a),
+                b=_name(state, b),
+                rounds=", ".join(str(k) for k in met),
+            )
+        )
+    why = notes.get("why")
+    if why == "forced":
+        console.print(
+            _(
+                "No pairing without repeats exists (RS §7.5), so these repeats are allowed "
+                "(RS §7.6)."
+            )
+        )
+    elif why == "allowed":
+        console.print(_("Repeats are allowed in this pairing (the setting or the format)."))
+    elif why == "manual":
+        console.print(_("Paired by hand with repeats."))
+    if notes.get("widened"):
+        console.print(
+            _(
+                "The score groups were widened to {range} points (RS §7.6).",
+                range=f"{notes['widened']:g}",
+            )
+        )
+
+
+def _offer_bye_adjustment(state: State, n: int) -> None:
+    """RS §7.7: a bye to a player who has not played a game (round 1 of an odd field)
+    may be corrected by an adjustment; say how."""
+    from plansza.tournament.pairing import unplayed_bye
+
+    pid = unplayed_bye(state, n)
+    if pid is None:
+        return
+    console.print(
+        _(
+            "{name} has the bye without having played a game (RS §7.7). To correct it by an "
+            "adjustment instead (no bye score; the player joins round {next} with an RS §7.2 "
+            "adjustment): turniej bye {round} {seed} --adjust",
+            name=_name(state, pid),
+            next=n + 1,
+            round=n,
+            seed=seeds(state)[pid],
+        )
+    )
 
 
 def _warn_no_shows(state: State, n: int) -> None:
@@ -421,7 +529,8 @@ def _warn_no_shows(state: State, n: int) -> None:
             err_console.print(
                 _(
                     "Note: {name} lost by walkover in round {round}; a player still absent is "
-                    "removed before the pairing (TR 6.3.4): withdraw, then pair --round {next}",
+                    "removed before the pairing (TR 6.3.4): withdraw --removed, then pair --round "
+                    "{next}",
                     name=state.players[loser].name,
                     round=n - 1,
                     next=n,
@@ -566,11 +675,31 @@ def forfeit(
 def bye(
     round_no: int = typer.Argument(..., help=N_("Round")),
     player: str = typer.Argument(..., help=N_("Player")),
+    adjust: bool = typer.Option(
+        False,
+        "--adjust",
+        help=N_(
+            "RS §7.7: instead of the bye, the player (who has not played yet) joins the "
+            "next round with an adjustment"
+        ),
+    ),
     db: str | None = DbOption,
 ) -> None:
-    """Move the bye to a player (a manual change)."""
+    """Move the bye to a player (a manual change), or replace it by an adjustment."""
     with referee(db) as r:
         state = r.state()
+        if adjust:
+            pid = r.bye_adjustment(round_no, player)
+            console.print(
+                _(
+                    "Round {round}: {name} sits out without the bye's score and joins round "
+                    "{next} with an adjustment (RS §7.7, RS §7.2)",
+                    round=round_no,
+                    name=_name(state, pid),
+                    next=round_no + 1,
+                )
+            )
+            return
         pid = r.bye(round_no, player)
         console.print(_("Round {round}: bye for {name}", round=round_no, name=_name(state, pid)))
 
@@ -601,13 +730,22 @@ def withdraw(
     player: str = typer.Argument(..., help=N_("Player")),
     round_no: int | None = typer.Option(None, "--round", help=N_("First round missed")),
     excluded: bool = typer.Option(False, "--excluded", help=N_("Exclusion (TR 7.1)")),
+    removed: bool = typer.Option(
+        False, "--removed", help=N_("Removed: absent at the next pairing (TR 6.3.4)")
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Withdraw a player."""
+    if excluded and removed:
+        fail(_("choose one: --excluded (TR 7.1) or --removed (TR 6.3.4)"), EXIT_INPUT)
     with referee(db) as r:
         state = r.state()
-        pid, n = r.withdraw(player, round_no, excluded)
-        console.print(_("{name} withdrawn from round {round}", name=_name(state, pid), round=n))
+        pid, n = r.withdraw(player, round_no, excluded, removed)
+        if excluded or removed:  # TR 7.1, TR 6.3.4: said as the standings will mark it
+            kind = "excluded" if excluded else "removed"
+            console.print(f"{_name(state, pid)}: {_left(kind, n)}")
+        else:
+            console.print(_("{name} withdrawn from round {round}", name=_name(state, pid), round=n))
 
 
 @app.command("return")
@@ -763,9 +901,11 @@ def standings_cmd(
         for s in lines:
             bp = f"{s.big_points:g}"
             mark = "*" if s.adjusted else ""
+            left = "" if s.left is None else "  " + _left(*s.left)
             console.print(
                 f"{s.place:>4} {s.seed:>4}  {s.name:<28} {bp:>5}{mark:1}"
-                f"{s.small_points:>6} {s.spread:>+7} {s.games:>6}"
+                f"{s.small_points:>6} {s.spread:>+7} {s.games:>6}{left}",
+                soft_wrap=True,
             )
 
 
@@ -811,6 +951,13 @@ def _part_standings(
             f"{i:>4} {s.place:>7} {s.seed:>4}  {s.name:<28} {s.big_points:>5g} "
             f"{s.small_points:>6} {s.spread:>+7}"
         )
+def _left(kind: str, round_no: int) -> str:
+    """A player out of the tournament, as the standings mark it."""
+    if kind == "excluded":
+        return _("excluded from round {round} (TR 7.1)", round=round_no)
+    if kind == "removed":
+        return _("removed from round {round} (TR 6.3.4)", round=round_no)
+    return _("withdrawn from round {round}", round=round_no)
 
 
 @app.command("status")
@@ -1056,6 +1203,7 @@ def players_cmd(
                             "withdrawn": p.withdrawn,
                             "categories": categories_of(p),
                             "division": p.division,
+                            "status": (p.left(state.last_round) or (None,))[0],
                         }
                         for p in rows
                     ],

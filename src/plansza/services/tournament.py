@@ -349,12 +349,18 @@ class Referee:
         self.file.append_many([("player_added", r) for r in records], at=self.now())
         return len(records)
 
-    def withdraw(self, who: str, round_no: int | None, excluded: bool) -> tuple[int, int]:
-        """A player withdraws (or is excluded, TR 7.1) from a round on; (pid, round)."""
+    def withdraw(
+        self, who: str, round_no: int | None, excluded: bool, removed: bool = False
+    ) -> tuple[int, int]:
+        """A player withdraws (or is excluded, TR 7.1, or removed as a no-show,
+        TR 6.3.4) from a round on; (pid, round)."""
         state = self.state()
         pid = player(state, who)
         n = state.next_round if round_no is None else round_no
-        self._record("withdraw", {"player": pid, "round": n, "excluded": excluded})
+        data: dict[str, Any] = {"player": pid, "round": n, "excluded": excluded}
+        if removed:
+            data["removed"] = True
+        self._record("withdraw", data)
         return pid, n
 
     def come_back(self, who: str, round_no: int | None) -> tuple[int, int]:
@@ -378,10 +384,11 @@ class Referee:
         """Pair a round (by the system, or ``manual`` pairs); ``preview`` records
         nothing. The state with the round paired, and its number."""
         from plansza.tournament.events import Event, apply, replay
-        from plansza.tournament.pairing import pair_round
+        from plansza.tournament.pairing import PairingNotes, explain, pair_round
 
         state = self.state()
         n = state.next_round if round_no is None else round_no
+        notes: PairingNotes | None = None
         if manual:
             tables = parse_pairing(state, manual)
             method = "manual"
@@ -403,9 +410,13 @@ class Referee:
                 raise PlanszaError(
                     N_("round {round} still lacks results"), code="incomplete", round=n - 1
                 )
-            tables = pair_round(state, n)
+            notes = PairingNotes()
+            tables = pair_round(state, n, notes=notes)
             method = "auto"
         data: dict[str, Any] = {"round": n, "tables": [list(x) for x in tables], "method": method}
+        said = explain(state, n, tables, notes)  # RS §7.5–7.6: repeats, a widened group
+        if said:
+            data["notes"] = said
         if day is not None:
             data["date"] = day
         if preview:  # the same checks as a real pairing, on a copy; nothing is written
@@ -479,6 +490,14 @@ class Referee:
         state = self.state()
         pid = player(state, who)
         self._record("bye", {"round": self._round(state, round_no), "player": pid})
+        return pid
+
+    def bye_adjustment(self, round_no: int, who: str) -> int:
+        """RS §7.7: the bye of a player who has not played becomes an adjustment — the
+        player sits the round out and joins the next with an RS §7.2 adjustment; the pid."""
+        state = self.state()
+        pid = player(state, who)
+        self._record("bye_adjustment", {"round": self._round(state, round_no), "player": pid})
         return pid
 
     def penalty(self, round_no: int, who: str, points: int) -> int:

@@ -278,11 +278,13 @@ def apply(state: State, e: Event) -> None:
                 pid: [a for a in adjs if a.round != n] for pid, adjs in state.adjustments.items()
             }
         adjustments.apply_pending(state, n)
+        notes = d.get("notes")
         state.rounds[n] = Round(
             n,
             [Pairing(i, a, b) for i, (a, b) in enumerate(tables, 1)],
             str(d.get("method", "auto")),
             d.get("date"),
+            dict(notes) if isinstance(notes, dict) else {},
         )
     elif k in ("result", "correct"):
         rnd = _round(state, d["round"])
@@ -403,6 +405,29 @@ def apply(state: State, e: Event) -> None:
                 mine.second = other
             holder.first = pid
             rnd.reindex()
+    elif k == "bye_adjustment":
+        # RS §7.7: a bye to a player who has not played a game is corrected "ręcznie za
+        # pomocą wyrównań": the player sits the round out (no bye score) and joins the
+        # next round with an RS §7.2 adjustment, computed when that round is paired.
+        n = d["round"]
+        rnd = _round(state, n)
+        pid = _player(state, d["player"])
+        pl = state.players[pid]
+        mine = rnd.pairing_of(pid)
+        if state.settings.system in pairing.SCHEDULED_BYES:
+            raise _err("bye_scheduled", "bye_scheduled", system=state.settings.system)
+        if mine is None or mine.second is not None:
+            raise _err("not_bye", "not_bye", name=pl.name, round=n)
+        if any(g.kind != "bye" for g in state.games_of(pid, n - 1)):
+            raise _err("bye_played", "bye_played", name=pl.name)
+        if n >= state.settings.rounds:
+            raise _err("bye_last", "bye_last", round=n)
+        if state.last_round > n:
+            raise _err("round_paired", "round_paired", round=n + 1)
+        rnd.pairings.remove(mine)
+        rnd.reindex()
+        pl.absences.append((n, n + 1))
+        pl.absences.sort(key=lambda a: a[0])
     elif k == "penalty":
         rnd = _round(state, d["round"])
         pid = _player(state, d["player"])
@@ -424,6 +449,7 @@ def apply(state: State, e: Event) -> None:
             raise _err("round_paired", "round_paired", round=n)
         pl.absences.append((n, None))
         pl.excluded = bool(d.get("excluded", False))
+        pl.removed = bool(d.get("removed", False)) and not pl.excluded  # TR 6.3.4
     elif k == "return":
         pid = _player(state, d["player"])
         pl = state.players[pid]
@@ -434,6 +460,8 @@ def apply(state: State, e: Event) -> None:
             raise _err("round_paired", "round_paired", round=n)
         if pl.excluded:
             raise _err("excluded", "excluded", name=pl.name)
+        if pl.removed:
+            raise _err("removed", "removed", name=pl.name)
         start = pl.absences[-1][0]
         pl.absences[-1] = (start, max(n, start))
     elif k == "settings":
@@ -478,7 +506,17 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
             f"{names.get(a, a)} – {tr(LOG, 'bye_word') if b is None else names.get(b, b)}"
             for a, b in d["tables"]
         )
-        return tr(LOG, k, round=d["round"], tables=tables)
+        text = tr(LOG, k, round=d["round"], tables=tables)
+        notes = d.get("notes")
+        if isinstance(notes, dict) and notes.get("repeats"):
+            pairs = ", ".join(
+                f"{names.get(a, a)} – {names.get(b, b)}" for a, b, *_ in notes["repeats"]
+            )
+            why = {"forced": "repeats_forced", "manual": "repeats_manual"}
+            text += tr(LOG, why.get(notes.get("why", ""), "repeats_allowed"), pairs=pairs)
+        if isinstance(notes, dict) and notes.get("widened"):
+            text += tr(LOG, "widened", range=f"{notes['widened']:g}")
+        return text
     if k in ("result", "correct"):
         note = f"({d['note']})" if d.get("note") else ""
         text = tr(
@@ -492,8 +530,14 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
         return tr(LOG, k, round=d["round"], w=who("winner"), l=who("loser"))
     if k == "forfeit":
         return tr(LOG, k, round=d["round"], a=who("a"), b=who("b"))
-    if k in ("bye", "penalty", "withdraw", "return"):
-        excluded = tr(LOG, "excluded") if d.get("excluded") else ""
+    if k in ("bye", "bye_adjustment", "penalty", "withdraw", "return"):
+        excluded = (
+            tr(LOG, "excluded")
+            if d.get("excluded")
+            else tr(LOG, "removed")
+            if d.get("removed")
+            else ""
+        )
         return tr(
             LOG,
             k,

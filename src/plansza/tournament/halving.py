@@ -11,6 +11,7 @@ The score-group machinery of :func:`plansza.tournament.pairing.pair_round`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from plansza.tournament.model import State, Table, seeds
 from plansza.tournament.standings import standings
@@ -25,22 +26,36 @@ WIDENED = 1.5  # RS §7.6: "o rozszerzonym zasięgu grupy na 1,5 punktu"
 ZONE = 6  # players either side of a conflict re-paired by the local matching
 
 
-def choose_bye(state: State, order: Sequence[int], n: int) -> int:
-    """RS §7.7: the lowest-placed player without a bye who has played a game.
+@dataclass
+class PairingNotes:
+    """What a pairing by the standings had to do beyond the plain halves (filled in
+    by :func:`by_standings` when given one): ``forced`` — no pairing without repeats
+    exists (RS §7.5); ``widened`` — the score groups were widened to that range
+    (RS §7.6); ``allowed`` — repeats are allowed (the setting, or the MPA format);
+    ``repeats`` — the pairs that meet again (not in Danish, where that is the system)."""
 
-    In round 1 nobody has played, so the lowest-placed player takes it.
+    forced: bool = False
+    widened: float | None = None
+    allowed: bool = False
+    repeats: list[tuple[int, int]] = field(default_factory=list)
+
+
+def choose_bye(state: State, order: Sequence[int], n: int) -> int:
+    """The bye of round ``n``: the fewest byes so far first, then the lowest placed.
+
+    RS §7.7: among the players who have played a game (a player who has not yet
+    played does not pause while anyone else can). So nobody gets a second bye
+    while another player who can take it has none. In round 1 nobody has played:
+    the lowest-placed player takes it (the referee may turn it into an RS §7.7
+    adjustment, :func:`unplayed_bye`).
     """
 
     def played(pid: int) -> bool:
         return any(g.kind != "bye" for g in state.games_of(pid, n - 1))
 
-    for pid in reversed(order):
-        if state.byes(pid, n) == 0 and played(pid):
-            return pid
-    for pid in reversed(order):
-        if played(pid):
-            return pid
-    return order[-1]
+    pool = [pid for pid in order if played(pid)] or list(order)
+    # min() keeps the first of equals: scanning from the bottom, the lowest placed
+    return min(reversed(pool), key=lambda pid: state.byes(pid, n))
 
 
 def who_starts(state: State, a: int, b: int, n: int, place: dict[int, int]) -> Table:
@@ -84,9 +99,16 @@ def ideal(
 
 
 def by_standings(
-    state: State, n: int, system: str, *, repeats: bool, only: set[int] | None = None
+    state: State,
+    n: int,
+    system: str,
+    *,
+    repeats: bool,
+    only: set[int] | None = None,
+    notes: PairingNotes | None = None,
 ) -> list[Table]:
-    """Halving / Swiss / Danish pairing of round ``n`` (of the players ``only``)."""
+    """Halving / Swiss / Danish pairing of round ``n`` (of the players ``only``);
+    ``notes`` learns whether repeats were forced or allowed and groups widened."""
     active = set(state.active(n))
     if only is not None:
         active &= only
@@ -117,6 +139,13 @@ def by_standings(
             # RS §7.6: no pairing without repeats — widen the group to 1.5 points
             wide = ideal(order, points, system, WIDENED)
             pairs = _match(order, pos, wide, points, met, WIDENED, state, n)
+            if notes is not None:
+                notes.widened = WIDENED
+        if notes is not None and any(b in met[a] for a, b in pairs):
+            notes.forced = True
+    if notes is not None and system != "danish":
+        notes.allowed = notes.allowed or not forbid
+        notes.repeats += [(a, b) for a, b in pairs if b in met[a]]
     for a, b in sorted(pairs, key=lambda ab: min(pos[ab[0]], pos[ab[1]])):
         tables.append(who_starts(state, a, b, n, place))
     return tables

@@ -34,6 +34,7 @@ MESSAGES: dict[str, str] = {
     "nothing_to_correct": N_("{a} – {b} in round {round} has no result yet"),
     "already_paired": N_("{name} is already paired in round {round}"),
     "excluded": N_("{name} was excluded (TR 7.1) and cannot return"),
+    "removed": N_("{name} was removed from the tournament (TR 6.3.4) and cannot return"),
     "bad_setting": N_("unknown setting {setting}; available: {keys}"),
     "bad_setting_value": N_("bad value for the setting {setting}: {value} — {why}"),
     "file_exists": N_("{path}: the file exists"),
@@ -50,6 +51,16 @@ MESSAGES: dict[str, str] = {
     "no_bye": N_("nobody has the bye in round {round} — change the pairing: pair --manual"),
     "bad_penalty": N_("penalty {points}: deduct a positive multiple of 5 points (TR 7.1)"),
     "no_game": N_("{name} plays no game in round {round}"),
+    "bye_scheduled": N_(
+        "in the {system} system the bye is the schedule's: it is not replaced by an "
+        "adjustment (RS §7.7)"
+    ),
+    "not_bye": N_("{name} has no bye in round {round}"),
+    "bye_played": N_(
+        "{name} has already played a game: the bye stands (RS §7.7 corrects the bye of a "
+        "player who has not played)"
+    ),
+    "bye_last": N_("round {round} is the last: no later round to join with an adjustment"),
     "already_withdrawn": N_("{name} has already withdrawn"),
     "not_withdrawn": N_("{name} has not withdrawn"),
     "round_paired": N_("round {round} is already paired"),
@@ -89,8 +100,12 @@ LOG: dict[str, str] = {
     "forfeit": N_("both absent, round {round}: {a}, {b}"),
     "bye": N_("bye, round {round}: {p}"),
     "penalty": N_("penalty, round {round}: {p} −{points}"),
+    "bye_adjustment": N_(
+        "bye of round {round} replaced by an adjustment (RS §7.7): {p} joins the next round"
+    ),
     "withdraw": N_("withdrawn from round {round}: {p}{excluded}"),
     "excluded": N_(" (excluded, TR 7.1)"),
+    "removed": N_(" (removed, TR 6.3.4)"),
     "return": N_("returns from round {round}: {p}"),
     "settings": N_("settings: {changes}"),
     "dates": N_("dates: {dates}"),
@@ -99,4 +114,8 @@ LOG: dict[str, str] = {
     "bye_word": N_("bye"),
     "categories": N_("categories of {p}: {categories}"),
     "categories_division": N_("categories of {p}: {categories}; division {division}"),
+    "repeats_forced": N_("; repeats, no pairing without them (RS §7.5): {pairs}"),
+    "repeats_allowed": N_("; repeats (allowed): {pairs}"),
+    "repeats_manual": N_("; repeats, paired by hand: {pairs}"),
+    "widened": N_("; score groups widened to {range} points (RS §7.6)"),
 }

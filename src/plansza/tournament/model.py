@@ -28,6 +28,10 @@ from plansza.tiles import polish_collation_key
 System = Literal["roundrobin", "halving", "swiss", "danish", "mpa", "manual"]
 SYSTEMS: tuple[str, ...] = get_args(System)
 
+# MPA 2c i: the English championship's bye, 1 big point and 300:250. The PFS rules
+# set no bye score: the referee gives one at `turniej new` (this is only the default).
+MPA_BYE_SCORE = (300, 250)
+
 # RR §2: debutants and players ranked under 100 play with a temporary 100.
 TEMPORARY_RANKING = 100.0
 
@@ -95,7 +99,7 @@ class Settings:
     minutes: Annotated[int, Meta(ge=1)] = 15
     dates: tuple[Day, ...] = ()
     bye_big_points: Points = 1.0  # MPA 2c i: a bye is 1 big point, 300:250
-    bye_score: tuple[Score, Score] = (300, 250)
+    bye_score: tuple[Score, Score] = MPA_BYE_SCORE  # the referee's (asked at `new`)
     criteria: Chain = PFS_CHAIN
     final_criteria: Chain | None = None
     exclude_best_wins: Count = 0  # MPA 2e viii: 2 for the MPA final classification
@@ -159,6 +163,8 @@ class TournamentPlayer:
     # (group) the player plays in (RR §4 counts rounds against players in each division)
     categories: list[str] = field(default_factory=list)
     division: str = ""
+    # TR 6.3.4: removed from the tournament (a no-show still absent at the next pairing)
+    removed: bool = False
 
     @property
     def tournament_ranking(self) -> float:
@@ -180,6 +186,25 @@ class TournamentPlayer:
     def withdrawn(self) -> bool:
         """Withdrawn now (the last absence has no return)."""
         return bool(self.absences) and self.absences[-1][1] is None
+
+    def left(self, after_round: int) -> tuple[str, int] | None:
+        """Out of the tournament as of the standings after ``after_round`` (absent from
+        the round after it): (``withdrawn`` — RS §7.2, ``removed`` — TR 6.3.4, or
+        ``excluded`` — TR 7.1; the first round missed). ``None`` when still playing.
+
+        >>> p = TournamentPlayer(1, "Ala", absences=[(4, None)], removed=True)
+        >>> p.left(2), p.left(3), p.left(7)
+        (None, ('removed', 4), ('removed', 4))
+        """
+        nxt = after_round + 1
+        for start, end in self.absences:
+            if start <= nxt and (end is None or nxt < end):
+                if end is None and self.excluded:
+                    return "excluded", start
+                if end is None and self.removed:
+                    return "removed", start
+                return "withdrawn", start
+        return None
 
 
 @dataclass
@@ -221,6 +246,8 @@ class Round:
     pairings: list[Pairing]
     method: str = "auto"
     date: str | None = None  # the day it was played (ISO), when the referee gave it
+    # what the pairing had to do, as recorded (repeats, RS §7.6 widening): pairing.explain
+    notes: dict[str, Any] = field(default_factory=dict)
     _index: dict[int, Pairing] | None = field(default=None, repr=False, compare=False)
 
     def pairing_of(self, pid: int) -> Pairing | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from plansza.tournament import roundrobin
-from plansza.tournament.halving import by_standings, who_starts
+from plansza.tournament.halving import PairingNotes, by_standings, who_starts
 from plansza.tournament.model import State, Table, player_by_seed, seat_present
 from plansza.tournament.standings import split_groups, split_round, standings
 
@@ -48,8 +48,9 @@ def _by_numbers(
     return seat_present(state, n, mapped)
 
 
-def pair(state: State, n: int) -> list[Table]:
-    """The MPA pairing of round ``n`` (MPA 2a and the appendix)."""
+def pair(state: State, n: int, notes: PairingNotes | None = None) -> list[Table]:
+    """The MPA pairing of round ``n`` (MPA 2a and the appendix); ``notes`` as in
+    :func:`plansza.tournament.halving.by_standings` for its halving rounds."""
     seeds = player_by_seed(state)
     count = len(seeds)
     by_seed = [seeds[i] for i in range(1, count + 1)]
@@ -85,13 +86,13 @@ def pair(state: State, n: int) -> list[Table]:
         rr = roundrobin.round_pairs(6, n - cut)
     else:
         if n <= cut:
-            return by_standings(state, n, "halving", repeats=False)
+            return by_standings(state, n, "halving", repeats=False, notes=notes)
         upper = _places(state, cut)[:8]
         # MPA appendix (2 a.vi): "rozpoczynający na drugim miejscu" — the second named starts
         rr = [(b, a) if b is not None else (a, b) for a, b in roundrobin.round_pairs(8, n - cut)]
     tables = _by_numbers(state, n, upper, rr)
     lower = set(state.players) - set(upper)
-    tables += by_standings(state, n, "halving", repeats=True, only=lower)
+    tables += by_standings(state, n, "halving", repeats=True, only=lower, notes=notes)
     return tables
 
 

@@ -26,19 +26,25 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from typing import Any
 
 from plansza.errors import N_, IllegalActionError
 from plansza.tournament import adjustments, mpa, roundrobin
+from plansza.tournament.halving import PairingNotes as PairingNotes
 from plansza.tournament.halving import by_standings
 from plansza.tournament.halving import ideal as ideal
 from plansza.tournament.model import State, Table, player_by_seed, seat_present
 from plansza.tournament.standings import standings
 
 
-def pair_round(state: State, round_no: int | None = None) -> list[Table]:
+def pair_round(
+    state: State, round_no: int | None = None, *, notes: PairingNotes | None = None
+) -> list[Table]:
     """The pairing of ``round_no`` (default: the next round) by the declared system.
 
     Raises :class:`IllegalActionError` when the round cannot be paired now.
+    ``notes`` learns what the halving system had to do (RS §7.5–7.6), for
+    :func:`explain`.
     """
     n = state.next_round if round_no is None else round_no
     work = copy.deepcopy(state)
@@ -54,14 +60,76 @@ def pair_round(state: State, round_no: int | None = None) -> list[Table]:
     if system == "roundrobin":
         tables = round_robin(work, n)
     elif system in ("halving", "swiss", "danish"):
-        tables = by_standings(work, n, system, repeats=work.settings.repeats)
+        tables = by_standings(work, n, system, repeats=work.settings.repeats, notes=notes)
     elif system == "mpa":
-        tables = mpa.pair(work, n)
+        tables = mpa.pair(work, n, notes)
     else:
         raise IllegalActionError(
             "manual_system", N_("this tournament is paired by hand: give the pairs with --manual")
         )
     return order_tables(work, n, tables)
+
+
+def repeats(state: State, n: int, tables: Sequence[Table]) -> list[tuple[int, int, list[int]]]:
+    """The tables of round ``n`` whose players met before: (first, second, rounds)."""
+    out = []
+    for a, b in tables:
+        if b is None:
+            continue
+        met = [
+            k
+            for k, rnd in sorted(state.rounds.items())
+            if k < n and (p := rnd.pairing_of(a)) is not None and b in p.players()
+        ]
+        if met:
+            out.append((a, b, met))
+    return out
+
+
+def explain(
+    state: State, n: int, tables: Sequence[Table], notes: PairingNotes | None
+) -> dict[str, Any]:
+    """What the log records about a pairing beyond its tables (empty: nothing to say).
+
+    ``repeats``: ``[first, second, [rounds they met]]`` per repeated table;
+    ``why``: ``forced`` (no pairing without repeats exists, RS §7.5), ``allowed``
+    (the setting or the format), ``manual`` (paired by hand, ``notes`` None);
+    ``widened``: the score-group range RS §7.6 widened to.
+    """
+    again = repeats(state, n, tables)
+    if notes is not None:  # by the system: only the repeats the halving made
+        wanted = {frozenset(ab) for ab in notes.repeats}
+        again = [(a, b, met) for a, b, met in again if frozenset((a, b)) in wanted]
+    out: dict[str, Any] = {}
+    if notes is not None and notes.widened is not None:
+        out["widened"] = notes.widened
+    if again:
+        out["repeats"] = [[a, b, met] for a, b, met in again]
+        if notes is None:
+            out["why"] = "manual"
+        elif notes.forced:
+            out["why"] = "forced"
+        else:
+            out["why"] = "allowed"
+    return out
+
+
+# Systems whose bye is part of a schedule (each player's turn): RS §7.7 is about
+# the halving system's bye, and the MPA scores a bye by its format (MPA 2c i).
+SCHEDULED_BYES = ("roundrobin", "mpa")
+
+
+def unplayed_bye(state: State, n: int) -> int | None:
+    """RS §7.7: the player with the bye of round ``n`` who has not yet played a game
+    (always so in round 1), when the referee may correct it by an adjustment instead
+    (event ``bye_adjustment``): not in a scheduled system, not in the last round."""
+    rnd = state.rounds.get(n)
+    if rnd is None or state.settings.system in SCHEDULED_BYES or n >= state.settings.rounds:
+        return None
+    for p in rnd.pairings:
+        if p.second is None and not any(g.kind != "bye" for g in state.games_of(p.first, n - 1)):
+            return p.first
+    return None
 
 
 def round_robin(state: State, n: int) -> list[Table]:

@@ -104,15 +104,18 @@ def standings_page(state: State, after_round: int | None, t: Translator) -> str:
 
 
 def standings_csv(state: State) -> str:
-    """The standings as CSV (place, seed, name, club, city, big/small points, spread, games)."""
+    """The standings as CSV (place, seed, name, club, city, big/small points, spread, games,
+    and status: ``withdrawn``, ``removed`` or ``excluded`` with the first round missed,
+    e.g. ``withdrawn:3``; empty for a player still playing)."""
     buf = io.StringIO()
     w = csv_writer(buf)  # names, clubs, cities: text, never a spreadsheet formula
     w.writerow(["place", "seed", "name", "club", "city", "big_points", "small_points",
-                "spread", "games"])
+                "spread", "games", "status"])
     for s in standings(state, groups=mpa.groups(state)):
         p = state.players[s.pid]
         w.writerow([s.place, s.seed, s.name, p.club, p.city, f"{s.big_points:g}",
-                    s.small_points, s.spread, s.games])
+                    s.small_points, s.spread, s.games,
+                    "" if s.left is None else "{}:{}".format(*s.left)])
     return buf.getvalue()
 
 

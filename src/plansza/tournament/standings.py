@@ -79,6 +79,7 @@ def standings(
             ordered = rank(state, present, chain, exclude=True)
     for i, st in enumerate(ordered, 1):
         st.place = i
+        st.left = state.players[st.pid].left(last)  # TR 6.3.4, TR 7.1: marked, not moved
     return ordered
 
 

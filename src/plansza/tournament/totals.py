@@ -38,6 +38,8 @@ class Standing:
     group: int = 0
     excluded_small: int = 0
     excluded_spread: int = 0
+    # out of the tournament (TR 6.3.4, TR 7.1, RS §7.2): TournamentPlayer.left
+    left: tuple[str, int] | None = None
     detail: list[TournamentGame] = field(default_factory=list, repr=False)
 
     @property
@@ -56,6 +58,8 @@ class Standing:
             "small_points": self.small_points,
             "spread": self.spread,
             "games": self.games,
+            "status": None if self.left is None else self.left[0],
+            "since_round": None if self.left is None else self.left[1],
         }
 
 
