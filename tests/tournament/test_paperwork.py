@@ -381,8 +381,8 @@ def test_the_paperwork_commands_end_to_end(tmp_path: Path) -> None:
     from_db = json.loads(r.stdout)
     # The same games; the rankings may differ, as the tournament file also holds the
     # rankings the players were registered with (RR §2.1 estimates), the CSV does not.
-    def games(data: dict[str, Any]) -> list[tuple[str, int]]:
-        return [(p["name"], p["games"]) for p in data["players"]]
+    def games(data: dict[str, object]) -> list[tuple[object, object]]:
+        return [(p["name"], p["games"]) for p in data["players"]]  # type: ignore[attr-defined, index]
 
     assert games(from_db) == games(from_file) and from_db["start"] == from_file["start"]
 
