@@ -266,7 +266,8 @@ def pair(
     """Pair a round (again, if it has no results: a manual change)."""
     with referee(db) as r:
         before = r.state()
-        _warn_no_shows(before, before.next_round if round_no is None else round_no)
+        if not before.closed:
+            _warn_no_shows(before, before.next_round if round_no is None else round_no)
         the_day = None if day is None else _parse_date(day)
         state, n = r.pair(round_no, manual=manual, day=the_day, preview=preview)
         _print_round(state, n)
@@ -312,28 +313,32 @@ def result(
     db: str | None = DbOption,
 ) -> None:
     """Enter a result: ROUND A SCORE_A B SCORE_B."""
-    _result("result", round_no, player_a, score_a, player_b, score_b, db, "")
-
-
-def _result(
-    kind: str, round_no: int, pa: str, sa: str, pb: str, sb: str, db: str | None, note: str
-) -> None:
     with referee(db) as r:
         state = r.state()
-        a, score_a, b, score_b = r.result(
-            round_no, pa, sa, pb, sb, note=note if kind == "correct" else None
-        )
-        key = "result_ok" if kind == "result" else "correct_ok"
+        a, sa, b, sb = r.result(round_no, player_a, score_a, player_b, score_b)
         console.print(
             text_of(
-                CLI[key],
+                CLI["result_ok"],
                 round=round_no,
                 a=_name(state, a),
-                sa=score_a,
+                sa=sa,
                 b=_name(state, b),
-                sb=score_b,
+                sb=sb,
             )
         )
+
+
+CONSENT = {
+    "players": N_("Both players' consent recorded (TR 4.6.4), day {day} of play."),
+    "referee": N_(
+        "Round {next} is already paired: the referee's consent recorded (TR 4.6.4), "
+        "day {day} of play."
+    ),
+    "override": N_(
+        "Past the TR 4.6.4 window: recorded in the log as the referee's override, "
+        "day {day} of play."
+    ),
+}
 
 
 @app.command("correct", context_settings={"ignore_unknown_options": True})
@@ -344,10 +349,76 @@ def correct(
     player_b: str = typer.Argument(...),
     score_b: str = typer.Argument(...),
     note: str = typer.Option("", "--note", help=N_("Reason, for the log")),
+    referee_consent: bool = typer.Option(
+        False,
+        "--referee-consent",
+        help=N_("The referee consents (TR 4.6.4: after the next round is paired, that day)"),
+    ),
+    override: bool = typer.Option(
+        False, "--override", help=N_("The referee overrides TR 4.6.4 (recorded as such)")
+    ),
     db: str | None = DbOption,
 ) -> None:
-    """Correct a result, on record."""
-    _result("correct", round_no, player_a, score_a, player_b, score_b, db, note)
+    """Correct a confirmed result with both players' consent (TR 4.6.4), on record."""
+    with referee(db) as r:
+        state = r.state()
+        c = r.correct(
+            round_no,
+            player_a,
+            score_a,
+            player_b,
+            score_b,
+            note=note,
+            referee_consent=referee_consent,
+            override=override,
+        )
+        console.print(
+            text_of(
+                CLI["correct_ok"],
+                round=round_no,
+                a=_name(state, c.a),
+                sa=c.score_a,
+                b=_name(state, c.b),
+                sb=c.score_b,
+            )
+        )
+        console.print(text_of(CONSENT[c.consent], day=c.day, next=round_no + 1))
+        after = r.state()
+        for (n, winner), score in c.walkovers:
+            console.print(
+                _(
+                    "The walkover of round {round} to {w} follows the corrected result: now "
+                    "{n}:1 (TR 7.2)",
+                    round=n,
+                    w=_name(after, winner),
+                    n=score,
+                )
+            )
+
+
+@app.command("new-day")
+def new_day(
+    day: str | None = typer.Option(None, "--date", help=N_("The day's date YYYY-MM-DD")),
+    db: str | None = DbOption,
+) -> None:
+    """Start the next day of play (it ends the referee's TR 4.6.4 window of the last)."""
+    the_day = None if day is None else _parse_date(day)
+    with referee(db) as r:
+        n = r.new_day(the_day)
+        console.print(_("Day {day} of play begins.", day=n))
+
+
+@app.command("close")
+def close(db: str | None = DbOption) -> None:
+    """The official end of the tournament (TR 4.6.4)."""
+    with referee(db) as r:
+        r.close()
+        console.print(
+            _(
+                "The tournament is closed (TR 4.6.4): results can now be changed only by "
+                "a correction with --override."
+            )
+        )
 
 
 @app.command("walkover")
@@ -599,6 +670,10 @@ def status(db: str | None = DbOption) -> None:
             active=len(state.active(state.next_round)),
         )
     )
+    console.print(_("Day {day} of play.", day=state.day))
+    if state.closed:
+        console.print(_("The tournament is closed (TR 4.6.4)."))
+        return
     if state.finished:
         console.print(_("The tournament is finished."))
         return

@@ -142,6 +142,7 @@ class Result:
     score_second: int
     kind: str = "game"
     winner: int | None = None
+    current: int = 0  # TR 7.2: a walkover's winner's score when it was awarded
 
 
 @dataclass
@@ -166,6 +167,7 @@ class Round:
     pairings: list[Pairing]
     method: str = "auto"
     date: str | None = None  # the day it was played (ISO), when the referee gave it
+    day: int = 1  # the day of play it was paired on (1-based; TR 4.6.4)
     _index: dict[int, Pairing] | None = field(default=None, repr=False, compare=False)
 
     def pairing_of(self, pid: int) -> Pairing | None:
@@ -233,6 +235,8 @@ class State:
     adjustments: dict[int, list[Adjustment]] = field(default_factory=dict)
     corrections: list[dict[str, Any]] = field(default_factory=list)
     events: int = 0
+    day: int = 1  # the day of play now (1-based): ``new_day`` events move it on
+    closed: bool = False  # the official end of the tournament (TR 4.6.4): a ``closed`` event
 
     def add_player(
         self,
