@@ -83,7 +83,11 @@ def ranked_games(path: str) -> list[dict[str, object]]:
 
 
 def _day_of(state: State, round_no: int) -> int:
-    """Which day of the tournament a round was played (rounds spread evenly)."""
+    """Which day of the tournament a round was played: the day of play it was paired
+    on when the referee started days of play (``new-day``), else the rounds spread
+    evenly over the declared days."""
     days = max(1, len(state.settings.dates))
+    if state.day > 1:
+        return min(days, state.rounds[round_no].day)
     per_day = -(-state.settings.rounds // days)
     return min(days, (round_no - 1) // per_day + 1)
