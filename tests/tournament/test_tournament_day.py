@@ -170,6 +170,13 @@ def test_a_tournament_day_by_the_rules(tmp_path: Path) -> None:
     played = [ln for ln in ref("card", str(w)).splitlines() if ln.startswith("runda")]
     assert len(played) == 7 and int(str(wrow["small_points"])) >= 520 + n_after
 
+    # the report lists the corrections with their consent, the games with the new N
+    ref("report", "--html", str(tmp_path / "raport"))
+    page = " ".join((tmp_path / "raport" / "index.html").read_text(encoding="utf-8").split())
+    assert "decyzja sędziego poza terminem z TR 4.6.4, dzień 2" in page
+    csv_games = (tmp_path / "raport" / "games.csv").read_text(encoding="utf-8")
+    assert f",{n_after},1,walkover" in csv_games or f",1,{n_after},walkover" in csv_games
+
     # TR 4.6.4: the official close; afterwards only an override changes results
     assert "TR 4.6.4" in ref.flat("close")
     err = ref.flat(
