@@ -185,3 +185,18 @@ def test_a_tournament_day_by_the_rules(tmp_path: Path) -> None:
     assert "zakończony" in err
     assert "zakończony" in ref.flat("withdraw", "1", code=EXIT_REFUSED)
     assert "oficjalnie zakończony" in ref.flat("status")
+
+
+def test_the_ranking_dates_rounds_by_their_day_of_play(tmp_path: Path) -> None:
+    # A round belongs to the day of play it was paired on (TR 4.6.4 "dzień zawodów"):
+    # day 2 began after round 1, so round 2 is dated the second day, not spread evenly
+    ref = Hall(tmp_path / "d.turniej.sqlite")
+    ref("new", "Dwa dni", "--rounds", "4", "--system", "manual", "--date", DAY_1, "--date", DAY_2)
+    for name in ("Ala", "Ola"):
+        ref("add-player", name)
+    ref("pair", "--manual", "Ala-Ola")
+    ref("result", "1", "Ala", "400", "Ola", "350")
+    ref("new-day")
+    ref("pair", "--manual", "Ola-Ala")
+    ref("result", "2", "Ola", "400", "Ala", "350")
+    assert [g["date"] for g in ranked_games(ref.db)] == [DAY_1, DAY_2]
