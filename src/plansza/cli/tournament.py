@@ -445,7 +445,8 @@ def pair(
     """Pair a round (again, if it has no results: a manual change)."""
     with referee(db) as r:
         before = r.state()
-        _warn_no_shows(before, before.next_round if round_no is None else round_no)
+        if not before.closed:
+            _warn_no_shows(before, before.next_round if round_no is None else round_no)
         the_day = None if day is None else _parse_date(day)
         state, n = r.pair(round_no, manual=manual, day=the_day, preview=preview)
         _print_round(state, n)
@@ -555,40 +556,19 @@ def result(
     db: str | None = DbOption,
 ) -> None:
     """Enter a result: ROUND A SCORE_A B SCORE_B."""
-    _result("result", round_no, player_a, score_a, player_b, score_b, db, "", last_move)
-
-
-def _result(
-    kind: str,
-    round_no: int,
-    pa: str,
-    sa: str,
-    pb: str,
-    sb: str,
-    db: str | None,
-    note: str,
-    last_move: str | None = None,
-) -> None:
     with referee(db) as r:
         state = r.state()
-        a, score_a, b, score_b = r.result(
-            round_no,
-            pa,
-            sa,
-            pb,
-            sb,
-            note=note if kind == "correct" else None,
-            last_moves=last_move,
+        a, sa, b, sb = r.result(
+            round_no, player_a, score_a, player_b, score_b, last_moves=last_move
         )
-        key = "result_ok" if kind == "result" else "correct_ok"
         console.print(
             text_of(
-                CLI[key],
+                CLI["result_ok"],
                 round=round_no,
                 a=_name(state, a),
-                sa=score_a,
+                sa=sa,
                 b=_name(state, b),
-                sb=score_b,
+                sb=sb,
             )
         )
         _tie_decided(r.state(), round_no, a)
@@ -611,6 +591,19 @@ def _tie_decided(state: State, round_no: int, pid: int) -> None:
     )
 
 
+CONSENT = {
+    "players": N_("Both players' consent recorded (TR 4.6.4), day {day} of play."),
+    "referee": N_(
+        "Round {next} is already paired: the referee's consent recorded (TR 4.6.4), "
+        "day {day} of play."
+    ),
+    "override": N_(
+        "Past the TR 4.6.4 window: recorded in the log as the referee's override, "
+        "day {day} of play."
+    ),
+}
+
+
 @app.command("correct", context_settings={"ignore_unknown_options": True})
 def correct(
     round_no: int = typer.Argument(..., help=N_("Round")),
@@ -619,11 +612,79 @@ def correct(
     player_b: str = typer.Argument(...),
     score_b: str = typer.Argument(...),
     note: str = typer.Option("", "--note", help=N_("Reason, for the log")),
+    referee_consent: bool = typer.Option(
+        False,
+        "--referee-consent",
+        help=N_("The referee consents (TR 4.6.4: after the next round is paired, that day)"),
+    ),
+    override: bool = typer.Option(
+        False, "--override", help=N_("The referee overrides TR 4.6.4 (recorded as such)")
+    ),
     last_move: str | None = LastMoveOption,
     db: str | None = DbOption,
 ) -> None:
-    """Correct a result, on record."""
-    _result("correct", round_no, player_a, score_a, player_b, score_b, db, note, last_move)
+    """Correct a confirmed result with both players' consent (TR 4.6.4), on record."""
+    with referee(db) as r:
+        state = r.state()
+        c = r.correct(
+            round_no,
+            player_a,
+            score_a,
+            player_b,
+            score_b,
+            note=note,
+            referee_consent=referee_consent,
+            override=override,
+            last_moves=last_move,
+        )
+        console.print(
+            text_of(
+                CLI["correct_ok"],
+                round=round_no,
+                a=_name(state, c.a),
+                sa=c.score_a,
+                b=_name(state, c.b),
+                sb=c.score_b,
+            )
+        )
+        console.print(text_of(CONSENT[c.consent], day=c.day, next=round_no + 1))
+        after = r.state()
+        _tie_decided(after, round_no, c.a)
+        for (n, winner), score in c.walkovers:
+            console.print(
+                _(
+                    "The walkover of round {round} to {w} follows the corrected result: now "
+                    "{n}:1 (TR 7.2)",
+                    round=n,
+                    w=_name(after, winner),
+                    n=score,
+                )
+            )
+
+
+@app.command("new-day")
+def new_day(
+    day: str | None = typer.Option(None, "--date", help=N_("The day's date YYYY-MM-DD")),
+    db: str | None = DbOption,
+) -> None:
+    """Start the next day of play (it ends the referee's TR 4.6.4 window of the last)."""
+    the_day = None if day is None else _parse_date(day)
+    with referee(db) as r:
+        n = r.new_day(the_day)
+        console.print(_("Day {day} of play begins.", day=n))
+
+
+@app.command("close")
+def close(db: str | None = DbOption) -> None:
+    """The official end of the tournament (TR 4.6.4)."""
+    with referee(db) as r:
+        r.close()
+        console.print(
+            _(
+                "The tournament is closed (TR 4.6.4): results can now be changed only by "
+                "a correction with --override."
+            )
+        )
 
 
 @app.command("walkover")
@@ -926,9 +987,7 @@ def _part_standings(
         pids = {s.pid for s in lines} if lines is not None else None
         lines = [s for s in in_category if pids is None or s.pid in pids]
         key = categories.label(category)
-        parts.append(
-            _("Category: {category}", category=categories.title(key, cli_translator()))
-        )
+        parts.append(_("Category: {category}", category=categories.title(key, cli_translator())))
     assert lines is not None
     rows = list(enumerate(lines, 1))
     heading = ", ".join(parts)
@@ -951,6 +1010,8 @@ def _part_standings(
             f"{i:>4} {s.place:>7} {s.seed:>4}  {s.name:<28} {s.big_points:>5g} "
             f"{s.small_points:>6} {s.spread:>+7}"
         )
+
+
 def _left(kind: str, round_no: int) -> str:
     """A player out of the tournament, as the standings mark it."""
     if kind == "excluded":
@@ -978,6 +1039,10 @@ def status(db: str | None = DbOption) -> None:
             active=len(state.active(state.next_round)),
         )
     )
+    console.print(_("Day {day} of play.", day=state.day))
+    if state.closed:
+        console.print(_("The tournament is closed (TR 4.6.4)."))
+        return
     if state.finished:
         console.print(_("The tournament is finished."))
         return

@@ -287,6 +287,35 @@ def category_list(values: list[str]) -> list[str]:
     return list(dict.fromkeys(label(c) for v in values for c in v.split(",") if c.strip()))
 
 
+def walkovers(state: State) -> dict[tuple[int, int], int]:
+    """Every walkover's N (TR 7.2) by (round, winner's pid)."""
+    out: dict[tuple[int, int], int] = {}
+    for n, rnd in state.rounds.items():
+        for p in rnd.pairings:
+            r = p.result
+            if r is not None and r.kind == "walkover" and p.second is not None:
+                first = r.winner == 0
+                out[(n, p.first if first else p.second)] = (
+                    r.score_first if first else r.score_second
+                )
+    return out
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction recorded (TR 4.6.4): the players and scores, whose consent it rests
+    on (``players``, ``referee`` or ``override``), the day of play, and the walkovers
+    whose N changed with it as ((round, winner's pid), new N) (TR 7.2)."""
+
+    a: int
+    score_a: int
+    b: int
+    score_b: int
+    consent: str
+    day: int
+    walkovers: list[tuple[tuple[int, int], int]]
+
+
 @dataclass
 class Referee:
     """The referee's commands on one tournament file (``now`` stamps each event)."""
@@ -331,9 +360,7 @@ class Referee:
         self._record("player_added", data)
         return max(self.state().players)
 
-    def set_categories(
-        self, who: str, categories: list[str], division: str | None = None
-    ) -> int:
+    def set_categories(self, who: str, categories: list[str], division: str | None = None) -> int:
         """Set a player's prize categories (the whole set) and, before round 1, their
         division; the pid."""
         state = self.state()
@@ -426,6 +453,28 @@ class Referee:
         self._record("paired", data)
         return self.state(), n
 
+    def _score_data(
+        self,
+        state: State,
+        round_no: int,
+        a: str,
+        score_a: str,
+        b: str,
+        score_b: str,
+        last_moves: str | None = None,
+    ) -> dict[str, Any]:
+        pa, pb = player(state, a), player(state, b)
+        data: dict[str, Any] = {
+            "round": self._round(state, round_no),
+            "a": pa,
+            "sa": parse_score(score_a, state.players[pa].name),
+            "b": pb,
+            "sb": parse_score(score_b, state.players[pb].name),
+        }
+        if last_moves is not None:  # SCH: the higher last move wins a tie
+            data["last"] = list(parse_last_moves(last_moves))
+        return data
+
     def result(
         self,
         round_no: int,
@@ -437,24 +486,56 @@ class Referee:
         note: str | None = None,
         last_moves: str | None = None,
     ) -> tuple[int, int, int, int]:
-        """Enter a result, or correct one when ``note`` is given (on record); the
-        players' pids and scores. ``last_moves`` (``35:28``, A's then B's) decides a tie
-        in a school tournament (SCH)."""
-        state = self.state()
-        pa, pb = player(state, a), player(state, b)
-        data: dict[str, Any] = {
-            "round": self._round(state, round_no),
-            "a": pa,
-            "sa": parse_score(score_a, state.players[pa].name),
-            "b": pb,
-            "sb": parse_score(score_b, state.players[pb].name),
-        }
-        if last_moves is not None:
-            data["last"] = list(parse_last_moves(last_moves))
+        """Enter a result, or correct one when ``note`` is given (with the players'
+        consent only, :meth:`correct`); the players' pids and scores. ``last_moves``
+        (``35:28``, A's then B's) decides a tie in a school tournament (SCH)."""
         if note is not None:
-            data["note"] = note
-        self._record("result" if note is None else "correct", data)
-        return pa, data["sa"], pb, data["sb"]
+            c = self.correct(round_no, a, score_a, b, score_b, note=note, last_moves=last_moves)
+            return c.a, c.score_a, c.b, c.score_b
+        data = self._score_data(self.state(), round_no, a, score_a, b, score_b, last_moves)
+        self._record("result", data)
+        return data["a"], data["sa"], data["b"], data["sb"]
+
+    def correct(
+        self,
+        round_no: int,
+        a: str,
+        score_a: str,
+        b: str,
+        score_b: str,
+        *,
+        note: str = "",
+        referee_consent: bool = False,
+        override: bool = False,
+        last_moves: str | None = None,
+    ) -> Correction:
+        """Correct a confirmed result (TR 4.6.4), on record with whose consent it rests
+        on and the day of play.
+
+        Both players' consent is taken as given (the referee records it); past the
+        players' window ``referee_consent`` or, past the referee's, ``override`` is
+        needed, else the rules refuse it. Walkovers whose N follows the corrected
+        result (TR 7.2) are reported with their new N.
+        """
+        from plansza.tournament.events import correction_consent
+
+        state = self.state()
+        data = self._score_data(state, round_no, a, score_a, b, score_b, last_moves)
+        need = correction_consent(state, round_no)
+        granted = "override" if override else "referee" if referee_consent else "players"
+        # recorded: the consent the rule needs now, when the referee gave enough for it
+        # (refused by the rules otherwise, naming TR 4.6.4)
+        order = ("players", "referee", "override")
+        data["consent"] = need if order.index(granted) >= order.index(need) else granted
+        data["day"] = state.day
+        data["note"] = note
+        before = walkovers(state)
+        self._record("correct", data)
+        after = walkovers(self.state())
+        changed = [(key, n) for key, n in after.items() if before.get(key) not in (None, n)]
+        return Correction(
+            data["a"], data["sa"], data["b"], data["sb"], data["consent"], state.day, changed
+        )
 
     def walkover(
         self, round_no: int, winner: str, loser: str, *, score: int = 0, replace: bool = False
@@ -499,6 +580,20 @@ class Referee:
         pid = player(state, who)
         self._record("bye_adjustment", {"round": self._round(state, round_no), "player": pid})
         return pid
+
+    def new_day(self, day: str | None = None) -> int:
+        """Start the next day of play (TR 4.6.4: it ends the previous one); its number."""
+        n = self.state().day + 1
+        data: dict[str, Any] = {"day": n}
+        if day is not None:
+            data["date"] = day
+        self._record("new_day", data)
+        return n
+
+    def close(self) -> None:
+        """The official end of the tournament (TR 4.6.4): afterwards only a correction
+        with the referee's override is recorded."""
+        self._record("closed", {})
 
     def penalty(self, round_no: int, who: str, points: int) -> int:
         """A penalty of a multiple of 5 points (TR 7.1); the pid."""

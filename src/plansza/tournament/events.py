@@ -216,10 +216,91 @@ def walkover_score(state: State, pid: int, round_no: int, current: int = 0) -> i
     return max(w, current, 400)
 
 
+#: Whose consent a correction rests on, weakest first (TR 4.6.4).
+CONSENTS = ("players", "referee", "override")
+
+#: The events that change a score a walkover's N may depend on (TR 7.2).
+_SCORING = frozenset({"result", "correct", "walkover", "forfeit", "penalty"})
+
+
+def correction_consent(state: State, round_no: int) -> str:
+    """TR 4.6.4: whose consent a correction of a confirmed result of ``round_no``
+    needs now.
+
+    ``players``: both players' consent is enough until the referee pairs the next
+    round (for the last round: until the tournament is officially closed);
+    ``referee``: after that, with the referee's consent, until the end of the day of
+    play the round was paired on; ``override``: past both (and after the close), only
+    the referee's override, on record.
+
+    >>> from plansza.tournament.model import Settings, State, Round
+    >>> s = State(Settings("T", 3, "halving"))
+    >>> s.rounds[1] = Round(1, [], day=1)
+    >>> correction_consent(s, 1)
+    'players'
+    >>> s.rounds[2] = Round(2, [], day=1)
+    >>> correction_consent(s, 1)
+    'referee'
+    >>> s.day = 2
+    >>> correction_consent(s, 1)
+    'override'
+    """
+    if state.closed:
+        return "override"
+    if round_no + 1 not in state.rounds:
+        return "players"
+    if state.day == state.rounds[round_no].day:
+        return "referee"
+    return "override"
+
+
+def _check_consent(state: State, round_no: int, consent: object) -> None:
+    """Refuse a correction whose consent is not enough for TR 4.6.4 now."""
+    if consent not in CONSENTS:
+        raise _err("bad_consent", "bad_consent", consent=consent)
+    need = correction_consent(state, round_no)
+    if CONSENTS.index(str(consent)) >= CONSENTS.index(need):
+        return
+    if need == "referee":
+        raise _err("correction_referee", "correction_referee", round=round_no, next=round_no + 1)
+    if state.closed:
+        raise _err("correction_closed", "correction_closed", round=round_no)
+    raise _err(
+        "correction_late",
+        "correction_late",
+        round=round_no,
+        next=round_no + 1,
+        day=state.rounds[round_no].day,
+    )
+
+
+def refresh_walkovers(state: State) -> None:
+    """TR 7.2: set every walkover's N again from the results it depends on.
+
+    N follows the winner's earlier scores, so a correction (or a penalty) entered
+    after the walkover changes it; rounds are taken in order, because a walkover's
+    N:1 is itself a score a later walkover counts.
+    """
+    for n in sorted(state.rounds):
+        for p in state.rounds[n].pairings:
+            r = p.result
+            if r is None or r.kind != "walkover" or p.second is None:
+                continue
+            winner = p.first if r.winner == 0 else p.second
+            nscore = walkover_score(state, winner, n, r.current)
+            if r.winner == 0:
+                r.score_first = nscore
+            else:
+                r.score_second = nscore
+
+
 def apply(state: State, e: Event) -> None:
     """Apply one event; raises (changing nothing) when it is not allowed."""
     d = e.data
     k = e.kind
+    if state.closed and k != "correct":
+        # TR 4.6.4: after the official end only an overridden correction changes results
+        raise _err("closed", "closed")
     if k == "player_added":
         name = str(d.get("name", "")).strip()
         if not name:
@@ -271,7 +352,14 @@ def apply(state: State, e: Event) -> None:
         except (TypeError, ValueError) as exc:
             raise _err("bad_tables", "bad_tables", round=n) from exc
         pairing.manual(state, n, tables)
+        # TR 4.6.4: the round belongs to the day of play it is paired on; a date that is
+        # one of the tournament's declared days moves the day on to it
+        day = state.day
+        date = d.get("date")
+        if isinstance(date, str) and date in state.settings.dates:
+            day = max(day, state.settings.dates.index(date) + 1)
         # every check passed: only now change the state
+        state.day = day
         if again:
             state.rounds.pop(n)
             state.adjustments = {
@@ -285,6 +373,7 @@ def apply(state: State, e: Event) -> None:
             str(d.get("method", "auto")),
             d.get("date"),
             dict(notes) if isinstance(notes, dict) else {},
+            day,
         )
     elif k in ("result", "correct"):
         rnd = _round(state, d["round"])
@@ -309,6 +398,11 @@ def apply(state: State, e: Event) -> None:
                 b=state.players[b].name,
             )
         last = _last_moves(state, d, a, b)
+        # TR 4.6.4; a correction without "consent" is from a log older than the rule's
+        # window (valid history), unless the tournament has been closed since
+        consent = d.get("consent")
+        if k == "correct" and (consent is not None or state.closed):
+            _check_consent(state, rnd.number, consent or "players")
         old = p.result
         if p.first == a:
             p.result = Result(sa, sb, last_moves=last)
@@ -324,6 +418,8 @@ def apply(state: State, e: Event) -> None:
                     "old": None if old is None else [old.score_first, old.score_second],
                     "new": [p.result.score_first, p.result.score_second],
                     "note": d.get("note", ""),
+                    "consent": consent,
+                    "day": d.get("day", state.day) if consent is not None else None,
                 }
             )
     elif k == "walkover":
@@ -342,9 +438,9 @@ def apply(state: State, e: Event) -> None:
         nscore = walkover_score(state, w, rnd.number, current)
         old = p.result
         if p.first == w:
-            p.result = Result(nscore, 1, "walkover", 0)
+            p.result = Result(nscore, 1, "walkover", 0, current=current)
         else:
-            p.result = Result(1, nscore, "walkover", 1)
+            p.result = Result(1, nscore, "walkover", 1, current=current)
         if old is not None:  # a result replaced by a walkover is a correction on record
             state.corrections.append(
                 {
@@ -468,8 +564,21 @@ def apply(state: State, e: Event) -> None:
         state.settings = changed_settings(state.settings, dict(d["changes"]))
     elif k == "dates":
         state.settings = state.settings.with_(dates=tuple(d["dates"]))
+    elif k == "new_day":
+        # TR 4.6.4: the end of a day of play closes the referee's window for its rounds
+        if d.get("day") != state.day + 1:
+            raise _err("day_order", "day_order", day=d.get("day"), next=state.day + 1)
+        state.day += 1
+    elif k == "closed":
+        # TR 4.6.4: the official end of the tournament
+        for n in sorted(state.rounds):
+            if not state.rounds[n].complete:
+                raise _err("incomplete", "incomplete", round=n)
+        state.closed = True
     else:
         raise _err("unknown_event", "unknown_event", kind=k)
+    if k in _SCORING:
+        refresh_walkovers(state)
     state.events += 1
 
 
@@ -498,8 +607,13 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
     if k == "categories":
         cats = ", ".join(d.get("categories") or []) or "—"
         if "division" in d:
-            return tr(LOG, "categories_division", p=who("player"), categories=cats,
-                      division=d.get("division") or "—")
+            return tr(
+                LOG,
+                "categories_division",
+                p=who("player"),
+                categories=cats,
+                division=d.get("division") or "—",
+            )
         return tr(LOG, k, p=who("player"), categories=cats)
     if k == "paired":
         tables = ", ".join(
@@ -519,13 +633,20 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
         return text
     if k in ("result", "correct"):
         note = f"({d['note']})" if d.get("note") else ""
-        text = tr(
+        line = tr(
             LOG, k, round=d["round"], a=who("a"), sa=d["sa"], b=who("b"), sb=d["sb"], note=note
         ).rstrip()
         last = d.get("last")
         if isinstance(last, list | tuple) and len(last) == 2:
-            text += tr(LOG, "last_moves", la=last[0], lb=last[1])
-        return text
+            line += tr(LOG, "last_moves", la=last[0], lb=last[1])
+        if k == "correct" and d.get("consent") in CONSENTS:
+            line += " " + tr(LOG, f"consent_{d['consent']}", day=d.get("day", "?"))
+        return line
+    if k == "new_day":
+        date = f" ({d['date']})" if d.get("date") else ""
+        return tr(LOG, k, day=d.get("day", "?"), date=date)
+    if k == "closed":
+        return tr(LOG, k)
     if k == "walkover":
         return tr(LOG, k, round=d["round"], w=who("winner"), l=who("loser"))
     if k == "forfeit":

@@ -87,6 +87,25 @@ MESSAGES: dict[str, str] = {
         "{name}: the division cannot change once the tournament is paired (RR §4 counts "
         "each division's players)"
     ),
+    "bad_consent": N_("unknown consent {consent}: players, referee or override"),
+    "correction_referee": N_(
+        "TR 4.6.4: round {next} is already paired, so a result of round {round} can be "
+        "corrected only with the referee's consent, until the end of that day of play — "
+        "give --referee-consent"
+    ),
+    "correction_late": N_(
+        "TR 4.6.4: too late to correct a result of round {round} (round {next} is paired and "
+        "day {day} of play has ended) — only the referee's override can: --override"
+    ),
+    "correction_closed": N_(
+        "TR 4.6.4: the tournament is closed, so a result of round {round} can no longer be "
+        "corrected — only the referee's override can: --override"
+    ),
+    "closed": N_(
+        "the tournament is closed: only a correction with the referee's override (TR 4.6.4) "
+        "can be recorded now (undo reopens it)"
+    ),
+    "day_order": N_("cannot start day {day} of play: the next day of play is {next}"),
 }
 
 # How each event reads in `turniej log`.
@@ -118,4 +137,9 @@ LOG: dict[str, str] = {
     "repeats_allowed": N_("; repeats (allowed): {pairs}"),
     "repeats_manual": N_("; repeats, paired by hand: {pairs}"),
     "widened": N_("; score groups widened to {range} points (RS §7.6)"),
+    "consent_players": N_("[both players' consent, TR 4.6.4; day {day}]"),
+    "consent_referee": N_("[the referee's consent, TR 4.6.4; day {day}]"),
+    "consent_override": N_("[REFEREE'S OVERRIDE, past TR 4.6.4; day {day}]"),
+    "new_day": N_("day {day} of play begins{date}"),
+    "closed": N_("tournament CLOSED (the official end, TR 4.6.4)"),
 }

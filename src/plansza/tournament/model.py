@@ -222,6 +222,7 @@ class Result:
     kind: str = "game"
     winner: int | None = None
     last_moves: tuple[int, int] | None = None
+    current: int = 0  # TR 7.2: a walkover's winner's score when it was awarded
 
 
 @dataclass
@@ -248,6 +249,7 @@ class Round:
     date: str | None = None  # the day it was played (ISO), when the referee gave it
     # what the pairing had to do, as recorded (repeats, RS §7.6 widening): pairing.explain
     notes: dict[str, Any] = field(default_factory=dict)
+    day: int = 1  # the day of play it was paired on (1-based; TR 4.6.4)
     _index: dict[int, Pairing] | None = field(default=None, repr=False, compare=False)
 
     def pairing_of(self, pid: int) -> Pairing | None:
@@ -320,6 +322,8 @@ class State:
     adjustments: dict[int, list[Adjustment]] = field(default_factory=dict)
     corrections: list[dict[str, Any]] = field(default_factory=list)
     events: int = 0
+    day: int = 1  # the day of play now (1-based): ``new_day`` events move it on
+    closed: bool = False  # the official end of the tournament (TR 4.6.4): a ``closed`` event
 
     def add_player(
         self,

@@ -98,7 +98,9 @@ def by_name_page(state: State, n: int, t: Translator) -> str:
 
 def round_date(state: State, n: int) -> str:
     """The day round ``n`` is played: the date given when it was paired, else the
-    rounds spread evenly over the tournament's days ("" without any day)."""
+    declared date of the day of play it was paired on once the referee started days of
+    play (``new-day``, TR 4.6.4), else the rounds spread evenly over the tournament's
+    days ("" without any day)."""
     rnd = state.rounds.get(n)
     if rnd is not None and rnd.date:
         return rnd.date
@@ -106,6 +108,8 @@ def round_date(state: State, n: int) -> str:
     if not s.dates:
         return ""
     days = len(s.dates)
+    if rnd is not None and state.day > 1:
+        return s.dates[min(days, rnd.day) - 1]
     per_day = -(-s.rounds // days)
     return s.dates[min(days, (n - 1) // per_day + 1) - 1]
 
