@@ -65,6 +65,15 @@ _EXPECTED = re.compile(
     r"^Expected `(?P<want>\w+)`(?: (?P<op>[<>]=?) (?P<bound>\S+))?(?:, got `(?P<got>\w+)`)?$"
 )
 _LENGTH = re.compile(r"^Expected `array` of length (?P<want>\d+), got (?P<got>\d+)$")
+_REGEX = re.compile(r"^Expected `str` matching regex '(?P<regex>.*)'$")
+_SIZE = re.compile(
+    r"^Expected `(?P<want>array|str|object)` of length (?P<op>[<>]=?) (?P<bound>\d+)$"
+)
+# The patterns of the records, as a person reads them (the catalogues translate).
+_FORMS = {
+    r"\S": N_("{field}: should not be blank"),
+    r"^\d{4}-\d{2}-\d{2}$": N_("{field}: should be a date YYYY-MM-DD, not {value}"),
+}
 _MISSING = re.compile(r"^Object missing required field `(?P<name>[^`]+)`$")
 _CHOICE = re.compile(r"^Invalid enum value (?P<value>.+)$")
 
@@ -122,7 +131,7 @@ def load(kind: type[T], data: object, *, source: str | None = None, known_only: 
         # Keys are text in JSON: str_keys reads the int keys of a dict[int, …] field.
         record = msgspec.convert(data, kind, strict=True, str_keys=True)
     except msgspec.ValidationError as e:
-        raise _error(str(e), kind, source) from None
+        raise _error(str(e), kind, data, source) from None
     _fill_defaults(record)
     return record
 
@@ -145,7 +154,7 @@ def _fill_defaults(value: object) -> None:
             _fill_defaults(item)
 
 
-def _error(message: str, kind: type[Any], source: str | None) -> RecordError:
+def _error(message: str, kind: type[Any], data: object, source: str | None) -> RecordError:
     """msgspec's English sentence turned into a :class:`RecordError` with its parts."""
     at = _AT.search(message)
     path = at["path"] if at else ""
@@ -164,6 +173,25 @@ def _error(message: str, kind: type[Any], source: str | None) -> RecordError:
             code="record_length",
             want=int(m["want"]),
             got=int(m["got"]),
+            source=source,
+        )
+    if m := _REGEX.match(message):
+        regex = m["regex"].replace("\\\\", "\\")
+        return RecordError(
+            _FORMS.get(regex, N_("{field}: {value} is not of the form {regex}")),
+            field=field,
+            code="record_form",
+            value=repr(_value_at(data, field)),
+            regex=regex,
+            source=source,
+        )
+    if m := _SIZE.match(message):
+        return RecordError(
+            N_("{field}: should have {op} {bound} items"),
+            field=field,
+            code="record_length",
+            op=_BOUNDS[m["op"]],
+            bound=int(m["bound"]),
             source=source,
         )
     if m := _CHOICE.match(message):
@@ -200,6 +228,17 @@ def _error(message: str, kind: type[Any], source: str | None) -> RecordError:
     return RecordError(
         N_("{field}: {reason}"), field=field, code="record", reason=message, source=source
     )
+
+
+def _value_at(data: object, path: str) -> object:
+    """The value at a path like ``dates[0]`` or ``games[1].moves`` (``None`` if lost)."""
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+        try:
+            key: int | str = int(part[1:-1]) if part.startswith("[") else part
+            data = data[key]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
+    return data
 
 
 def _choices(kind: type[Any], field: str) -> list[str]:
