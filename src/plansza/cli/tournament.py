@@ -36,7 +36,6 @@ from plansza.files import (
     write_output,
     writing,
 )
-from plansza.ranking.listing import ranking_text
 from plansza.records import dump, load
 from plansza.services.tournament import (
     ArgumentError,
@@ -348,6 +347,8 @@ def add_player(
         state = r.state()
         _added(state, pid)
         if hit is not None:
+            from plansza.ranking.listing import ranking_text
+
             console.print(
                 _(
                     "From the ranking list: ranking {ranking}, games {games} (RR §2.1)",
