@@ -59,7 +59,8 @@ def demo() -> State:
             sa, sb = rng.randint(280, 520), rng.randint(280, 520)
             add("result", round=r, a=a, sa=sa, b=b, sb=sb)
             if r == 3 and i == 0:
-                add("correct", round=r, a=a, sa=sa + 10, b=b, sb=sb, note="błąd w sumie")
+                add("correct", round=r, a=a, sa=sa + 10, b=b, sb=sb, note="błąd w sumie",
+                    consent="players", day=1)
             if r == 5 and i == 1:
                 add("penalty", round=r, player=b, points=10)
     return state

@@ -34,6 +34,16 @@ M: dict[str, str] = {
     ),
 }
 
+#: The criteria of the standings in words (Settings.criteria holds their keys).
+CRITERIA_WORDS: dict[str, str] = {
+    "big_points": N_("big points"),
+    "small_points": N_("the sum of small points"),
+    "spread": N_("the spread"),
+    "games": N_("games played"),
+    "head_to_head": N_("the games between them"),
+    "lot": N_("a lot"),
+}
+
 
 def _days_ok(days: list[date]) -> bool:
     # RR §4: weekends; a single working day is allowed between days off.
@@ -41,9 +51,7 @@ def _days_ok(days: list[date]) -> bool:
         if d.weekday() >= 5:
             continue
         prev_off = i > 0 and days[i - 1].weekday() >= 5 and (d - days[i - 1]).days == 1
-        next_off = (
-            i + 1 < len(days) and days[i + 1].weekday() >= 5 and (days[i + 1] - d).days == 1
-        )
+        next_off = i + 1 < len(days) and days[i + 1].weekday() >= 5 and (days[i + 1] - d).days == 1
         if not (prev_off and next_off):
             return False
     return True
@@ -60,9 +68,7 @@ def check(state: State, t: Translator | None = None) -> list[tuple[bool, str]]:
     s = state.settings
     players = len(state.players)
     crit = s.criteria
-    crit_ok = (
-        len(crit) >= 2 and crit[0] == "big_points" and crit[1] in ("small_points", "spread")
-    )
+    crit_ok = len(crit) >= 2 and crit[0] == "big_points" and crit[1] in ("small_points", "spread")
     days = sorted(date.fromisoformat(d) for d in s.dates)
     # RR §4: "w turniejach dywizyjnych/grupowych w każdej z dywizji/grup"
     groups = divisions(state)
@@ -74,6 +80,6 @@ def check(state: State, t: Translator | None = None) -> list[tuple[bool, str]]:
         (s.minutes >= 15, tr(M, "time_ok", m=s.minutes)),
         (s.rounds >= 6, tr(M, "rounds_min", r=s.rounds)),
         *per_group,
-        (crit_ok, tr(M, "criteria", c=", ".join(crit))),
+        (crit_ok, tr(M, "criteria", c=", ".join(words.gettext(CRITERIA_WORDS[c]) for c in crit))),
         (bool(days) and _days_ok(days), tr(M, "days", d=", ".join(map(str, days)) or "—")),
     ]
