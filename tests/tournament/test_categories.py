@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from plansza.cli.common import EXIT_INPUT, EXIT_NEGATIVE, EXIT_REFUSED
@@ -17,6 +20,8 @@ from plansza.tournament.events import Event, replay
 from plansza.tournament.model import Pairing, Result, Round, Settings, State
 from plansza.tournament.ranked import check
 
+from .helpers import Log
+from .helpers import settings as make_settings
 from .test_cli import Referee
 
 runner = CliRunner()
@@ -183,3 +188,30 @@ def test_category_of_the_domain_standings() -> None:
     assert [(i, st.name, st.place) for i, st in categories.category_standings(s, "K")] == [
         (1, "Ola", 1), (2, "Ala", 2)]
     assert json.dumps(categories.used(s)) == '["women"]'
+
+
+@pytest.mark.parametrize("system", ["halving", "swiss", "danish", "roundrobin"])
+@given(sizes=st.tuples(st.integers(2, 7), st.integers(2, 7)), seed=st.integers(0, 999))
+@settings(max_examples=15, deadline=None)
+def test_a_divided_tournament_pairs_each_division_within_itself(
+    system: str, sizes: tuple[int, int], seed: int
+) -> None:
+    # RR §4 "w turniejach dywizyjnych/grupowych w każdej z dywizji/grup": a division
+    # plays within itself; every active player is at one table a round, tables of
+    # division A before those of division B, at most one bye per division.
+    rounds = min(sizes) - 1 if system == "roundrobin" else 3
+    log = Log(make_settings(system, rounds=max(rounds, 1)))
+    rng = random.Random(seed)
+    division = {}
+    for d, size in zip("AB", sizes, strict=True):
+        for i in range(size):
+            division[log.player(f"{d}{i}", ranking=120 + rng.randint(0, 40), division=d)] = d
+    for _ in range(max(rounds, 1)):
+        n = log.pair()
+        pairings = log.state.rounds[n].pairings
+        assert all(p.second is None or division[p.first] == division[p.second] for p in pairings)
+        order = [division[p.first] for p in pairings]
+        assert order == sorted(order)
+        assert sum(p.second is None for p in pairings) == sum(s % 2 for s in sizes)
+        log.play(rng)
+    assert log.replayed() == log.state

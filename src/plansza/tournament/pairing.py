@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from plansza.errors import N_, IllegalActionError
 from plansza.tournament import adjustments, mpa, roundrobin
+from plansza.tournament.categories import divisions
 from plansza.tournament.halving import PairingNotes as PairingNotes
 from plansza.tournament.halving import by_standings
 from plansza.tournament.halving import ideal as ideal
@@ -56,18 +58,49 @@ def pair_round(
     if len(work.active(n)) < 2:
         raise IllegalActionError("too_few", N_("too few players to pair"))
     adjustments.apply_pending(work, n)
-    system = state.settings.system
+    groups = divisions(work)
+    if len(groups) < 2:
+        return order_tables(work, n, _by_system(work, n, notes))
+    # RR §4 "w turniejach dywizyjnych/grupowych w każdej z dywizji/grup": a division
+    # plays within itself; each is paired by the system as a tournament of its own,
+    # its tables after the previous division's.
+    tables: list[Table] = []
+    for pids in groups.values():
+        sub = _division(work, pids)
+        active = sub.active(n)
+        if len(active) == 1:
+            tables.append((active[0], None))
+        elif active:
+            tables += order_tables(sub, n, _by_system(sub, n, notes))
+    return tables
+
+
+def _by_system(work: State, n: int, notes: PairingNotes | None) -> list[Table]:
+    """The tables of round ``n`` of ``work`` by the declared system, unordered."""
+    system = work.settings.system
     if system == "roundrobin":
-        tables = round_robin(work, n)
-    elif system in ("halving", "swiss", "danish"):
-        tables = by_standings(work, n, system, repeats=work.settings.repeats, notes=notes)
-    elif system == "mpa":
-        tables = mpa.pair(work, n, notes)
-    else:
-        raise IllegalActionError(
-            "manual_system", N_("this tournament is paired by hand: give the pairs with --manual")
-        )
-    return order_tables(work, n, tables)
+        return round_robin(work, n)
+    if system in ("halving", "swiss", "danish"):
+        return by_standings(work, n, system, repeats=work.settings.repeats, notes=notes)
+    if system == "mpa":
+        return mpa.pair(work, n, notes)
+    raise IllegalActionError(
+        "manual_system", N_("this tournament is paired by hand: give the pairs with --manual")
+    )
+
+
+def _division(state: State, pids: list[int]) -> State:
+    """``state`` cut down to the players ``pids`` and their own games (a division)."""
+    chosen = set(pids)
+    sub = copy.copy(state)
+    sub.players = {pid: p for pid, p in state.players.items() if pid in chosen}
+    sub.rounds = {
+        k: replace(rnd, pairings=[p for p in rnd.pairings if p.first in chosen], _index=None)
+        for k, rnd in state.rounds.items()
+    }
+    sub.adjustments = {pid: a for pid, a in state.adjustments.items() if pid in chosen}
+    sub.penalties = [x for x in state.penalties if x[1] in chosen]
+    return sub
 
 
 def repeats(state: State, n: int, tables: Sequence[Table]) -> list[tuple[int, int, list[int]]]:
