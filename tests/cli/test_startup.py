@@ -177,6 +177,20 @@ def test_commands_on_an_up_to_date_sqlite_file_need_no_sqlalchemy(tmp_path: Any)
     assert not {"sqlalchemy", "alembic"} & modules_after("turniej", "add-player", "Ala", "--db", db)
 
 
+def test_a_referee_command_does_not_load_the_views(tmp_path: Any) -> None:
+    # cli/tournament_views.py (what standings, status, report… print) is imported inside
+    # the commands that show or write something; a command that changes the tournament
+    # never compiles it.
+    db = str(tmp_path / "t.turniej.sqlite")
+    subprocess.run([sys.executable, "-m", "plansza", "turniej", "new", "T", "--rounds", "3",
+                    "--system", "swiss", "--bye", "300:250", "--db", db], check=True,
+                   capture_output=True)
+    changed = modules_after("turniej", "add-player", "Ala", "--unlisted", "--db", db)
+    assert "plansza.cli.tournament" in changed
+    assert "plansza.cli.tournament_views" not in changed
+    assert "plansza.cli.tournament_views" in modules_after("turniej", "status", "--db", db)
+
+
 # The coercion without Pydantic must answer as Typer does, or leave the value to Typer.
 
 

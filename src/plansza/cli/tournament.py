@@ -2,24 +2,24 @@
 
 Every command takes ``--db FILE``; without it the one ``*.turniej.sqlite``
 file in the current directory is used. Each command is one transaction.
+
+Thin: a command parses its arguments and calls the referee's service
+(:class:`plansza.services.tournament.Referee`); the commands that only show or
+write something call ``cli/tournament_views.py``, imported inside them (a
+``turniej result`` never compiles it). What both share is ``cli/tournament_common.py``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
-from datetime import UTC, date, datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from datetime import date
+from typing import Any
 
 import typer
-from rich.text import Text
 
 from plansza.cli.common import (
     EXIT_INPUT,
     EXIT_NEGATIVE,
-    EXIT_REFUSED,
     console,
     describe_error,
     err_console,
@@ -28,14 +28,20 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, ngettext, text_of
 from plansza.cli.i18n import t as cli_translator
-from plansza.errors import N_, PlanszaError
-from plansza.files import (
-    check_output,
-    output_directory,
-    read_record,
-    write_output,
-    writing,
+from plansza.cli.tournament_common import (
+    CLI,
+    SUFFIX,
+    DbOption,
+    _left,
+    _name,
+    _parse_date,
+    _print_round,
+    now,
+    referee,
+    referee_errors,
 )
+from plansza.errors import N_
+from plansza.files import check_output, read_record
 from plansza.records import dump, load
 from plansza.services.tournament import (
     ArgumentError,
@@ -48,38 +54,14 @@ from plansza.services.tournament import (
 )
 from plansza.services.tournament import player as resolve
 from plansza.tournament import model
-from plansza.tournament.events import Event, replay
 from plansza.tournament.model import Settings, State, seeds
 
-if TYPE_CHECKING:
-    from plansza.tournament.storage import TournamentFile
-
-# The storage (SQLAlchemy, Alembic) is imported by the commands that open a file,
-# not when the CLI starts: every other command would pay most of a second.
-SUFFIX = ".turniej.sqlite"  # = plansza.tournament.storage.SUFFIX (a test checks)
 PRESETS = ("pfs", "school")  # `new --preset`: PFS rules, or the school tournament (SCH)
-
-CLI = {
-    "created": N_("Created '{name}' in {path}"),
-    "table": N_("Table"),
-    "bye": N_("bye"),
-    "result_ok": N_("Round {round}: {a} {sa} – {sb} {b}"),
-    "walkover": N_("walkover"),
-    "forfeit": N_("both absent"),
-    "correct_ok": N_("Corrected (on record): round {round}: {a} {sa} – {sb} {b}"),
-    "status": N_(
-        "{name} — system {system}, {rounds} rounds; {paired} paired, {players} players "
-        "({active} active next round)"
-    ),
-    "starts": N_("starts"),
-    "second_": N_("second"),
-}
 
 app = typer.Typer(
     help=N_("Tournament: registration, pairing, results, standings, reports."), no_args_is_help=True
 )
 
-DbOption = typer.Option(None, "--db", help=N_("Tournament file (*.turniej.sqlite)"))
 DatesOption = typer.Option([], "--date", help=N_("A day, repeatable"))
 LastMoveOption = typer.Option(
     None,
@@ -92,56 +74,6 @@ def register(root: typer.Typer) -> None:
     """Add ``turniej`` (alias ``tournament``) to the root app."""
     root.add_typer(app, name="turniej")
     root.add_typer(app, name="tournament", hidden=True)
-
-
-@contextmanager
-def referee_errors() -> Iterator[None]:
-    """Exit 2 for an argument that cannot be used (unknown player, a score that is
-    not a whole number ≥ 0); exit 3 for what the rules or the state refuse."""
-    with user_errors(EXIT_REFUSED):
-        try:
-            yield
-        except ArgumentError as e:
-            fail(describe_error(e), EXIT_INPUT)
-
-
-def now() -> str:
-    """The time stamp of an event (UTC, to the second)."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-@contextmanager
-def opened(db: str | None) -> Iterator[TournamentFile]:
-    """Open the tournament named by ``--db`` or the one in the current directory."""
-    with user_errors(EXIT_INPUT):
-        from plansza.tournament.storage import TournamentFile, find_default
-
-        t = TournamentFile.open(db or find_default("."))
-    try:
-        yield t
-    finally:
-        t.close()
-
-
-@contextmanager
-def referee(db: str | None) -> Iterator[Referee]:
-    """The referee's commands (:class:`plansza.services.tournament.Referee`) on the
-    tournament named by ``--db`` or the one in the current directory."""
-    with opened(db) as t, referee_errors():
-        yield Referee(t, now)
-
-
-def _name(state: State, pid: int | None) -> str:
-    if pid is None:
-        return _("bye")
-    return f"{seeds(state)[pid]} {state.players[pid].name}"
-
-
-def _parse_date(text: str) -> str:
-    try:
-        return date.fromisoformat(text).isoformat()
-    except ValueError:
-        fail(_("bad date {text} (YYYY-MM-DD)", text=text), EXIT_INPUT)
 
 
 @app.command("new")
@@ -417,24 +349,6 @@ def import_players(
             console.print(_("From the ranking list: {count}", count=found))
 
 
-def _print_round(state: State, n: int) -> None:
-    console.print(_("Round {round}", round=n), style="bold")
-    for p in state.rounds[n].pairings:
-        res = ""
-        if p.result is not None:
-            res = f"  {p.result.score_first}:{p.result.score_second}"
-            if p.result.kind in ("walkover", "forfeit"):
-                res += f" ({text_of(CLI[p.result.kind])})"
-            game = next(g for g in state.games_of(p.first, n) if g.round == n)
-            if game.tie_break and game.last_moves is not None:
-                res += " " + _(
-                    "(last moves {la}:{lb})", la=game.last_moves[0], lb=game.last_moves[1]
-                )
-        console.print(
-            f"{_('Table')} {p.table:>3}: {_name(state, p.first)} – {_name(state, p.second)}{res}"
-        )
-
-
 @app.command("pair")
 def pair(
     round_no: int | None = typer.Option(None, "--round", help=N_("Round (default: next)")),
@@ -538,12 +452,6 @@ def _warn_no_shows(state: State, n: int) -> None:
                     next=n,
                 )
             )
-
-
-def _round_arg(state: State, n: int) -> int:
-    if n not in state.rounds:
-        raise PlanszaError(N_("round {round} has not been paired"), round=n)
-    return n
 
 
 @app.command("result", context_settings={"ignore_unknown_options": True})
@@ -915,154 +823,25 @@ def standings_cmd(
     db: str | None = DbOption,
 ) -> None:
     """Standings (the tournament's criteria chain)."""
-    from plansza.tournament import mpa
-    from plansza.tournament.standings import standings, team_standings
+    from plansza.cli import tournament_views as views
 
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        if round_no is not None and round_no not in state.rounds:
-            raise PlanszaError(N_("round {round} has not been paired"), round=round_no)
-        if category is not None or division is not None:
-            _part_standings(state, round_no, category, division, as_json)
-            return
-        if teams:
-            rows = team_standings(state, round_no)
-            if as_json:
-                typer.echo(json.dumps(rows, ensure_ascii=False))
-            else:
-                for r in rows:
-                    console.print(
-                        f"{r['place']:>3}. {r['team']}  {r['big_points']}  "
-                        f"{r['small_points']}  {r['spread']:+}"
-                    )
-            return
-        if html is not None:
-            from plansza.tournament.reports import standings_page
-
-            page = standings_page(state, round_no, cli_translator())
-            write_output(html, page)
-            console.print(_("Wrote {path}", path=html))
-            return
-        lines = standings(state, round_no, groups=mpa.groups(state, round_no))
-        if as_json:
-            typer.echo(json.dumps([s.as_json() for s in lines], ensure_ascii=False))
-            return
-        final = state.finished and (round_no is None or round_no >= state.last_round)
-        shown = (
-            round_no
-            if round_no is not None
-            else max((n for n, r in state.rounds.items() if r.complete), default=0)
-        )
-        title = _("Final standings") if final else _("Standings after round {round}", round=shown)
-        console.print(f"{state.settings.name} — {title}", style="bold")
-        cols = _("Pl.|Seed|Player|BP|Score|Spread|Games").split("|")
-        console.print(
-            f"{cols[0]:>4} {cols[1]:>4}  {cols[2]:<28} {cols[3]:>5} {cols[4]:>6} "
-            f"{cols[5]:>7} {cols[6]:>6}"
-        )
-        for s in lines:
-            bp = f"{s.big_points:g}"
-            mark = "*" if s.adjusted else ""
-            left = "" if s.left is None else "  " + _left(*s.left)
-            console.print(
-                f"{s.place:>4} {s.seed:>4}  {s.name:<28} {bp:>5}{mark:1}"
-                f"{s.small_points:>6} {s.spread:>+7} {s.games:>6}{left}",
-                soft_wrap=True,
-            )
-
-
-def _part_standings(
-    state: State, round_no: int | None, category: str | None, division: str | None, as_json: bool
-) -> None:
-    """The standings of one prize category or division: places among its members,
-    beside the overall place (one event log, one criteria chain)."""
-    from plansza.tournament import categories
-
-    parts: list[str] = []
-    lines = None
-    if division is not None:
-        lines = [s for _i, s in categories.division_standings(state, division, round_no)]
-        parts.append(_("Division {division}", division=categories.clean(division)))
-    if category is not None:
-        in_category = [s for _i, s in categories.category_standings(state, category, round_no)]
-        pids = {s.pid for s in lines} if lines is not None else None
-        lines = [s for s in in_category if pids is None or s.pid in pids]
-        key = categories.label(category)
-        parts.append(_("Category: {category}", category=categories.title(key, cli_translator())))
-    assert lines is not None
-    rows = list(enumerate(lines, 1))
-    heading = ", ".join(parts)
-    if as_json:
-        typer.echo(
-            json.dumps(
-                [{**s.as_json(), "overall_place": s.place, "place": i} for i, s in rows],
-                ensure_ascii=False,
-            )
-        )
-        return
-    console.print(f"{state.settings.name} — {heading}", style="bold")
-    cols = _("Pl.|Overall|Seed|Player|BP|Score|Spread").split("|")
-    console.print(
-        f"{cols[0]:>4} {cols[1]:>7} {cols[2]:>4}  {cols[3]:<28} {cols[4]:>5} {cols[5]:>6} "
-        f"{cols[6]:>7}"
+    views.standings(
+        db,
+        round_no=round_no,
+        as_json=as_json,
+        teams=teams,
+        category=category,
+        division=division,
+        html=html,
     )
-    for i, s in rows:
-        console.print(
-            f"{i:>4} {s.place:>7} {s.seed:>4}  {s.name:<28} {s.big_points:>5g} "
-            f"{s.small_points:>6} {s.spread:>+7}"
-        )
-
-
-def _left(kind: str, round_no: int) -> str:
-    """A player out of the tournament, as the standings mark it."""
-    if kind == "excluded":
-        return _("excluded from round {round} (TR 7.1)", round=round_no)
-    if kind == "removed":
-        return _("removed from round {round} (TR 6.3.4)", round=round_no)
-    return _("withdrawn from round {round}", round=round_no)
 
 
 @app.command("status")
 def status(db: str | None = DbOption) -> None:
     """Where the tournament stands, missing results."""
-    with opened(db) as t:
-        state = t.state()
-    s = state.settings
-    console.print(
-        _(
-            "{name} — system {system}, {rounds} rounds; {paired} paired, {players} players "
-            "({active} active next round)",
-            name=s.name,
-            system=s.system,
-            rounds=s.rounds,
-            paired=state.last_round,
-            players=len(state.players),
-            active=len(state.active(state.next_round)),
-        )
-    )
-    console.print(_("Day {day} of play.", day=state.day))
-    if state.closed:
-        console.print(_("The tournament is closed (TR 4.6.4)."))
-        return
-    if state.finished:
-        console.print(_("The tournament is finished."))
-        return
-    missing = [
-        (n, p)
-        for n in sorted(state.rounds)
-        for p in state.rounds[n].pairings
-        if p.second is not None and p.result is None
-    ]
-    if not missing:
-        console.print(_("All results are in."))
-    for n in sorted({n for n, _p in missing}):
-        console.print(_("Missing results, round {round}:", round=n))
-        for m, p in missing:
-            if m == n:
-                console.print(
-                    f"  {_('Table')} {p.table:>3}: {_name(state, p.first)} – "
-                    f"{_name(state, p.second)}"
-                )
+    from plansza.cli import tournament_views as views
+
+    views.status(db)
 
 
 @app.command("card")
@@ -1071,78 +850,9 @@ def card(
     db: str | None = DbOption,
 ) -> None:
     """A player's card: why they stand there."""
-    from plansza.tournament import mpa
-    from plansza.tournament.standings import standings
+    from plansza.cli import tournament_views as views
 
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        pid = resolve(state, player)
-        line = next(s for s in standings(state, groups=mpa.groups(state)) if s.pid == pid)
-        console.print(
-            _(
-                "{seed}. {name} — place {place}: {bp} BP, {sp} scored, spread {spread:+d}, "
-                "games {games}",
-                seed=line.seed,
-                name=line.name,
-                place=line.place,
-                bp=f"{line.big_points:g}",
-                sp=line.small_points,
-                spread=line.spread,
-                games=line.games,
-            )
-        )
-        for g in state.games_of(pid):
-            extra = []
-            if g.kind in ("walkover", "forfeit"):
-                extra.append(f"({text_of(CLI[g.kind])})")
-            if g.penalty:
-                extra.append(_("(penalty −{points})", points=g.penalty))
-            if g.tie_break and g.last_moves is not None:
-                mine, theirs = g.last_moves
-                extra.append(
-                    _("(tie won on the last move {mine}:{theirs}, SCH)", mine=mine, theirs=theirs)
-                    if g.tie_break > 0
-                    else _(
-                        "(tie lost on the last move {mine}:{theirs}, SCH)",
-                        mine=mine,
-                        theirs=theirs,
-                    )
-                )
-            start = "" if g.opponent is None else text_of(CLI["starts" if g.started else "second_"])
-            console.print(
-                _(
-                    "round {round:>2}: {opp:<28} {start:<10} {score}:{opp_score} {extra}",
-                    round=g.round,
-                    opp=_name(state, g.opponent),
-                    start=start,
-                    score=g.score,
-                    opp_score=g.opp_score,
-                    extra=" ".join(extra),
-                )
-            )
-        for a in state.adjustments.get(pid, []):
-            console.print(
-                _(
-                    "adjustment before round {round} (RS §7.2): target place {target}, +{bp} "
-                    "BP, +{sp} scored, {spread:+d} spread",
-                    round=a.round,
-                    target=a.target_place,
-                    bp=f"{a.big_points:g}",
-                    sp=a.small_points,
-                    spread=a.spread,
-                )
-            )
-        for start_r, end_r in state.players[pid].absences:
-            last = "…" if end_r is None else end_r - 1
-            console.print(_("absent: rounds {start}–{end}", start=start_r, end=last))
-        if line.excluded_spread or line.excluded_small:
-            console.print(
-                _(
-                    "MPA 2e viii: two best wins left out: −{spread} spread, −{sp} scored",
-                    spread=line.excluded_spread,
-                    sp=line.excluded_small,
-                )
-            )
+    views.card(db, player)
 
 
 @app.command("pairings")
@@ -1156,64 +866,9 @@ def pairings_cmd(
     db: str | None = DbOption,
 ) -> None:
     """A round's pairings (the first named starts)."""
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        round_no = _round_arg(state, state.last_round if round_no is None else round_no)
-        if alphabetical:
-            _by_name(state, round_no, as_json, html)
-            return
-        if html is not None:
-            from plansza.tournament.reports import round_page
+    from plansza.cli import tournament_views as views
 
-            page = round_page(state, round_no, cli_translator())
-            write_output(html, page)
-            console.print(_("Wrote {path}", path=html))
-            return
-        sd = seeds(state)
-        if as_json:
-            rows = [
-                {
-                    "table": p.table,
-                    "first": sd[p.first],
-                    "second": None if p.second is None else sd[p.second],
-                }
-                for p in state.rounds[round_no].pairings
-            ]
-            typer.echo(json.dumps(rows))
-            return
-        _print_round(state, round_no)
-
-
-def _by_name(state: State, n: int, as_json: bool, html: str | None) -> None:
-    """The pairing list by player name (Polish alphabetical order)."""
-    from plansza.tournament import paperwork
-
-    if html is not None:
-        write_output(html, paperwork.by_name_page(state, n, cli_translator()))
-        console.print(_("Wrote {path}", path=html))
-        return
-    seats = paperwork.by_name(state, n)
-    sd = seeds(state)
-    if as_json:
-        rows = [
-            {
-                "name": x.name,
-                "seed": x.seed,
-                "table": x.table,
-                "opponent": None if x.opponent is None else sd[x.opponent],
-                "starts": x.starts,
-            }
-            for x in seats
-        ]
-        typer.echo(json.dumps(rows, ensure_ascii=False))
-        return
-    console.print(_("Round {round}: pairings by name", round=n), style="bold")
-    for x in seats:
-        start = f" ({text_of(CLI['starts'])})" if x.starts else ""
-        console.print(
-            f"{x.name:<28} {x.seed:>4}  {_('Table')} {x.table:>3}: {_name(state, x.opponent)}"
-            f"{start}"
-        )
+    views.pairings(db, round_no=round_no, as_json=as_json, html=html, alphabetical=alphabetical)
 
 
 @app.command("slips")
@@ -1223,23 +878,9 @@ def slips(
     db: str | None = DbOption,
 ) -> None:
     """The round's result slips, one per table (TR 5.2)."""
-    from plansza.tournament import paperwork
+    from plansza.cli import tournament_views as views
 
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        round_no = _round_arg(state, state.last_round if round_no is None else round_no)
-        write_output(html, paperwork.slips_page(state, round_no, cli_translator()))
-        tables = sum(1 for p in state.rounds[round_no].pairings if p.second is not None)
-        console.print(
-            ngettext(
-                "Wrote {path}: {count} slip, round {round}",
-                "Wrote {path}: {count} slips, round {round}",
-                tables,
-                path=html,
-                count=tables,
-                round=round_no,
-            )
-        )
+    views.slips(db, round_no=round_no, html=html)
 
 
 @app.command("players")
@@ -1248,42 +889,9 @@ def players_cmd(
     db: str | None = DbOption,
 ) -> None:
     """Players by seeding number."""
-    from plansza.tournament.categories import categories_of
+    from plansza.cli import tournament_views as views
 
-    with opened(db) as t, referee_errors():
-        state = t.state()
-        sd = seeds(state)
-        rows = sorted(state.players.values(), key=lambda p: sd[p.pid])
-        if as_json:
-            typer.echo(
-                json.dumps(
-                    [
-                        {
-                            "seed": sd[p.pid],
-                            "name": p.name,
-                            "ranking": p.ranking,
-                            "games": p.games,
-                            "club": p.club,
-                            "city": p.city,
-                            "joined_round": p.joined_round,
-                            "withdrawn": p.withdrawn,
-                            "categories": categories_of(p),
-                            "division": p.division,
-                            "status": (p.left(state.last_round) or (None,))[0],
-                        }
-                        for p in rows
-                    ],
-                    ensure_ascii=False,
-                )
-            )
-            return
-        for p in rows:
-            rk = "—" if p.ranking is None else f"{p.ranking:g}"
-            extra = " ".join(
-                x for x in (p.division and f"[{p.division}]", ", ".join(p.categories)) if x
-            )
-            line = f"{sd[p.pid]:>4}  {p.name:<28} {rk:>6}  {p.club}  {p.city}"
-            console.print(f"{line}  {extra}" if extra else line)
+    views.players(db, as_json=as_json)
 
 
 @app.command("log")
@@ -1292,32 +900,9 @@ def log_cmd(
     db: str | None = DbOption,
 ) -> None:
     """The event log, with times."""
-    from plansza.tournament.events import describe
+    from plansza.cli import tournament_views as views
 
-    with opened(db) as t:
-        events = t.events()
-        state = t.state()
-    sd = seeds(state)
-    names = {pid: f"{sd[pid]} {p.name}" for pid, p in state.players.items()}
-    if as_json:
-        typer.echo(
-            json.dumps(
-                [
-                    {
-                        "seq": e.seq,
-                        "kind": e.kind,
-                        "at": e.at,
-                        "data": e.data,
-                        "text": describe(e, names, cli_translator()),
-                    }
-                    for e in events
-                ],
-                ensure_ascii=False,
-            )
-        )
-        return
-    for e in events:
-        console.print(f"{e.seq:>5}  {e.at}  {describe(e, names, cli_translator())}", soft_wrap=True)
+    views.log(db, as_json=as_json)
 
 
 ReportCategoryOption = typer.Option(
@@ -1337,29 +922,11 @@ def report(
 ) -> None:
     """HTML and CSV report (standings, pairings, cards, table; divisions and the prize
     categories players carry); the referee's report."""
-    from plansza.tournament import reports
+    from plansza.cli import tournament_views as views
 
     if html is None and referee_page is None:
         fail(_("say what to write: --html DIRECTORY or --referee FILE"), EXIT_INPUT)
-    with opened(db) as t, user_errors(EXIT_INPUT):
-        state = t.state()
-        if referee_page is not None:
-            from plansza.tournament.paperwork import referee_report_page
-
-            write_output(referee_page, referee_report_page(state, cli_translator()))
-            console.print(_("Wrote {path}", path=referee_page))
-        if html is not None:
-            directory = output_directory(html)
-            with writing(directory):
-                school = state.settings.team_limit > 0  # SCH: the school table belongs in it
-                reports.write_report(
-                    state,
-                    directory,
-                    cli_translator(),
-                    teams=teams or school,
-                    extra=category_list(category),
-                )
-            console.print(_("Report written to {path}", path=html))
+    views.report(db, html=html, teams=teams, referee_page=referee_page, category=category)
 
 
 @app.command("export")
@@ -1371,27 +938,11 @@ def export(
     db: str | None = DbOption,
 ) -> None:
     """Export a TSH .t file, or the federation's CSV of games (RS §6)."""
-    from plansza.tournament import tsh as tsh_mod
+    from plansza.cli import tournament_views as views
 
     if tsh is None and federation is None:
         fail(_("say what to write: --tsh FILE or --federation FILE"), EXIT_INPUT)
-    with opened(db) as t, user_errors(EXIT_INPUT):
-        state = t.state()
-        if federation is not None:
-            from plansza.tournament.paperwork import federation_csv
-
-            write_output(federation, federation_csv(state))
-            console.print(_("Wrote {path}", path=federation))
-            if not state.finished:
-                err_console.print(
-                    _(
-                        "Note: the tournament is not finished; the file holds the games "
-                        "played so far"
-                    )
-                )
-        if tsh is not None:
-            write_output(tsh, tsh_mod.write_t(state))
-            console.print(_("Wrote {path}", path=tsh))
+    views.export(db, tsh=tsh, federation=federation)
 
 
 @app.command("import")
@@ -1404,50 +955,15 @@ def import_(
     db: str | None = DbOption,
 ) -> None:
     """Import a TSH .t file."""
-    from plansza.tournament import tsh as tsh_mod
+    from plansza.cli import tournament_views as views
 
-    with user_errors(EXIT_INPUT):
-        text = read_record(tsh)
-        parsed = tsh_mod.read_t(text, tsh)
-        title = name or Path(tsh).stem
-        settings = load(
-            Settings,
-            {
-                "name": title,
-                "rounds": rounds or max(parsed.rounds, 1),
-                "system": system,
-                "dates": [_parse_date(d) for d in dates] or [date.today().isoformat()],
-            },
-        )
-        path = db or (slug(title) + SUFFIX)
-        items = tsh_mod.events_from(parsed, settings)
-        # check the whole file against the rules before creating anything
-        replay(
-            [Event(1, "created", {"settings": dump(settings)})]
-            + [Event(i, k, d) for i, (k, d) in enumerate(items, 2)]
-        )
-        from plansza.tournament.storage import TournamentFile
-
-        check_output(path)
-        tf = TournamentFile.create(path, settings, at=now())
-        try:
-            tf.append_many(items, at=now())
-        finally:
-            tf.close()
-        console.print(_("Created '{name}' in {path}", name=title, path=path))
+    views.import_tsh(tsh, name=name, rounds=rounds, system=system, dates=dates, db=db)
 
 
 @app.command("check-ranked")
 def check_ranked(db: str | None = DbOption) -> None:
     """Ranked-tournament conditions (RR §4)."""
-    from plansza.tournament.ranked import check
+    from plansza.cli import tournament_views as views
 
-    with opened(db) as t:
-        findings = check(t.state(), cli_translator())
-    bad = False
-    for ok, text in findings:
-        tag = _("OK") if ok else _("WARNING")
-        console.print(Text.assemble((tag, "green" if ok else "yellow"), " ", text))
-        bad = bad or not ok
-    if bad:
+    if not views.check_ranked(db):
         raise typer.Exit(EXIT_NEGATIVE)
