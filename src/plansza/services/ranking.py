@@ -72,8 +72,19 @@ def read_registered(path: str) -> dict[str, Prior]:
     reader = _referee_reader("registered_rankings")
     if reader is None:
         return {}
+    found = dict(_read_referee_file(reader, path))
+    return {
+        normalise_name(name): Prior(Fraction(ranking).limit_denominator(10**6), int(games))
+        for name, (ranking, games) in found.items()
+        if ranking is not None
+    }
+
+
+def _read_referee_file(reader: Callable[[str], Any], path: str) -> Any:
+    """What ``reader`` reads from the referee's tournament file ``path``; a file of
+    another format is a :class:`FormatError` that names it."""
     try:
-        found = dict(reader(path))
+        return reader(path)
     except PlanszaError:
         raise
     except Exception as e:  # a foreign file format: an error that names it
@@ -82,11 +93,6 @@ def read_registered(path: str) -> dict[str, Prior]:
             path=path,
             reason=f"{type(e).__name__}: {e}",
         ) from e
-    return {
-        normalise_name(name): Prior(Fraction(ranking).limit_denominator(10**6), int(games))
-        for name, (ranking, games) in found.items()
-        if ranking is not None
-    }
 
 
 def read_tournament(
@@ -115,16 +121,7 @@ def read_tournament(
             )
         if not os.path.exists(path):
             raise FileNotFoundError(2, "No such file", path)
-        try:
-            rows = [dict(r) for r in reader(path)]
-        except PlanszaError:
-            raise
-        except Exception as e:  # a foreign file format: an error that names it
-            raise FormatError(
-                N_("{path}: cannot read the tournament file: {reason}"),
-                path=path,
-                reason=f"{type(e).__name__}: {e}",
-            ) from e
+        rows = [dict(r) for r in _read_referee_file(reader, path)]
         for row in rows:
             if day is not None and not row.get("date"):
                 row["date"] = day.isoformat()

@@ -145,32 +145,34 @@ def parse_score(text: str, who: str) -> int:
 
 def parse_score_pair(text: str) -> tuple[int, int]:
     """A bye score such as ``300:250`` (MPA 2c i)."""
-    m = re.fullmatch(r"([0-9]{1,4}):([0-9]{1,4})", text.strip())
-    if not m:
-        raise ArgumentError(
-            N_(
-                "cannot read the bye score '{text}': give the bye's score and its opponent's "
-                "as two whole numbers, like 300:250"
-            ),
-            code="bye_score",
-            text=excerpt(text),
-        )
-    return int(m.group(1)), int(m.group(2))
+    return _number_pair(
+        text,
+        N_(
+            "cannot read the bye score '{text}': give the bye's score and its opponent's "
+            "as two whole numbers, like 300:250"
+        ),
+        "bye_score",
+    )
 
 
 def parse_last_moves(text: str) -> tuple[int, int]:
     """Both players' last moves, ``35:28`` in the order of the result (SCH: they decide
     a tie)."""
+    return _number_pair(
+        text,
+        N_(
+            "cannot read the last moves '{text}': give both players' last moves as two "
+            "whole numbers, like 35:28"
+        ),
+        "last_moves",
+    )
+
+
+def _number_pair(text: str, template: str, code: str) -> tuple[int, int]:
+    """Two whole numbers written ``A:B``; else an :class:`ArgumentError` of ``template``."""
     m = re.fullmatch(r"([0-9]{1,4}):([0-9]{1,4})", text.strip())
     if not m:
-        raise ArgumentError(
-            N_(
-                "cannot read the last moves '{text}': give both players' last moves as two "
-                "whole numbers, like 35:28"
-            ),
-            code="last_moves",
-            text=excerpt(text),
-        )
+        raise ArgumentError(template, code=code, text=excerpt(text))
     return int(m.group(1)), int(m.group(2))
 
 
