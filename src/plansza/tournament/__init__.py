@@ -11,20 +11,29 @@ from typing import TYPE_CHECKING, Any
 
 from plansza.tournament.events import Event, replay, walkover_score
 from plansza.tournament.model import Settings, State, seeds
-from plansza.tournament.pairing import pair_round
-from plansza.tournament.standings import Standing, standings, team_standings
 
 if TYPE_CHECKING:
+    from plansza.tournament.pairing import pair_round
+    from plansza.tournament.standings import Standing, standings, team_standings
     from plansza.tournament.storage import TournamentFile
+
+# Loaded on first use: the storage pulls in SQLAlchemy and Alembic when it creates a
+# file, and a command that records a result needs neither the pairing systems nor the
+# standings.
+_LAZY = {
+    "TournamentFile": "storage",
+    "pair_round": "pairing",
+    "Standing": "standings",
+    "standings": "standings",
+    "team_standings": "standings",
+}
 
 
 def __getattr__(name: str) -> Any:
-    # The storage pulls in SQLAlchemy and Alembic (most of a second): only on use,
-    # so that every other command of the CLI starts fast.
-    if name == "TournamentFile":
-        from plansza.tournament.storage import TournamentFile
+    if name in _LAZY:
+        import importlib
 
-        return TournamentFile
+        return getattr(importlib.import_module(f"plansza.tournament.{_LAZY[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [

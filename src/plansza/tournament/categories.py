@@ -27,12 +27,15 @@ dywizyjnych/grupowych w każdej z dywizji/grup").
 from __future__ import annotations
 
 from gettext import NullTranslations
+from typing import TYPE_CHECKING
 
 from plansza.errors import N_, IllegalActionError
 from plansza.i18n import Translator
 from plansza.tiles import polish_collation_key
 from plansza.tournament.model import State, TournamentPlayer
-from plansza.tournament.standings import Standing, standings
+
+if TYPE_CHECKING:
+    from plansza.tournament.standings import Standing
 
 #: The usual prize categories: canonical key → the names that mean it.
 KNOWN: dict[str, tuple[str, ...]] = {
@@ -148,6 +151,8 @@ def divisions(state: State) -> dict[str, list[int]]:
 
 
 def _subset(state: State, pids: list[int], after_round: int | None) -> list[tuple[int, Standing]]:
+    from plansza.tournament.standings import standings  # not for a player's registration
+
     chosen = set(pids)
     lines = [st for st in standings(state, after_round) if st.pid in chosen]
     return list(enumerate(lines, 1))

@@ -28,9 +28,18 @@ from typing import Any
 from plansza.errors import N_, IllegalActionError, PlanszaError
 from plansza.i18n import Translator
 from plansza.records import load
-from plansza.tournament import adjustments, pairing
+from plansza.tournament import adjustments
 from plansza.tournament.messages import LOG, MESSAGES
-from plansza.tournament.model import Pairing, Result, Round, Settings, State, school_key
+from plansza.tournament.model import (
+    SCHEDULED_BYES,
+    Pairing,
+    Result,
+    Round,
+    Settings,
+    State,
+    manual,
+    school_key,
+)
 
 MAX_SCORE = 5000
 
@@ -351,7 +360,7 @@ def apply(state: State, e: Event) -> None:
             tables = [(int(a), None if b is None else int(b)) for a, b in d["tables"]]
         except (TypeError, ValueError) as exc:
             raise _err("bad_tables", "bad_tables", round=n) from exc
-        pairing.manual(state, n, tables)
+        manual(state, n, tables)
         # TR 4.6.4: the round belongs to the day of play it is paired on; a date that is
         # one of the tournament's declared days moves the day on to it
         day = state.day
@@ -510,7 +519,7 @@ def apply(state: State, e: Event) -> None:
         pid = _player(state, d["player"])
         pl = state.players[pid]
         mine = rnd.pairing_of(pid)
-        if state.settings.system in pairing.SCHEDULED_BYES:
+        if state.settings.system in SCHEDULED_BYES:
             raise _err("bye_scheduled", "bye_scheduled", system=state.settings.system)
         if mine is None or mine.second is not None:
             raise _err("not_bye", "not_bye", name=pl.name, round=n)

@@ -18,11 +18,13 @@ registration number (``pid``); the seeding numbers shown to people come from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, get_args
 
 from msgspec import Meta
 
+from plansza.errors import N_, IllegalActionError
 from plansza.tiles import polish_collation_key
 
 System = Literal["roundrobin", "halving", "swiss", "danish", "mpa", "manual"]
@@ -524,3 +526,36 @@ def seat_present(state: State, n: int, pairs: list[tuple[int, int | None]]) -> l
         elif b_on and pb is not None:
             out.append((pb, None))
     return out
+
+
+#: The systems whose byes come from the schedule, not from the standings.
+SCHEDULED_BYES = ("roundrobin", "mpa")
+
+
+def manual(state: State, n: int, tables: Sequence[Table]) -> list[Table]:
+    """Check a referee's manual pairing: every active player exactly once."""
+    active = set(state.active(n))
+    seen: list[int] = []
+    for a, b in tables:
+        for p in (a, b):
+            if p is None:
+                continue
+            if p not in state.players:
+                raise IllegalActionError("unknown_player", N_("no such player: {who}"), who=p)
+            if p not in active:
+                raise IllegalActionError(
+                    "inactive",
+                    N_("{name} does not play in round {round}"),
+                    name=state.players[p].name,
+                    round=n,
+                )
+            if p in seen:
+                raise IllegalActionError(
+                    "twice", N_("{name} appears twice in the pairing"), name=state.players[p].name
+                )
+            seen.append(p)
+    missing = active - set(seen)
+    if missing:
+        names = ", ".join(sorted(state.players[p].name for p in missing))
+        raise IllegalActionError("unpaired", N_("the pairing leaves out: {names}"), names=names)
+    return list(tables)

@@ -35,7 +35,9 @@ from plansza.tournament.categories import divisions
 from plansza.tournament.halving import PairingNotes as PairingNotes
 from plansza.tournament.halving import by_standings
 from plansza.tournament.halving import ideal as ideal
+from plansza.tournament.model import SCHEDULED_BYES as SCHEDULED_BYES
 from plansza.tournament.model import State, Table, player_by_seed, seat_present
+from plansza.tournament.model import manual as manual
 from plansza.tournament.standings import standings
 
 
@@ -149,7 +151,6 @@ def explain(
 
 # Systems whose bye is part of a schedule (each player's turn): RS §7.7 is about
 # the halving system's bye, and the MPA scores a bye by its format (MPA 2c i).
-SCHEDULED_BYES = ("roundrobin", "mpa")
 
 
 def unplayed_bye(state: State, n: int) -> int | None:
@@ -186,30 +187,3 @@ def order_tables(state: State, n: int, tables: list[Table]) -> list[Table]:
     )
 
 
-def manual(state: State, n: int, tables: Sequence[Table]) -> list[Table]:
-    """Check a referee's manual pairing: every active player exactly once."""
-    active = set(state.active(n))
-    seen: list[int] = []
-    for a, b in tables:
-        for p in (a, b):
-            if p is None:
-                continue
-            if p not in state.players:
-                raise IllegalActionError("unknown_player", N_("no such player: {who}"), who=p)
-            if p not in active:
-                raise IllegalActionError(
-                    "inactive",
-                    N_("{name} does not play in round {round}"),
-                    name=state.players[p].name,
-                    round=n,
-                )
-            if p in seen:
-                raise IllegalActionError(
-                    "twice", N_("{name} appears twice in the pairing"), name=state.players[p].name
-                )
-            seen.append(p)
-    missing = active - set(seen)
-    if missing:
-        names = ", ".join(sorted(state.players[p].name for p in missing))
-        raise IllegalActionError("unpaired", N_("the pairing leaves out: {names}"), names=names)
-    return list(tables)
