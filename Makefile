@@ -22,8 +22,9 @@ $(STAMP): $(BUILD_INPUTS)
 	$(PY) scripts/messages.py --compile
 	touch $(STAMP)
 
+# The web app on http://localhost:8000/ (the terminal game: .venv/bin/plansza play).
 run: setup
-	$(VENV)/bin/plansza play
+	$(VENV)/bin/plansza serve --host 127.0.0.1 --port 8000
 
 test: setup
 	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)

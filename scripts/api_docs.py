@@ -25,7 +25,7 @@ OUTPUT = ROOT / "build" / "api"
 
 # Not documented: running ``plansza.__main__`` starts the command line, and Alembic's
 # environment script (tournament migrations) can only be imported by Alembic.
-SKIP = ("plansza.__main__", "plansza.tournament.migrations")
+SKIP = ("plansza.__main__", "plansza.tournament.migrations", "plansza.server.migrations")
 
 
 def modules() -> list[str]:

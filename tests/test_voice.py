@@ -1,6 +1,7 @@
 """The domain speaks no language: it raises templates, a front end words them.
 
-Walks the syntax trees of ``src/plansza`` outside ``cli/`` and fails on
+Walks the syntax trees of ``src/plansza`` outside the front ends (``cli/``,
+``server/``: they choose the language of each user) and fails on
 
 * an error class (a subclass of ``PlanszaError``, found by name across the package)
   raised with an f-string, a ``%`` or ``.format`` expression or an unmarked string
@@ -33,9 +34,14 @@ MARKERS = {"N_", "NP_"}
 WORDING_CALLS = {"gettext", "ngettext", "pgettext", "npgettext", "translator"}
 
 
+FRONT_ENDS = {"cli", "server"}
+
+
 def domain_files() -> list[Path]:
-    """Every Python module of the package outside the command line."""
-    return sorted(p for p in PACKAGE.rglob("*.py") if "cli" not in p.relative_to(PACKAGE).parts)
+    """Every Python module of the package outside the front ends."""
+    return sorted(
+        p for p in PACKAGE.rglob("*.py") if not FRONT_ENDS & set(p.relative_to(PACKAGE).parts)
+    )
 
 
 def error_classes(trees: Iterable[ast.Module]) -> tuple[set[str], set[str]]:

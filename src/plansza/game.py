@@ -51,6 +51,7 @@ class EndReason(enum.Enum):
     TIME = "time"  #: TR 5.1.1c: every player out of time
     SOLO_END = "solo_end"  #: TR 6.2.1: the player left alone passed or lost enough
     WALKOVER = "walkover"  #: TR 7.2: exclusion or no-show, scored N:1
+    RESIGNED = "resigned"  #: a player gave the game up (a game outside a tournament)
 
 
 @dataclass(frozen=True)
@@ -716,6 +717,40 @@ class Game:
         self.adjustments.append(Adjustment(loser, 1 - self.scores[loser], "walkover"))
         self.scores[winner], self.scores[loser] = points, 1
         self.result = Result(tuple(self.scores), winner, EndReason.WALKOVER)
+
+    def resign(self, player: int, now: float | None = None) -> None:
+        """``player`` gives the game up (two players): the other wins, the scores stay
+        as they are. A play of the resigner's awaiting a challenge is taken back."""
+        if self.rules.players != 2:
+            raise IllegalActionError("resign", N_("only a two-player game can be resigned"))
+        if self.result is not None:
+            raise IllegalActionError("game_over", N_("the game is over"), action="resign")
+        if self.pending is not None and self.pending.player == player:
+            self._take_back_pending()
+        elif self.pending is not None:
+            self._commit_quietly()
+        if self.clock is not None and now is not None:
+            self.clock.stop(now)
+        self.result = Result(tuple(self.scores), 1 - player, EndReason.RESIGNED)
+
+    def _commit_quietly(self) -> None:
+        """The opponent's pending play counts as accepted when the other player resigns."""
+        p = self.pending
+        assert p is not None
+        self.pending = None
+        self.scores[p.player] += p.scored.score
+        self._record(
+            Turn(
+                p.player,
+                TurnKind.PLAY,
+                p.scored.play,
+                p.scored.score,
+                self.scores[p.player],
+                p.rack_before,
+                tuple(w.word for w in p.scored.words),
+                bingo=p.scored.bingo,
+            )
+        )
 
     # ---- the end -------------------------------------------------------------
 

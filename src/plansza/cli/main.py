@@ -50,7 +50,7 @@ class Entry(NamedTuple):
 
 SUBSYSTEMS = (
     "game", "tournament", "ranking", "lexicon", "moves",
-    "engine", "duplicate", "play", "analyze", "endgame",
+    "engine", "duplicate", "play", "analyze", "endgame", "serve",
 )  # fmt: skip
 """The modules of ``plansza.cli`` with a ``register(app)``, in registration order."""
 
@@ -78,6 +78,7 @@ COMMANDS: tuple[Entry, ...] = (
     Entry("analiza", "analyze", N_("Each move against the engine's best."), hidden=True),
     Entry("endgame", "endgame", N_("The exact endgame, the bag empty.")),
     Entry("końcówka", "endgame", N_("The exact endgame, the bag empty."), hidden=True),
+    Entry("serve", "serve", N_("The web app: play, study, tournaments in the browser.")),
     Entry(
         "turniej",
         "tournament",

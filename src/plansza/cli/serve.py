@@ -1,0 +1,30 @@
+"""``plansza serve``: the web app on Uvicorn."""
+
+from __future__ import annotations
+
+import typer
+
+from plansza.cli.i18n import _
+from plansza.errors import N_
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help=N_("Address to listen on")),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help=N_("Port")),
+    db: str | None = typer.Option(
+        None, "--db", help=N_("Database URL (default: plansza.db in the user's data folder)")
+    ),
+) -> None:
+    """The web app: play, study, tournaments in the browser."""
+    import uvicorn
+
+    from plansza.server.app import create_app
+
+    app = create_app(db=db)
+    shown = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0') else host}:{port}/"
+    typer.echo(_("plansza is served at {url} (Ctrl-C stops it)", url=shown))
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

@@ -1,0 +1,344 @@
+"""The web app: the lobby, the game page and its WebSocket, the record, the assets.
+
+:func:`create_app` builds a Starlette app around a :class:`~plansza.server.live.Hub`.
+Pages are Jinja2 templates (``templates/web/``, autoescaped) in the visitor's
+language — Polish by default, English by choice (``?lang=en``, kept in a cookie) —
+through the same catalogues as the command line. Every asset is served by the app
+(htmx is vendored in ``static/``): a tournament hall may have no internet.
+
+The server trusts nothing from a client. A seat is proven by a secret token in a
+cookie (set when the game is made or the invitation is opened); a message that is not
+JSON, is over :data:`MAX_MESSAGE` bytes or names an action the seat may not take is
+answered with an error and changes nothing. Forms carry a CSRF token bound to the
+visitor's signed session.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from plansza.errors import N_, PlanszaError
+from plansza.i18n import Translator, describe, translator
+from plansza.server.live import Hub, LiveGame
+from plansza.server.store import Store, default_url
+from plansza.services.live import PRESETS, new_seed
+from plansza.templates import render
+
+#: The largest message a client may send on a game's WebSocket (a move is ~30 bytes).
+MAX_MESSAGE = 4096
+LANGUAGES = ("pl", "en")
+STATIC = Path(__file__).with_name("static")
+#: The computer's levels a lobby offers, weakest first, with their strength in words.
+LEVELS: dict[str, str] = {
+    "random": N_("a beginner: any legal move"),
+    "greedy": N_("plays the highest score"),
+    "static": N_("club player: score and the tiles it keeps"),
+    "sim": N_("strong: looks a few moves ahead (thinks a second)"),
+}
+
+
+def language(request: Request | WebSocket) -> str:
+    """The visitor's language: ``?lang=``, else the cookie, else Polish."""
+    asked = request.query_params.get("lang") or request.cookies.get("lang") or "pl"
+    return asked if asked in LANGUAGES else "pl"
+
+
+def secret_key() -> str:
+    """The key that signs sessions: ``PLANSZA_SECRET``, else one made on first start
+    and kept in the user's data folder (never in the repository)."""
+    env = os.environ.get("PLANSZA_SECRET")
+    if env:
+        return env
+    from platformdirs import user_data_dir
+
+    path = Path(user_data_dir("plansza")) / "server-secret"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(32), encoding="utf-8")
+        path.chmod(0o600)
+    return path.read_text(encoding="utf-8").strip()
+
+
+def create_app(
+    *,
+    db: str | None = None,
+    words: Any = None,
+    secret: str | None = None,
+    clock: Any = None,
+) -> Starlette:
+    """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
+    list ``words`` (default: the SJP.PL lexicon — not the official OSPS)."""
+    import time
+
+    if words is None:
+        from plansza.lexicon import Lexicon
+
+        words = Lexicon.default(progress=False)
+    hub = Hub(Store(db or default_url()), words, clock or time.time)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = Starlette(
+        routes=[
+            Route("/", lobby),
+            Route("/games", new_game, methods=["POST"]),
+            Route("/g/{game_id}", game_page),
+            Route("/g/{game_id}/join/{token}", join),
+            Route("/g/{game_id}/record.gcg", record),
+            WebSocketRoute("/g/{game_id}/ws", game_socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        middleware=[
+            Middleware(
+                SessionMiddleware,
+                secret_key=secret or secret_key(),
+                same_site="lax",
+                https_only=False,
+            )
+        ],
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    return app
+
+
+def _t(request: Request | WebSocket) -> Translator:
+    return translator(language(request))
+
+
+def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    lang = language(request)
+    response = HTMLResponse(
+        render(name, translator(lang), csrf=_csrf(request), path=request.url.path, **context),
+        status_code=status,
+    )
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
+    return response
+
+
+def _csrf(request: Request) -> str:
+    token = request.session.get("csrf")
+    if not token:
+        token = secrets.token_urlsafe(16)
+        request.session["csrf"] = token
+    return str(token)
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    return _page(request, "web/error.html", status=status, message=message)
+
+
+async def lobby(request: Request) -> HTMLResponse:
+    t = _t(request)
+    levels = [(key, t.gettext(text)) for key, text in LEVELS.items()]
+    return _page(request, "web/lobby.html", levels=levels, presets=PRESETS)
+
+
+async def new_game(request: Request) -> Response:
+    t = _t(request)
+    form = await request.form()
+    if not secrets.compare_digest(str(form.get("csrf", "")), _csrf(request)):
+        return _error_page(request, 403, t.gettext("The form has expired: open the page again."))
+    opponent = str(form.get("opponent", "static"))
+    rules = str(form.get("rules", "pfs"))
+    name = " ".join(str(form.get("name", "")).split())[:40] or t.gettext("Player")
+    try:
+        minutes = int(str(form.get("minutes", "15")))
+    except ValueError:
+        minutes = -1
+    if opponent != "person" and opponent not in LEVELS:
+        return _error_page(request, 400, t.gettext("Choose an opponent from the list."))
+    if rules not in PRESETS:
+        return _error_page(request, 400, t.gettext("Choose rules from the list."))
+    if not 0 <= minutes <= 180:
+        return _error_page(request, 400, t.gettext("Clock minutes from 0 to 180."))
+    if opponent == "person":
+        seats, names = ("person", "person"), (name, t.gettext("Guest"))
+    else:
+        seats, names = ("person", opponent), (name, t.gettext("Computer"))
+    try:
+        live, tokens = await _hub(request).create(
+            rules=rules, minutes=minutes, seats=seats, names=names, seed=new_seed(), starting=None
+        )
+    except PlanszaError as e:
+        return _error_page(request, 400, describe(e, t))
+    response = RedirectResponse(f"/g/{live.id}", status_code=303)
+    _seat_cookie(response, live.id, tokens[0])
+    if opponent == "person":
+        request.session[f"invite:{live.id}"] = tokens[1]
+    return response
+
+
+def _seat_cookie(response: Response, game_id: str, token: str) -> None:
+    response.set_cookie(
+        f"seat_{game_id}", token, max_age=3600 * 24 * 30, httponly=True, samesite="lax"
+    )
+
+
+async def _live(request: Request | WebSocket) -> LiveGame | None:
+    return await _hub(request).get(request.path_params["game_id"])
+
+
+async def game_page(request: Request) -> HTMLResponse:
+    t = _t(request)
+    live = await _live(request)
+    if live is None:
+        return _error_page(request, 404, t.gettext("There is no such game."))
+    seat = live.seat_of(request.cookies.get(f"seat_{live.id}"))
+    invite = request.session.get(f"invite:{live.id}") if seat == 0 else None
+    view = live.table.view(seat, _hub(request).clock())
+    return _page(
+        request,
+        "web/game.html",
+        game_id=live.id,
+        seat=seat,
+        invite=f"{request.base_url}g/{live.id}/join/{invite}" if invite else None,
+        view=view,
+        names=view["names"],
+        premiums=_premiums(),
+    )
+
+
+def _premiums() -> list[str]:
+    """The board's premium squares, a row a string: W/w word ×3/×2, L/l letter ×3/×2."""
+    from plansza.board import Board, Premium
+
+    board = Board()
+    code = {Premium.TW: "W", Premium.DW: "w", Premium.TL: "L", Premium.DL: "l"}
+    return ["".join(code.get(board.premium(r, c), ".") for c in range(15)) for r in range(15)]
+
+
+async def join(request: Request) -> Response:
+    t = _t(request)
+    live = await _live(request)
+    token = request.path_params["token"]
+    if live is None or live.seat_of(token) is None:
+        return _error_page(request, 404, t.gettext("This invitation is not valid."))
+    response = RedirectResponse(f"/g/{live.id}", status_code=303)
+    _seat_cookie(response, live.id, token)
+    return response
+
+
+async def record(request: Request) -> Response:
+    live = await _live(request)
+    if live is None:
+        return PlainTextResponse("no such game", status_code=404)
+    from plansza.gcg import record_from_game, write_gcg
+
+    text = write_gcg(record_from_game(live.table.game))
+    return Response(
+        text,
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="plansza-{live.id}.gcg"'},
+    )
+
+
+async def game_socket(ws: WebSocket) -> None:
+    """The game's live channel: steps and views out, the seat's actions in."""
+    t = _t(ws)
+    live = await _live(ws)
+    await ws.accept()
+    if live is None:
+        await ws.send_json({"type": "error", "message": t.gettext("There is no such game.")})
+        await ws.close()
+        return
+    seat = live.seat_of(ws.cookies.get(f"seat_{live.id}"))
+    try:
+        last = int(ws.query_params.get("last", "0"))
+    except ValueError:
+        last = 0
+    sub = live.subscribe(seat, last)
+
+    async def sender() -> None:
+        while True:
+            await ws.send_json(await sub.queue.get())
+
+    import asyncio
+
+    task = asyncio.create_task(sender())
+    try:
+        while True:
+            text = await ws.receive_text()
+            reply = await _message(live, seat, text, t)
+            if reply is not None:
+                await ws.send_json(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.unsubscribe(sub)
+        task.cancel()
+
+
+async def _message(
+    live: LiveGame, seat: int | None, text: str, t: Translator
+) -> dict[str, Any] | None:
+    """A client's message handled: ``None`` when the step it made has been sent."""
+    if len(text.encode()) > MAX_MESSAGE:
+        return _refused("too_long", t.gettext("The message is too long."))
+    try:
+        message = json.loads(text)
+    except ValueError:
+        message = None
+    if not isinstance(message, dict):
+        return _refused("not_json", t.gettext("The message is not JSON."))
+    if seat is None:
+        return _refused("spectator", t.gettext("Spectators cannot play."))
+    kind = message.get("kind")
+    if kind == "preview":
+        return _preview(live, seat, str(message.get("text", "")), t)
+    if kind not in ("move", "accept", "challenge", "resign"):
+        return _refused("bad_action", t.gettext("Unknown action."))
+    action = {"kind": kind}
+    if kind == "move":
+        action["text"] = str(message.get("text", ""))[:80]
+    try:
+        await live.act(seat, action)
+    except PlanszaError as e:
+        return _refused(e.code, describe(e, t))
+    return None
+
+
+def _refused(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def _preview(live: LiveGame, seat: int, text: str, t: Translator) -> dict[str, Any]:
+    """The score a play would make now (nothing changes): shown before it is sent."""
+    g = live.table.game
+    if g.to_move != seat or g.pending is not None or g.result is not None:
+        return {"type": "preview", "text": text, "score": None}
+    try:
+        scored = g.score(text[:80])
+    except PlanszaError as e:
+        return {"type": "preview", "text": text, "score": None, "message": describe(e, t)}
+    return {
+        "type": "preview",
+        "text": text,
+        "score": scored.score,
+        "words": list(scored.word_strings),
+    }

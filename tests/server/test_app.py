@@ -1,0 +1,147 @@
+"""The web app in-process: pages, the game's WebSocket, what a client may not do.
+
+Starlette's test client drives the routes and the WebSocket against an in-memory
+database and a clock the test moves; the real server (Uvicorn, a file database, a
+kill -9) is in test_restart.py, a real browser in test_browser.py.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from .conftest import new_game
+
+
+def receive_until(ws: Any, kind: str, limit: int = 20) -> dict[str, Any]:
+    for _ in range(limit):
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+def test_the_lobby_is_polish_by_default_and_english_on_request(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and '<html lang="pl">' in page.text
+    assert "Nowa partia" in page.text and "nie jest oficjalny OSPS" in page.text
+    page = client.get("/?lang=en")
+    assert '<html lang="en">' in page.text and "A new game" in page.text
+    assert '<html lang="en">' in client.get("/").text  # the choice is kept (a cookie)
+
+
+def test_a_form_without_its_csrf_token_is_refused(client: TestClient) -> None:
+    client.get("/")
+    r = client.post("/games", data={"csrf": "forged", "opponent": "static"})
+    assert r.status_code == 403 and "Formularz wygasł" in r.text
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("opponent", "grandmaster"), ("rules", "chess"), ("minutes", "abc")]
+)
+def test_a_bad_form_value_is_named(client: TestClient, field: str, value: str) -> None:
+    page = client.get("/")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert csrf
+    data = {"csrf": csrf.group(1), "opponent": "static", "rules": "pfs", "minutes": "15"}
+    data[field] = value
+    r = client.post("/games", data=data)
+    assert r.status_code == 400 and 'role="alert"' in r.text
+
+
+def test_a_game_against_the_computer_is_played_over_the_socket(client: TestClient) -> None:
+    game = new_game(client, name='Ala <script>alert(1)</script>')
+    page = client.get(f"/g/{game}")
+    assert page.status_code == 200
+    assert "<script>alert(1)</script>" not in page.text  # the name is escaped
+    with client.websocket_connect(f"/g/{game}/ws?last=0") as ws:
+        view = receive_until(ws, "view")["view"]
+        assert view["seat"] == 0 and len(view["rack"]) == 7
+        if view["to_move"] == 1:  # the computer started: its move comes first
+            receive_until(ws, "step")
+        ws.send_json({"kind": "move", "text": "pauza"})
+        mine = receive_until(ws, "step")
+        assert mine["step"]["seat"] == 0 and mine["step"]["action"]["text"] == "pauza"
+        theirs = receive_until(ws, "step")  # the computer answers at once
+        assert theirs["step"]["seat"] == 1 and theirs["view"]["to_move"] == 0
+    record = client.get(f"/g/{game}/record.gcg")
+    assert record.status_code == 200 and "#player1" in record.text
+
+
+def test_what_a_client_may_not_send_is_refused_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    game = new_game(client, opponent="person")
+    with client.websocket_connect(f"/g/{game}/ws?lang=en") as ws:
+        view = receive_until(ws, "view")["view"]
+        for text, code in [
+            ("not json", "not_json"),
+            ("[1, 2]", "not_json"),
+            ('{"kind": "move", "text": "' + "A" * 5000 + '"}', "too_long"),
+            ('{"kind": "teleport"}', "bad_action"),
+            ('{"kind": "flag"}', "bad_action"),
+            ('{"kind": "accept"}', "accept"),
+            ('{"kind": "move", "text": "H8 ŹŹŹ"}', "not_on_rack"),
+        ]:
+            ws.send_text(text)
+            reply = receive_until(ws, "error")
+            assert reply["code"] == code, (text, reply)
+        if view["to_move"] == 1:  # seat 0 moving out of turn
+            ws.send_json({"kind": "move", "text": "pauza"})
+            assert receive_until(ws, "error")["code"] == "not_your_turn"
+    assert client.app.state.hub.games[game].table.steps == []  # type: ignore[attr-defined]
+
+
+def test_a_spectator_sees_no_rack_and_cannot_play(client: TestClient) -> None:
+    game = new_game(client, opponent="person")
+    other = TestClient(client.app)  # the same app, without the seat's cookie
+    with other.websocket_connect(f"/g/{game}/ws") as ws:
+        view = receive_until(ws, "view")["view"]
+        assert view["seat"] is None and view["rack"] is None
+        ws.send_json({"kind": "move", "text": "pauza"})
+        assert receive_until(ws, "error")["code"] == "spectator"
+
+
+def test_a_forged_game_id_is_named(client: TestClient) -> None:
+    assert client.get("/g/no-such-game").status_code == 404
+    with client.websocket_connect("/g/no-such-game/ws") as ws:
+        assert ws.receive_json()["type"] == "error"
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+
+
+def test_the_invited_friend_takes_the_other_seat(client: TestClient) -> None:
+    game = new_game(client, opponent="person")
+    page = client.get(f"/g/{game}")
+    link = re.search(r'value="(http[^"]+/join/[^"]+)"', page.text)
+    assert link
+    friend = TestClient(client.app)
+    r = friend.get(link.group(1).split("testserver", 1)[1], follow_redirects=False)
+    assert r.status_code == 303
+    friend.cookies.update(r.cookies)
+    with friend.websocket_connect(f"/g/{game}/ws") as ws:
+        assert receive_until(ws, "view")["view"]["seat"] == 1
+    assert friend.get(f"/g/{game}/join/forged").status_code == 404
+
+
+def test_a_client_that_reconnects_gets_the_steps_it_missed(client: TestClient) -> None:
+    game = new_game(client, opponent="person")
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = hub.games[game]
+    first = live.table.game.to_move
+    with client.websocket_connect(f"/g/{game}/ws") as ws:
+        receive_until(ws, "view")
+        if first == 0:
+            ws.send_json({"kind": "move", "text": "pauza"})
+            receive_until(ws, "step")
+    seen = len(live.table.steps)
+    # the other seat moves while this client is away
+    client.portal.call(live.act, live.table.game.to_move, {"kind": "move", "text": "pauza"})  # type: ignore[union-attr]
+    with client.websocket_connect(f"/g/{game}/ws?last={seen}") as ws:
+        missed = receive_until(ws, "step")
+        assert missed["step"]["n"] == seen + 1
+        assert receive_until(ws, "view")["view"]["n"] == seen + 1
