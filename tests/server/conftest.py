@@ -12,7 +12,8 @@ from plansza.lexicon import Lexicon
 from plansza.rules import Rules
 
 WORDS = ["KOT", "KOTY", "KOTA", "TO", "OK", "ALE", "LAS", "SAD", "DOM", "NOS", "OKO", "ZA", "NA",
-         "TAK", "JA", "ON", "ONA", "MA", "MAK", "RAK", "ROK", "SOK", "LOT", "KAT", "KASA"]  # fmt: skip
+         "TAK", "JA", "ON", "ONA", "MA", "MAK", "RAK", "ROK", "SOK", "LOT", "KAT",
+         "KASA"]  # fmt: skip
 
 
 @pytest.fixture(scope="session")

@@ -54,7 +54,7 @@ def test_a_bad_form_value_is_named(client: TestClient, field: str, value: str) -
 
 
 def test_a_game_against_the_computer_is_played_over_the_socket(client: TestClient) -> None:
-    game = new_game(client, name='Ala <script>alert(1)</script>')
+    game = new_game(client, name="Ala <script>alert(1)</script>")
     page = client.get(f"/g/{game}")
     assert page.status_code == 200
     assert "<script>alert(1)</script>" not in page.text  # the name is escaped
