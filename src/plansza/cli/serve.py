@@ -23,7 +23,7 @@ def serve(
     app = create_app(db=db)
     shown = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0') else host}:{port}/"
     typer.echo(_("plansza is served at {url} (Ctrl-C stops it)", url=shown))
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
 
 
 def register(app: typer.Typer) -> None:
