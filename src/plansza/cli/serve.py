@@ -28,7 +28,7 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        ws="websockets",
+        ws="websockets-sansio",  # Uvicorn's "websockets" is the deprecated legacy one
         ws_max_size=WS_MAX_SIZE,
     )
 

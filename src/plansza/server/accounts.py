@@ -44,12 +44,13 @@ from plansza.templates import render
 #: The longest account form read (a nickname and two passwords fit in 1 KB).
 MAX_FORM = 8192
 LANGUAGES = ("pl", "en")
-#: The rules presets' names, for the list of games.
+#: The rules presets' names, for the list of games: the lobby's message ids
+#: (templates/web/lobby.html), translated at run time.
 RULES = {
-    "pfs": N_("PFS (tournament rules)"),
-    "home": N_("home rules"),
-    "school": N_("school"),
-    "wespa": N_("English (WESPA)"),
+    "pfs": "PFS (tournament rules)",
+    "home": "home rules",
+    "school": "school",
+    "wespa": "English (WESPA)",
 }
 
 
@@ -338,9 +339,7 @@ async def sign_up(request: Request) -> Response:
     hashed = await to_thread.run_sync(accounts.passwords.hash, secret)
     store = _hub(request).store
     now = accounts.clock()
-    uid = await to_thread.run_sync(
-        lambda: store.create_user(nick, nickname_key(nick), hashed, now)
-    )
+    uid = await to_thread.run_sync(lambda: store.create_user(nick, nickname_key(nick), hashed, now))
     if uid is None:
         error = AccountError(N_("the nickname {nick} is taken"), code="nickname_taken", nick=nick)
         return _form_page(request, "signup", status=400, error=describe(error, t), nick=typed)

@@ -152,7 +152,8 @@ class Store:
                 )
         except sa.exc.IntegrityError:
             return None
-        return int(result.inserted_primary_key[0])
+        made = result.inserted_primary_key
+        return None if made is None else int(made[0])
 
     def user(self, key: str) -> tuple[int, str, str] | None:
         """The account of the nickname ``key``: its id, nickname and password hash."""
