@@ -392,3 +392,15 @@ def test_the_session_secret_is_made_on_first_start_outside_the_repository(
     assert path.read_text().strip() == first and len(first) >= 32
     assert path.stat().st_mode & 0o777 == 0o600
     assert secret_key() == first  # kept
+
+
+def test_a_hash_of_older_parameters_is_renewed_at_log_in(web: TestClient, clock: Clock) -> None:
+    sign_up(web, "Ola")  # hashed cheaply (the fixture's parameters)
+    log_out(web)
+    web.app.state.accounts = Accounts(clock)  # type: ignore[attr-defined]
+    query = sa.text("SELECT password_hash FROM users")
+    with engine(web).connect() as c:
+        assert "m=64," in c.execute(query).scalar_one()
+    assert log_in(web, "Ola").status_code == 303
+    with engine(web).connect() as c:
+        assert "m=65536," in c.execute(query).scalar_one()  # argon2-cffi's default now
