@@ -33,3 +33,6 @@ dst  # tests/test_files: the signature of os.replace, which the test replaces
 
 # Public API shown only in a docstring example (the doctests run it).
 is_draw  # ranking.records.Game.is_draw
+
+# Uvicorn: a server told to stop (tests/server/test_accounts.py) reads it.
+should_exit

@@ -18,12 +18,19 @@ def serve(
     """The web app: play, study, tournaments in the browser."""
     import uvicorn
 
-    from plansza.server.app import create_app
+    from plansza.server.app import WS_MAX_SIZE, create_app
 
     app = create_app(db=db)
     shown = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0') else host}:{port}/"
     typer.echo(_("plansza is served at {url} (Ctrl-C stops it)", url=shown))
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",  # Uvicorn's "websockets" is the deprecated legacy one
+        ws_max_size=WS_MAX_SIZE,
+    )
 
 
 def register(app: typer.Typer) -> None:

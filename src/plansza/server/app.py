@@ -34,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator, describe, translator
+from plansza.server import accounts
 from plansza.server.live import Hub, LiveGame
 from plansza.server.store import Store, default_url
 from plansza.services.live import PRESETS, new_seed
@@ -41,6 +42,10 @@ from plansza.templates import render
 
 #: The largest message a client may send on a game's WebSocket (a move is ~30 bytes).
 MAX_MESSAGE = 4096
+#: Uvicorn closes a WebSocket whose message is longer (code 1009) without reading it
+#: all (``plansza serve`` sets ``ws_max_size``); a shorter one over MAX_MESSAGE is
+#: answered with an error.
+WS_MAX_SIZE = 64 * 1024
 LANGUAGES = ("pl", "en")
 STATIC = Path(__file__).with_name("static")
 #: The computer's levels a lobby offers, weakest first, with their strength in words.
@@ -105,6 +110,7 @@ def create_app(
             Route("/g/{game_id}/join/{token}", join),
             Route("/g/{game_id}/record.gcg", record),
             WebSocketRoute("/g/{game_id}/ws", game_socket),
+            *accounts.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[
@@ -128,7 +134,14 @@ def _t(request: Request | WebSocket) -> Translator:
 def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
     lang = language(request)
     response = HTMLResponse(
-        render(name, translator(lang), csrf=_csrf(request), path=request.url.path, **context),
+        render(
+            name,
+            translator(lang),
+            csrf=_csrf(request),
+            path=request.url.path,
+            account=request.session.get("nick"),
+            **context,
+        ),
         status_code=status,
     )
     if request.query_params.get("lang") in LANGUAGES:
@@ -187,6 +200,7 @@ async def new_game(request: Request) -> Response:
         )
     except PlanszaError as e:
         return _error_page(request, 400, describe(e, t))
+    await accounts.claim(request, live.id, 0)
     response = RedirectResponse(f"/g/{live.id}", status_code=303)
     _seat_cookie(response, live.id, tokens[0])
     if opponent == "person":
@@ -209,7 +223,7 @@ async def game_page(request: Request) -> HTMLResponse:
     live = await _live(request)
     if live is None:
         return _error_page(request, 404, t.gettext("There is no such game."))
-    seat = live.seat_of(request.cookies.get(f"seat_{live.id}"))
+    seat = await accounts.seat(request, live)
     invite = request.session.get(f"invite:{live.id}") if seat == 0 else None
     view = live.table.view(seat, _hub(request).clock())
     return _page(
@@ -237,8 +251,10 @@ async def join(request: Request) -> Response:
     t = _t(request)
     live = await _live(request)
     token = request.path_params["token"]
-    if live is None or live.seat_of(token) is None:
+    seat = None if live is None else live.seat_of(token)
+    if live is None or seat is None:
         return _error_page(request, 404, t.gettext("This invitation is not valid."))
+    await accounts.claim(request, live.id, seat)
     response = RedirectResponse(f"/g/{live.id}", status_code=303)
     _seat_cookie(response, live.id, token)
     return response
@@ -267,7 +283,7 @@ async def game_socket(ws: WebSocket) -> None:
         await ws.send_json({"type": "error", "message": t.gettext("There is no such game.")})
         await ws.close()
         return
-    seat = live.seat_of(ws.cookies.get(f"seat_{live.id}"))
+    seat = await accounts.seat(ws, live)
     try:
         last = int(ws.query_params.get("last", "0"))
     except ValueError:
@@ -298,7 +314,7 @@ async def _message(
     live: LiveGame, seat: int | None, text: str, t: Translator
 ) -> dict[str, Any] | None:
     """A client's message handled: ``None`` when the step it made has been sent."""
-    if len(text.encode()) > MAX_MESSAGE:
+    if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:
         return _refused("too_long", t.gettext("The message is too long."))
     try:
         message = json.loads(text)

@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from plansza.services.live import Step
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "w0001"
+HEAD = "w0002"
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -44,6 +44,22 @@ steps = sa.Table(
     sa.Column("seat", sa.Integer, nullable=True),
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("outcome", sa.Text, nullable=False),
+)
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("nickname", sa.String(24), nullable=False),
+    sa.Column("nickname_key", sa.String(24), nullable=False, unique=True),
+    sa.Column("password_hash", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+seats = sa.Table(
+    "game_seats",
+    metadata,
+    sa.Column("game", sa.String(24), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account", sa.Integer, nullable=False),
 )
 alive = sa.Table(
     "server_alive",
@@ -119,6 +135,66 @@ class Store:
             [Step(r.n, r.at, r.seat, json.loads(r.action), json.loads(r.outcome)) for r in rows],
             bool(row.over),
         )
+
+    # ---- accounts (server/accounts.py) ---------------------------------------
+
+    def create_user(self, nickname: str, key: str, password_hash: str, now: float) -> int | None:
+        """A new account's id; ``None`` when the nickname (its key) is taken."""
+        try:
+            with self.engine.begin() as c:
+                result = c.execute(
+                    users.insert().values(
+                        nickname=nickname,
+                        nickname_key=key,
+                        password_hash=password_hash,
+                        created=now,
+                    )
+                )
+        except sa.exc.IntegrityError:
+            return None
+        made = result.inserted_primary_key
+        return None if made is None else int(made[0])
+
+    def user(self, key: str) -> tuple[int, str, str] | None:
+        """The account of the nickname ``key``: its id, nickname and password hash."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(users).where(users.c.nickname_key == key)).first()
+        return None if row is None else (row.id, row.nickname, row.password_hash)
+
+    def set_password_hash(self, user_id: int, password_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                users.update().where(users.c.id == user_id).values(password_hash=password_hash)
+            )
+
+    def claim_seat(self, game_id: str, seat: int, account: int) -> bool:
+        """Link a game's seat to an account, unless it is someone's already."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(seats.insert().values(game=game_id, seat=seat, account=account))
+        except sa.exc.IntegrityError:
+            return False
+        return True
+
+    def seat_of_account(self, game_id: str, account: int) -> int | None:
+        """The seat the account plays in the game (the first, if both)."""
+        with self.engine.connect() as c:
+            return c.execute(
+                sa.select(seats.c.seat)
+                .where(seats.c.game == game_id, seats.c.account == account)
+                .order_by(seats.c.seat)
+            ).scalar()
+
+    def games_of(self, account: int) -> list[tuple[str, int, float, dict[str, Any], bool]]:
+        """The account's games, newest first: id, seat, created, setup, over."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(games.c.id, seats.c.seat, games.c.created, games.c.setup, games.c.over)
+                .join(seats, seats.c.game == games.c.id)
+                .where(seats.c.account == account)
+                .order_by(games.c.created.desc(), games.c.id)
+            ).all()
+        return [(r.id, r.seat, r.created, json.loads(r.setup), bool(r.over)) for r in rows]
 
     def live_ids(self) -> list[str]:
         """The games not over, oldest first."""

@@ -1,0 +1,356 @@
+"""Accounts in the web app: sign up, log in, log out, "my games" (``/konto``…).
+
+Guests play without an account (a seat is a secret token in a cookie). An account —
+a nickname and a password, whose Argon2id hash only is stored — keeps the games its
+seats played: a game made or an invitation opened while logged in is linked to the
+account (table ``game_seats``), and the account takes that seat again from any
+browser. The session is Starlette's signed cookie; it holds the account's id and
+nickname, and the CSRF token every form carries, made anew at log-in and log-out.
+
+Log-in is rate-limited per nickname (failed attempts) and per client address (every
+attempt, and sign-ups, which cost a hash too): :class:`Accounts` holds the limiters,
+``app.state.accounts`` (tests put cheaper ones there). Forms are read up to
+:data:`MAX_FORM` bytes; a longer body is refused unread.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from typing import Any
+from urllib.parse import parse_qsl
+
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+from starlette.websockets import WebSocket
+
+from plansza.errors import N_
+from plansza.i18n import Translator, describe, translator
+from plansza.server.live import Hub, LiveGame
+from plansza.services.accounts import (
+    NICK_MAX,
+    AccountError,
+    Passwords,
+    RateLimiter,
+    nickname,
+    nickname_key,
+    password,
+)
+from plansza.templates import render
+
+#: The longest account form read (a nickname and two passwords fit in 1 KB).
+MAX_FORM = 8192
+LANGUAGES = ("pl", "en")
+#: The rules presets' names, for the list of games: the lobby's message ids
+#: (templates/web/lobby.html), translated at run time.
+RULES = {
+    "pfs": "PFS (tournament rules)",
+    "home": "home rules",
+    "school": "school",
+    "wespa": "English (WESPA)",
+}
+
+
+class Accounts:
+    """The app's password hasher and log-in limiters.
+
+    Per nickname: ``per_nickname`` failed log-ins in ``window`` seconds; per client
+    address: ``per_address`` attempts (log-ins and sign-ups) in ``window`` seconds.
+    """
+
+    def __init__(
+        self,
+        clock: Any = time.time,
+        *,
+        per_nickname: int = 5,
+        per_address: int = 30,
+        window: float = 15 * 60.0,
+        cheap: bool = False,
+    ) -> None:
+        self.passwords = Passwords(cheap=cheap)
+        self.by_nickname = RateLimiter(per_nickname, window, clock)
+        self.by_address = RateLimiter(per_address, window, clock)
+        self.clock = clock
+
+
+def routes() -> list[Route]:
+    """The account pages, to add to the app's routes."""
+    return [
+        Route("/konto", account_page),
+        Route("/konto/logowanie", log_in, methods=["GET", "POST"]),
+        Route("/konto/rejestracja", sign_up, methods=["GET", "POST"]),
+        Route("/konto/wyloguj", log_out, methods=["POST"]),
+    ]
+
+
+# ---- the session's account, a game's seat -----------------------------------------
+
+
+def current(conn: Request | WebSocket) -> tuple[int, str] | None:
+    """The logged-in account of this connection: its id and nickname (``None``: a guest)."""
+    uid, nick = conn.session.get("uid"), conn.session.get("nick")
+    if isinstance(uid, int) and isinstance(nick, str):
+        return uid, nick
+    return None
+
+
+async def seat(conn: Request | WebSocket, live: LiveGame) -> int | None:
+    """The seat this connection plays: by the seat's cookie, else by the logged-in
+    account the seat is linked to; ``None``: a spectator."""
+    found = live.seat_of(conn.cookies.get(f"seat_{live.id}"))
+    me = current(conn)
+    if found is not None or me is None:
+        return found
+    store = _hub(conn).store
+    return await to_thread.run_sync(store.seat_of_account, live.id, me[0])
+
+
+async def claim(conn: Request | WebSocket, game_id: str, seat_no: int) -> None:
+    """Link the game's seat to the logged-in account (a guest: nothing), unless the
+    seat is someone's already or the account plays the game's other seat."""
+    me = current(conn)
+    if me is None:
+        return
+    store = _hub(conn).store
+
+    def link() -> None:
+        if store.seat_of_account(game_id, me[0]) is None:
+            store.claim_seat(game_id, seat_no, me[0])
+
+    await to_thread.run_sync(link)
+
+
+# ---- helpers ------------------------------------------------------------------------
+
+
+def _hub(conn: Request | WebSocket) -> Hub:
+    hub: Hub = conn.app.state.hub
+    return hub
+
+
+def _accounts(request: Request) -> Accounts:
+    state = request.app.state
+    if getattr(state, "accounts", None) is None:
+        state.accounts = Accounts(_hub(request).clock)
+    accounts: Accounts = state.accounts
+    return accounts
+
+
+def _language(request: Request) -> str:
+    asked = request.query_params.get("lang") or request.cookies.get("lang") or "pl"
+    return asked if asked in LANGUAGES else "pl"
+
+
+def _t(request: Request) -> Translator:
+    return translator(_language(request))
+
+
+def _csrf(request: Request, *, new: bool = False) -> str:
+    token = request.session.get("csrf")
+    if new or not token:
+        token = secrets.token_urlsafe(16)
+        request.session["csrf"] = token
+    return str(token)
+
+
+def _page(
+    request: Request, name: str, status: int = 200, headers: dict[str, str] | None = None, **kw: Any
+) -> HTMLResponse:
+    lang = _language(request)
+    me = current(request)
+    response = HTMLResponse(
+        render(
+            name,
+            translator(lang),
+            csrf=_csrf(request),
+            path=request.url.path,
+            account=me[1] if me else None,
+            **kw,
+        ),
+        status_code=status,
+        headers=headers,
+    )
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
+    return response
+
+
+def _form_page(
+    request: Request, kind: str, status: int = 200, error: str | None = None, nick: str = ""
+) -> HTMLResponse:
+    return _page(
+        request,
+        "web/account_form.html",
+        status=status,
+        kind=kind,
+        error=error,
+        nick=nick,
+        nick_max=NICK_MAX,
+    )
+
+
+async def _form(request: Request) -> dict[str, str] | None:
+    """The posted form's fields; ``None`` when the body is longer than :data:`MAX_FORM`
+    (not read further)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_FORM:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM:
+            return None
+    return dict(parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True))
+
+
+async def _checked_form(request: Request) -> dict[str, str] | Response:
+    """The form, or the page refusing it: too long (413) or without its CSRF token (403)."""
+    t = _t(request)
+    form = await _form(request)
+    if form is None:
+        return _page(
+            request, "web/error.html", status=413, message=t.gettext("The form is too long.")
+        )
+    expected = request.session.get("csrf")
+    if not expected or not secrets.compare_digest(form.get("csrf", ""), str(expected)):
+        return _page(
+            request,
+            "web/error.html",
+            status=403,
+            message=t.gettext("The form has expired: open the page again."),
+        )
+    return form
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _too_many(request: Request, kind: str, wait: float, nick: str) -> HTMLResponse:
+    t = _t(request)
+    minutes = max(1, math.ceil(wait / 60))
+    message = t.ngettext(
+        "Too many attempts: try again in {n} minute.",
+        "Too many attempts: try again in {n} minutes.",
+        minutes,
+    ).format(n=minutes)
+    response = _form_page(request, kind, status=429, error=message, nick=nick)
+    response.headers["Retry-After"] = str(math.ceil(wait))
+    return response
+
+
+def _logged_in(request: Request, uid: int, nick: str) -> RedirectResponse:
+    request.session["uid"] = uid
+    request.session["nick"] = nick
+    _csrf(request, new=True)  # a token seen before log-in is no good after it
+    return RedirectResponse("/konto", status_code=303)
+
+
+# ---- the pages ------------------------------------------------------------------------
+
+
+async def account_page(request: Request) -> Response:
+    """The logged-in account's games, live and finished (a guest: the log-in page)."""
+    me = current(request)
+    if me is None:
+        return RedirectResponse("/konto/logowanie", status_code=303)
+    t = _t(request)
+    store = _hub(request).store
+    rows = await to_thread.run_sync(store.games_of, me[0])
+    games: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for game_id, seat_no, created, setup, over in rows:
+        if game_id in seen:
+            continue
+        seen.add(game_id)
+        names = setup.get("names", ["", ""])
+        games.append(
+            {
+                "id": game_id,
+                "opponent": names[1 - seat_no] if len(names) == 2 else "",
+                "rules": t.gettext(RULES.get(setup.get("rules", ""), setup.get("rules", ""))),
+                "minutes": setup.get("minutes", 0),
+                "started": time.strftime("%Y-%m-%d %H:%M", time.localtime(created)),
+                "over": over,
+            }
+        )
+    return _page(request, "web/account.html", games=games, nick=me[1])
+
+
+async def log_in(request: Request) -> Response:
+    if request.method == "GET":
+        return _form_page(request, "login")
+    form = await _checked_form(request)
+    if isinstance(form, Response):
+        return form
+    t = _t(request)
+    accounts = _accounts(request)
+    typed = form.get("nickname", "").strip()[: NICK_MAX * 2]
+    key, address = nickname_key(typed), _address(request)
+    wait = max(accounts.by_address.wait(address), accounts.by_nickname.wait(key))
+    if wait > 0:
+        return _too_many(request, "login", wait, typed)
+    accounts.by_address.hit(address)
+    store = _hub(request).store
+    user = await to_thread.run_sync(store.user, key)
+    secret = form.get("password", "")[:1024]
+    ok = await to_thread.run_sync(accounts.passwords.check, user[2] if user else None, secret)
+    if not ok or user is None:
+        accounts.by_nickname.hit(key)
+        return _form_page(
+            request,
+            "login",
+            status=401,
+            error=t.gettext("Wrong nickname or password."),
+            nick=typed,
+        )
+    accounts.by_nickname.reset(key)
+    uid, nick, stored = user
+    if accounts.passwords.stale(stored):
+        fresh = await to_thread.run_sync(accounts.passwords.hash, secret)
+        await to_thread.run_sync(store.set_password_hash, uid, fresh)
+    return _logged_in(request, uid, nick)
+
+
+async def sign_up(request: Request) -> Response:
+    if request.method == "GET":
+        return _form_page(request, "signup")
+    form = await _checked_form(request)
+    if isinstance(form, Response):
+        return form
+    t = _t(request)
+    accounts = _accounts(request)
+    typed = form.get("nickname", "").strip()[: NICK_MAX * 2]
+    address = _address(request)
+    wait = accounts.by_address.wait(address)
+    if wait > 0:
+        return _too_many(request, "signup", wait, typed)
+    accounts.by_address.hit(address)
+    try:
+        nick = nickname(typed)
+        secret = password(form.get("password", ""))
+        if form.get("password2", "") != secret:
+            raise AccountError(N_("the two passwords differ"), code="password_mismatch")
+    except AccountError as e:
+        return _form_page(request, "signup", status=400, error=describe(e, t), nick=typed)
+    hashed = await to_thread.run_sync(accounts.passwords.hash, secret)
+    store = _hub(request).store
+    now = accounts.clock()
+    uid = await to_thread.run_sync(lambda: store.create_user(nick, nickname_key(nick), hashed, now))
+    if uid is None:
+        error = AccountError(N_("the nickname {nick} is taken"), code="nickname_taken", nick=nick)
+        return _form_page(request, "signup", status=400, error=describe(error, t), nick=typed)
+    return _logged_in(request, uid, nick)
+
+
+async def log_out(request: Request) -> Response:
+    form = await _checked_form(request)
+    if isinstance(form, Response):
+        return form
+    request.session.pop("uid", None)
+    request.session.pop("nick", None)
+    _csrf(request, new=True)
+    return RedirectResponse("/", status_code=303)
