@@ -90,6 +90,7 @@ def create_app(
 
         words = Lexicon.default(progress=False)
     hub = Hub(Store(db or default_url()), words, clock or time.time)
+    from plansza.server.study import Site
     from plansza.server.study import routes as study_routes
 
     @asynccontextmanager
@@ -106,7 +107,7 @@ def create_app(
             Route("/g/{game_id}/join/{token}", join),
             Route("/g/{game_id}/record.gcg", record),
             WebSocketRoute("/g/{game_id}/ws", game_socket),
-            *study_routes(),
+            *study_routes(Site(page=_page, csrf=_csrf, translator=_t, premiums=_premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[

@@ -19,6 +19,7 @@ import hashlib
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -29,7 +30,7 @@ from starlette.routing import Route
 
 from plansza.errors import PlanszaError
 from plansza.i18n import Translator, describe
-from plansza.server.app import _csrf, _hub, _page, _premiums, _t
+from plansza.server.live import Hub
 from plansza.services.study import (
     MAX_RECORD,
     RecordErrors,
@@ -49,17 +50,35 @@ KEPT = 32
 RULES = ("pfs", "home", "school")
 
 
-def routes() -> list[Route]:
+@dataclass(frozen=True)
+class Site:
+    """What the study pages take from the app (:mod:`plansza.server.app`), which
+    imports this module: a page in the visitor's language, the form token, the
+    visitor's translator and the board's premium squares."""
+
+    page: Callable[..., HTMLResponse]
+    csrf: Callable[[Request], str]
+    translator: Callable[[Request], Translator]
+    premiums: Callable[[], list[str]]
+
+
+def routes(site: Site) -> list[Route]:
     """The study pages' routes, Polish paths first and their English aliases."""
+    pages = StudyPages(site)
     return [
-        Route("/slowa", words_page),
-        Route("/words", words_page),
-        Route("/analiza", analysis_page, methods=["GET", "POST"]),
-        Route("/analysis", analysis_page, methods=["GET", "POST"]),
-        Route("/analiza/{key}", analysis_steps),
-        Route("/analysis/{key}", analysis_steps),
-        Route("/g/{game_id}/analysis", game_analysis),
+        Route("/slowa", pages.words_page),
+        Route("/words", pages.words_page),
+        Route("/analiza", pages.analysis_page, methods=["GET", "POST"]),
+        Route("/analysis", pages.analysis_page, methods=["GET", "POST"]),
+        Route("/analiza/{key}", pages.analysis_steps),
+        Route("/analysis/{key}", pages.analysis_steps),
+        Route("/g/{game_id}/analysis", pages.game_analysis),
     ]
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
 
 
 class RateLimit:
@@ -121,57 +140,6 @@ def _status(request: Request, status: int) -> int:
     return 200 if _htmx(request) else status
 
 
-# ---- words -------------------------------------------------------------------------
-
-
-async def words_page(request: Request) -> HTMLResponse:
-    """The word check and the anagrams: each form's answer on the same page."""
-    t = _t(request)
-    q = request.query_params
-    words = _hub(request).words
-    context: dict[str, Any] = {
-        "words_text": q.get("words", "")[:400],
-        "rack": q.get("rack", "")[:40],
-        "pattern": q.get("pattern", "")[:40],
-        "partial": q.get("partial") == "1",
-        "verdict": None,
-        "check_error": None,
-        "found": None,
-        "groups": [],
-        "found_error": None,
-    }
-    status = 200
-    if "words" in q:
-        client = request.client.host if request.client else "?"
-        if not _limit(request).allow(client):
-            status = 429
-            context["check_error"] = t.gettext(
-                "Too many word checks: wait a minute and check again."
-            )
-        else:
-            try:
-                context["verdict"] = check_words(context["words_text"], words)
-            except StudyError as e:
-                status, context["check_error"] = 400, describe(e, t)
-    if "rack" in q or "pattern" in q:
-        try:
-            found = find_words(
-                words, rack=context["rack"], pattern=context["pattern"], partial=context["partial"]
-            )
-        except PlanszaError as e:  # a bad letter is the lexicon's LexiconError
-            status, context["found_error"] = 400, describe(e, t)
-        else:
-            context["found"] = found
-            groups: dict[int, list[Any]] = {}
-            for f in found.words:
-                groups.setdefault(len(f.word), []).append(f)
-            context["groups"] = list(groups.items())
-    return _page(request, "web/words.html", status=_status(request, status), **context)
-
-
-# ---- analysis ------------------------------------------------------------------------
-
-
 def _kept(request: Request) -> OrderedDict[str, RecordStudy]:
     state = request.app.state
     kept = getattr(state, "analyses", None)
@@ -189,56 +157,6 @@ def _keep(request: Request, key: str, study: RecordStudy) -> None:
         kept.popitem(last=False)
 
 
-async def analysis_page(request: Request) -> Response:
-    """The upload form (GET), or the uploaded record analysed (POST, then its page)."""
-    t = _t(request)
-    if request.method == "GET":
-        return _upload_page(request, rules="pfs")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_RECORD + 16 * 1024:
-        return _upload_page(request, status=413, errors=[_too_large(t)])
-    form = await request.form(max_files=1, max_fields=8, max_part_size=MAX_RECORD + 1024)
-    rules = str(form.get("rules", "pfs"))
-    if not secrets.compare_digest(str(form.get("csrf", "")), _csrf(request)):
-        message = t.gettext("The form has expired: open the page again.")
-        return _upload_page(request, status=403, errors=[message], rules=rules)
-    if rules not in RULES:
-        return _upload_page(request, status=400, errors=[t.gettext("Choose rules from the list.")])
-    upload = form.get("gcg")
-    name = "GCG"
-    data = b""
-    if isinstance(upload, UploadFile) and upload.filename:
-        name = upload.filename[-80:]
-        data = await upload.read(MAX_RECORD + 1)
-    if not data:
-        data = str(form.get("text", "")).encode()
-        name = t.gettext("the pasted record")
-    if not data.strip():
-        message = t.gettext("Choose a GCG file or paste a record.")
-        return _upload_page(request, status=400, errors=[message], rules=rules)
-    if len(data) > MAX_RECORD:
-        return _upload_page(request, status=413, errors=[_too_large(t)], rules=rules)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        message = t.gettext("{name}: the file is not UTF-8 text").format(name=name)
-        return _upload_page(request, status=400, errors=[message], rules=rules)
-    key = hashlib.sha256(f"{rules}\n{text}".encode()).hexdigest()[:24]
-    if key not in _kept(request):
-        from plansza.rules import Rules
-
-        try:
-            study = await run_in_threadpool(
-                study_record, text, _hub(request).words, Rules.by_name(rules), source=name
-            )
-        except PlanszaError as e:
-            return _upload_page(
-                request, status=400, errors=_errors(e, t), rules=rules, text=text[:MAX_RECORD]
-            )
-        _keep(request, key, study)
-    return RedirectResponse(f"{request.url.path}/{key}", status_code=303)
-
-
 def _too_large(t: Translator) -> str:
     return t.gettext("The record is larger than {n} kB.").format(n=MAX_RECORD // 1024)
 
@@ -251,74 +169,177 @@ def _errors(e: PlanszaError, t: Translator) -> list[str]:
     return lines
 
 
-def _upload_page(
-    request: Request,
-    *,
-    status: int = 200,
-    errors: list[str] | None = None,
-    rules: str = "pfs",
-    text: str = "",
-) -> HTMLResponse:
-    return _page(
-        request,
-        "web/analysis.html",
-        status=status,
-        study=None,
-        errors=errors or [],
-        rules=rules if rules in RULES else "pfs",
-        text=text,
-        max_kb=MAX_RECORD // 1024,
-    )
+class StudyPages:
+    """The study pages' handlers around the app's :class:`Site`."""
 
+    def __init__(self, site: Site) -> None:
+        self.site = site
 
-async def analysis_steps(request: Request) -> HTMLResponse:
-    """An uploaded record's analysis, at the move ``?move=N``."""
-    t = _t(request)
-    study = _kept(request).get(request.path_params["key"])
-    if study is None:
-        message = t.gettext("This analysis is no longer kept: upload the record again.")
-        return _upload_page(request, status=404, errors=[message])
-    return _steps_page(request, study, base=request.url.path)
+    async def words_page(self, request: Request) -> HTMLResponse:
+        """The word check and the anagrams: each form's answer on the same page."""
+        t = self.site.translator(request)
+        q = request.query_params
+        words = _hub(request).words
+        context: dict[str, Any] = {
+            "words_text": q.get("words", "")[:400],
+            "rack": q.get("rack", "")[:40],
+            "pattern": q.get("pattern", "")[:40],
+            "partial": q.get("partial") == "1",
+            "verdict": None,
+            "check_error": None,
+            "found": None,
+            "groups": [],
+            "found_error": None,
+        }
+        status = 200
+        if "words" in q:
+            client = request.client.host if request.client else "?"
+            if not _limit(request).allow(client):
+                status = 429
+                context["check_error"] = t.gettext(
+                    "Too many word checks: wait a minute and check again."
+                )
+            else:
+                try:
+                    context["verdict"] = check_words(context["words_text"], words)
+                except StudyError as e:
+                    status, context["check_error"] = 400, describe(e, t)
+        if "rack" in q or "pattern" in q:
+            try:
+                found = find_words(
+                    words,
+                    rack=context["rack"],
+                    pattern=context["pattern"],
+                    partial=context["partial"],
+                )
+            except PlanszaError as e:  # a bad letter is the lexicon's LexiconError
+                status, context["found_error"] = 400, describe(e, t)
+            else:
+                context["found"] = found
+                groups: dict[int, list[Any]] = {}
+                for f in found.words:
+                    groups.setdefault(len(f.word), []).append(f)
+                context["groups"] = list(groups.items())
+        return self.site.page(request, "web/words.html", status=_status(request, status), **context)
 
-
-async def game_analysis(request: Request) -> HTMLResponse:
-    """A finished live game's analysis, at the move ``?move=N``."""
-    t = _t(request)
-    hub = _hub(request)
-    game_id = request.path_params["game_id"]
-    live = await hub.get(game_id)
-    if live is None:
-        message = t.gettext("There is no such game.")
-        return _page(request, "web/error.html", status=404, message=message)
-    key = f"game:{live.id}"
-    study = _kept(request).get(key)
-    if study is None:
+    async def analysis_page(self, request: Request) -> Response:
+        """The upload form (GET), or the uploaded record analysed (POST, then its page)."""
+        t = self.site.translator(request)
+        if request.method == "GET":
+            return self._upload_page(request, rules="pfs")
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_RECORD + 16 * 1024:
+            return self._upload_page(request, status=413, errors=[_too_large(t)])
+        async with request.form(max_files=1, max_fields=8, max_part_size=MAX_RECORD + 1024) as form:
+            rules = str(form.get("rules", "pfs"))
+            csrf = str(form.get("csrf", ""))
+            upload = form.get("gcg")
+            name = "GCG"
+            data = b""
+            if isinstance(upload, UploadFile) and upload.filename:
+                name = upload.filename[-80:]
+                data = await upload.read(MAX_RECORD + 1)
+            if not data:
+                data = str(form.get("text", "")).encode()
+                name = t.gettext("the pasted record")
+        if not secrets.compare_digest(csrf, self.site.csrf(request)):
+            message = t.gettext("The form has expired: open the page again.")
+            return self._upload_page(request, status=403, errors=[message], rules=rules)
+        if rules not in RULES:
+            return self._upload_page(
+                request, status=400, errors=[t.gettext("Choose rules from the list.")]
+            )
+        if not data.strip():
+            message = t.gettext("Choose a GCG file or paste a record.")
+            return self._upload_page(request, status=400, errors=[message], rules=rules)
+        if len(data) > MAX_RECORD:
+            return self._upload_page(request, status=413, errors=[_too_large(t)], rules=rules)
         try:
-            study = await run_in_threadpool(study_game, live.table.game, hub.words)
-        except PlanszaError as e:
-            message = describe(e, t)
-            return _page(request, "web/error.html", status=409, message=message)
-        _keep(request, key, study)
-    return _steps_page(request, study, base=request.url.path, game_id=live.id)
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            message = t.gettext("{name}: the file is not UTF-8 text").format(name=name)
+            return self._upload_page(request, status=400, errors=[message], rules=rules)
+        key = hashlib.sha256(f"{rules}\n{text}".encode()).hexdigest()[:24]
+        if key not in _kept(request):
+            from plansza.rules import Rules
 
+            try:
+                study = await run_in_threadpool(
+                    study_record, text, _hub(request).words, Rules.by_name(rules), source=name
+                )
+            except PlanszaError as e:
+                return self._upload_page(
+                    request, status=400, errors=_errors(e, t), rules=rules, text=text[:MAX_RECORD]
+                )
+            _keep(request, key, study)
+        return RedirectResponse(f"{request.url.path}/{key}", status_code=303)
 
-def _steps_page(
-    request: Request, study: RecordStudy, *, base: str, game_id: str | None = None
-) -> HTMLResponse:
-    try:
-        number = int(request.query_params.get("move", "1"))
-    except ValueError:
-        number = 1
-    number = min(max(number, 1), len(study.steps))
-    step = study.steps[number - 1]
-    return _page(
-        request,
-        "web/analysis.html",
-        study=study,
-        step=step,
-        number=number,
-        base=base,
-        game_id=game_id,
-        premiums=_premiums(),
-        errors=[],
-    )
+    def _upload_page(
+        self,
+        request: Request,
+        *,
+        status: int = 200,
+        errors: list[str] | None = None,
+        rules: str = "pfs",
+        text: str = "",
+    ) -> HTMLResponse:
+        return self.site.page(
+            request,
+            "web/analysis.html",
+            status=status,
+            study=None,
+            errors=errors or [],
+            rules=rules if rules in RULES else "pfs",
+            text=text,
+            max_kb=MAX_RECORD // 1024,
+        )
+
+    async def analysis_steps(self, request: Request) -> HTMLResponse:
+        """An uploaded record's analysis, at the move ``?move=N``."""
+        t = self.site.translator(request)
+        study = _kept(request).get(request.path_params["key"])
+        if study is None:
+            message = t.gettext("This analysis is no longer kept: upload the record again.")
+            return self._upload_page(request, status=404, errors=[message])
+        return self._steps_page(request, study, base=request.url.path)
+
+    async def game_analysis(self, request: Request) -> HTMLResponse:
+        """A finished live game's analysis, at the move ``?move=N``."""
+        t = self.site.translator(request)
+        hub = _hub(request)
+        game_id = request.path_params["game_id"]
+        live = await hub.get(game_id)
+        if live is None:
+            message = t.gettext("There is no such game.")
+            return self.site.page(request, "web/error.html", status=404, message=message)
+        key = f"game:{live.id}"
+        study = _kept(request).get(key)
+        if study is None:
+            try:
+                study = await run_in_threadpool(study_game, live.table.game, hub.words)
+            except PlanszaError as e:
+                message = describe(e, t)
+                return self.site.page(request, "web/error.html", status=409, message=message)
+            _keep(request, key, study)
+        return self._steps_page(request, study, base=request.url.path, game_id=live.id)
+
+    def _steps_page(
+        self, request: Request, study: RecordStudy, *, base: str, game_id: str | None = None
+    ) -> HTMLResponse:
+        try:
+            number = int(request.query_params.get("move", "1"))
+        except ValueError:
+            number = 1
+        number = min(max(number, 1), len(study.steps))
+        step = study.steps[number - 1]
+        return self.site.page(
+            request,
+            "web/analysis.html",
+            study=study,
+            step=step,
+            number=number,
+            base=base,
+            game_id=game_id,
+            premiums=self.site.premiums(),
+            errors=[],
+        )
