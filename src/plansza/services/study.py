@@ -39,7 +39,7 @@ __all__ = [
     "RecordStudy",
     "StudyError",
     "StudyStep",
-    "Verdict",
+    "WordVerdict",
     "WordsFound",
     "check_words",
     "find_words",
@@ -70,14 +70,14 @@ class StudyError(PlanszaError):
 
 
 @dataclass(frozen=True)
-class Verdict:
+class WordVerdict:
     """The joint verdict on a set of words (TR 4.7.11)."""
 
     words: tuple[str, ...]  #: the words checked, in capitals, as given
     valid: bool  #: every word is in the lexicon
 
 
-def check_words(text: str, lexicon: Lexicon) -> Verdict:
+def check_words(text: str, lexicon: Lexicon) -> WordVerdict:
     """The words of ``text`` (spaces or commas between) checked together: one verdict.
 
     TR 4.7.11: the verdict is for the whole set; which word failed is not said.
@@ -92,7 +92,7 @@ def check_words(text: str, lexicon: Lexicon) -> Verdict:
             plural_field="n",
             n=MAX_CHECKED,
         )
-    return Verdict(words, lexicon.check(words))
+    return WordVerdict(words, lexicon.check(words))
 
 
 @dataclass(frozen=True)
