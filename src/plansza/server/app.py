@@ -95,6 +95,8 @@ def create_app(
 
         words = Lexicon.default(progress=False)
     hub = Hub(Store(db or default_url()), words, clock or time.time)
+    from plansza.server.study import Site
+    from plansza.server.study import routes as study_routes
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -111,6 +113,7 @@ def create_app(
             Route("/g/{game_id}/record.gcg", record),
             WebSocketRoute("/g/{game_id}/ws", game_socket),
             *accounts.routes(),
+            *study_routes(Site(page=_page, csrf=_csrf, translator=_t, premiums=_premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[
