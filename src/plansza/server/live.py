@@ -215,7 +215,9 @@ class Hub:
             "seed": seed,
             "seats": list(seats),
             "names": list(names),
-            "starting": table.game.starting_player,
+            # as asked: ``None`` (drawn, TR 2.1) is drawn again from the seed on replay;
+            # the drawn seat given instead would skip that draw and change the bag
+            "starting": starting,
             "started": now,
             "tokens": [token_hash(t) if t else "" for t in tokens],
         }
@@ -245,11 +247,12 @@ class Hub:
             if live is None or live.table.over:
                 continue
             g = live.table.game
-            if alive_at is not None and g.clock is not None and g.clock.running is not None:
+            if g.clock is not None and g.clock.running is not None:
+                # alive at the last beat, and at the last step even if that came later
                 last = live.table.steps[-1].at if live.table.steps else live.setup["started"]
-                if alive_at > last:
-                    async with live.lock:
-                        await live._apply(None, {"kind": "resume", "from": alive_at})
+                down = max(last, alive_at if alive_at is not None else last)
+                async with live.lock:
+                    await live._apply(None, {"kind": "resume", "from": down})
             live.wake()
         self._beat = asyncio.create_task(self._heartbeat())
 
