@@ -7,6 +7,7 @@ are its quick in-process counterparts.
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -64,5 +65,31 @@ def test_a_step_after_the_last_heartbeat_charges_no_downtime(words: Lexicon) -> 
         assert (clock.remaining(0, now[0]), clock.remaining(1, now[0])) == (890.0, 900.0)
         assert again.games[live.id].table.steps[-1].action == {"kind": "resume", "from": 1010.0}
         await again.stop()
+
+    asyncio.run(go())
+
+
+def test_games_made_and_played_at_once_are_all_stored(words: Lexicon, tmp_path: Path) -> None:
+    # Issue 28: every step is written before it is sent. Many games acting at the same
+    # moment share the one SQLite connection from the server's threads: no write may
+    # fail or land in another's transaction.
+    async def go() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'web.db'}")
+        hub = Hub(store, words, clock=lambda: 100.0)
+
+        async def one(seed: int) -> str:
+            live, _ = await hub.create(
+                rules="pfs", minutes=15, seats=("person", "person"), names=("A", "B"),
+                seed=seed, starting=0,
+            )  # fmt: skip
+            for seat in (0, 1, 0, 1):
+                await live.act(seat, {"kind": "move", "text": "pauza"})
+            return live.id
+
+        ids = await asyncio.gather(*(one(seed) for seed in range(40)))
+        await hub.stop()
+        for game_id in ids:
+            found = store.load(game_id)
+            assert found is not None and [s.n for s in found[1]] == [1, 2, 3, 4]
 
     asyncio.run(go())
