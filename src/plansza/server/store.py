@@ -109,19 +109,28 @@ class Store:
 
     def append(self, game_id: str, step: Step, *, over: bool = False) -> None:
         """Store one step (and whether the game is over now), in one transaction."""
+        self.append_many([(game_id, step, over)])
+
+    def append_many(self, rows: list[tuple[str, Step, bool]]) -> None:
+        """Store steps of any games (game, step, over now) in one transaction: all or none."""
         with self._begin() as c:
             c.execute(
-                steps.insert().values(
-                    game=game_id,
-                    n=step.n,
-                    at=step.at,
-                    seat=step.seat,
-                    action=json.dumps(step.action, ensure_ascii=False),
-                    outcome=json.dumps(step.outcome, ensure_ascii=False),
-                )
+                steps.insert(),
+                [
+                    {
+                        "game": game_id,
+                        "n": step.n,
+                        "at": step.at,
+                        "seat": step.seat,
+                        "action": json.dumps(step.action, ensure_ascii=False),
+                        "outcome": json.dumps(step.outcome, ensure_ascii=False),
+                    }
+                    for game_id, step, _ in rows
+                ],
             )
-            if over:
-                c.execute(games.update().where(games.c.id == game_id).values(over=True))
+            for game_id, _, over in rows:
+                if over:
+                    c.execute(games.update().where(games.c.id == game_id).values(over=True))
 
     def load(self, game_id: str) -> tuple[dict[str, Any], list[Step], bool] | None:
         """The game's setup, its steps in order and whether it is over; ``None``: no game."""
