@@ -367,6 +367,7 @@ def first_paint(url: str, cookies: dict[str, str]) -> float | None:
             for _ in range(3):
                 tab = context.new_page()
                 tab.goto(url, wait_until="load")
+                tab.wait_for_timeout(300)  # the paint entries are recorded after load
                 value = tab.evaluate(
                     "() => { const e = performance.getEntriesByName('first-contentful-paint')"
                     "[0] || performance.getEntriesByName('first-paint')[0];"
