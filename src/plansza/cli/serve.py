@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from plansza.cli.common import DEFAULT_LEXICON, lexicon_progress, user_errors
 from plansza.cli.i18n import _
 from plansza.errors import N_
 
@@ -14,13 +15,22 @@ def serve(
     db: str | None = typer.Option(
         None, "--db", help=N_("Database URL (default: plansza.db in the user's data folder)")
     ),
+    lexicon: str = typer.Option(
+        DEFAULT_LEXICON,
+        "--lexicon",
+        "-l",
+        help=N_("Lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)"),
+    ),
 ) -> None:
     """The web app: play, study, tournaments in the browser."""
     import uvicorn
 
+    from plansza.lexicon import Lexicon
     from plansza.server.app import WS_MAX_SIZE, create_app
 
-    app = create_app(db=db)
+    with user_errors():
+        words = Lexicon.load(lexicon, progress=lexicon_progress())
+    app = create_app(db=db, words=words)
     shown = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0') else host}:{port}/"
     typer.echo(_("plansza is served at {url} (Ctrl-C stops it)", url=shown))
     uvicorn.run(

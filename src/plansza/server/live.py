@@ -85,7 +85,7 @@ class LiveGame:
         before = len(table.steps)
         step = table.apply(seat, action, now=self.hub.clock())
         try:
-            await to_thread.run_sync(lambda: self.hub.store.append(self.id, step, over=table.over))
+            await self.hub.writer.append(self.id, step, over=table.over)
         except BaseException:
             # not stored: not made. Rebuild the table from what the database holds.
             del table.steps[before:]
@@ -160,11 +160,59 @@ class LiveGame:
         self.subscribers.discard(sub)
 
 
+class Writer:
+    """Every game's steps into the database, a burst in one transaction.
+
+    A step is written before it is sent (its owner waits for :meth:`append`). The steps
+    that arrive while a write is in progress — from any games — are written together
+    next, in one transaction: under load one commit serves many moves, and a step
+    still waits for its own commit. A batch that fails is written again one step at a
+    time, so only the step that cannot be stored fails.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._waiting: list[tuple[str, Step, bool, asyncio.Future[None]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def append(self, game_id: str, step: Step, *, over: bool) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((game_id, step, over, future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._flush())
+        await asyncio.shield(future)
+
+    async def _flush(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            rows = [(game_id, step, over) for game_id, step, over, _ in batch]
+            try:
+                await to_thread.run_sync(self.store.append_many, rows)
+            except Exception:
+                for game_id, step, over, future in batch:
+                    try:
+                        await to_thread.run_sync(self.store.append_many, [(game_id, step, over)])
+                    except Exception as e:
+                        future.set_exception(e)
+                    else:
+                        future.set_result(None)
+            else:
+                for *_, future in batch:
+                    future.set_result(None)
+
+    async def drain(self) -> None:
+        """Wait for the steps already handed over to be written."""
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await self._task
+
+
 class Hub:
     """The live games of this process, and the database behind them."""
 
     def __init__(self, store: Store, words: Any, clock: Clock = time.time) -> None:
         self.store = store
+        self.writer = Writer(store)
         self.words = words
         self.clock = clock
         self.games: dict[str, LiveGame] = {}
@@ -215,7 +263,9 @@ class Hub:
             "seed": seed,
             "seats": list(seats),
             "names": list(names),
-            "starting": table.game.starting_player,
+            # as asked: ``None`` (drawn, TR 2.1) is drawn again from the seed on replay;
+            # the drawn seat given instead would skip that draw and change the bag
+            "starting": starting,
             "started": now,
             "tokens": [token_hash(t) if t else "" for t in tokens],
         }
@@ -245,11 +295,12 @@ class Hub:
             if live is None or live.table.over:
                 continue
             g = live.table.game
-            if alive_at is not None and g.clock is not None and g.clock.running is not None:
+            if g.clock is not None and g.clock.running is not None:
+                # alive at the last beat, and at the last step even if that came later
                 last = live.table.steps[-1].at if live.table.steps else live.setup["started"]
-                if alive_at > last:
-                    async with live.lock:
-                        await live._apply(None, {"kind": "resume", "from": alive_at})
+                down = max(last, alive_at if alive_at is not None else last)
+                async with live.lock:
+                    await live._apply(None, {"kind": "resume", "from": down})
             live.wake()
         self._beat = asyncio.create_task(self._heartbeat())
 
@@ -267,3 +318,4 @@ class Hub:
             if task is not None:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        await self.writer.drain()

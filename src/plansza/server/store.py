@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +88,9 @@ class Store:
     """The live games of one database."""
 
     def __init__(self, url: str) -> None:
+        #: held by every query: the SQLite connection is one, shared by the server's
+        #: threads, and two transactions on it at once would be one (or an error)
+        self.lock = threading.Lock()
         if url.startswith("sqlite"):
             from sqlalchemy.pool import StaticPool
 
@@ -93,12 +99,24 @@ class Store:
             self.engine = sa.create_engine(
                 url, poolclass=StaticPool, connect_args={"check_same_thread": False}
             )
+            if url not in ("sqlite://", "sqlite:///:memory:"):
+                sa.event.listen(self.engine, "connect", _sqlite_wal)
         else:
             self.engine = sa.create_engine(url)
         migrate(self.engine)
 
+    @contextmanager
+    def _begin(self) -> Iterator[sa.Connection]:
+        with self.lock, self.engine.begin() as c:
+            yield c
+
+    @contextmanager
+    def _connect(self) -> Iterator[sa.Connection]:
+        with self.lock, self.engine.connect() as c:
+            yield c
+
     def create_game(self, game_id: str, created: float, setup: dict[str, Any]) -> None:
-        with self.engine.begin() as c:
+        with self._begin() as c:
             c.execute(
                 games.insert().values(
                     id=game_id, created=created, setup=json.dumps(setup), over=False
@@ -107,23 +125,32 @@ class Store:
 
     def append(self, game_id: str, step: Step, *, over: bool = False) -> None:
         """Store one step (and whether the game is over now), in one transaction."""
-        with self.engine.begin() as c:
+        self.append_many([(game_id, step, over)])
+
+    def append_many(self, rows: list[tuple[str, Step, bool]]) -> None:
+        """Store steps of any games (game, step, over now) in one transaction: all or none."""
+        with self._begin() as c:
             c.execute(
-                steps.insert().values(
-                    game=game_id,
-                    n=step.n,
-                    at=step.at,
-                    seat=step.seat,
-                    action=json.dumps(step.action, ensure_ascii=False),
-                    outcome=json.dumps(step.outcome, ensure_ascii=False),
-                )
+                steps.insert(),
+                [
+                    {
+                        "game": game_id,
+                        "n": step.n,
+                        "at": step.at,
+                        "seat": step.seat,
+                        "action": json.dumps(step.action, ensure_ascii=False),
+                        "outcome": json.dumps(step.outcome, ensure_ascii=False),
+                    }
+                    for game_id, step, _ in rows
+                ],
             )
-            if over:
-                c.execute(games.update().where(games.c.id == game_id).values(over=True))
+            for game_id, _, over in rows:
+                if over:
+                    c.execute(games.update().where(games.c.id == game_id).values(over=True))
 
     def load(self, game_id: str) -> tuple[dict[str, Any], list[Step], bool] | None:
         """The game's setup, its steps in order and whether it is over; ``None``: no game."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             row = c.execute(sa.select(games).where(games.c.id == game_id)).first()
             if row is None:
                 return None
@@ -198,7 +225,7 @@ class Store:
 
     def live_ids(self) -> list[str]:
         """The games not over, oldest first."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             rows = c.execute(
                 sa.select(games.c.id).where(games.c.over.is_(False)).order_by(games.c.created)
             ).all()
@@ -206,13 +233,23 @@ class Store:
 
     def beat(self, now: float) -> None:
         """Say the server is alive at ``now`` (what a restart charges running clocks to)."""
-        with self.engine.begin() as c:
+        with self._begin() as c:
             if c.execute(alive.update().where(alive.c.id == 1).values(at=now)).rowcount == 0:
                 c.execute(alive.insert().values(id=1, at=now))
 
     def alive_at(self) -> float | None:
-        with self.engine.connect() as c:
+        with self._connect() as c:
             return c.execute(sa.select(alive.c.at).where(alive.c.id == 1)).scalar()
+
+
+def _sqlite_wal(dbapi_connection: Any, _record: Any) -> None:
+    """A SQLite file in WAL mode: a commit is one append to the log, and a committed
+    step survives the server killed at any moment (``synchronous=NORMAL`` defers the
+    disk flush to checkpoints: only a power cut may lose the last steps)."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
 
 
 def migrate(engine: sa.Engine) -> None:

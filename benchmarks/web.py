@@ -1,0 +1,540 @@
+"""Web benchmark: live games over WebSockets, the game page, the computer's move.
+
+Targets (issue 28), on loopback, one server process (``plansza serve`` on a SQLite
+file, the default lexicon — SJP.PL, not the official OSPS):
+
+* **live**: 500 concurrent games between two scripted WebSocket clients each (both
+  seats scripted: the top move of plansza's move generator, else an exchange or a
+  pass; every play accepted), quick moves (``--think`` seconds between actions, half
+  to one and a half times that): p99 from an action sent to the opponent receiving its
+  step ≤ 100 ms, no error, no lost event (every step reaches both seats, numbered
+  without a gap); the server's memory per live game (its RSS grown / games);
+* **page**: the game page and every asset it loads ≤ 200 KB without compression, and
+  its first paint ≤ 1 s (measured in Chromium through Playwright when both are
+  installed; otherwise only the bytes, and the table says so);
+* **computer**: a computer move at the ``static`` level answered server-side ≤ 50 ms
+  p99 (``LiveTable.computer_action`` timed on the positions of whole games).
+
+    .venv/bin/python benchmarks/web.py
+    .venv/bin/python benchmarks/web.py --games 100 --seconds 15 --think 0.5
+    .venv/bin/python benchmarks/web.py --json
+
+The client runs in this process on the same machine: on a small machine the two
+share the cores, and the latencies include the client's own waiting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+import plansza
+from plansza.board import Board
+from plansza.lexicon import Lexicon
+from plansza.movegen import MoveGenerator
+from plansza.rules import Rules
+
+LATENCY_TARGET_MS = 100.0
+PAGE_TARGET_KB = 200.0
+PAINT_TARGET_MS = 1000.0
+COMPUTER_TARGET_MS = 50.0
+
+
+# ---- the server ---------------------------------------------------------------------
+
+
+class Server:
+    """``plansza serve`` in a subprocess on a fresh SQLite file."""
+
+    def __init__(self, folder: Path) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db = f"sqlite:///{folder / 'web.db'}"
+        self.log = folder / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        src = str(Path(plansza.__file__).resolve().parent.parent)
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]),
+            "PLANSZA_SECRET": "benchmark-secret",
+        }
+        argv = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port)]
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [*argv, "--db", self.db], env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit("the server stopped:\n" + self.log.read_text(errors="replace"))
+            try:
+                if httpx.get(self.url + "/", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        raise SystemExit("the server did not start:\n" + self.log.read_text(errors="replace"))
+
+    def rss_kb(self) -> int:
+        assert self.proc is not None
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def cpu_s(self) -> float:
+        """The server's CPU seconds so far (user + system)."""
+        assert self.proc is not None
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+            self.proc = None
+
+
+async def new_game(http: httpx.AsyncClient) -> tuple[str, tuple[str, str]]:
+    """A game between two people made from the lobby's form; its id and seats' tokens."""
+    page = await http.get("/")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert csrf, page.text
+    form = {"csrf": csrf.group(1), "opponent": "person", "rules": "pfs", "minutes": "30"}
+    r = await http.post("/games", data=form)
+    assert r.status_code == 303, r.text
+    game_id = r.headers["location"].rsplit("/", 1)[-1]
+    page = await http.get(f"/g/{game_id}")
+    link = re.search(r"/join/([A-Za-z0-9_-]+)", page.text)
+    assert link, page.text
+    return game_id, (http.cookies[f"seat_{game_id}"], link.group(1))
+
+
+# ---- the scripted players -------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    lost: int = 0
+    events: int = 0
+    finished: int = 0
+
+
+class Seat:
+    """One seat's connection: the steps it saw (in order, checked) and its last view."""
+
+    def __init__(self, ws: ClientConnection, seat: int, table: ScriptedGame) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.table = table
+        self.seen = 0
+        self.view: dict[str, Any] = {}
+        self.arrived = asyncio.Event()
+
+    async def read(self) -> None:
+        stats = self.table.stats
+        async for text in self.ws:
+            got = time.perf_counter()
+            msg = json.loads(text)
+            if msg["type"] == "step":
+                n = msg["step"]["n"]
+                if n != self.seen + 1:
+                    stats.lost += abs(n - self.seen - 1)
+                self.seen = n
+                sent = self.table.sent
+                if sent is not None and msg["step"]["seat"] != self.seat and sent[0] == n:
+                    stats.latencies.append((got - sent[1]) * 1000)
+            elif msg["type"] == "error":
+                stats.errors.append(f"{msg.get('code')}: {msg.get('message')}")
+                self.table.failed = True
+            if "view" in msg:
+                self.view = msg["view"]
+            self.arrived.set()
+
+
+class ScriptedGame:
+    """Both seats of one game, scripted: act, then wait until both seats saw the step."""
+
+    def __init__(self, stats: Stats, words: Lexicon, rules: Rules, seed: int) -> None:
+        self.stats = stats
+        self.words = words
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.sent: tuple[int, float] | None = None
+        self.failed = False
+        self.seats: list[Seat] = []
+
+    async def join(self, base: str, game_id: str, tokens: tuple[str, str]) -> None:
+        for seat, token in enumerate(tokens):
+            ws = await connect(
+                f"{base}/g/{game_id}/ws?last=0",
+                additional_headers={"Cookie": f"seat_{game_id}={token}"},
+                max_size=2**22,
+            )
+            self.seats.append(Seat(ws, seat, self))
+        self.readers = [asyncio.create_task(s.read()) for s in self.seats]
+        for s in self.seats:
+            while not s.view:
+                s.arrived.clear()
+                await s.arrived.wait()
+
+    def choose(self, seat: Seat) -> dict[str, Any]:
+        view = seat.view
+        pending = view["pending"]
+        if pending is not None:
+            return {"kind": "accept"}
+        gen = MoveGenerator(self.words, self.rules, Board())
+        tiles = [
+            ((r, c), ch)
+            for r, row in enumerate(view["board"])
+            for c, ch in enumerate(row)
+            if ch != "."
+        ]
+        if tiles:
+            gen.place_tiles(tiles)
+        top = gen.top(view["rack"])
+        if len(top):
+            return {"kind": "move", "text": str(top[0].play)}
+        if view["bag"] >= 7:
+            return {"kind": "move", "text": "-" + view["rack"]}
+        return {"kind": "move", "text": "pauza"}
+
+    async def play(self, until: float, think: float) -> None:
+        while time.monotonic() < until and not self.failed:
+            await asyncio.sleep(think * self.rng.uniform(0.5, 1.5))
+            view = self.seats[0].view
+            if view.get("result") is not None:
+                self.stats.finished += 1
+                return
+            pending = view["pending"]
+            actor = self.seats[view["to_move"] if pending is None else 1 - pending["player"]]
+            action = self.choose(actor)
+            n = actor.seen + 1
+            for s in self.seats:
+                s.arrived.clear()
+            self.sent = (n, time.perf_counter())
+            await actor.ws.send(json.dumps(action, ensure_ascii=False))
+            deadline = time.monotonic() + 10
+            while any(s.seen < n for s in self.seats) and not self.failed:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self.stats.errors.append("timeout")
+                    self.failed = True
+                    break
+                waiting = [s for s in self.seats if s.seen < n]
+                with_timeout = asyncio.wait_for(waiting[0].arrived.wait(), left)
+                try:
+                    await with_timeout
+                except TimeoutError:
+                    continue
+                waiting[0].arrived.clear()
+            self.stats.events += 1
+
+    async def close(self) -> None:
+        for s in self.seats:
+            await s.ws.close()
+        for task in self.readers:
+            task.cancel()
+
+
+async def live_games(
+    server: Server, games: int, seconds: float, think: float, words: Lexicon
+) -> dict[str, Any]:
+    rules = Rules.pfs()
+    stats = Stats()
+    base = server.url.replace("http://", "ws://")
+    rss_before = server.rss_kb()
+    limit = asyncio.Semaphore(16)
+
+    async def make(i: int) -> ScriptedGame:
+        async with limit:
+            async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+                game_id, tokens = await new_game(http)
+            table = ScriptedGame(stats, words, rules, seed=i)
+            await table.join(base, game_id, tokens)
+            return table
+
+    t0 = time.monotonic()
+    tables = await asyncio.gather(*(make(i) for i in range(games)))
+    ready_s = time.monotonic() - t0
+    until = time.monotonic() + seconds
+    cpu = server.cpu_s(), time.process_time()
+    await asyncio.gather(*(t.play(until, think) for t in tables))
+    server_cpu, client_cpu = server.cpu_s() - cpu[0], time.process_time() - cpu[1]
+    rss_after = server.rss_kb()
+    # no lost event: every seat saw every step, and as many as were made
+    for t in tables:
+        counts = {s.seen for s in t.seats}
+        if len(counts) != 1 or counts.pop() != t.seats[0].view.get("n"):
+            stats.lost += 1
+    await asyncio.gather(*(t.close() for t in tables))
+    lat = sorted(stats.latencies)
+    return {
+        "games": games,
+        "seconds": seconds,
+        "think_s": think,
+        "setup_s": round(ready_s, 1),
+        "events": stats.events,
+        "events_per_s": round(stats.events / seconds, 1),
+        "p50_ms": round(percentile(lat, 0.50), 1),
+        "p99_ms": round(percentile(lat, 0.99), 1),
+        "max_ms": round(lat[-1], 1) if lat else 0.0,
+        "errors": len(stats.errors),
+        "error_codes": sorted(set(stats.errors)),
+        "lost": stats.lost,
+        "finished": stats.finished,
+        "server_cpu": round(server_cpu / seconds, 2),
+        "client_cpu": round(client_cpu / seconds, 2),
+        "rss_mb": round(rss_after / 1024, 1),
+        "kb_per_game": round((rss_after - rss_before) / max(1, games), 1),
+    }
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+
+
+# ---- the game page ------------------------------------------------------------------
+
+
+def game_page(server: Server) -> dict[str, Any]:
+    """The game page's bytes and its assets' (no compression), and its first paint."""
+    with httpx.Client(base_url=server.url, headers={"Accept-Encoding": "identity"}) as http:
+        page = http.get("/")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert csrf
+        form = {"csrf": csrf.group(1), "opponent": "person", "rules": "pfs", "minutes": "15"}
+        r = http.post("/games", data=form, follow_redirects=True)
+        assert r.status_code == 200
+        html = r.content
+        assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', r.text)
+        sizes = {"page": len(html)}
+        for path in assets:
+            sizes[path] = len(http.get(path).content)
+        url, cookies = str(r.url), dict(http.cookies)
+    total_kb = sum(sizes.values()) / 1024
+    paint = first_paint(url, cookies)
+    return {"kb": round(total_kb, 1), "files": sizes, "first_paint_ms": paint}
+
+
+def first_paint(url: str, cookies: dict[str, str]) -> float | None:
+    """The page's first paint in Chromium (Playwright), or None if either is missing."""
+    chromium = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+                     if Path(p).exists()), None)  # fmt: skip
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    if chromium is None:
+        return None
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium)
+        try:
+            context = browser.new_context()
+            host = url.split("/")[2].split(":")[0]
+            context.add_cookies(
+                [{"name": k, "value": v, "domain": host, "path": "/"} for k, v in cookies.items()]
+            )
+            paints = []
+            for _ in range(3):
+                tab = context.new_page()
+                tab.goto(url, wait_until="load")
+                tab.wait_for_timeout(300)  # the paint entries are recorded after load
+                value = tab.evaluate(
+                    "() => { const e = performance.getEntriesByName('first-contentful-paint')"
+                    "[0] || performance.getEntriesByName('first-paint')[0];"
+                    " return e ? e.startTime : null; }"
+                )
+                tab.close()
+                if value is not None:
+                    paints.append(float(value))
+        finally:
+            browser.close()
+    return round(statistics.median(paints), 1) if paints else None
+
+
+# ---- the computer ---------------------------------------------------------------------
+
+
+def computer_moves(words: Lexicon, games: int) -> dict[str, Any]:
+    """``LiveTable.computer_action`` at ``static`` timed over whole games."""
+    from plansza.services.live import LiveTable
+
+    moves: list[float] = []
+    answers: list[float] = []
+    for seed in range(games):
+        table = LiveTable.new(
+            rules="pfs", minutes=0, seed=seed, seats=("static", "static"),
+            names=("A", "B"), words=words, starting=0, now=0.0,
+        )  # fmt: skip
+        now = 0.0
+        while not table.over and len(table.steps) < 200:
+            seat = table.computer_seat()
+            assert seat is not None
+            answering = table.game.pending is not None
+            t = time.perf_counter()
+            action = table.computer_action(seat)
+            (answers if answering else moves).append((time.perf_counter() - t) * 1000)
+            now += 1.0
+            table.apply(seat, action, now=now)
+    moves.sort()
+    answers.sort()
+    return {
+        "games": games,
+        "moves": len(moves),
+        "p50_ms": round(percentile(moves, 0.5), 2),
+        "p99_ms": round(percentile(moves, 0.99), 2),
+        "max_ms": round(moves[-1], 2),
+        "answer_p99_ms": round(percentile(answers, 0.99), 2),
+    }
+
+
+# ---- the table --------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--games", type=int, default=500, help="concurrent live games (500)")
+    ap.add_argument("--seconds", type=float, default=30.0, help="how long they play (30)")
+    ap.add_argument("--think", type=float, default=1.0, help="mean seconds between actions")
+    ap.add_argument("--computer-games", type=int, default=8, help="static vs static games")
+    ap.add_argument("--only", choices=("live", "page", "computer"), help="one part only")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = ap.parse_args(argv)
+
+    words = Lexicon.default(progress=not args.json)
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="plansza-web-") as tmp:
+        server = Server(Path(tmp))
+        if args.only in (None, "live", "page"):
+            server.start()
+        try:
+            if args.only in (None, "page"):
+                out["page"] = game_page(server)
+            if args.only in (None, "live"):
+                out["live"] = asyncio.run(
+                    live_games(server, args.games, args.seconds, args.think, words)
+                )
+        finally:
+            server.stop()
+    if args.only in (None, "computer"):
+        out["computer"] = computer_moves(words, args.computer_games)
+
+    checks = verdicts(out)
+    if args.json:
+        print(json.dumps(out | {"ok": all(ok for _, _, _, ok in checks)}, indent=2))
+    else:
+        print_table(out, checks)
+    return 0 if all(ok for _, _, _, ok in checks) else 1
+
+
+def verdicts(out: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
+    """(what, measured, target, met) for every target measured."""
+    rows: list[tuple[str, str, str, bool]] = []
+    if "live" in out:
+        lv = out["live"]
+        rows.append(
+            (
+                f"{lv['games']} games: move → opponent p99",
+                f"{lv['p99_ms']:.1f} ms",
+                f"≤ {LATENCY_TARGET_MS:.0f} ms",
+                lv["p99_ms"] <= LATENCY_TARGET_MS,
+            )
+        )
+        rows.append(("errors, lost events", f"{lv['errors']}, {lv['lost']}", "0, 0",
+                     lv["errors"] == 0 and lv["lost"] == 0))  # fmt: skip
+    if "page" in out:
+        pg = out["page"]
+        rows.append(("game page, no compression", f"{pg['kb']:.1f} KB",
+                     f"≤ {PAGE_TARGET_KB:.0f} KB", pg["kb"] <= PAGE_TARGET_KB))  # fmt: skip
+        if pg["first_paint_ms"] is not None:
+            rows.append(
+                (
+                    "game page: first paint (Chromium)",
+                    f"{pg['first_paint_ms']:.0f} ms",
+                    f"≤ {PAINT_TARGET_MS:.0f} ms",
+                    pg["first_paint_ms"] <= PAINT_TARGET_MS,
+                )
+            )
+    if "computer" in out:
+        cp = out["computer"]
+        rows.append(
+            (
+                "computer move (static) p99",
+                f"{cp['p99_ms']:.1f} ms",
+                f"≤ {COMPUTER_TARGET_MS:.0f} ms",
+                cp["p99_ms"] <= COMPUTER_TARGET_MS,
+            )
+        )
+    return rows
+
+
+def print_table(out: dict[str, Any], checks: list[tuple[str, str, str, bool]]) -> None:
+    print(f"{'measure':<38} {'figure':>12} {'target':>10}  result")
+    print("-" * 70)
+    for what, figure, target, ok in checks:
+        print(f"{what:<38} {figure:>12} {target:>10}  {'PASS' if ok else 'FAIL'}")
+    if "live" in out:
+        lv = out["live"]
+        print(
+            f"live: {lv['events']} events in {lv['seconds']:.0f} s ({lv['events_per_s']}/s, "
+            f"one action every ~{lv['think_s']} s a game), p50 {lv['p50_ms']} ms, "
+            f"max {lv['max_ms']} ms; games made and joined in {lv['setup_s']} s; "
+            f"{lv['finished']} games ended"
+        )
+        print(
+            f"live: CPU busy {lv['server_cpu']:.0%} of a core in the server, "
+            f"{lv['client_cpu']:.0%} in the scripted clients"
+        )
+        print(
+            f"live: server RSS {lv['rss_mb']} MB, {lv['kb_per_game']} KB per live game "
+            f"(RSS grown / games, two connections each)"
+        )
+    if "page" in out:
+        pg = out["page"]
+        files = ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in pg["files"].items())
+        print(f"page: {files}")
+        if pg["first_paint_ms"] is None:
+            print("page: first paint not measured (no Chromium or Playwright here)")
+    if "computer" in out:
+        cp = out["computer"]
+        print(
+            f"computer: {cp['moves']} moves in {cp['games']} games, p50 {cp['p50_ms']} ms, "
+            f"max {cp['max_ms']} ms; accepting or challenging p99 {cp['answer_p99_ms']} ms"
+        )
+    print(
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+        "(client and server on the same machine)"
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
