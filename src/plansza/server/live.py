@@ -215,7 +215,8 @@ class Hub:
             "seed": seed,
             "seats": list(seats),
             "names": list(names),
-            "starting": table.game.starting_player,
+            # as asked: None replays the draw for the start (TR 2.1) and so the same bag
+            "starting": starting,
             "started": now,
             "tokens": [token_hash(t) if t else "" for t in tokens],
         }

@@ -14,14 +14,19 @@ A step is written in its own transaction before anyone is told of it.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import sqlalchemy as sa
 
 from plansza.services.live import Step
+
+_M = TypeVar("_M", bound=Callable[..., Any])
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 HEAD = "w0001"
@@ -65,10 +70,23 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'plansza.db'}"
 
 
+def _serial(method: _M) -> _M:
+    """One call at a time: the server's threads share one SQLite connection, and two
+    transactions interleaved on it fail ("cannot commit - no transaction is active")."""
+
+    @functools.wraps(method)
+    def serial(self: Store, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return cast("_M", serial)
+
+
 class Store:
     """The live games of one database."""
 
     def __init__(self, url: str) -> None:
+        self._lock = threading.RLock()
         if url.startswith("sqlite"):
             from sqlalchemy.pool import StaticPool
 
@@ -81,6 +99,7 @@ class Store:
             self.engine = sa.create_engine(url)
         migrate(self.engine)
 
+    @_serial
     def create_game(self, game_id: str, created: float, setup: dict[str, Any]) -> None:
         with self.engine.begin() as c:
             c.execute(
@@ -89,6 +108,7 @@ class Store:
                 )
             )
 
+    @_serial
     def append(self, game_id: str, step: Step, *, over: bool = False) -> None:
         """Store one step (and whether the game is over now), in one transaction."""
         with self.engine.begin() as c:
@@ -105,6 +125,7 @@ class Store:
             if over:
                 c.execute(games.update().where(games.c.id == game_id).values(over=True))
 
+    @_serial
     def load(self, game_id: str) -> tuple[dict[str, Any], list[Step], bool] | None:
         """The game's setup, its steps in order and whether it is over; ``None``: no game."""
         with self.engine.connect() as c:
@@ -120,6 +141,7 @@ class Store:
             bool(row.over),
         )
 
+    @_serial
     def live_ids(self) -> list[str]:
         """The games not over, oldest first."""
         with self.engine.connect() as c:
@@ -128,12 +150,14 @@ class Store:
             ).all()
         return [r.id for r in rows]
 
+    @_serial
     def beat(self, now: float) -> None:
         """Say the server is alive at ``now`` (what a restart charges running clocks to)."""
         with self.engine.begin() as c:
             if c.execute(alive.update().where(alive.c.id == 1).values(at=now)).rowcount == 0:
                 c.execute(alive.insert().values(id=1, at=now))
 
+    @_serial
     def alive_at(self) -> float | None:
         with self.engine.connect() as c:
             return c.execute(sa.select(alive.c.at).where(alive.c.id == 1)).scalar()
