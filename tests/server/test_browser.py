@@ -39,7 +39,6 @@ SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 WAIT = 15_000  # ms: the longest a page may take to show what the server said
 
 
-
 def ensure_chromium() -> str:
     """Debian's Chromium, installed when missing (the machines run as root)."""
     if not Path(CHROMIUM).exists():
@@ -191,9 +190,7 @@ def type_play(page: Any, game: Any, play: Any) -> None:
     page.keyboard.type("".join(ch for _, _, ch in new).lower())
 
 
-def test_a_whole_game_against_the_computer_by_clicks_and_keys(
-    server: Server, context: Any
-) -> None:
+def test_a_whole_game_against_the_computer_by_clicks_and_keys(server: Server, context: Any) -> None:
     from plansza.engine import make_player
     from plansza.engine.base import view_of
     from plansza.moves import Exchange, Play
@@ -262,13 +259,10 @@ def test_a_whole_game_against_the_computer_by_clicks_and_keys(
 def test_an_illegal_move_is_shown_on_the_board_and_the_turn_kept(
     server: Server, context: Any
 ) -> None:
-    page = context.new_page()
+    page = seeded_game(server, context, "")  # seat 0 starts: the board is empty
     errors = watch(page)
-    start_game(page, server.url, "greedy")
     game = server.game(page)
-    if wait_for(page, "turn", "answer") == "answer":
-        page.click("[data-act=accept]")
-        wait_for(page, "turn")
+    wait_for(page, "turn")
     n = len(game.history)
     # a tile dragged to a corner: no word, not through the centre (TR 3.1.1)
     page.locator("#rack .tile").nth(0).drag_to(square(page, 0, 0))
@@ -295,29 +289,59 @@ def test_an_illegal_move_is_shown_on_the_board_and_the_turn_kept(
     assert errors == []
 
 
-def test_a_blank_asks_for_its_letter(server: Server, context: Any) -> None:
+def seeded_game(server: Server, context: Any, want: str) -> Any:
+    """A game against the computer whose first rack (seat 0, to move) holds ``want``;
+    made on the server's own loop, its seat's cookie given to ``context``."""
+    import asyncio
+
+    from plansza.services.live import LiveTable
+
+    hub = server.app.state.hub
+    seed = next(
+        s
+        for s in range(1000)
+        if want
+        in LiveTable.new(
+            rules="pfs", minutes=15, seed=s, seats=("person", "greedy"), names=("a", "b"),
+            words=hub.words, starting=0, now=0.0,
+        ).view(0)["rack"]
+    )  # fmt: skip
+    made = hub.create(
+        rules="pfs", minutes=15, seats=("person", "greedy"), names=("Ala", "Komputer"),
+        seed=seed, starting=0,
+    )  # fmt: skip
+    live, tokens = asyncio.run_coroutine_threadsafe(made, hub._beat.get_loop()).result(10)
+    context.add_cookies([{"name": f"seat_{live.id}", "value": tokens[0], "url": server.url}])
     page = context.new_page()
+    page.goto(f"{server.url}/g/{live.id}")
+    page.wait_for_selector("#board .sq")
+    return page
+
+
+def test_a_blank_asks_for_its_letter(server: Server, context: Any) -> None:
+    page = seeded_game(server, context, "?")
     errors = watch(page)
-    start_game(page, server.url, "greedy", name="Ala")
-    game = server.game(page)
-    if wait_for(page, "turn", "answer") == "answer":
-        page.click("[data-act=accept]")
-        wait_for(page, "turn")
+    wait_for(page, "turn")
+    # typed: "?" at the cursor asks for the letter
     square(page, 7, 7).click()
-    page.keyboard.type("?")  # a blank typed: asked only when the rack holds one
-    has_blank = "?" in game.rack_string(0)
-    assert page.locator("#blankdialog").is_visible() == has_blank
-    if has_blank:
-        page.click('#blankdialog [data-letter="Ź"]')
-        tile = page.locator(".sq .tile.tentative.blank")
-        assert tile.inner_text().strip() == "Ź"
-        assert page.input_value("#movetext") == "H8 ź"
+    page.keyboard.type("?")
+    assert page.locator("#blankdialog").is_visible()
+    page.click('#blankdialog [data-letter="Ź"]')
+    assert not page.locator("#blankdialog").is_visible()
+    assert page.locator(".sq .tile.tentative.blank").inner_text().strip() == "Ź"
+    assert page.input_value("#movetext") == "H8 ź"
+    shot(page, "blank-typed")
+    # dropped: the blank dragged from the rack asks too
+    page.keyboard.press("Backspace")
+    blank = page.locator("#rack .tile.blank").first
+    blank.drag_to(square(page, 7, 7))
+    assert page.locator("#blankdialog").is_visible()
+    page.click('#blankdialog [data-letter="Ą"]')
+    assert page.locator(".sq .tile.tentative.blank").inner_text().strip() == "Ą"
     assert errors == []
 
 
-def test_two_people_challenge_exchange_reload_and_a_flag_fall(
-    server: Server, browser: Any
-) -> None:
+def test_two_people_challenge_exchange_reload_and_a_flag_fall(server: Server, browser: Any) -> None:
     host_ctx = browser.new_context(viewport={"width": 1000, "height": 1000})
     guest_ctx = browser.new_context(viewport={"width": 1000, "height": 1000})
     try:
@@ -336,9 +360,7 @@ def test_two_people_challenge_exchange_reload_and_a_flag_fall(
         # 1. a play of a word not in the list, challenged: the tiles go back and the
         #    turn is lost (TR 4.7, 3.2.3)
         rack = game.rack_string(first).replace("?", "")
-        pair = next(
-            a + b for a in rack for b in rack if a + b not in game.words and a != b
-        )
+        pair = next(a + b for a in rack for b in rack if a + b not in game.words and a != b)
         square(p, 7, 7).click()
         p.keyboard.press("ArrowRight")
         p.keyboard.type(pair.lower())

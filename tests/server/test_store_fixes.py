@@ -37,7 +37,7 @@ def test_a_file_database_takes_writes_from_many_threads(tmp_path: object) -> Non
             for n in range(1, 41):
                 store.append(f"g{g}", Step(n, float(n), 0, {"kind": "move", "text": "pauza"}))
                 store.beat(float(n))
-        except BaseException as e:  # noqa: BLE001 - collected and asserted below
+        except BaseException as e:  # collected and asserted below
             errors.append(e)
 
     threads = [threading.Thread(target=writer, args=(g,)) for g in range(4)]

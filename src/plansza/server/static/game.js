@@ -179,6 +179,8 @@
 
   function drawControls() {
     const myTurn = seat !== null && !view.result && view.to_move === seat && !view.pending;
+    const form = $("moveform");
+    if (form && view.result) { form.hidden = true; $("rack").hidden = true; cursor = null; }
     const answering = seat !== null && !view.result && view.pending && view.pending.player !== seat;
     for (const b of document.querySelectorAll("[data-when]")) {
       const when = b.dataset.when;
