@@ -229,6 +229,7 @@ async def game_page(request: Request) -> HTMLResponse:
     seat = await accounts.seat(request, live)
     invite = request.session.get(f"invite:{live.id}") if seat == 0 else None
     view = live.table.view(seat, _hub(request).clock())
+    tileset = live.table.game.rules.tileset
     return _page(
         request,
         "web/game.html",
@@ -238,6 +239,7 @@ async def game_page(request: Request) -> HTMLResponse:
         view=view,
         names=view["names"],
         premiums=_premiums(),
+        values={letter: tileset.value(letter) for letter in tileset.letters},
     )
 
 

@@ -84,13 +84,15 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'plansza.db'}"
 
 
+
+
 class Store:
     """The live games of one database."""
 
     def __init__(self, url: str) -> None:
         #: held by every query: the SQLite connection is one, shared by the server's
         #: threads, and two transactions on it at once would be one (or an error)
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         if url.startswith("sqlite"):
             from sqlalchemy.pool import StaticPool
 
@@ -168,7 +170,7 @@ class Store:
     def create_user(self, nickname: str, key: str, password_hash: str, now: float) -> int | None:
         """A new account's id; ``None`` when the nickname (its key) is taken."""
         try:
-            with self.engine.begin() as c:
+            with self._begin() as c:
                 result = c.execute(
                     users.insert().values(
                         nickname=nickname,
@@ -184,12 +186,12 @@ class Store:
 
     def user(self, key: str) -> tuple[int, str, str] | None:
         """The account of the nickname ``key``: its id, nickname and password hash."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             row = c.execute(sa.select(users).where(users.c.nickname_key == key)).first()
         return None if row is None else (row.id, row.nickname, row.password_hash)
 
     def set_password_hash(self, user_id: int, password_hash: str) -> None:
-        with self.engine.begin() as c:
+        with self._begin() as c:
             c.execute(
                 users.update().where(users.c.id == user_id).values(password_hash=password_hash)
             )
@@ -197,7 +199,7 @@ class Store:
     def claim_seat(self, game_id: str, seat: int, account: int) -> bool:
         """Link a game's seat to an account, unless it is someone's already."""
         try:
-            with self.engine.begin() as c:
+            with self._begin() as c:
                 c.execute(seats.insert().values(game=game_id, seat=seat, account=account))
         except sa.exc.IntegrityError:
             return False
@@ -205,7 +207,7 @@ class Store:
 
     def seat_of_account(self, game_id: str, account: int) -> int | None:
         """The seat the account plays in the game (the first, if both)."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             return c.execute(
                 sa.select(seats.c.seat)
                 .where(seats.c.game == game_id, seats.c.account == account)
@@ -214,7 +216,7 @@ class Store:
 
     def games_of(self, account: int) -> list[tuple[str, int, float, dict[str, Any], bool]]:
         """The account's games, newest first: id, seat, created, setup, over."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             rows = c.execute(
                 sa.select(games.c.id, seats.c.seat, games.c.created, games.c.setup, games.c.over)
                 .join(seats, seats.c.game == games.c.id)

@@ -335,6 +335,10 @@ class LiveTable:
                 for t in g.history
             ],
             "result": result,
+            "adjustments": [
+                {"player": a.player, "points": a.points, "reason": a.reason, "tiles": a.tiles}
+                for a in g.adjustments
+            ],
         }
 
 

@@ -1,6 +1,10 @@
-// The game page: the board, the rack and the clocks drawn from the server's view;
-// moves typed on the board (click a square, type letters; an arrow key or a second
-// click turns the direction; Enter sends) or in Polish notation in the text box.
+// The game page: the board, the rack and the clocks drawn from the server's view.
+// A move is made on the board: click a square and type letters (an arrow key or a
+// second click turns the direction; Backspace takes a tile back; Enter sends), or
+// drag tiles from the rack onto the board (a tap on a rack tile puts it at the
+// cursor), or type it in Polish notation in the text box. A blank asks for its
+// letter in a dialog. Dragging a tile within the rack reorders it. The score of the
+// tentative move is asked of the server (``preview``) before it is sent.
 // The server decides everything: this only shows what it says and sends what the
 // player asks for.
 "use strict";
@@ -11,16 +15,20 @@
   const seat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
   const words = JSON.parse(document.getElementById("words").textContent);
   const premiums = JSON.parse(document.getElementById("premiums").textContent);
+  const values = JSON.parse(document.getElementById("values").textContent);
   let view = JSON.parse(document.getElementById("view").textContent);
   let last = view.n;
   let received = performance.now();
   let ws = null;
   let cursor = null; // {r, c, across}
   let tentative = []; // [{r, c, letter, blank}]
+  let refused = false; // the server refused the tentative move: shown until changed
   let rackOrder = null; // the player's own order of the rack tiles
+  let exchanging = null; // indexes (in rackOrder) chosen for an exchange, or null
   const COLS = "ABCDEFGHIJKLMNO";
   const $ = (id) => document.getElementById(id);
   const board = $("board");
+  const keys = $("keys"); // the board's keyboard: an input, so phones show theirs
   const message = $("message");
 
   function say(text, isError) {
@@ -36,15 +44,21 @@
       const msg = JSON.parse(e.data);
       if (msg.type === "step") {
         last = Math.max(last, msg.step.n);
+        if (msg.step.seat === seat && seat !== null) { tentative = []; refused = false; }
         describeStep(msg.step);
         if (msg.view) setView(msg.view);
       } else if (msg.type === "view") {
         setView(msg.view);
       } else if (msg.type === "preview") {
         const p = $("preview");
-        if (p) p.textContent = msg.score === null ? (msg.message || "") : `${msg.score} ${words.points}`;
+        if (p && msg.text === $("movetext").value.trim()) {
+          p.textContent = msg.score === null ? (msg.message || "") : `${msg.score} ${words.points}`;
+          p.classList.toggle("error", msg.score === null);
+        }
       } else if (msg.type === "error") {
         say(msg.message, true);
+        if (tentative.length) { refused = true; focusKeys(); } // fix it on the board
+        draw(true);
       }
     };
     ws.onclose = () => { say(words.reconnect, true); setTimeout(connect, 1000); };
@@ -54,17 +68,21 @@
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
   }
 
+  let note = ""; // what the last step said (a verdict, a flag fall), shown with the turn
   function describeStep(step) {
     const o = step.outcome || {};
-    if (o.valid === true) say(words.valid);
-    else if (o.valid === false) say(words.invalid);
-    else if (o.flagged) say(words.flag);
+    if (o.valid === true) note = words.valid;
+    else if (o.valid === false) note = words.invalid;
+    else if (o.flagged || o.timeout) note = words.flag;
+    else if (o.exchange) note = `${view.names[step.seat]}: ${words.exchanged} ${o.exchange}`;
+    else note = "";
   }
 
   function setView(v) {
     view = v;
     received = performance.now();
-    if (!view.pending || view.pending.player !== seat) tentative = tentative.filter(() => view.to_move === seat);
+    if (view.to_move !== seat || view.pending) { tentative = []; refused = false; }
+    if (view.result) exchanging = null;
     draw();
   }
 
@@ -74,10 +92,15 @@
     const blank = letter === "?" || letter !== letter.toUpperCase();
     t.className = "tile" + (blank ? " blank" : "") + (extra ? " " + extra : "");
     t.textContent = letter === "?" ? "" : letter.toUpperCase();
+    if (!blank && values[letter]) {
+      const v = document.createElement("sub");
+      v.textContent = values[letter];
+      t.appendChild(v);
+    }
     return t;
   }
 
-  function draw() {
+  function draw(keepMessage) {
     board.textContent = "";
     const lastSq = new Set((view.last || []).map(([r, c]) => `${r},${c}`));
     const pendSq = new Set(view.pending ? view.pending.squares.map(([r, c]) => `${r},${c}`) : []);
@@ -95,9 +118,11 @@
           const key = `${r},${c}`;
           sq.appendChild(tileEl(letter, pendSq.has(key) ? "pending" : lastSq.has(key) ? "last" : ""));
         } else if (tent) {
-          sq.appendChild(tileEl(tent.blank ? tent.letter.toLowerCase() : tent.letter, "tentative"));
+          sq.appendChild(tileEl(tent.blank ? tent.letter.toLowerCase() : tent.letter, refused ? "tentative refused" : "tentative"));
         }
-        if (cursor && cursor.r === r && cursor.c === c) sq.classList.add("cursor");
+        if (cursor && cursor.r === r && cursor.c === c) {
+          sq.classList.add("cursor", cursor.across ? "across" : "down");
+        }
         board.appendChild(sq);
       }
     }
@@ -107,6 +132,7 @@
       el.classList.toggle("to-move", !view.result && view.to_move === s);
     }
     drawRack();
+    drawControls();
     $("bag").textContent = `${view.bag} ${words.bag}`;
     const unseen = $("unseen");
     if (unseen) unseen.textContent = view.unseen || "";
@@ -114,41 +140,85 @@
     sheet.textContent = "";
     for (const t of view.sheet) {
       const tr = document.createElement("tr");
-      for (const cell of [view.names[t.player], t.move || t.kind, t.score, t.total]) {
+      for (const cell of [view.names[t.player], t.move || words.kinds[t.kind] || t.kind, t.score, t.total]) {
         const td = document.createElement("td"); td.textContent = cell; tr.appendChild(td);
       }
       sheet.appendChild(tr);
     }
-    if (view.result) {
-      const w = view.result.winner;
-      say(`${words.over} ${w === null ? words.draw : view.names[w] + " " + words.won} ${view.result.scores.join(":")}`);
-    } else if (seat !== null) {
-      if (view.pending && view.pending.player !== seat) say(words.pending);
-      else if (view.pending) say(words.waiting);
-      else if (message.classList.contains("error")) { /* keep the error */ }
-      else say(view.to_move === seat ? words.yourTurn : words.theirTurn);
-    }
+    drawResult();
+    if (keepMessage) { /* an error just said */ }
+    else if (view.result) say(note);
+    else if (seat !== null) {
+      let text;
+      if (view.pending && view.pending.player !== seat) text = `${view.names[view.pending.player]}: ${view.pending.move} (${view.pending.score} ${words.points}). ${words.pending}`;
+      else if (view.pending) text = words.waiting;
+      else if (exchanging) text = words.choose;
+      else text = view.to_move === seat ? words.yourTurn : words.theirTurn;
+      say(note ? `${note} ${text}` : text);
+    } else say(note);
     tick();
+  }
+
+  function drawResult() {
+    const el = $("result");
+    if (!view.result) { el.hidden = true; return; }
+    el.hidden = false;
+    const w = view.result.winner;
+    $("result-head").textContent = `${words.over} ${w === null ? words.draw : view.names[w] + " " + words.won} ${view.result.scores.join(":")}`;
+    $("result-reason").textContent = words.reasons[view.result.reason] || view.result.reason;
+    const list = $("adjustments");
+    list.textContent = "";
+    for (const a of view.adjustments || []) {
+      const li = document.createElement("li");
+      const sign = a.points > 0 ? "+" : "";
+      const why = (words.adjust[a.reason] || a.reason) + (a.tiles ? ` (${a.tiles})` : "");
+      li.textContent = `${view.names[a.player]}: ${sign}${a.points} — ${why}`;
+      list.appendChild(li);
+    }
+  }
+
+  function drawControls() {
+    const myTurn = seat !== null && !view.result && view.to_move === seat && !view.pending;
+    const form = $("moveform");
+    if (form && view.result) { form.hidden = true; $("rack").hidden = true; cursor = null; }
+    const answering = seat !== null && !view.result && view.pending && view.pending.player !== seat;
+    for (const b of document.querySelectorAll("[data-when]")) {
+      const when = b.dataset.when;
+      b.hidden = !((when === "turn" && myTurn && !exchanging) || (when === "pending" && answering)
+        || (when === "exchange" && myTurn && exchanging) || (when === "live" && !view.result));
+    }
   }
 
   function rackLetters() {
     const rack = (view.rack || "").split("");
     if (rackOrder && rackOrder.slice().sort().join("") === rack.slice().sort().join("")) return rackOrder;
     rackOrder = rack;
+    exchanging = exchanging ? [] : null;
     return rack;
+  }
+
+  function freeTiles() { // indexes of rack tiles not on the board
+    const used = tentative.map((t) => (t.blank ? "?" : t.letter));
+    const free = [];
+    rackLetters().forEach((letter, i) => {
+      const k = used.indexOf(letter);
+      if (k >= 0) used.splice(k, 1); else free.push(i);
+    });
+    return free;
   }
 
   function drawRack() {
     const el = $("rack");
     if (!el) return;
     el.textContent = "";
-    const used = tentative.map((t) => (t.blank ? "?" : t.letter));
-    for (const letter of rackLetters()) {
-      const i = used.indexOf(letter);
-      const tile = tileEl(letter, i >= 0 ? "used" : "");
-      if (i >= 0) used.splice(i, 1);
+    const free = freeTiles();
+    rackLetters().forEach((letter, i) => {
+      const chosen = exchanging && exchanging.includes(i);
+      const tile = tileEl(letter, (free.includes(i) ? "" : "used") + (chosen ? " chosen" : ""));
+      tile.dataset.i = i;
+      tile.setAttribute("role", "button");
       el.appendChild(tile);
-    }
+    });
   }
 
   function tick() {
@@ -167,8 +237,9 @@
   }
   setInterval(tick, 250);
 
-  // ---- typing on the board -------------------------------------------------------
+  // ---- the tentative move --------------------------------------------------------
   function occupied(r, c) { return view.board[r][c] !== "."; }
+  function myTurn() { return seat !== null && !view.result && view.to_move === seat && !view.pending; }
 
   function notation() {
     if (!tentative.length) return "";
@@ -189,7 +260,9 @@
     return `${start} ${word}`;
   }
 
-  function showNotation() {
+  function changed() {
+    refused = false;
+    draw();
     const input = $("movetext");
     if (!input) return;
     input.value = notation();
@@ -200,50 +273,151 @@
   function advance() {
     const dr = cursor.across ? 0 : 1, dc = cursor.across ? 1 : 0;
     let r = cursor.r + dr, c = cursor.c + dc;
-    while (r < 15 && c < 15 && (occupied(r, c))) { r += dr; c += dc; }
+    while (r < 15 && c < 15 && occupied(r, c)) { r += dr; c += dc; }
     if (r < 15 && c < 15) { cursor.r = r; cursor.c = c; }
   }
 
-  function place(letter) {
-    if (!cursor || occupied(cursor.r, cursor.c) || tentative.some((t) => t.r === cursor.r && t.c === cursor.c)) return;
-    const free = rackLetters().slice();
-    for (const t of tentative) free.splice(free.indexOf(t.blank ? "?" : t.letter), 1);
-    let blank = false;
-    if (!free.includes(letter)) {
-      if (!free.includes("?")) return;
-      blank = true;
-    }
-    tentative.push({ r: cursor.r, c: cursor.c, letter, blank });
-    advance();
-    draw();
-    showNotation();
+  function freeAt(r, c) {
+    return r >= 0 && r < 15 && c >= 0 && c < 15 && !occupied(r, c) && !tentative.some((t) => t.r === r && t.c === c);
   }
+
+  // Put a tile at (r, c): ``letter`` from the rack, or a blank as ``letter``.
+  function put(r, c, letter, blank) {
+    tentative.push({ r, c, letter, blank });
+    if (cursor && cursor.r === r && cursor.c === c) advance();
+    changed();
+  }
+
+  // A letter typed at the cursor: its own tile if free, else a blank.
+  function place(letter) {
+    if (!cursor || !myTurn() || !freeAt(cursor.r, cursor.c)) return;
+    const free = freeTiles().map((i) => rackLetters()[i]);
+    if (letter === "?") { if (free.includes("?")) askBlank(cursor.r, cursor.c); return; }
+    if (free.includes(letter)) put(cursor.r, cursor.c, letter, false);
+    else if (free.includes("?")) put(cursor.r, cursor.c, letter, true);
+  }
+
+  // A rack tile (by index) put at (r, c); a blank asks for its letter first.
+  function placeTile(i, r, c) {
+    if (!myTurn() || !freeAt(r, c) || !freeTiles().includes(i)) return;
+    const letter = rackLetters()[i];
+    if (letter === "?") askBlank(r, c);
+    else put(r, c, letter, false);
+  }
+
+  // ---- the blank's letter ----------------------------------------------------------
+  const dialog = $("blankdialog");
+  let blankAt = null;
+  function askBlank(r, c) {
+    blankAt = { r, c };
+    dialog.showModal();
+  }
+  if (dialog) {
+    dialog.addEventListener("click", (e) => {
+      const letter = e.target.dataset && e.target.dataset.letter;
+      if (e.target.value === "cancel") { blankAt = null; dialog.close(); }
+      if (!letter || !blankAt) return;
+      const { r, c } = blankAt;
+      blankAt = null;
+      dialog.close();
+      put(r, c, letter, true);
+      focusKeys();
+    });
+  }
+
+  // ---- the board: clicks and keys -------------------------------------------------
+  function focusKeys() { if (keys) keys.focus({ preventScroll: true }); }
 
   board.addEventListener("click", (e) => {
     const sq = e.target.closest(".sq");
     if (!sq || seat === null) return;
     const r = Number(sq.dataset.r), c = Number(sq.dataset.c);
+    const k = tentative.findIndex((t) => t.r === r && t.c === c);
+    if (k >= 0) { tentative.splice(k, 1); cursor = { r, c, across: cursor ? cursor.across : true }; changed(); focusKeys(); return; }
     if (cursor && cursor.r === r && cursor.c === c) cursor.across = !cursor.across;
     else cursor = { r, c, across: cursor ? cursor.across : true };
     draw();
-    board.focus();
+    focusKeys();
   });
-  board.tabIndex = 0;
-  board.addEventListener("keydown", (e) => {
-    if (!cursor) return;
-    if (e.key === "ArrowRight") { cursor.across = true; e.preventDefault(); draw(); }
-    else if (e.key === "ArrowDown") { cursor.across = false; e.preventDefault(); draw(); }
-    else if (e.key === "Backspace") {
-      const t = tentative.pop();
-      if (t) { cursor = { r: t.r, c: t.c, across: cursor.across }; }
-      e.preventDefault(); draw(); showNotation();
-    } else if (e.key === "Escape") { tentative = []; draw(); showNotation(); }
-    else if (e.key === "Enter") { e.preventDefault(); submit(); }
-    else if (e.key.length === 1 && /\p{L}/u.test(e.key)) {
+
+  if (keys) {
+    keys.addEventListener("keydown", (e) => {
+      if (e.key === "Backspace") {
+        const t = tentative.pop();
+        if (t) cursor = { r: t.r, c: t.c, across: cursor ? cursor.across : true };
+        e.preventDefault(); changed();
+      } else if (e.key === "Escape") { tentative = []; changed(); }
+      else if (e.key === "Enter") { e.preventDefault(); submit(); }
+      else if (!cursor) return;
+      else if (e.key === "ArrowRight" || e.key === "ArrowLeft") { cursor.across = true; e.preventDefault(); draw(); }
+      else if (e.key === "ArrowDown" || e.key === "ArrowUp") { cursor.across = false; e.preventDefault(); draw(); }
+    });
+    // letters arrive as text (any keyboard layout, a phone's keyboard, Polish letters)
+    keys.addEventListener("input", () => {
+      const text = keys.value;
+      keys.value = "";
+      for (const ch of text) {
+        if (ch === "?" || ch === " ") place("?");
+        else if (/\p{L}/u.test(ch)) place(ch.toUpperCase());
+      }
+    });
+  }
+
+  // ---- the rack: drag to the board or within the rack; tap; choose for an exchange --
+  const rackEl = $("rack");
+  let drag = null; // {i, ghost, x0, y0, moved}
+  if (rackEl) {
+    rackEl.addEventListener("pointerdown", (e) => {
+      const tile = e.target.closest(".tile");
+      if (!tile) return;
       e.preventDefault();
-      place(e.key.toUpperCase());
+      drag = { i: Number(tile.dataset.i), tile, x0: e.clientX, y0: e.clientY, moved: false, ghost: null };
+    });
+    document.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      if (!drag.moved && Math.hypot(e.clientX - drag.x0, e.clientY - drag.y0) < 6) return;
+      if (!drag.ghost) {
+        drag.moved = true;
+        drag.ghost = drag.tile.cloneNode(true);
+        drag.ghost.classList.add("ghost");
+        document.body.appendChild(drag.ghost);
+      }
+      drag.ghost.style.left = `${e.clientX}px`;
+      drag.ghost.style.top = `${e.clientY}px`;
+    });
+    document.addEventListener("pointerup", (e) => {
+      if (!drag) return;
+      const d = drag;
+      drag = null;
+      if (d.ghost) d.ghost.remove();
+      if (!d.moved) { tapTile(d.i); return; }
+      const target = document.elementFromPoint(e.clientX, e.clientY);
+      const sq = target && target.closest(".sq");
+      const other = target && target.closest(".rack .tile");
+      if (sq) { placeTile(d.i, Number(sq.dataset.r), Number(sq.dataset.c)); focusKeys(); }
+      else if (other) reorder(d.i, Number(other.dataset.i));
+    });
+    document.addEventListener("pointercancel", () => { if (drag && drag.ghost) drag.ghost.remove(); drag = null; });
+  }
+
+  function tapTile(i) {
+    if (exchanging) {
+      const k = exchanging.indexOf(i);
+      if (k >= 0) exchanging.splice(k, 1); else exchanging.push(i);
+      drawRack();
+    } else if (cursor && freeAt(cursor.r, cursor.c)) {
+      placeTile(i, cursor.r, cursor.c);
+      focusKeys();
     }
-  });
+  }
+
+  function reorder(from, to) {
+    const rack = rackLetters();
+    if (from === to) return;
+    const [tile] = rack.splice(from, 1);
+    rack.splice(to, 0, tile);
+    drawRack();
+  }
 
   // ---- sending ---------------------------------------------------------------------
   function submit() {
@@ -252,26 +426,38 @@
     if (!text) return;
     say("");
     send({ kind: "move", text });
-    tentative = [];
-    if (input) input.value = "";
-    const p = $("preview"); if (p) p.textContent = "";
   }
   const form = $("moveform");
   if (form) {
     form.addEventListener("submit", (e) => { e.preventDefault(); submit(); });
     $("movetext").addEventListener("input", (e) => {
       const text = e.target.value.trim();
+      $("preview").textContent = "";
       if (text.split(" ").length === 2) send({ kind: "preview", text });
     });
     form.addEventListener("click", (e) => {
       const act = e.target.dataset && e.target.dataset.act;
       if (!act) return;
-      say("");
+      note = "";
       if (act === "shuffle") {
         const rack = rackLetters();
         for (let i = rack.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [rack[i], rack[j]] = [rack[j], rack[i]]; }
+        exchanging = exchanging ? [] : null;
         drawRack();
-      } else if (act === "pass") send({ kind: "move", text: "pauza" });
+        return;
+      }
+      if (act === "exchange") { tentative = []; exchanging = []; changed(); return; }
+      if (act === "cancel") { exchanging = null; draw(); return; }
+      if (act === "swap") {
+        if (!exchanging.length) return;
+        const tiles = exchanging.map((i) => rackLetters()[i]).join("");
+        exchanging = null;
+        send({ kind: "move", text: `-${tiles}` });
+        return;
+      }
+      if (act === "resign" && !window.confirm(words.sure)) return;
+      say("");
+      if (act === "pass") send({ kind: "move", text: "pauza" });
       else send({ kind: act });
     });
   }
