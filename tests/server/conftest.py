@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -55,3 +56,27 @@ def new_game(client: TestClient, **form: str) -> str:
     r = client.post("/games", data=data, follow_redirects=False)
     assert r.status_code == 303, r.text
     return str(r.headers["location"]).rsplit("/", 1)[-1]
+
+
+def person_passes_once(ws: Any, view: dict[str, Any], limit: int = 20) -> list[dict[str, Any]]:
+    """Against the computer, whoever starts: the person (seat 0) passes once, accepting
+    the computer's plays that await it (TR 4.7); the steps seen, the pass among them."""
+    seen: list[dict[str, Any]] = []
+    passed = False
+    for _ in range(limit):
+        if view["result"] is None and view["pending"] is not None:
+            if view["pending"]["player"] == 1:
+                ws.send_json({"kind": "accept"})
+        elif not passed and view["to_move"] == 0 and view["result"] is None:
+            ws.send_json({"kind": "move", "text": "pauza"})
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] != "step":
+            continue
+        seen.append(msg["step"])
+        passed = passed or (
+            msg["step"]["seat"] == 0 and msg["step"]["action"].get("text") == "pauza"
+        )
+        view = msg.get("view", view)
+        if passed:
+            return seen
+    raise AssertionError("the person never got to pass")

@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import new_game
+from .conftest import new_game, person_passes_once
 
 
 def receive_until(ws: Any, kind: str, limit: int = 20) -> dict[str, Any]:
@@ -61,22 +61,9 @@ def test_a_game_against_the_computer_is_played_over_the_socket(client: TestClien
     with client.websocket_connect(f"/g/{game}/ws?last=0") as ws:
         view = receive_until(ws, "view")["view"]
         assert view["seat"] == 0 and len(view["rack"]) == 7
-        # Whoever starts, the person passes once; the computer answers at once.
-        passed, answered = False, False
-        for _ in range(20):
-            if view["result"] is None and view["pending"] is not None:
-                if view["pending"]["player"] == 1:  # its play awaits us (TR 4.7)
-                    ws.send_json({"kind": "accept"})
-            elif not passed and view["to_move"] == 0:
-                ws.send_json({"kind": "move", "text": "pauza"})
-            msg = receive_until(ws, "step")
-            step = msg["step"]
-            passed = passed or (step["seat"] == 0 and step["action"].get("text") == "pauza")
-            answered = passed and step["seat"] == 1
-            if answered:
-                break
-            view = msg.get("view", view)
-        assert passed and answered
+        person_passes_once(ws, view)
+        theirs = receive_until(ws, "step")  # the computer answers at once
+        assert theirs["step"]["seat"] == 1
     record = client.get(f"/g/{game}/record.gcg")
     assert record.status_code == 200 and "#player1" in record.text
 

@@ -18,7 +18,7 @@ from plansza.lexicon import Lexicon
 from plansza.server.study import RateLimit
 from plansza.services.study import MAX_RECORD, check_words
 
-from .conftest import WORDS, Clock, new_game
+from .conftest import WORDS, Clock, new_game, person_passes_once
 
 GCG = """#character-encoding UTF-8
 #player1 ala Ala
@@ -244,12 +244,12 @@ def test_a_finished_live_game_is_analysed_and_an_unfinished_one_is_not(
     r = client.get(f"/g/{game}/analysis")
     assert r.status_code == 409 and "nie jest jeszcze skończona" in r.text
     with client.websocket_connect(f"/g/{game}/ws") as ws:
-        _until(ws, "view")
+        person_passes_once(ws, _until(ws, "view")["view"])  # a record with a move
         ws.send_json({"kind": "resign"})  # at any moment, whoever is to move
         while "end" not in _until(ws, "step")["step"]["outcome"]:
             pass
     r = client.get(f"/g/{game}/analysis")
-    assert r.status_code == 200 and 'class="summary"' in r.text
+    assert r.status_code == 200 and 'class="summary"' in r.text, r.text[-3000:]
     assert f'href="/g/{game}"' in r.text
     assert client.get("/g/no-such-game/analysis").status_code == 404
 
