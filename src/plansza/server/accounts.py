@@ -28,8 +28,10 @@ from starlette.routing import Route
 from starlette.websockets import WebSocket
 
 from plansza.errors import N_
-from plansza.i18n import Translator, describe, translator
-from plansza.server.live import Hub, LiveGame
+from plansza.i18n import describe
+from plansza.server.live import LiveGame
+from plansza.server.pages import csrf, page, translator_of
+from plansza.server.pages import hub_of as _hub
 from plansza.services.accounts import (
     NICK_MAX,
     AccountError,
@@ -39,11 +41,9 @@ from plansza.services.accounts import (
     nickname_key,
     password,
 )
-from plansza.templates import render
 
 #: The longest account form read (a nickname and two passwords fit in 1 KB).
 MAX_FORM = 8192
-LANGUAGES = ("pl", "en")
 #: The rules presets' names, for the list of games: the lobby's message ids
 #: (templates/web/lobby.html), translated at run time.
 RULES = {
@@ -126,11 +126,6 @@ async def claim(conn: Request | WebSocket, game_id: str, seat_no: int) -> None:
 # ---- helpers ------------------------------------------------------------------------
 
 
-def _hub(conn: Request | WebSocket) -> Hub:
-    hub: Hub = conn.app.state.hub
-    return hub
-
-
 def _accounts(request: Request) -> Accounts:
     state = request.app.state
     if getattr(state, "accounts", None) is None:
@@ -139,49 +134,10 @@ def _accounts(request: Request) -> Accounts:
     return accounts
 
 
-def _language(request: Request) -> str:
-    asked = request.query_params.get("lang") or request.cookies.get("lang") or "pl"
-    return asked if asked in LANGUAGES else "pl"
-
-
-def _t(request: Request) -> Translator:
-    return translator(_language(request))
-
-
-def _csrf(request: Request, *, new: bool = False) -> str:
-    token = request.session.get("csrf")
-    if new or not token:
-        token = secrets.token_urlsafe(16)
-        request.session["csrf"] = token
-    return str(token)
-
-
-def _page(
-    request: Request, name: str, status: int = 200, headers: dict[str, str] | None = None, **kw: Any
-) -> HTMLResponse:
-    lang = _language(request)
-    me = current(request)
-    response = HTMLResponse(
-        render(
-            name,
-            translator(lang),
-            csrf=_csrf(request),
-            path=request.url.path,
-            account=me[1] if me else None,
-            **kw,
-        ),
-        status_code=status,
-        headers=headers,
-    )
-    if request.query_params.get("lang") in LANGUAGES:
-        response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
-    return response
-
-
 def _form_page(
     request: Request, kind: str, status: int = 200, error: str | None = None, nick: str = ""
 ) -> HTMLResponse:
-    return _page(
+    return page(
         request,
         "web/account_form.html",
         status=status,
@@ -208,15 +164,15 @@ async def _form(request: Request) -> dict[str, str] | None:
 
 async def _checked_form(request: Request) -> dict[str, str] | Response:
     """The form, or the page refusing it: too long (413) or without its CSRF token (403)."""
-    t = _t(request)
+    t = translator_of(request)
     form = await _form(request)
     if form is None:
-        return _page(
+        return page(
             request, "web/error.html", status=413, message=t.gettext("The form is too long.")
         )
     expected = request.session.get("csrf")
     if not expected or not secrets.compare_digest(form.get("csrf", ""), str(expected)):
-        return _page(
+        return page(
             request,
             "web/error.html",
             status=403,
@@ -230,7 +186,7 @@ def _address(request: Request) -> str:
 
 
 def _too_many(request: Request, kind: str, wait: float, nick: str) -> HTMLResponse:
-    t = _t(request)
+    t = translator_of(request)
     minutes = max(1, math.ceil(wait / 60))
     message = t.ngettext(
         "Too many attempts: try again in {n} minute.",
@@ -245,7 +201,7 @@ def _too_many(request: Request, kind: str, wait: float, nick: str) -> HTMLRespon
 def _logged_in(request: Request, uid: int, nick: str) -> RedirectResponse:
     request.session["uid"] = uid
     request.session["nick"] = nick
-    _csrf(request, new=True)  # a token seen before log-in is no good after it
+    csrf(request, new=True)  # a token seen before log-in is no good after it
     return RedirectResponse("/konto", status_code=303)
 
 
@@ -257,7 +213,7 @@ async def account_page(request: Request) -> Response:
     me = current(request)
     if me is None:
         return RedirectResponse("/konto/logowanie", status_code=303)
-    t = _t(request)
+    t = translator_of(request)
     store = _hub(request).store
     rows = await to_thread.run_sync(store.games_of, me[0])
     games: list[dict[str, Any]] = []
@@ -277,7 +233,7 @@ async def account_page(request: Request) -> Response:
                 "over": over,
             }
         )
-    return _page(request, "web/account.html", games=games, nick=me[1])
+    return page(request, "web/account.html", games=games, nick=me[1])
 
 
 async def log_in(request: Request) -> Response:
@@ -286,7 +242,7 @@ async def log_in(request: Request) -> Response:
     form = await _checked_form(request)
     if isinstance(form, Response):
         return form
-    t = _t(request)
+    t = translator_of(request)
     accounts = _accounts(request)
     typed = form.get("nickname", "").strip()[: NICK_MAX * 2]
     key, address = nickname_key(typed), _address(request)
@@ -321,7 +277,7 @@ async def sign_up(request: Request) -> Response:
     form = await _checked_form(request)
     if isinstance(form, Response):
         return form
-    t = _t(request)
+    t = translator_of(request)
     accounts = _accounts(request)
     typed = form.get("nickname", "").strip()[: NICK_MAX * 2]
     address = _address(request)
@@ -352,5 +308,5 @@ async def log_out(request: Request) -> Response:
         return form
     request.session.pop("uid", None)
     request.session.pop("nick", None)
-    _csrf(request, new=True)
+    csrf(request, new=True)
     return RedirectResponse("/", status_code=303)

@@ -33,12 +33,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from plansza.errors import N_, PlanszaError
-from plansza.i18n import Translator, describe, translator
+from plansza.i18n import Translator, describe
 from plansza.server import accounts
 from plansza.server.live import Hub, LiveGame
+from plansza.server.pages import csrf, page, premiums, translator_of
+from plansza.server.pages import hub_of as _hub
 from plansza.server.store import Store, default_url
 from plansza.services.live import PRESETS, new_seed
-from plansza.templates import render
 
 #: The largest message a client may send on a game's WebSocket (a move is ~30 bytes).
 MAX_MESSAGE = 4096
@@ -46,7 +47,6 @@ MAX_MESSAGE = 4096
 #: all (``plansza serve`` sets ``ws_max_size``); a shorter one over MAX_MESSAGE is
 #: answered with an error.
 WS_MAX_SIZE = 64 * 1024
-LANGUAGES = ("pl", "en")
 STATIC = Path(__file__).with_name("static")
 #: The computer's levels a lobby offers, weakest first, with their strength in words.
 LEVELS: dict[str, str] = {
@@ -55,12 +55,6 @@ LEVELS: dict[str, str] = {
     "static": N_("club player: score and the tiles it keeps"),
     "sim": N_("strong: looks a few moves ahead (thinks a second)"),
 }
-
-
-def language(request: Request | WebSocket) -> str:
-    """The visitor's language: ``?lang=``, else the cookie, else Polish."""
-    asked = request.query_params.get("lang") or request.cookies.get("lang") or "pl"
-    return asked if asked in LANGUAGES else "pl"
 
 
 def secret_key() -> str:
@@ -113,7 +107,7 @@ def create_app(
             Route("/g/{game_id}/record.gcg", record),
             WebSocketRoute("/g/{game_id}/ws", game_socket),
             *accounts.routes(),
-            *study_routes(Site(page=_page, csrf=_csrf, translator=_t, premiums=_premiums)),
+            *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[
@@ -130,55 +124,20 @@ def create_app(
     return app
 
 
-def _t(request: Request | WebSocket) -> Translator:
-    return translator(language(request))
-
-
-def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-    lang = language(request)
-    response = HTMLResponse(
-        render(
-            name,
-            translator(lang),
-            csrf=_csrf(request),
-            path=request.url.path,
-            account=request.session.get("nick"),
-            **context,
-        ),
-        status_code=status,
-    )
-    if request.query_params.get("lang") in LANGUAGES:
-        response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
-    return response
-
-
-def _csrf(request: Request) -> str:
-    token = request.session.get("csrf")
-    if not token:
-        token = secrets.token_urlsafe(16)
-        request.session["csrf"] = token
-    return str(token)
-
-
-def _hub(request: Request | WebSocket) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
 def _error_page(request: Request, status: int, message: str) -> HTMLResponse:
-    return _page(request, "web/error.html", status=status, message=message)
+    return page(request, "web/error.html", status=status, message=message)
 
 
 async def lobby(request: Request) -> HTMLResponse:
-    t = _t(request)
+    t = translator_of(request)
     levels = [(key, t.gettext(text)) for key, text in LEVELS.items()]
-    return _page(request, "web/lobby.html", levels=levels, presets=PRESETS)
+    return page(request, "web/lobby.html", levels=levels, presets=PRESETS)
 
 
 async def new_game(request: Request) -> Response:
-    t = _t(request)
+    t = translator_of(request)
     form = await request.form()
-    if not secrets.compare_digest(str(form.get("csrf", "")), _csrf(request)):
+    if not secrets.compare_digest(str(form.get("csrf", "")), csrf(request)):
         return _error_page(request, 403, t.gettext("The form has expired: open the page again."))
     opponent = str(form.get("opponent", "static"))
     rules = str(form.get("rules", "pfs"))
@@ -222,7 +181,7 @@ async def _live(request: Request | WebSocket) -> LiveGame | None:
 
 
 async def game_page(request: Request) -> HTMLResponse:
-    t = _t(request)
+    t = translator_of(request)
     live = await _live(request)
     if live is None:
         return _error_page(request, 404, t.gettext("There is no such game."))
@@ -230,7 +189,7 @@ async def game_page(request: Request) -> HTMLResponse:
     invite = request.session.get(f"invite:{live.id}") if seat == 0 else None
     view = live.table.view(seat, _hub(request).clock())
     tileset = live.table.game.rules.tileset
-    return _page(
+    return page(
         request,
         "web/game.html",
         game_id=live.id,
@@ -238,22 +197,13 @@ async def game_page(request: Request) -> HTMLResponse:
         invite=f"{request.base_url}g/{live.id}/join/{invite}" if invite else None,
         view=view,
         names=view["names"],
-        premiums=_premiums(),
+        premiums=premiums(),
         values={letter: tileset.value(letter) for letter in tileset.letters},
     )
 
 
-def _premiums() -> list[str]:
-    """The board's premium squares, a row a string: W/w word ×3/×2, L/l letter ×3/×2."""
-    from plansza.board import Board, Premium
-
-    board = Board()
-    code = {Premium.TW: "W", Premium.DW: "w", Premium.TL: "L", Premium.DL: "l"}
-    return ["".join(code.get(board.premium(r, c), ".") for c in range(15)) for r in range(15)]
-
-
 async def join(request: Request) -> Response:
-    t = _t(request)
+    t = translator_of(request)
     live = await _live(request)
     token = request.path_params["token"]
     seat = None if live is None else live.seat_of(token)
@@ -281,7 +231,7 @@ async def record(request: Request) -> Response:
 
 async def game_socket(ws: WebSocket) -> None:
     """The game's live channel: steps and views out, the seat's actions in."""
-    t = _t(ws)
+    t = translator_of(ws)
     live = await _live(ws)
     await ws.accept()
     if live is None:

@@ -84,8 +84,6 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'plansza.db'}"
 
 
-
-
 class Store:
     """The live games of one database."""
 

@@ -1,0 +1,82 @@
+"""What every page of the web app shares: the visitor's language, the form token, the
+page itself (a template in that language, with the account and the token)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.websockets import WebSocket
+
+from plansza.i18n import Translator, translator
+from plansza.templates import render
+
+if TYPE_CHECKING:
+    from plansza.server.live import Hub
+
+LANGUAGES = ("pl", "en")
+
+
+def language(conn: Request | WebSocket) -> str:
+    """The visitor's language: ``?lang=``, else the cookie, else Polish."""
+    asked = conn.query_params.get("lang") or conn.cookies.get("lang") or "pl"
+    return asked if asked in LANGUAGES else "pl"
+
+
+def translator_of(conn: Request | WebSocket) -> Translator:
+    """The translator of the visitor's language."""
+    return translator(language(conn))
+
+
+def csrf(request: Request, *, new: bool = False) -> str:
+    """The session's form token (``new``: made anew, e.g. at log-in)."""
+    token = request.session.get("csrf")
+    if new or not token:
+        token = secrets.token_urlsafe(16)
+        request.session["csrf"] = token
+    return str(token)
+
+
+def page(
+    request: Request,
+    name: str,
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+    **context: Any,
+) -> HTMLResponse:
+    """The template ``name`` in the visitor's language, with the form token, the path
+    and the logged-in nickname; a language asked for is kept in a cookie."""
+    lang = language(request)
+    nick = request.session.get("nick")
+    response = HTMLResponse(
+        render(
+            name,
+            translator(lang),
+            csrf=csrf(request),
+            path=request.url.path,
+            account=nick if isinstance(nick, str) else None,
+            **context,
+        ),
+        status_code=status,
+        headers=headers,
+    )
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
+    return response
+
+
+def hub_of(conn: Request | WebSocket) -> Hub:
+    """The app's live games."""
+    hub: Hub = conn.app.state.hub
+    return hub
+
+
+def premiums() -> list[str]:
+    """The board's premium squares, a row a string: W/w word ×3/×2, L/l letter ×3/×2."""
+    from plansza.board import Board, Premium
+
+    board = Board()
+    code = {Premium.TW: "W", Premium.DW: "w", Premium.TL: "L", Premium.DL: "l"}
+    return ["".join(code.get(board.premium(r, c), ".") for c in range(15)) for r in range(15)]
