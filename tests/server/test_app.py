@@ -142,3 +142,22 @@ def test_a_client_that_reconnects_gets_the_steps_it_missed(client: TestClient) -
         missed = receive_until(ws, "step")
         assert missed["step"]["n"] == seen + 1
         assert receive_until(ws, "view")["view"]["n"] == seen + 1
+
+
+def test_an_open_seek_waits_in_the_lobby_for_anyone(client: TestClient) -> None:
+    game = new_game(client, opponent="seek", name="Ola")
+    stranger = TestClient(client.app)
+    lobby = stranger.get("/")
+    assert f'action="/seeks/{game}"' in lobby.text and "Ola" in lobby.text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', lobby.text)
+    assert csrf
+    r = stranger.post(f"/seeks/{game}", data={"csrf": csrf.group(1)}, follow_redirects=False)
+    assert r.status_code == 303
+    stranger.cookies.update(r.cookies)
+    with stranger.websocket_connect(f"/g/{game}/ws") as ws:
+        assert receive_until(ws, "view")["view"]["seat"] == 1
+    # taken: gone from the lobby, and a second taker is told so
+    assert f'action="/seeks/{game}"' not in stranger.get("/").text
+    late = stranger.post(f"/seeks/{game}", data={"csrf": csrf.group(1)})
+    assert late.status_code == 404
+    assert stranger.post(f"/seeks/{game}", data={"csrf": "forged"}).status_code == 403

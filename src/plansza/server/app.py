@@ -20,6 +20,7 @@ import os
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,7 @@ def create_app(
         routes=[
             Route("/", lobby),
             Route("/games", new_game, methods=["POST"]),
+            Route("/seeks/{game_id}", take_seek, methods=["POST"]),
             Route("/g/{game_id}", game_page),
             Route("/g/{game_id}/join/{token}", join),
             Route("/g/{game_id}/record.gcg", record),
@@ -131,7 +133,11 @@ def _error_page(request: Request, status: int, message: str) -> HTMLResponse:
 async def lobby(request: Request) -> HTMLResponse:
     t = translator_of(request)
     levels = [(key, t.gettext(text)) for key, text in LEVELS.items()]
-    return page(request, "web/lobby.html", levels=levels, presets=PRESETS)
+    hub = _hub(request)
+    for game_id in [g for g in hub.seeks if g not in hub.games or hub.games[g].table.over]:
+        del hub.seeks[game_id]  # given up before anyone took it
+    seeks = sorted(hub.seeks.values(), key=lambda s: s.game_id)
+    return page(request, "web/lobby.html", levels=levels, presets=PRESETS, seeks=seeks)
 
 
 async def new_game(request: Request) -> Response:
@@ -146,13 +152,13 @@ async def new_game(request: Request) -> Response:
         minutes = int(str(form.get("minutes", "15")))
     except ValueError:
         minutes = -1
-    if opponent != "person" and opponent not in LEVELS:
+    if opponent not in ("person", "seek") and opponent not in LEVELS:
         return _error_page(request, 400, t.gettext("Choose an opponent from the list."))
     if rules not in PRESETS:
         return _error_page(request, 400, t.gettext("Choose rules from the list."))
     if not 0 <= minutes <= 180:
         return _error_page(request, 400, t.gettext("Clock minutes from 0 to 180."))
-    if opponent == "person":
+    if opponent in ("person", "seek"):
         seats, names = ("person", "person"), (name, t.gettext("Guest"))
     else:
         seats, names = ("person", opponent), (name, t.gettext("Computer"))
@@ -167,6 +173,35 @@ async def new_game(request: Request) -> Response:
     _seat_cookie(response, live.id, tokens[0])
     if opponent == "person":
         request.session[f"invite:{live.id}"] = tokens[1]
+    elif opponent == "seek":  # open to anyone in the lobby until someone takes it
+        _hub(request).seeks[live.id] = Seek(live.id, name, rules, minutes, tokens[1])
+    return response
+
+
+@dataclass(frozen=True)
+class Seek:
+    """An open seek: a game waiting in the lobby for anyone to take its second seat
+    (kept in memory: a seek not taken before a restart is simply gone)."""
+
+    game_id: str
+    name: str
+    rules: str
+    minutes: int
+    token: str
+
+
+async def take_seek(request: Request) -> Response:
+    """Take an open seek's second seat (a form in the lobby: CSRF-checked)."""
+    t = translator_of(request)
+    form = await request.form()
+    if not secrets.compare_digest(str(form.get("csrf", "")), csrf(request)):
+        return _error_page(request, 403, t.gettext("The form has expired: open the page again."))
+    seek = _hub(request).seeks.pop(request.path_params["game_id"], None)
+    if seek is None:
+        return _error_page(request, 404, t.gettext("This game has already found an opponent."))
+    await accounts.claim(request, seek.game_id, 1)
+    response = RedirectResponse(f"/g/{seek.game_id}", status_code=303)
+    _seat_cookie(response, seek.game_id, seek.token)
     return response
 
 

@@ -218,6 +218,8 @@ class Hub:
         self.words = words
         self.clock = clock
         self.games: dict[str, LiveGame] = {}
+        #: Open seeks by game id (``server.app.Seek``): waiting for anyone to take seat 1.
+        self.seeks: dict[str, Any] = {}
         self._beat: asyncio.Task[None] | None = None
 
     def rebuild(self, setup: dict[str, Any], steps: list[Step]) -> LiveTable:
