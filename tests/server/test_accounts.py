@@ -404,3 +404,15 @@ def test_a_hash_of_older_parameters_is_renewed_at_log_in(web: TestClient, clock:
     assert log_in(web, "Ola").status_code == 303
     with engine(web).connect() as c:
         assert "m=65536," in c.execute(query).scalar_one()  # argon2-cffi's default now
+
+
+def test_games_played_as_a_guest_join_the_account_signed_up_for_later(web: TestClient) -> None:
+    # the browser's seat cookies say which games it played: they are kept by the account
+    game = new_game(web, opponent="static", name="Ala")
+    assert "/konto/logowanie" in str(web.get("/konto").url)
+    sign_up(web, "Ala")
+    assert f'href="/g/{game}"' in web.get("/konto").text
+    laptop = TestClient(web.app)
+    log_in(laptop, "ala")
+    with laptop.websocket_connect(f"/g/{game}/ws") as ws:
+        assert receive_until(ws, "view")["view"]["seat"] == 0

@@ -198,11 +198,25 @@ def _too_many(request: Request, kind: str, wait: float, nick: str) -> HTMLRespon
     return response
 
 
-def _logged_in(request: Request, uid: int, nick: str) -> RedirectResponse:
+async def _logged_in(request: Request, uid: int, nick: str) -> RedirectResponse:
     request.session["uid"] = uid
     request.session["nick"] = nick
     csrf(request, new=True)  # a token seen before log-in is no good after it
+    await _adopt_guest_games(request)
     return RedirectResponse("/konto", status_code=303)
+
+
+async def _adopt_guest_games(request: Request) -> None:
+    """The games this browser played as a guest (its seat cookies) join the account
+    just logged in to, so that they are kept under "Your games" too."""
+    hub = _hub(request)
+    for name, token in request.cookies.items():
+        if not name.startswith("seat_"):
+            continue
+        live = await hub.get(name[len("seat_") :])
+        seat_no = None if live is None else live.seat_of(token)
+        if live is not None and seat_no is not None:
+            await claim(request, live.id, seat_no)
 
 
 # ---- the pages ------------------------------------------------------------------------
@@ -268,7 +282,7 @@ async def log_in(request: Request) -> Response:
     if accounts.passwords.stale(stored):
         fresh = await to_thread.run_sync(accounts.passwords.hash, secret)
         await to_thread.run_sync(store.set_password_hash, uid, fresh)
-    return _logged_in(request, uid, nick)
+    return await _logged_in(request, uid, nick)
 
 
 async def sign_up(request: Request) -> Response:
@@ -299,7 +313,7 @@ async def sign_up(request: Request) -> Response:
     if uid is None:
         error = AccountError(N_("the nickname {nick} is taken"), code="nickname_taken", nick=nick)
         return _form_page(request, "signup", status=400, error=describe(error, t), nick=typed)
-    return _logged_in(request, uid, nick)
+    return await _logged_in(request, uid, nick)
 
 
 async def log_out(request: Request) -> Response:
