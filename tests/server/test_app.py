@@ -161,3 +161,16 @@ def test_an_open_seek_waits_in_the_lobby_for_anyone(client: TestClient) -> None:
     late = stranger.post(f"/seeks/{game}", data={"csrf": csrf.group(1)})
     assert late.status_code == 404
     assert stranger.post(f"/seeks/{game}", data={"csrf": "forged"}).status_code == 403
+
+
+def test_another_sites_page_cannot_open_a_games_socket(client: TestClient) -> None:
+    # a page elsewhere would open the socket with the visitor's cookies: refused
+    game = new_game(client)
+    with (
+        pytest.raises(WebSocketDisconnect) as e,
+        client.websocket_connect(f"/g/{game}/ws", headers={"origin": "https://evil.example"}) as ws,
+    ):
+        ws.receive_json()
+    assert e.value.code == 1008
+    with client.websocket_connect(f"/g/{game}/ws", headers={"origin": "http://testserver"}) as ws:
+        assert receive_until(ws, "view")["view"]["seat"] == 0

@@ -23,6 +23,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -267,6 +268,11 @@ async def record(request: Request) -> Response:
 async def game_socket(ws: WebSocket) -> None:
     """The game's live channel: steps and views out, the seat's actions in."""
     t = translator_of(ws)
+    origin = ws.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != ws.headers.get("host"):
+        # a page of another site opening this game's socket with the visitor's cookies
+        await ws.close(code=1008)
+        return
     live = await _live(ws)
     await ws.accept()
     if live is None:
