@@ -174,3 +174,22 @@ def test_another_sites_page_cannot_open_a_games_socket(client: TestClient) -> No
     assert e.value.code == 1008
     with client.websocket_connect(f"/g/{game}/ws", headers={"origin": "http://testserver"}) as ws:
         assert receive_until(ws, "view")["view"]["seat"] == 0
+
+
+def test_english_rules_are_not_offered_with_a_polish_word_list(client: TestClient) -> None:
+    # WESPA plays English tiles: the app's Polish word list could not judge its words
+    lobby = client.get("/").text
+    assert 'value="pfs"' in lobby and 'value="school"' in lobby and 'value="wespa"' not in lobby
+    csrf = re.search(r'name="csrf" value="([^"]+)"', lobby)
+    assert csrf
+    r = client.post("/games", data={"csrf": csrf.group(1), "opponent": "static", "rules": "wespa"})
+    assert r.status_code == 400
+
+
+def test_a_live_table_refuses_rules_whose_tiles_its_word_list_has_not(words: Any) -> None:
+    from plansza.services.live import LiveError, LiveTable
+
+    with pytest.raises(LiveError) as e:
+        LiveTable.new(rules="wespa", minutes=15, seed=1, seats=("person", "static"),
+                      names=("A", "B"), words=words, now=0.0)  # fmt: skip
+    assert e.value.code == "lexicon_tiles"

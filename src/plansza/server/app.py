@@ -138,7 +138,17 @@ async def lobby(request: Request) -> HTMLResponse:
     for game_id in [g for g in hub.seeks if g not in hub.games or hub.games[g].table.over]:
         del hub.seeks[game_id]  # given up before anyone took it
     seeks = sorted(hub.seeks.values(), key=lambda s: s.game_id)
-    return page(request, "web/lobby.html", levels=levels, presets=PRESETS, seeks=seeks)
+    return page(request, "web/lobby.html", levels=levels, presets=presets(hub), seeks=seeks)
+
+
+def presets(hub: Hub) -> tuple[str, ...]:
+    """The rules presets the app's word list can judge (WESPA needs English words)."""
+    from plansza.rules import Rules
+
+    tiles = getattr(hub.words, "tileset", None)
+    if tiles is None:
+        return PRESETS
+    return tuple(p for p in PRESETS if Rules.by_name(p).tileset.name == tiles.name)
 
 
 async def new_game(request: Request) -> Response:
@@ -155,7 +165,7 @@ async def new_game(request: Request) -> Response:
         minutes = -1
     if opponent not in ("person", "seek") and opponent not in LEVELS:
         return _error_page(request, 400, t.gettext("Choose an opponent from the list."))
-    if rules not in PRESETS:
+    if rules not in presets(_hub(request)):
         return _error_page(request, 400, t.gettext("Choose rules from the list."))
     if not 0 <= minutes <= 180:
         return _error_page(request, 400, t.gettext("Clock minutes from 0 to 180."))

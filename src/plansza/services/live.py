@@ -119,6 +119,15 @@ class LiveTable:
             raise LiveError(N_("clock minutes from 0 to 180, not {n}"), n=minutes)
         preset: Rules = Rules.by_name(rules)
         preset = replace(preset, minutes=minutes or None)
+        lexicon_tiles = getattr(words, "tileset", None)
+        if lexicon_tiles is not None and lexicon_tiles.name != preset.tileset.name:
+            # WESPA plays English tiles: a Polish word list cannot judge its words
+            raise LiveError(
+                N_("the {rules} rules need a word list of their tiles; this one is {name}"),
+                code="lexicon_tiles",
+                rules=rules,
+                name=getattr(words, "name", "?"),
+            )
         game = Game(preset, list(names), seed=seed, words=words, starting_player=starting)
         if game.clock is not None:
             game.clock.start(game.to_move, now)
