@@ -492,22 +492,7 @@ class Game:
         valid: bool | None = None,
     ) -> None:
         """Score the pending play, draw, and check the end (GR "Zakończenie ruchu")."""
-        self.pending = None
-        self.scores[p.player] += p.scored.score
-        self._record(
-            Turn(
-                p.player,
-                TurnKind.PLAY,
-                p.scored.play,
-                p.scored.score,
-                self.scores[p.player],
-                p.rack_before,
-                tuple(w.word for w in p.scored.words),
-                challenged,
-                valid,
-                p.scored.bingo,
-            )
-        )
+        self._score_pending(p, challenged, valid)
         self._draw(p.player, len(p.scored.tiles))
         if not self.racks[p.player] and not self.bag:
             # TR 5.1.1a: the last tile played, the play accepted, the bag empty.
@@ -727,16 +712,16 @@ class Game:
             raise IllegalActionError("game_over", N_("the game is over"), action="resign")
         if self.pending is not None and self.pending.player == player:
             self._take_back_pending()
-        elif self.pending is not None:
-            self._commit_quietly()
+        elif self.pending is not None:  # the opponent's play counts as accepted
+            self._score_pending(self.pending)
         if self.clock is not None and now is not None:
             self.clock.stop(now)
         self.result = Result(tuple(self.scores), 1 - player, EndReason.RESIGNED)
 
-    def _commit_quietly(self) -> None:
-        """The opponent's pending play counts as accepted when the other player resigns."""
-        p = self.pending
-        assert p is not None
+    def _score_pending(
+        self, p: Pending, challenged: tuple[str, ...] = (), valid: bool | None = None
+    ) -> None:
+        """The pending play's score recorded on the sheet (the play stands)."""
         self.pending = None
         self.scores[p.player] += p.scored.score
         self._record(
@@ -748,7 +733,9 @@ class Game:
                 self.scores[p.player],
                 p.rack_before,
                 tuple(w.word for w in p.scored.words),
-                bingo=p.scored.bingo,
+                challenged,
+                valid,
+                p.scored.bingo,
             )
         )
 

@@ -589,3 +589,23 @@ def test_tile_conservation_through_any_legal_actions(seed: int, rules_name: str)
         assert sum(a.points for a in g.adjustments) == sum(g.scores) - sum(
             t.score for t in g.history if t.kind is TurnKind.PLAY
         )
+
+
+def test_resigning_takes_back_ones_own_pending_play_and_lets_the_opponents_stand() -> None:
+    # A game outside a tournament may be given up: the other player wins, the scores
+    # stay as they are — a play of the resigner's awaiting a challenge is taken back, a
+    # play of the opponent's awaiting one counts as accepted.
+    g = new_game()
+    set_rack(g, 0, "ŻUBRAAE")
+    g.play("H8 ŻUBR")
+    g.resign(0)
+    assert g.result is not None and g.result.reason is EndReason.RESIGNED
+    assert g.result.winner == 1 and g.scores == [0, 0] and g.board.get(7, 7) is None
+    g = new_game()
+    set_rack(g, 0, "ŻUBRAAE")
+    g.play("H8 ŻUBR")
+    g.resign(1)
+    assert g.result is not None and g.result.winner == 0 and g.scores == [24, 0]
+    assert g.history[-1].kind is TurnKind.PLAY and g.history[-1].score == 24
+    with pytest.raises(IllegalActionError):
+        g.resign(0)
