@@ -91,6 +91,7 @@ def create_app(
 
         words = Lexicon.default(progress=False)
     hub = Hub(Store(db or default_url()), words, clock or time.time)
+    from plansza.server.station import routes as station_routes
     from plansza.server.study import Site
     from plansza.server.study import routes as study_routes
 
@@ -110,6 +111,7 @@ def create_app(
             Route("/g/{game_id}/record.gcg", record),
             WebSocketRoute("/g/{game_id}/ws", game_socket),
             *accounts.routes(),
+            *station_routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

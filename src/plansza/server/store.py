@@ -27,7 +27,7 @@ import sqlalchemy as sa
 from plansza.services.live import Step
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "w0002"
+HEAD = "w0003"
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -63,6 +63,15 @@ seats = sa.Table(
     sa.Column("game", sa.String(24), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("account", sa.Integer, nullable=False),
+)
+word_checks = sa.Table(
+    "word_checks",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("table_no", sa.Integer, nullable=False),
+    sa.Column("words", sa.Text, nullable=False),
+    sa.Column("valid", sa.Boolean, nullable=False),
 )
 alive = sa.Table(
     "server_alive",
@@ -222,6 +231,27 @@ class Store:
                 .order_by(games.c.created.desc(), games.c.id)
             ).all()
         return [(r.id, r.seat, r.created, json.loads(r.setup), bool(r.over)) for r in rows]
+
+    # ---- the word-check station (server/station.py) ------------------------------
+
+    def add_word_check(self, at: float, table_no: int, words: tuple[str, ...], valid: bool) -> None:
+        """Log one check of the station: when, which table, the words, the joint verdict."""
+        with self._begin() as c:
+            c.execute(
+                word_checks.insert().values(
+                    at=at, table_no=table_no, words=" ".join(words), valid=valid
+                )
+            )
+
+    def word_checks(self, limit: int = 1000) -> list[tuple[float, int, str, bool]]:
+        """The station's checks, newest first: when, table, words, verdict."""
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(word_checks)
+                .order_by(word_checks.c.at.desc(), word_checks.c.id.desc())
+                .limit(limit)
+            ).all()
+        return [(r.at, r.table_no, r.words, bool(r.valid)) for r in rows]
 
     def live_ids(self) -> list[str]:
         """The games not over, oldest first."""

@@ -1,0 +1,147 @@
+"""The word-check station (``/sprawdzanie``, ``/station``): the hall's checking computer.
+
+TR 4.7.9–4.7.13: the challenged player types the words exactly as they stand on the
+board, the challenger checks them, and the verdict is given once for the whole set —
+the station says DOPUSZCZALNE or NIEDOPUSZCZALNE, never which word failed. The joint
+check is :func:`plansza.services.study.check_words` (the word-study page's). After a
+check the input is empty and focused again for the next pair of players; a mistyped
+set may simply be checked again (TR 4.7.13).
+
+Every check is logged in the server's database (table ``word_checks``: time, table,
+words, verdict); the log (``/sprawdzanie/dziennik``, ``/station/log``) needs a
+logged-in account (a referee's role comes later). The station is the hall's own
+machine, so it has no rate limit — but a form is read up to :data:`MAX_FORM` bytes,
+the words up to :data:`MAX_TEXT` characters (and twenty words), the table number
+from 1 to :data:`MAX_TABLE`. Every asset is the app's own: the hall may be offline.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from urllib.parse import parse_qsl
+
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.routing import Route
+
+from plansza.i18n import describe
+from plansza.server.accounts import current
+from plansza.server.pages import hub_of as _hub
+from plansza.server.pages import page, translator_of
+from plansza.services.study import StudyError, WordVerdict, check_words
+
+#: The longest station form read, in bytes (the words, the table, the token).
+MAX_FORM = 4096
+#: The longest words field, in characters (a play forms at most eight words).
+MAX_TEXT = 400
+#: The highest table number (a hall of 150 players has 75 tables).
+MAX_TABLE = 999
+#: The checks the log page shows, newest first.
+LOG_SHOWN = 1000
+
+
+def routes() -> list[Route]:
+    """The station's routes, Polish paths first and their English aliases."""
+    return [
+        Route("/sprawdzanie", station, methods=["GET", "POST"]),
+        Route("/station", station, methods=["GET", "POST"]),
+        Route("/sprawdzanie/dziennik", log),
+        Route("/station/log", log),
+    ]
+
+
+def _station_page(
+    request: Request,
+    *,
+    status: int = 200,
+    verdict: WordVerdict | None = None,
+    table: str = "",
+    words_text: str = "",
+    errors: list[str] | None = None,
+) -> HTMLResponse:
+    return page(
+        request,
+        "web/station.html",
+        status=status,
+        verdict=verdict,
+        table=table,
+        words_text=words_text,
+        errors=errors or [],
+        max_text=MAX_TEXT,
+        max_table=MAX_TABLE,
+    )
+
+
+async def _form(request: Request) -> dict[str, str] | None:
+    """The posted fields; ``None`` when the body is over :data:`MAX_FORM` (not read on)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_FORM:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM:
+            return None
+    return dict(parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True))
+
+
+async def station(request: Request) -> HTMLResponse:
+    """The station: the form (GET); a set of words checked, logged and judged (POST)."""
+    t = translator_of(request)
+    if request.method == "GET":
+        return _station_page(request, table=request.query_params.get("table", "")[:4])
+    form = await _form(request)
+    if form is None:
+        message = t.gettext("The form is too long.")
+        return _station_page(request, status=413, errors=[message])
+    table_text = form.get("table", "").strip()[:8]
+    words_text = form.get("words", "")
+    expected = request.session.get("csrf")
+    if not expected or not secrets.compare_digest(form.get("csrf", ""), str(expected)):
+        message = t.gettext("The form has expired: open the page again.")
+        return _station_page(
+            request,
+            status=403,
+            errors=[message],
+            table=table_text,
+            words_text=words_text[:MAX_TEXT],
+        )
+    errors = []
+    table = int(table_text) if table_text.isascii() and table_text.isdigit() else 0
+    if not 1 <= table <= MAX_TABLE:
+        errors.append(t.gettext("Table number: a whole number from 1 to {n}.").format(n=MAX_TABLE))
+    verdict = None
+    if len(words_text) > MAX_TEXT:
+        errors.append(t.gettext("Words: at most {n} characters.").format(n=MAX_TEXT))
+    else:
+        try:
+            verdict = check_words(words_text, _hub(request).words)
+        except StudyError as e:
+            errors.append(t.gettext("Words: {reason}.").format(reason=describe(e, t)))
+    if errors or verdict is None:
+        return _station_page(
+            request, status=400, errors=errors, table=table_text, words_text=words_text[:MAX_TEXT]
+        )
+    hub = _hub(request)
+    await to_thread.run_sync(
+        hub.store.add_word_check, hub.clock(), table, verdict.words, verdict.valid
+    )
+    # the verdict, and the input empty for the next players (the table kept: often the same)
+    return _station_page(request, verdict=verdict, table=str(table))
+
+
+async def log(request: Request) -> HTMLResponse:
+    """Every check of the station, newest first — for a logged-in account only."""
+    t = translator_of(request)
+    if current(request) is None:
+        message = t.gettext("The log of word checks is shown to a logged-in account: log in.")
+        return page(request, "web/error.html", status=403, message=message)
+    hub = _hub(request)
+    rows = await to_thread.run_sync(hub.store.word_checks, LOG_SHOWN)
+    checks = [
+        (time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(at)), table, words, valid)
+        for at, table, words, valid in rows
+    ]
+    return page(request, "web/station_log.html", checks=checks, shown=LOG_SHOWN)
