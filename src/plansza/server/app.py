@@ -81,23 +81,34 @@ def create_app(
     words: Any = None,
     secret: str | None = None,
     clock: Any = None,
+    tournament: str | None = None,
+    tournament_poll: float = 1.0,
 ) -> Starlette:
     """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
-    list ``words`` (default: the SJP.PL lexicon — not the official OSPS)."""
+    list ``words`` (default: the SJP.PL lexicon — not the official OSPS); ``tournament``:
+    a tournament file whose live pages it serves (its log read every
+    ``tournament_poll`` seconds)."""
     import time
+
+    from plansza.server import tournament as live_tournament
 
     if words is None:
         from plansza.lexicon import Lexicon
 
         words = Lexicon.default(progress=False)
     hub = Hub(Store(db or default_url()), words, clock or time.time)
+    watch = live_tournament.Watch(tournament, poll=tournament_poll) if tournament else None
     from plansza.server.study import Site
     from plansza.server.study import routes as study_routes
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        if watch is not None:
+            await watch.start()
         yield
+        if watch is not None:
+            await watch.stop()
         await hub.stop()
 
     app = Starlette(
@@ -110,6 +121,7 @@ def create_app(
             Route("/g/{game_id}/record.gcg", record),
             WebSocketRoute("/g/{game_id}/ws", game_socket),
             *accounts.routes(),
+            *live_tournament.routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -124,6 +136,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.tournament = watch
     return app
 
 
