@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -60,7 +61,7 @@ class Watch:
             await asyncio.sleep(self.poll)
             try:
                 seq = await run_in_threadpool(self.spectator.last_seq)
-            except Exception:  # noqa: BLE001 - a file busy for a moment: try again
+            except Exception:  # a file busy for a moment: try again at the next poll
                 continue
             if seq != self.seq:
                 self.seq = seq
@@ -118,7 +119,7 @@ PROJECTOR_NEXT = {
 }
 
 
-def _live_page(request: Request, name: str, seq: int, **context: object) -> HTMLResponse:
+def _live_page(request: Request, name: str, seq: int, **context: Any) -> HTMLResponse:
     """A live page: its sequence number (so the page knows what it shows), its own
     address (htmx fetches it again on a change) and, with ``?projektor=1``, the page
     the projector shows next."""
