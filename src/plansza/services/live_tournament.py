@@ -29,7 +29,7 @@ class NotFoundError(PlanszaError):
 
 
 @dataclass(frozen=True)
-class Card:
+class PlayerCard:
     """A player's card: their line of the standings and their games, round by round."""
 
     line: Standing
@@ -94,7 +94,7 @@ class Spectator:
         return lines, state.finished, _completed(state)
 
     @staticmethod
-    def card(state: State, seed: int) -> Card:
+    def card(state: State, seed: int) -> PlayerCard:
         """The player with the starting number ``seed``: their line and games."""
         pid = player_by_seed(state).get(seed)
         if pid is None:
@@ -103,4 +103,4 @@ class Spectator:
         line = next(s for s in lines if s.pid == pid)
         n = Spectator.current_round(state)
         seat = next((x for x in by_name(state, n) if x.pid == pid), None) if n else None
-        return Card(line, sorted(line.detail, key=lambda g: g.round), seat)
+        return PlayerCard(line, sorted(line.detail, key=lambda g: g.round), seat)
