@@ -21,6 +21,12 @@ def serve(
         "-l",
         help=N_("Lexicon: name or path (sjp-20220301 = SJP.PL, not OSPS)"),
     ),
+    tournament: str | None = typer.Option(
+        None,
+        "--tournament",
+        "-t",
+        help=N_("A tournament file (from `turniej new`) whose live pages to show at /turniej"),
+    ),
 ) -> None:
     """The web app: play, study, tournaments in the browser."""
     import uvicorn
@@ -30,7 +36,7 @@ def serve(
 
     with user_errors():
         words = Lexicon.load(lexicon, progress=lexicon_progress())
-    app = create_app(db=db, words=words)
+        app = create_app(db=db, words=words, tournament=tournament)
     # Hundreds of live games keep many objects alive: the collector's full passes over
     # them stalled moves for 100–300 ms. What is loaded now (the lexicon, the modules)
     # is frozen out of its scans, and its passes come less often.

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import signal
+import threading
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -301,6 +304,22 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold SIGINT back for the block (the main thread of a POSIX process); it is
+    delivered, as a KeyboardInterrupt, right after."""
+    hold = (
+        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    )
+    if hold:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if hold:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def run_match(
     p1: str,
     p2: str,
@@ -328,11 +347,13 @@ def run_match(
     )  # fmt: skip
     try:
         for outcome in outcomes:
-            # Heard of first, counted then: a game whose saving Ctrl-C cut short is
-            # not in the result, so the result counts exactly the games saved.
-            if on_game is not None:
-                on_game(outcome)
-            result.outcomes.append(outcome)
+            # Heard of and counted as one step: Ctrl-C waits until both are done, so
+            # the result counts exactly the games ``on_game`` saved (none half-saved,
+            # none saved but left out).
+            with _ctrl_c_held():
+                if on_game is not None:
+                    on_game(outcome)
+                result.outcomes.append(outcome)
     except KeyboardInterrupt:
         result.interrupted = True
     finally:

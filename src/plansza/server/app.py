@@ -81,10 +81,16 @@ def create_app(
     words: Any = None,
     secret: str | None = None,
     clock: Any = None,
+    tournament: str | None = None,
+    tournament_poll: float = 1.0,
 ) -> Starlette:
     """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
-    list ``words`` (default: the SJP.PL lexicon — not the official OSPS)."""
+    list ``words`` (default: the SJP.PL lexicon — not the official OSPS); ``tournament``:
+    a tournament file whose live pages it serves (its log read every
+    ``tournament_poll`` seconds)."""
     import time
+
+    from plansza.server import tournament as live_tournament
 
     if words is None:
         from plansza.lexicon import Lexicon
@@ -92,13 +98,19 @@ def create_app(
         words = Lexicon.default(progress=False)
     hub = Hub(Store(db or default_url()), words, clock or time.time)
     from plansza.server.station import routes as station_routes
+
+    watch = live_tournament.Watch(tournament, poll=tournament_poll) if tournament else None
     from plansza.server.study import Site
     from plansza.server.study import routes as study_routes
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        if watch is not None:
+            await watch.start()
         yield
+        if watch is not None:
+            await watch.stop()
         await hub.stop()
 
     app = Starlette(
@@ -112,6 +124,7 @@ def create_app(
             WebSocketRoute("/g/{game_id}/ws", game_socket),
             *accounts.routes(),
             *station_routes(),
+            *live_tournament.routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -126,6 +139,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.tournament = watch
     return app
 
 

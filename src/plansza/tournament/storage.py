@@ -280,6 +280,20 @@ class TournamentFile:
         rows = conn.execute(sa.select(table).order_by(table.c.seq)).all()
         return [Event(r.seq, r.kind, json.loads(r.data), r.at) for r in rows]
 
+    def last_seq(self) -> int:
+        """The sequence number of the log's newest event (0: an empty log): what a live
+        page watches to know the tournament changed, without reading the log."""
+        if self._plain:
+            uri = f"file:{Path(self.path).resolve()}?mode=ro"
+            with closing(sqlite3.connect(uri, uri=True)) as db:
+                row = db.execute("SELECT max(seq) FROM events").fetchone()
+                return int(row[0] or 0)
+        import sqlalchemy as sa
+
+        table = _events_table()
+        with self.engine.connect() as c:
+            return int(c.execute(sa.select(sa.func.max(table.c.seq))).scalar() or 0)
+
     def state(self) -> State:
         """The tournament now (replay of the log)."""
         return replay(self.events())
