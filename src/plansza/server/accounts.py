@@ -19,7 +19,6 @@ import math
 import secrets
 import time
 from typing import Any
-from urllib.parse import parse_qsl
 
 from anyio import to_thread
 from starlette.requests import Request
@@ -30,7 +29,7 @@ from starlette.websockets import WebSocket
 from plansza.errors import N_
 from plansza.i18n import describe
 from plansza.server.live import LiveGame
-from plansza.server.pages import csrf, page, translator_of
+from plansza.server.pages import csrf, page, small_form, translator_of
 from plansza.server.pages import hub_of as _hub
 from plansza.services.accounts import (
     NICK_MAX,
@@ -149,17 +148,8 @@ def _form_page(
 
 
 async def _form(request: Request) -> dict[str, str] | None:
-    """The posted form's fields; ``None`` when the body is longer than :data:`MAX_FORM`
-    (not read further)."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_FORM:
-        return None
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_FORM:
-            return None
-    return dict(parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True))
+    """The posted fields; ``None`` when the body is over :data:`MAX_FORM`."""
+    return await small_form(request, MAX_FORM)
 
 
 async def _checked_form(request: Request) -> dict[str, str] | Response:

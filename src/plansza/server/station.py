@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import secrets
 import time
-from urllib.parse import parse_qsl
 
 from anyio import to_thread
 from starlette.requests import Request
@@ -29,7 +28,7 @@ from starlette.routing import Route
 from plansza.i18n import describe
 from plansza.server.accounts import current
 from plansza.server.pages import hub_of as _hub
-from plansza.server.pages import page, translator_of
+from plansza.server.pages import page, small_form, translator_of
 from plansza.services.study import StudyError, WordVerdict, check_words
 
 #: The longest station form read, in bytes (the words, the table, the token).
@@ -75,16 +74,8 @@ def _station_page(
 
 
 async def _form(request: Request) -> dict[str, str] | None:
-    """The posted fields; ``None`` when the body is over :data:`MAX_FORM` (not read on)."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_FORM:
-        return None
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_FORM:
-            return None
-    return dict(parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True))
+    """The posted fields; ``None`` when the body is over :data:`MAX_FORM`."""
+    return await small_form(request, MAX_FORM)
 
 
 async def station(request: Request) -> HTMLResponse:
