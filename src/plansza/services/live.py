@@ -218,11 +218,7 @@ class LiveTable:
             verdict = g.challenge(challenger=seat, now=now)
             outcome = {"valid": verdict.valid, "words": list(verdict.words)}
         if g.result is not None:
-            outcome["end"] = {
-                "reason": g.result.reason.value,
-                "scores": list(g.result.scores),
-                "winner": g.result.winner,
-            }
+            outcome["end"] = _result(g)
         clean = {k: v for k, v in action.items() if k in ("kind", "text", "from")}
         step = Step(len(self.steps) + 1, now, seat, clean, outcome)
         self.steps.append(step)
@@ -309,13 +305,7 @@ class LiveTable:
         clocks = None
         if g.clock is not None:
             clocks = [round(g.clock.remaining(p, now), 1) for p in range(2)]
-        result = None
-        if g.result is not None:
-            result = {
-                "reason": g.result.reason.value,
-                "scores": list(g.result.scores),
-                "winner": g.result.winner,
-            }
+        result = _result(g) if g.result is not None else None
         return {
             "n": len(self.steps),
             "seat": seat,
@@ -349,6 +339,16 @@ class LiveTable:
                 for a in g.adjustments
             ],
         }
+
+
+def _result(g: Game) -> dict[str, Any]:
+    """How a game ended, as a step's outcome and a view give it."""
+    assert g.result is not None
+    return {
+        "reason": g.result.reason.value,
+        "scores": list(g.result.scores),
+        "winner": g.result.winner,
+    }
 
 
 def new_seed() -> int:
