@@ -16,9 +16,15 @@ from typer.testing import CliRunner
 
 from plansza.lexicon import Lexicon
 from plansza.ranking import Game, write_games_csv
-from tests.ranking.builders import results
 
 EVIL = "<script>alert(1)</script>"
+
+
+def results(day: date, tournament: str, player: str, opponent: str, wins: int = 0,
+            losses: int = 0) -> list[Game]:  # fmt: skip
+    """``player``'s wins and losses against ``opponent`` (as tests/ranking/builders.py)."""
+    games = [Game(day, tournament, player, opponent, 400, 300) for _ in range(wins)]
+    return games + [Game(day, tournament, player, opponent, 300, 400) for _ in range(losses)]
 
 
 def history_games() -> list[Game]:

@@ -119,7 +119,9 @@ async def _computed(request: Request) -> Computed | HTMLResponse:
         problem = e.problems[0] if e.problems else None
         reason = ""
         if problem is not None:
-            why = problem.reason if problem.error is None else describe(problem.error, t, where=False)
+            why = (
+                problem.reason if problem.error is None else describe(problem.error, t, where=False)
+            )
             reason = f" ({problem.line}: {why})"
         message = t.gettext("The ranking history has bad rows; the list is not shown.")
         return _error(request, 503, message + reason)
