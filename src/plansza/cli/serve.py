@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
 
-from plansza.cli.common import DEFAULT_LEXICON, lexicon_progress, user_errors
+from plansza.cli.common import (
+    DEFAULT_LEXICON,
+    EXIT_INPUT,
+    fail,
+    lexicon_progress,
+    user_errors,
+)
 from plansza.cli.i18n import _
 from plansza.errors import N_
 
@@ -27,6 +35,11 @@ def serve(
         "-t",
         help=N_("A tournament file (from `turniej new`) whose live pages to show at /turniej"),
     ),
+    ranking: str | None = typer.Option(
+        None,
+        "--ranking",
+        help=N_("A ranking history file (as `ranking compute` reads) to show at /ranking"),
+    ),
 ) -> None:
     """The web app: play, study, tournaments in the browser."""
     import uvicorn
@@ -34,9 +47,11 @@ def serve(
     from plansza.lexicon import Lexicon
     from plansza.server.app import WS_MAX_SIZE, create_app
 
+    if ranking is not None and not os.path.isfile(ranking):
+        fail(_("--ranking: no ranking history file {path}", path=ranking), EXIT_INPUT)
     with user_errors():
         words = Lexicon.load(lexicon, progress=lexicon_progress())
-        app = create_app(db=db, words=words, tournament=tournament)
+        app = create_app(db=db, words=words, tournament=tournament, ranking=ranking)
     # Hundreds of live games keep many objects alive: the collector's full passes over
     # them stalled moves for 100–300 ms. What is loaded now (the lexicon, the modules)
     # is frozen out of its scans, and its passes come less often.

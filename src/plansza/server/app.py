@@ -83,13 +83,16 @@ def create_app(
     clock: Any = None,
     tournament: str | None = None,
     tournament_poll: float = 1.0,
+    ranking: str | None = None,
 ) -> Starlette:
     """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
     list ``words`` (default: the SJP.PL lexicon — not the official OSPS); ``tournament``:
     a tournament file whose live pages it serves (its log read every
-    ``tournament_poll`` seconds)."""
+    ``tournament_poll`` seconds); ``ranking``: a ranking history file whose list and
+    players' explanations it shows at ``/ranking``."""
     import time
 
+    from plansza.server import ranking as ranking_pages
     from plansza.server import tournament as live_tournament
 
     if words is None:
@@ -125,6 +128,7 @@ def create_app(
             *accounts.routes(),
             *station_routes(),
             *live_tournament.routes(),
+            *ranking_pages.routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -140,6 +144,7 @@ def create_app(
     )
     app.state.hub = hub
     app.state.tournament = watch
+    app.state.ranking = ranking_pages.RankingSource(ranking) if ranking else None
     return app
 
 

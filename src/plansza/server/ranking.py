@@ -1,0 +1,304 @@
+"""The ranking pages (``/ranking``, ``/ranking/gracz/{name}``): public and read-only.
+
+``plansza serve --ranking FILE`` names a ranking history (the CSV of games the
+``plansza ranking`` commands read). ``/ranking`` shows the current list as
+``plansza ranking compute`` prints it (place, player, ranking, games, tournaments),
+with a search by name whose matches come in Polish alphabetical order;
+``/ranking/gracz/{name}`` is a player's explanation as ``plansza ranking explain``
+gives it: the tournaments counted, their games and scalps, the computation in words.
+
+The history is read and computed once, then again only when the file's modification
+time or size changes (:class:`RankingSource`). Without ``--ranking`` the pages are 404.
+Every name goes through the autoescaping templates.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.routing import Route
+
+from plansza.errors import N_, PlanszaError
+from plansza.i18n import Translator, describe
+from plansza.ranking.hollington import (
+    PADDING_SCALP,
+    Basis,
+    Explanation,
+    Performance,
+    RankingHistory,
+    RankingList,
+    UnknownPlayerError,
+)
+from plansza.ranking.records import BadRowsError, read_games_csv
+from plansza.ranking.report import decimal_text
+from plansza.server.pages import page, translator_of
+from plansza.tiles import polish_collation_key
+
+#: The longest search text read, in characters.
+MAX_QUERY = 60
+
+# The same message ids as ``plansza ranking explain``: one wording, one translation.
+_BASIS = {
+    Basis.LISTED: N_("from the list: scalps {scalps} / {games} games = {exact} (RR §2.1)"),
+    Basis.OFF_LIST: N_(
+        "off the list, {career} career games: the latest tournaments with {games} games, scalps "
+        "{scalps} / {games} = {exact} (RR §2.3)"
+    ),
+}
+_STATUS = {
+    "counted": N_("counted"),
+    "dropped": N_("dropped (200 limit)"),
+    "outside": N_("outside 2 years"),
+    "unused": N_("not counted"),
+}
+_RESULT = {"W": N_("W"), "D": N_("D"), "L": N_("L")}
+
+
+@dataclass(frozen=True)
+class Computed:
+    """One reading of the history: the games' ranking and its current list."""
+
+    history: RankingHistory
+    current: RankingList
+
+
+class RankingSource:
+    """The history file, computed once per version of it (its mtime and size)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._key: tuple[int, int] | None = None
+        self._computed: Computed | None = None
+        self._lock = threading.Lock()
+
+    def get(self) -> Computed:
+        """The computed history; read again only when the file has changed.
+        Raises ``OSError`` or :class:`BadRowsError` for a missing or bad file."""
+        with self._lock:
+            st = os.stat(self.path)
+            key = (st.st_mtime_ns, st.st_size)
+            if self._computed is None or key != self._key:
+                history = RankingHistory(read_games_csv(self.path))
+                self._computed = Computed(history, history.ranking_list())
+                self._key = key
+            return self._computed
+
+
+def routes() -> list[Route]:
+    """The ranking pages' routes."""
+    return [
+        Route("/ranking", ranking_list),
+        Route("/ranking/gracz/{name:path}", player),
+        Route("/ranking/player/{name:path}", player),
+    ]
+
+
+def _error(request: Request, status: int, message: str) -> HTMLResponse:
+    return page(request, "web/error.html", status=status, message=message)
+
+
+async def _computed(request: Request) -> Computed | HTMLResponse:
+    """The computed history, or the error page saying why there is none."""
+    t = translator_of(request)
+    source: RankingSource | None = getattr(request.app.state, "ranking", None)
+    if source is None:
+        return _error(request, 404, t.gettext("This server shows no ranking."))
+    try:
+        return await to_thread.run_sync(source.get)
+    except OSError:
+        message = t.gettext("The ranking history cannot be read now.")
+        return _error(request, 503, message)
+    except BadRowsError as e:
+        problem = e.problems[0] if e.problems else None
+        reason = ""
+        if problem is not None:
+            why = (
+                problem.reason if problem.error is None else describe(problem.error, t, where=False)
+            )
+            reason = f" ({problem.line}: {why})"
+        message = t.gettext("The ranking history has bad rows; the list is not shown.")
+        return _error(request, 503, message + reason)
+
+
+async def ranking_list(request: Request) -> HTMLResponse:
+    """The current list; ``?q=`` keeps the players whose names hold the text."""
+    found = await _computed(request)
+    if isinstance(found, HTMLResponse):
+        return found
+    t = translator_of(request)
+    query = " ".join(request.query_params.get("q", "").split())[:MAX_QUERY]
+    entries = list(found.current)
+    if query:
+        wanted = query.casefold()
+        entries = sorted(
+            (e for e in entries if wanted in e.name.casefold()),
+            key=lambda e: polish_collation_key(e.name),
+        )
+    rows = [
+        (
+            "" if e.place is None else str(e.place),
+            e.name,
+            str(e.ranking),
+            decimal_text(e.exact, t=t),
+            str(e.games),
+            str(e.tournaments),
+        )
+        for e in entries
+    ]
+    return page(
+        request,
+        "web/ranking.html",
+        list_date=found.current.list_date,
+        window_start=found.current.window_start,
+        rows=rows,
+        query=query,
+        total=len(found.current),
+    )
+
+
+async def player(request: Request) -> HTMLResponse:
+    """A player's explanation; an unknown name is 404 with the close names."""
+    found = await _computed(request)
+    if isinstance(found, HTMLResponse):
+        return found
+    t = translator_of(request)
+    name = request.path_params["name"][:200]
+    try:
+        ex = found.history.explain(name)
+    except UnknownPlayerError as e:
+        return _error(request, 404, describe(e, t))
+    except PlanszaError as e:
+        return _error(request, 400, describe(e, t))
+    return page(request, "web/ranking_player.html", **explanation_view(ex, t))
+
+
+def _status(perf: Performance, ex: Explanation) -> str:
+    ranking = ex.next_ranking
+    if any(perf.index == p.index for p in ranking.dropped):
+        return "dropped"
+    if any(perf.index == p.index for p in ranking.sources):
+        return "counted"
+    if any(perf.index == p.index for p in ex.outside):
+        return "outside"
+    return "unused"
+
+
+def basis_text(ex: Explanation, t: Translator) -> str:
+    """How the tournament ranking is computed, in words (as ``ranking explain``)."""
+    r = ex.next_ranking
+    exact = decimal_text(r.exact, t=t)
+    if r.basis is Basis.DEBUTANT:
+        text = t.gettext("debutant: temporary ranking 100 (RR §2.2)")
+    elif r.basis is Basis.PADDED:
+        text = t.gettext(
+            "{games} career games: scalps {scalps} + {padding} × 100 = {total}; {total} / 30 = "
+            "{exact} (RR §2.4)"
+        ).format(
+            games=r.games,
+            scalps=r.scalps,
+            padding=r.padding,
+            total=r.scalps + r.padding * PADDING_SCALP,
+            exact=exact,
+        )
+    else:
+        text = t.gettext(_BASIS[r.basis]).format(
+            scalps=r.scalps, games=r.games, exact=exact, career=r.career_games
+        )
+    if r.raised:
+        text += "; " + t.gettext(
+            "ranking {rounded} is under 100: 100 for the tournament (RR §2.2)"
+        ).format(rounded=r.rounded)
+    return text
+
+
+def explanation_view(ex: Explanation, t: Translator) -> dict[str, Any]:
+    """The template's values for a player's page: the sentences, the tournaments and
+    the scalps of each tournament that makes the number."""
+    lines: list[str] = []
+    if ex.list_date is None or ex.window_start is None:
+        heading = t.gettext("{name} — no tournament before this date").format(name=ex.player)
+    else:
+        end = date.fromordinal(ex.list_date.toordinal() - 1)
+        heading = t.gettext(
+            "{name} — list dated {date} (tournaments from {start} to {end})"
+        ).format(name=ex.player, date=ex.list_date, start=ex.window_start, end=end)
+        if ex.entry is not None:
+            e = ex.entry
+            lines.append(
+                t.gettext(
+                    "Listed: place {place}, ranking {ranking} (exactly {exact} = {fraction}); "
+                    "games counted: {games}, tournaments: {tournaments} (RR §1, §2.1)."
+                ).format(
+                    place=e.place,
+                    ranking=e.ranking,
+                    exact=decimal_text(e.exact, t=t),
+                    fraction=str(e.exact),
+                    games=e.games,
+                    tournaments=e.tournaments,
+                )
+            )
+        else:
+            lines.append(
+                t.gettext(
+                    "Not listed: games in the two years: {games} (at least 30 needed, RR §2.1)."
+                ).format(games=sum(p.games for p in ex.window))
+            )
+        lines.append(
+            t.gettext("Tournament ranking for a tournament from {date}: {value}").format(
+                date=ex.list_date, value=ex.next_ranking.value
+            )
+            + " — "
+            + basis_text(ex, t)
+        )
+    if ex.list_date is None:
+        lines.append(basis_text(ex, t))
+    tournaments = []
+    scalps = []
+    for perf in (*ex.outside, *ex.window):
+        status = _status(perf, ex)
+        tournaments.append(
+            (
+                perf.tournament.end.isoformat(),
+                perf.tournament.name,
+                str(perf.entry),
+                str(perf.games),
+                str(perf.scalps),
+                decimal_text(perf.achieved, t=t),
+                t.gettext(_STATUS[status]),
+                status,
+            )
+        )
+        if status == "outside":
+            continue  # older games make no number; the table lists the tournament
+        games = []
+        for sc in ex.scalps.get(perf.index, ()):
+            score = f"{sc.own_score}:{sc.opponent_score}"
+            if sc.game.walkover:
+                score += f" ({t.gettext('walkover')})"
+            games.append(
+                (
+                    sc.game.date.isoformat(),
+                    sc.opponent,
+                    score,
+                    t.gettext(_RESULT[sc.result]),
+                    str(sc.opponent_ranking),
+                    str(sc.scalp),
+                )
+            )
+        if games:
+            label = t.gettext("Scalps: {label}").format(label=perf.tournament.label)
+            scalps.append((label, games))
+    return {
+        "player": ex.player,
+        "heading": heading,
+        "lines": lines,
+        "tournaments": tournaments,
+        "scalps": scalps,
+    }

@@ -1,0 +1,189 @@
+"""The ranking pages (``plansza serve --ranking FILE``): the list, a player's
+explanation, the search, escaping, errors — in-process."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from plansza.lexicon import Lexicon
+from plansza.ranking import Game, write_games_csv
+
+EVIL = "<script>alert(1)</script>"
+
+
+def results(day: date, tournament: str, player: str, opponent: str, wins: int = 0,
+            losses: int = 0) -> list[Game]:  # fmt: skip
+    """``player``'s wins and losses against ``opponent`` (as tests/ranking/builders.py)."""
+    games = [Game(day, tournament, player, opponent, 400, 300) for _ in range(wins)]
+    return games + [Game(day, tournament, player, opponent, 300, 400) for _ in range(losses)]
+
+
+def history_games() -> list[Game]:
+    """Hela 20–12 against Dora (RR §1: scalps 150/50 against a debutant's 100): Hela
+    112.5 (→ 113), Dora 87.5 (→ 88), both listed with 32 games; the script-named
+    player 15–15 against Dora in a tournament with markup in its name; Ula one game
+    against another debutant."""
+    games = results(date(2024, 5, 11), "Puchar Łodzi", "Hela Żółw", "Dora Ćma", wins=20, losses=12)
+    games += results(date(2024, 6, 1), "Turniej <b>Nocny</b>", EVIL, "Dora Ćma", wins=15, losses=15)
+    games += results(date(2024, 7, 6), "Turniej Letni", "Ula Łoś", "Ola Nowa", wins=1)
+    return games
+
+
+def write_history(path: Path, games: list[Game]) -> None:
+    out = io.StringIO()
+    write_games_csv(games, out)
+    path.write_text(out.getvalue(), encoding="utf-8")
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Path:
+    path = tmp_path / "history.csv"
+    write_history(path, history_games())
+    return path
+
+
+def open_app(words: Lexicon, ranking: str | None) -> TestClient:
+    from plansza.server.app import create_app
+
+    return TestClient(create_app(db="sqlite://", words=words, secret="s", ranking=ranking))
+
+
+@pytest.fixture
+def site(words: Lexicon, history: Path) -> Iterator[TestClient]:
+    with open_app(words, str(history)) as c:
+        yield c
+
+
+def rows(html: str) -> list[str]:
+    """The names in the list's rows, in page order."""
+    import re
+
+    return re.findall(r'<tr class="entry">.*?<a href="[^"]*">([^<]*)</a>', html)
+
+
+def test_list_as_ranking_compute(site: TestClient) -> None:
+    r = site.get("/ranking")
+    assert r.status_code == 200
+    # RR §2.1: listed with 30+ games, ordered by the exact value; the list is dated the
+    # day after the last tournament (RR §2.5)
+    assert "2024-07-07" in r.text
+    names = rows(r.text)
+    assert names[0] == "Hela Żółw" and "Dora Ćma" in names
+    assert "Ula Łoś" not in names  # RR §2.1: one game is not enough for the list
+    assert ">113<" in r.text and "112,500" in r.text  # RR §1: rounded half up; Polish comma
+    assert "Miejsce" in r.text  # Polish by default
+
+
+def test_list_in_english(site: TestClient) -> None:
+    r = site.get("/ranking?lang=en")
+    assert "Place" in r.text and "112.500" in r.text
+
+
+def test_search_keeps_matches_in_polish_order(site: TestClient) -> None:
+    whole = rows(site.get("/ranking").text)
+    assert whole.index("Hela Żółw") < whole.index("Dora Ćma")  # by ranking
+    found = rows(site.get("/ranking", params={"q": "A"}).text)
+    # case ignored; the matches alphabetically (Polish order), not by ranking
+    assert found.index("Dora Ćma") < found.index("Hela Żółw")
+    assert rows(site.get("/ranking", params={"q": "żół"}).text) == ["Hela Żółw"]
+    empty = site.get("/ranking", params={"q": "<i>nikt</i>"})
+    assert empty.status_code == 200 and rows(empty.text) == []
+    assert "<i>nikt" not in empty.text and "&lt;i&gt;nikt" in empty.text
+
+
+def test_player_page_explains(site: TestClient) -> None:
+    r = site.get("/ranking/gracz/" + quote("Hela Żółw"))
+    assert r.status_code == 200
+    # RR §2.1: on the list from scalps / games, the same words as `ranking explain`
+    assert "Na liście: miejsce 1, ranking 113" in r.text
+    assert "z listy: skalpy 3600 / partie 32 = 112,500 (RR §2.1)" in r.text
+    assert "Puchar Łodzi" in r.text and "Turniej Letni" not in r.text
+    assert "liczony" in r.text  # the tournaments counted
+    assert "Skalpy: Puchar Łodzi" in r.text and "Dora Ćma" in r.text
+    assert ">150<" in r.text  # RR §1: a win over a 100 is a scalp of 150
+
+
+def test_player_name_case_ignored_and_debutant_padded(site: TestClient) -> None:
+    r = site.get("/ranking/gracz/" + quote("ula łoś"))
+    assert r.status_code == 200
+    assert "Ula Łoś" in r.text and "RR §2.4" in r.text  # padded to 30 games
+
+
+def test_unknown_player_is_404_in_the_users_language(site: TestClient) -> None:
+    r = site.get("/ranking/gracz/Nikt")
+    assert r.status_code == 404
+    assert "nie ma gracza" in r.text
+    r = site.get("/ranking/player/Nikt?lang=en")
+    assert r.status_code == 404 and "no player" in r.text
+
+
+def test_names_are_escaped(site: TestClient) -> None:
+    for url in ("/ranking", "/ranking/gracz/" + quote(EVIL), "/ranking/gracz/" + quote("Dora Ćma")):
+        r = site.get(url)
+        assert r.status_code == 200, url
+        assert EVIL not in r.text and "<b>Nocny" not in r.text
+        assert "&lt;script&gt;" in r.text
+    r = site.get("/ranking/gracz/" + quote("<b>x</b>"))
+    assert r.status_code == 404 and "<b>x" not in r.text
+
+
+def test_no_ranking_configured_is_404(words: Lexicon) -> None:
+    with open_app(words, None) as c:
+        r = c.get("/ranking")
+        assert r.status_code == 404 and "rankingu" in r.text
+        assert c.get("/ranking/gracz/Hela").status_code == 404
+
+
+def test_computed_once_then_again_when_the_file_changes(
+    site: TestClient, history: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import plansza.server.ranking as pages
+
+    reads = []
+    real = pages.read_games_csv
+
+    def counting(path: str) -> list[Game]:
+        reads.append(path)
+        return real(path)
+
+    monkeypatch.setattr(pages, "read_games_csv", counting)
+    site.app.state.ranking = pages.RankingSource(str(history))  # type: ignore[attr-defined]
+    site.get("/ranking")
+    site.get("/ranking/gracz/" + quote("Hela Żółw"))
+    site.get("/ranking")
+    assert len(reads) == 1
+    games = history_games() + results(
+        date(2024, 8, 3), "Puchar Sierpnia", "Ula Łoś", "Nowa Ewa", wins=30
+    )
+    write_history(history, games)
+    stamp = history.stat().st_mtime_ns + 1_000_000_000
+    os.utime(history, ns=(stamp, stamp))
+    r = site.get("/ranking")
+    assert len(reads) == 2 and "Ula Łoś" in rows(r.text) and "2024-08-04" in r.text
+
+
+def test_unreadable_history_is_503(words: Lexicon, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("date,tournament,player1,player2,score1,score2\nnie-data,X,A,B,1,2\n")
+    with open_app(words, str(bad)) as c:
+        r = c.get("/ranking")
+        assert r.status_code == 503 and "2:" in r.text
+    with open_app(words, str(tmp_path / "gone.csv")) as c:
+        assert c.get("/ranking").status_code == 503
+
+
+def test_serve_refuses_a_missing_history(tmp_path: Path) -> None:
+    from plansza.cli.main import app
+
+    result = CliRunner().invoke(app, ["serve", "--ranking", str(tmp_path / "none.csv")])
+    assert result.exit_code == 2
+    assert "none.csv" in result.output and "Traceback" not in result.output
