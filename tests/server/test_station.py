@@ -41,7 +41,8 @@ def words_field(html: str) -> str:
     return m.group(1)
 
 
-def log_in(client: TestClient) -> None:
+def log_in(client: TestClient, *, referee: bool = True) -> None:
+    """Sign up as ``sedzia`` and (``referee``) get the referee's role."""
     from plansza.server.accounts import Accounts
 
     client.app.state.accounts = Accounts(cheap=True)  # type: ignore[attr-defined]
@@ -52,6 +53,8 @@ def log_in(client: TestClient) -> None:
         follow_redirects=False,
     )
     assert r.status_code == 303, r.text
+    if referee:
+        assert client.app.state.hub.store.set_referee("sedzia", True)  # type: ignore[attr-defined]
 
 
 PW = "tajne-haslo-1"
@@ -158,17 +161,20 @@ def test_an_english_visitor_gets_english_messages(client: TestClient) -> None:
 # ---- the log ----------------------------------------------------------------------------
 
 
-def test_every_check_is_logged_and_listed_for_a_logged_in_account(
+def test_every_check_is_logged_and_listed_for_a_referee(
     client: TestClient, clock: Clock
 ) -> None:
     check(client, "KOT TO", table="4")
     clock.now += 60
     check(client, "KOT XYZ", table="11")
     post(client, table="0")  # refused: not a check, not logged
-    # a guest does not see the log
+    # a guest does not see the log, nor does an account that is not a referee's
     r = client.get("/sprawdzanie/dziennik")
     assert r.status_code == 403 and "KOT XYZ" not in r.text
-    log_in(client)
+    log_in(client, referee=False)
+    r = client.get("/sprawdzanie/dziennik")
+    assert r.status_code == 403 and "KOT XYZ" not in r.text
+    assert client.app.state.hub.store.set_referee("sedzia", True)  # type: ignore[attr-defined]
     html = client.get("/sprawdzanie/dziennik").text
     rows = log_rows(html)
     assert [row[1:] for row in rows] == [

@@ -50,7 +50,7 @@ class Entry(NamedTuple):
 
 SUBSYSTEMS = (
     "game", "tournament", "ranking", "lexicon", "moves",
-    "engine", "duplicate", "play", "analyze", "endgame", "serve",
+    "engine", "duplicate", "play", "analyze", "endgame", "serve", "account",
 )  # fmt: skip
 """The modules of ``plansza.cli`` with a ``register(app)``, in registration order."""
 
@@ -104,6 +104,8 @@ COMMANDS: tuple[Entry, ...] = (
     Entry(
         "duplicate", "duplicate", N_("Duplicate Scrabble — the referee's console."), hidden=True
     ),
+    Entry("konto", "account", N_("Accounts of the web app: the referee's role.")),
+    Entry("account", "account", N_("Accounts of the web app: the referee's role."), hidden=True),
 )
 """Every command of the root, hidden aliases included."""
 

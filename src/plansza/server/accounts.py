@@ -96,6 +96,34 @@ def current(conn: Request | WebSocket) -> tuple[int, str] | None:
     return None
 
 
+async def referee(request: Request) -> bool:
+    """Whether the logged-in account is a referee — asked of the database each time, so a
+    role revoked (``plansza konto sedzia NICK --odbierz``) is gone at the next request.
+    The session keeps the answer only for the nav's "referee" mark."""
+    me = current(request)
+    if me is None:
+        return False
+    yes = await to_thread.run_sync(_hub(request).store.is_referee, me[0])
+    request.session["referee"] = yes
+    return yes
+
+
+async def require_referee(request: Request) -> Response | None:
+    """``None`` for a referee; for anyone else the page refusing them (403), in their
+    language: a guest is asked to log in, another account told the page is not theirs."""
+    if await referee(request):
+        return None
+    t = translator_of(request)
+    if current(request) is None:
+        message = t.gettext("This page is for referees: log in with a referee's account.")
+    else:
+        message = t.gettext(
+            "This page is for referees only; the server's administrator grants the role "
+            "(plansza account referee NICK)."
+        )
+    return page(request, "web/error.html", status=403, message=message)
+
+
 async def seat(conn: Request | WebSocket, live: LiveGame) -> int | None:
     """The seat this connection plays: by the seat's cookie, else by the logged-in
     account the seat is linked to; ``None``: a spectator."""
@@ -192,6 +220,7 @@ async def _logged_in(request: Request, uid: int, nick: str) -> RedirectResponse:
     request.session["uid"] = uid
     request.session["nick"] = nick
     csrf(request, new=True)  # a token seen before log-in is no good after it
+    await referee(request)  # the nav's mark
     await _adopt_guest_games(request)
     return RedirectResponse("/konto", status_code=303)
 
@@ -312,5 +341,6 @@ async def log_out(request: Request) -> Response:
         return form
     request.session.pop("uid", None)
     request.session.pop("nick", None)
+    request.session.pop("referee", None)
     csrf(request, new=True)
     return RedirectResponse("/", status_code=303)

@@ -47,8 +47,9 @@ def page(
     headers: dict[str, str] | None = None,
     **context: Any,
 ) -> HTMLResponse:
-    """The template ``name`` in the visitor's language, with the form token, the path
-    and the logged-in nickname; a language asked for is kept in a cookie."""
+    """The template ``name`` in the visitor's language, with the form token, the path,
+    the logged-in nickname and whether it is a referee's (as last checked: for the nav
+    only); a language asked for is kept in a cookie."""
     lang = language(request)
     nick = request.session.get("nick")
     response = HTMLResponse(
@@ -58,6 +59,7 @@ def page(
             csrf=csrf(request),
             path=request.url.path,
             account=nick if isinstance(nick, str) else None,
+            account_referee=isinstance(nick, str) and request.session.get("referee") is True,
             **context,
         ),
         status_code=status,

@@ -8,8 +8,8 @@ check the input is empty and focused again for the next pair of players; a misty
 set may simply be checked again (TR 4.7.13).
 
 Every check is logged in the server's database (table ``word_checks``: time, table,
-words, verdict); the log (``/sprawdzanie/dziennik``, ``/station/log``) needs a
-logged-in account (a referee's role comes later). The station is the hall's own
+words, verdict); the log (``/sprawdzanie/dziennik``, ``/station/log``) is a
+referee's only (:func:`plansza.server.accounts.require_referee`). The station is the hall's own
 machine, so it has no rate limit — but a form is read up to :data:`MAX_FORM` bytes,
 the words up to :data:`MAX_TEXT` characters (and twenty words), the table number
 from 1 to :data:`MAX_TABLE`. Every asset is the app's own: the hall may be offline.
@@ -22,11 +22,11 @@ import time
 
 from anyio import to_thread
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from plansza.i18n import describe
-from plansza.server.accounts import current
+from plansza.server.accounts import require_referee
 from plansza.server.pages import hub_of as _hub
 from plansza.server.pages import page, small_form, translator_of
 from plansza.services.study import StudyError, WordVerdict, check_words
@@ -123,12 +123,11 @@ async def station(request: Request) -> HTMLResponse:
     return _station_page(request, verdict=verdict, table=str(table))
 
 
-async def log(request: Request) -> HTMLResponse:
-    """Every check of the station, newest first — for a logged-in account only."""
-    t = translator_of(request)
-    if current(request) is None:
-        message = t.gettext("The log of word checks is shown to a logged-in account: log in.")
-        return page(request, "web/error.html", status=403, message=message)
+async def log(request: Request) -> Response:
+    """Every check of the station, newest first — for a referee only."""
+    refused = await require_referee(request)
+    if refused is not None:
+        return refused
     hub = _hub(request)
     rows = await to_thread.run_sync(hub.store.word_checks, LOG_SHOWN)
     checks = [

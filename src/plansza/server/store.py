@@ -27,7 +27,7 @@ import sqlalchemy as sa
 from plansza.services.live import Step
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "w0003"
+HEAD = "w0004"
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -56,6 +56,7 @@ users = sa.Table(
     sa.Column("nickname_key", sa.String(24), nullable=False, unique=True),
     sa.Column("password_hash", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("referee", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 seats = sa.Table(
     "game_seats",
@@ -202,6 +203,21 @@ class Store:
             c.execute(
                 users.update().where(users.c.id == user_id).values(password_hash=password_hash)
             )
+
+    def set_referee(self, key: str, referee: bool) -> bool:
+        """Grant (or revoke) the referee's role of the account of the nickname ``key``;
+        ``False``: no such account."""
+        with self._begin() as c:
+            done = c.execute(
+                users.update().where(users.c.nickname_key == key).values(referee=referee)
+            )
+        return done.rowcount > 0
+
+    def is_referee(self, user_id: int) -> bool:
+        """Whether the account ``user_id`` is a referee (no such account: not one)."""
+        with self._connect() as c:
+            found = c.execute(sa.select(users.c.referee).where(users.c.id == user_id)).scalar()
+        return bool(found)
 
     def claim_seat(self, game_id: str, seat: int, account: int) -> bool:
         """Link a game's seat to an account, unless it is someone's already."""

@@ -1,0 +1,50 @@
+"""``plansza konto`` (alias ``account``): the web server's accounts, from the server's machine.
+
+``plansza konto sedzia NICK`` makes the account a referee (the word-check station's log,
+and later the referee's console, are theirs only); ``--odbierz`` takes the role back.
+The database is the one ``plansza serve`` uses (``--db URL``, the same default).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from plansza.cli.common import EXIT_INPUT, console, fail, user_errors
+from plansza.cli.i18n import _
+from plansza.errors import N_
+
+app = typer.Typer(help=N_("Accounts of the web app: the referee's role."), no_args_is_help=True)
+
+
+def register(root: typer.Typer) -> None:
+    """Add ``konto`` (alias ``account``) to the root app."""
+    root.add_typer(app, name="konto")
+    root.add_typer(app, name="account", hidden=True)
+
+
+def referee(
+    nick: str = typer.Argument(..., help=N_("The account's nickname (any case)")),
+    revoke: bool = typer.Option(
+        False, "--odbierz", "--revoke", help=N_("Take the referee's role back")
+    ),
+    db: str | None = typer.Option(
+        None, "--db", help=N_("Database URL (default: plansza.db in the user's data folder)")
+    ),
+) -> None:
+    """Make an account a referee (or, with --odbierz, no longer one)."""
+    from plansza.server.store import Store, default_url
+    from plansza.services.accounts import nickname_key
+
+    with user_errors():
+        store = Store(db or default_url())
+        found = store.set_referee(nickname_key(nick.strip()), not revoke)
+    if not found:
+        fail(_("no account with the nickname {nick}", nick=nick.strip()), EXIT_INPUT)
+    if revoke:
+        console.print(_("{nick} is no longer a referee.", nick=nick.strip()))
+    else:
+        console.print(_("{nick} is a referee now.", nick=nick.strip()))
+
+
+app.command("sedzia")(referee)
+app.command("referee", hidden=True)(referee)
