@@ -47,10 +47,8 @@ from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_
 from plansza.files import csv_text, csv_writer, read_record
 from plansza.ranking.hollington import (
-    PADDING_SCALP,
     Basis,
     Explanation,
-    Performance,
     RankingHistory,
     RankingList,
     UnknownPlayerError,
@@ -61,7 +59,7 @@ from plansza.ranking.records import (
     parse_date,
     read_games_csv,
 )
-from plansza.ranking.report import decimal_text, list_csv, list_html
+from plansza.ranking.report import basis_text, decimal_text, list_csv, list_html
 from plansza.ranking.store import default_history_path
 from plansza.tiles import polish_collation_key
 
@@ -93,17 +91,6 @@ MESSAGES = {
     "st_dropped": N_("dropped (200 limit)"),
     "st_outside": N_("outside 2 years"),
     "st_unused": N_("not counted"),
-    "basis_debutant": N_("debutant: temporary ranking 100 (RR §2.2)"),
-    "basis_padded": N_(
-        "{games} career games: scalps {scalps} + {padding} × 100 = {total}; {total} / 30 = "
-        "{exact} (RR §2.4)"
-    ),
-    "basis_listed": N_("from the list: scalps {scalps} / {games} games = {exact} (RR §2.1)"),
-    "basis_off-list": N_(
-        "off the list, {career} career games: the latest tournaments with {games} games, scalps "
-        "{scalps} / {games} = {exact} (RR §2.3)"
-    ),
-    "raised": N_("ranking {rounded} is under 100: 100 for the tournament (RR §2.2)"),
     "col_seed": N_("No."),
     "col_rule": N_("Rule"),
     "col_career": N_("Career games"),
@@ -215,49 +202,6 @@ def compute(
         _list_table(ranking_list)
 
 
-def _status(perf: Performance, explanation: Explanation) -> str:
-    ranking = explanation.next_ranking
-    used = {p.index for p in ranking.sources}
-    dropped = {p.index for p in ranking.dropped}
-    if perf.index in dropped:
-        return "dropped"
-    if perf.index in used:
-        return "counted"
-    if any(perf.index == p.index for p in explanation.outside):
-        return "outside"
-    return "unused"
-
-
-def _basis_text(explanation: Explanation) -> str:
-    r = explanation.next_ranking
-    exact = decimal_text(r.exact, t=cli_translator())
-    if r.basis is Basis.DEBUTANT:
-        text = _("debutant: temporary ranking 100 (RR §2.2)")
-    elif r.basis is Basis.PADDED:
-        text = _(
-            "{games} career games: scalps {scalps} + {padding} × 100 = {total}; {total} / 30 = "
-            "{exact} (RR §2.4)",
-            games=r.games,
-            scalps=r.scalps,
-            padding=r.padding,
-            total=r.scalps + r.padding * PADDING_SCALP,
-            exact=exact,
-        )
-    else:
-        text = text_of(
-            MESSAGES[f"basis_{r.basis.value}"],
-            scalps=r.scalps,
-            games=r.games,
-            exact=exact,
-            career=r.career_games,
-        )
-    if r.raised:
-        text += "; " + _(
-            "ranking {rounded} is under 100: 100 for the tournament (RR §2.2)", rounded=r.rounded
-        )
-    return text
-
-
 def explanation_json(ex: Explanation) -> dict[str, Any]:
     """An explanation as plain data (the shape of ``explain --json``)."""
     r = ex.next_ranking
@@ -274,7 +218,7 @@ def explanation_json(ex: Explanation) -> dict[str, Any]:
                 "games": perf.games,
                 "scalps": perf.scalps,
                 "achieved": str(perf.achieved),
-                "status": _status(perf, ex),
+                "status": ex.status(perf),
                 "scalp_detail": [
                     {
                         "date": s.game.date.isoformat(),
@@ -322,7 +266,7 @@ def explanation_json(ex: Explanation) -> dict[str, Any]:
 def _print_explanation(ex: Explanation) -> None:
     if ex.list_date is None or ex.window_start is None:
         console.print(_("{name} — no tournament before this date", name=ex.player), markup=False)
-        console.print(_basis_text(ex), markup=False)
+        console.print(basis_text(ex, cli_translator()), markup=False)
         return
     end = date.fromordinal(ex.list_date.toordinal() - 1)
     console.print(
@@ -366,7 +310,7 @@ def _print_explanation(ex: Explanation) -> None:
             value=ex.next_ranking.value,
         )
         + " — "
-        + _basis_text(ex),
+        + basis_text(ex, cli_translator()),
         markup=False,
     )
     rows = [
@@ -377,7 +321,7 @@ def _print_explanation(ex: Explanation) -> None:
             str(perf.games),
             str(perf.scalps),
             decimal_text(perf.achieved, t=cli_translator()),
-            text_of(MESSAGES["st_" + _status(perf, ex)]),
+            text_of(MESSAGES["st_" + ex.status(perf)]),
         ]
         for perf in (*ex.outside, *ex.window)
     ]
@@ -392,7 +336,7 @@ def _print_explanation(ex: Explanation) -> None:
     )
     console.print(_whole_numbers_table(_("Tournaments"), keys, rows, wrap={1, 6}))
     for perf in (*ex.outside, *ex.window):
-        if _status(perf, ex) == "outside":
+        if ex.status(perf) == "outside":
             continue  # older games make no number; the table above lists the tournament
         rows = []
         for sc in ex.scalps.get(perf.index, ()):

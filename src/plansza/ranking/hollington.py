@@ -326,6 +326,18 @@ class Explanation:
     outside: tuple[Performance, ...]  # earlier tournaments (before the window)
     scalps: dict[int, tuple[GameScalp, ...]] = field(default_factory=dict)  # by tournament index
 
+    def status(self, perf: Performance) -> str:
+        """What became of a tournament in the next ranking: ``counted``, ``dropped`` (over
+        the games the ranking takes), ``outside`` (before the two years) or ``unused``."""
+        ranking = self.next_ranking
+        if any(perf.index == p.index for p in ranking.dropped):
+            return "dropped"
+        if any(perf.index == p.index for p in ranking.sources):
+            return "counted"
+        if any(perf.index == p.index for p in self.outside):
+            return "outside"
+        return "unused"
+
 
 @dataclass(slots=True)
 class _Player:

@@ -28,16 +28,13 @@ from starlette.routing import Route
 from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator, describe
 from plansza.ranking.hollington import (
-    PADDING_SCALP,
-    Basis,
     Explanation,
-    Performance,
     RankingHistory,
     RankingList,
     UnknownPlayerError,
 )
 from plansza.ranking.records import BadRowsError, read_games_csv
-from plansza.ranking.report import decimal_text
+from plansza.ranking.report import basis_text, decimal_text
 from plansza.server.pages import page, translator_of
 from plansza.tiles import polish_collation_key
 
@@ -45,13 +42,6 @@ from plansza.tiles import polish_collation_key
 MAX_QUERY = 60
 
 # The same message ids as ``plansza ranking explain``: one wording, one translation.
-_BASIS = {
-    Basis.LISTED: N_("from the list: scalps {scalps} / {games} games = {exact} (RR §2.1)"),
-    Basis.OFF_LIST: N_(
-        "off the list, {career} career games: the latest tournaments with {games} games, scalps "
-        "{scalps} / {games} = {exact} (RR §2.3)"
-    ),
-}
 _STATUS = {
     "counted": N_("counted"),
     "dropped": N_("dropped (200 limit)"),
@@ -179,45 +169,6 @@ async def player(request: Request) -> HTMLResponse:
     return page(request, "web/ranking_player.html", **explanation_view(ex, t))
 
 
-def _status(perf: Performance, ex: Explanation) -> str:
-    ranking = ex.next_ranking
-    if any(perf.index == p.index for p in ranking.dropped):
-        return "dropped"
-    if any(perf.index == p.index for p in ranking.sources):
-        return "counted"
-    if any(perf.index == p.index for p in ex.outside):
-        return "outside"
-    return "unused"
-
-
-def basis_text(ex: Explanation, t: Translator) -> str:
-    """How the tournament ranking is computed, in words (as ``ranking explain``)."""
-    r = ex.next_ranking
-    exact = decimal_text(r.exact, t=t)
-    if r.basis is Basis.DEBUTANT:
-        text = t.gettext("debutant: temporary ranking 100 (RR §2.2)")
-    elif r.basis is Basis.PADDED:
-        text = t.gettext(
-            "{games} career games: scalps {scalps} + {padding} × 100 = {total}; {total} / 30 = "
-            "{exact} (RR §2.4)"
-        ).format(
-            games=r.games,
-            scalps=r.scalps,
-            padding=r.padding,
-            total=r.scalps + r.padding * PADDING_SCALP,
-            exact=exact,
-        )
-    else:
-        text = t.gettext(_BASIS[r.basis]).format(
-            scalps=r.scalps, games=r.games, exact=exact, career=r.career_games
-        )
-    if r.raised:
-        text += "; " + t.gettext(
-            "ranking {rounded} is under 100: 100 for the tournament (RR §2.2)"
-        ).format(rounded=r.rounded)
-    return text
-
-
 def explanation_view(ex: Explanation, t: Translator) -> dict[str, Any]:
     """The template's values for a player's page: the sentences, the tournaments and
     the scalps of each tournament that makes the number."""
@@ -262,7 +213,7 @@ def explanation_view(ex: Explanation, t: Translator) -> dict[str, Any]:
     tournaments = []
     scalps = []
     for perf in (*ex.outside, *ex.window):
-        status = _status(perf, ex)
+        status = ex.status(perf)
         tournaments.append(
             (
                 perf.tournament.end.isoformat(),
