@@ -414,6 +414,7 @@ def log(db: str | None, *, as_json: bool) -> None:
                         "seq": e.seq,
                         "kind": e.kind,
                         "at": e.at,
+                        "by": e.by,
                         "data": e.data,
                         "text": describe(e, names, cli_translator()),
                     }
@@ -424,7 +425,11 @@ def log(db: str | None, *, as_json: bool) -> None:
         )
         return
     for e in events:
-        console.print(f"{e.seq:>5}  {e.at}  {describe(e, names, cli_translator())}", soft_wrap=True)
+        by = f"  [{e.by}]" if e.by else ""  # the console reads no markup
+        console.print(
+            f"{e.seq:>5}  {e.at}{by}  {describe(e, names, cli_translator())}",
+            soft_wrap=True,
+        )
 
 
 def report(

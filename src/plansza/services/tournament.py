@@ -324,6 +324,12 @@ class Referee:
 
     file: TournamentFile
     now: Stamp
+    #: Who records the events (a referee's account in the web app; None: the CLI).
+    by: str | None = None
+    #: The log's last sequence number when the referee looked (the web app's forms):
+    #: a change recorded since then to the same game or player is refused as a
+    #: conflict (:class:`~plansza.tournament.storage.ConflictError`), not overwritten.
+    expected: int | None = None
 
     @classmethod
     @contextmanager
@@ -353,7 +359,7 @@ class Referee:
         return n
 
     def _record(self, kind: str, data: dict[str, Any]) -> None:
-        self.file.append(kind, data, at=self.now())
+        self.file.append(kind, data, at=self.now(), expected=self.expected, by=self.by)
 
     # ---- players -----------------------------------------------------------------
 
@@ -375,7 +381,12 @@ class Referee:
 
     def import_players(self, records: list[dict[str, Any]]) -> int:
         """Register all the players or none; how many."""
-        self.file.append_many([("player_added", r) for r in records], at=self.now())
+        self.file.append_many(
+            [("player_added", r) for r in records],
+            at=self.now(),
+            expected=self.expected,
+            by=self.by,
+        )
         return len(records)
 
     def withdraw(

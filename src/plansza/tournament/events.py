@@ -57,6 +57,57 @@ class Event:
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
     at: str = ""
+    by: str = ""  #: who recorded it (a referee's account, a table's code; "" = the CLI)
+
+
+Touched = frozenset[tuple[int, ...]] | None
+"""What an event changes, for the conflict check: (round, pid) of the games it
+touches, (0, pid) of a player's data; ``None`` = the whole tournament."""
+
+_GAME_PLAYERS = {
+    "result": ("a", "b"),
+    "correct": ("a", "b"),
+    "forfeit": ("a", "b"),
+    "walkover": ("winner", "loser"),
+    "penalty": ("player",),
+}
+
+
+def touches(kind: str, data: dict[str, Any]) -> Touched:
+    """What an event of ``kind`` changes: two events conflict when they touch the same
+    game or player, or either touches everything (a pairing, the settings, an undo…).
+
+    >>> sorted(touches("result", {"round": 2, "a": 1, "sa": 300, "b": 4, "sb": 250}))
+    [(2, 1), (2, 4)]
+    >>> touches("player_added", {"name": "Ala"})
+    frozenset()
+    >>> touches("paired", {"round": 2}) is None
+    True
+    """
+    if kind in _GAME_PLAYERS:
+        rnd = data.get("round")
+        keys = (data.get(k) for k in _GAME_PLAYERS[kind])
+        return (
+            frozenset((int(rnd), int(p)) for p in keys if isinstance(p, int))
+            if isinstance(rnd, int)
+            else None
+        )
+    if kind == "categories" and isinstance(data.get("player"), int):
+        return frozenset({(0, int(data["player"]))})
+    if kind == "player_added":
+        return frozenset()  # a new player changes no one else's data
+    return None
+
+
+def conflicting(newer: Iterable[Event], kind: str, data: dict[str, Any]) -> Event | None:
+    """The first of ``newer`` (events recorded since the writer last looked) that
+    touches what the new event of ``kind`` would (None: no conflict)."""
+    mine = touches(kind, data)
+    for e in newer:
+        theirs = touches(e.kind, e.data)
+        if mine is None or theirs is None or mine & theirs:
+            return e
+    return None
 
 
 def effective(events: Iterable[Event]) -> list[Event]:

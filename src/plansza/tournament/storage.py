@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from plansza.errors import N_, PlanszaError
 from plansza.records import dump
-from plansza.tournament.events import Event, apply, effective, replay
+from plansza.tournament.events import Event, apply, conflicting, effective, replay
 from plansza.tournament.model import Settings, State
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ _TABLES: dict[str, Any] = {}
 
 
 def _events_table() -> Any:
-    """The events table (seq, kind, data as JSON, at), declared on first use."""
+    """The events table (seq, kind, data as JSON, at, by), declared on first use."""
     if "events" not in _TABLES:
         import sqlalchemy as sa
 
@@ -59,6 +59,7 @@ def _events_table() -> Any:
             sa.Column("kind", sa.String(32), nullable=False),
             sa.Column("data", sa.Text, nullable=False),
             sa.Column("at", sa.String(40), nullable=False),
+            sa.Column("by", sa.String(64), nullable=True),
         )
     return _TABLES["events"]
 
@@ -91,7 +92,7 @@ def _url(path: str) -> str:
     return path if "://" in path else f"sqlite:///{path}"
 
 
-HEAD = "0001"  # the newest migration in migrations/versions
+HEAD = "0002"  # the newest migration in migrations/versions
 
 
 def migrate(engine: sa.Engine) -> None:
@@ -269,8 +270,11 @@ class TournamentFile:
         if conn is None and self._plain:
             uri = f"file:{Path(self.path).resolve()}?mode=ro"
             with closing(sqlite3.connect(uri, uri=True)) as db:
-                found = db.execute("SELECT seq, kind, data, at FROM events ORDER BY seq")
-                return [Event(seq, kind, json.loads(data), at) for seq, kind, data, at in found]
+                found = db.execute("SELECT seq, kind, data, at, by FROM events ORDER BY seq")
+                return [
+                    Event(seq, kind, json.loads(data), at, by or "")
+                    for seq, kind, data, at, by in found
+                ]
         if conn is None:
             with self.engine.connect() as c:
                 return self.events(c)
@@ -278,7 +282,7 @@ class TournamentFile:
 
         table = _events_table()
         rows = conn.execute(sa.select(table).order_by(table.c.seq)).all()
-        return [Event(r.seq, r.kind, json.loads(r.data), r.at) for r in rows]
+        return [Event(r.seq, r.kind, json.loads(r.data), r.at, r.by or "") for r in rows]
 
     def last_seq(self) -> int:
         """The sequence number of the log's newest event (0: an empty log): what a live
@@ -310,21 +314,53 @@ class TournamentFile:
         if not os.access(self.path, os.W_OK) or not os.access(folder, os.W_OK):
             raise _read_only_error(self.path)
 
-    def append(self, kind: str, data: dict[str, Any], *, at: str) -> Event:
-        """Check and append one event, in one transaction; raise and write nothing if refused."""
+    def append(
+        self,
+        kind: str,
+        data: dict[str, Any],
+        *,
+        at: str,
+        expected: int | None = None,
+        by: str | None = None,
+    ) -> Event:
+        """Check and append one event, in one transaction; raise and write nothing if refused.
+
+        ``expected`` is the log's last sequence number when the writer looked at the
+        tournament: an event recorded since then that touches the same game or player
+        (:func:`~plansza.tournament.events.conflicting`) makes this one a
+        :class:`ConflictError` instead of a silently lost update. ``by`` is who records
+        it (kept with the event).
+        """
+        return self._write([(kind, data)], at=at, expected=expected, by=by)[0]
+
+    def _write(
+        self,
+        items: list[tuple[str, dict[str, Any]]],
+        *,
+        at: str,
+        expected: int | None,
+        by: str | None,
+    ) -> list[Event]:
         self.check_writable()
         if self._plain and self._engine is None:
-            return self._append_plain([(kind, data)], at=at)[0]
+            return self._append_plain(items, at=at, expected=expected, by=by)
         import sqlalchemy as sa
 
         try:
-            return self._append(kind, data, at=at)
+            return self._append(items, at=at, expected=expected, by=by)
         except sa.exc.DBAPIError as e:
             if _is_read_only(e):
                 raise _read_only_error(self.path) from e
             raise
 
-    def _append_plain(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> list[Event]:
+    def _append_plain(
+        self,
+        items: list[tuple[str, dict[str, Any]]],
+        *,
+        at: str,
+        expected: int | None = None,
+        by: str | None = None,
+    ) -> list[Event]:
         """The SQLite file through the standard library: the write lock taken when the
         transaction begins (``BEGIN IMMEDIATE``, as the engine does), the log read and
         the new events checked against it, then appended — or nothing written."""
@@ -332,18 +368,19 @@ class TournamentFile:
         with closing(sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)) as db:
             try:
                 db.execute("BEGIN IMMEDIATE")
-                found = db.execute("SELECT seq, kind, data, at FROM events ORDER BY seq")
+                found = db.execute("SELECT seq, kind, data, at, by FROM events ORDER BY seq")
                 log = [
-                    Event(seq, kind, json.loads(data), stamp) for seq, kind, data, stamp in found
+                    Event(seq, kind, json.loads(data), stamp, who or "")
+                    for seq, kind, data, stamp, who in found
                 ]
-                _check(self.path, log, items, at)
+                _check(self.path, log, items, at, expected)
                 added = []
                 for kind, data in items:
                     cursor = db.execute(
-                        "INSERT INTO events (kind, data, at) VALUES (?, ?, ?)",
-                        (kind, json.dumps(data, ensure_ascii=False), at),
+                        "INSERT INTO events (kind, data, at, by) VALUES (?, ?, ?, ?)",
+                        (kind, json.dumps(data, ensure_ascii=False), at, by),
                     )
-                    added.append(Event(cursor.lastrowid or 0, kind, data, at))
+                    added.append(Event(cursor.lastrowid or 0, kind, data, at, by or ""))
                 db.execute("COMMIT")
             except sqlite3.OperationalError as e:
                 if db.in_transaction:
@@ -357,48 +394,71 @@ class TournamentFile:
                 raise
         return added
 
-    def _append(self, kind: str, data: dict[str, Any], *, at: str) -> Event:
+    def _append(
+        self,
+        items: list[tuple[str, dict[str, Any]]],
+        *,
+        at: str,
+        expected: int | None,
+        by: str | None,
+    ) -> list[Event]:
+        added = []
         with self.engine.begin() as conn:
             _lock(conn)
-            _check(self.path, self.events(conn), [(kind, data)], at)
-            res = conn.execute(
-                _events_table()
-                .insert()
-                .values(kind=kind, data=json.dumps(data, ensure_ascii=False), at=at)
-            )
-            pk = res.inserted_primary_key
-            seq = int(pk[0]) if pk is not None else 0
-        return Event(seq, kind, data, at)
-
-    def append_many(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> None:
-        """Append several events in one transaction (all or nothing)."""
-        self.check_writable()
-        if self._plain and self._engine is None:
-            self._append_plain(items, at=at)
-            return
-        import sqlalchemy as sa
-
-        try:
-            self._append_many(items, at=at)
-        except sa.exc.DBAPIError as e:
-            if _is_read_only(e):
-                raise _read_only_error(self.path) from e
-            raise
-
-    def _append_many(self, items: list[tuple[str, dict[str, Any]]], *, at: str) -> None:
-        with self.engine.begin() as conn:
-            _lock(conn)
-            _check(self.path, self.events(conn), items, at)
+            _check(self.path, self.events(conn), items, at, expected)
             for kind, data in items:
-                conn.execute(
+                res = conn.execute(
                     _events_table()
                     .insert()
-                    .values(kind=kind, data=json.dumps(data, ensure_ascii=False), at=at)
+                    .values(kind=kind, data=json.dumps(data, ensure_ascii=False), at=at, by=by)
                 )
+                pk = res.inserted_primary_key
+                added.append(Event(int(pk[0]) if pk is not None else 0, kind, data, at, by or ""))
+        return added
+
+    def append_many(
+        self,
+        items: list[tuple[str, dict[str, Any]]],
+        *,
+        at: str,
+        expected: int | None = None,
+        by: str | None = None,
+    ) -> None:
+        """Append several events in one transaction (all or nothing); ``expected`` and
+        ``by`` as for :meth:`append`."""
+        self._write(items, at=at, expected=expected, by=by)
 
 
-def _check(path: str, log: list[Event], items: list[tuple[str, dict[str, Any]]], at: str) -> None:
+class ConflictError(PlanszaError):
+    """Someone else recorded something touching the same game or player after the
+    writer looked at the tournament (two referees at once): nothing is written."""
+
+    code = "conflict"
+
+
+def _check(
+    path: str,
+    log: list[Event],
+    items: list[tuple[str, dict[str, Any]]],
+    at: str,
+    expected: int | None = None,
+) -> None:
     """Refuse new events the log does not allow (nothing is written then)."""
+    if expected is not None:
+        newer = [e for e in log if e.seq > expected]
+        for kind, data in items:
+            e = conflicting(newer, kind, data)
+            if e is not None:
+                raise ConflictError(
+                    N_(
+                        "the tournament changed while you were at it: {who} recorded event "
+                        "{seq} at {at}; look at it again and repeat your change if it is "
+                        "still needed"
+                    ),
+                    who=e.by or "?",
+                    seq=e.seq,
+                    at=e.at[11:19] or e.at,
+                )
     state: State | None = None
     for kind, data in items:
         if kind == "created":
