@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -37,13 +38,27 @@ class Watch:
     """The served tournament and the one task that watches its log for changes."""
 
     def __init__(self, path: str, *, poll: float = 1.0, lifetime: float = 600.0) -> None:
-        self.spectator = Spectator(path)
+        #: The tournament file; it may not exist yet (the referee creates it in the
+        #: browser): the pages say so until it does.
+        self.path = path
+        self._spectator: Spectator | None = None
         self.poll = poll
         #: A stream ends after this many seconds; the browser opens it again by itself.
         self.lifetime = lifetime
-        self.seq = self.spectator.last_seq()
+        self.seq = self._last_seq()
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+
+    @property
+    def spectator(self) -> Spectator | None:
+        """The tournament, read-only (None while its file does not exist)."""
+        if self._spectator is None and ("://" in self.path or os.path.exists(self.path)):
+            self._spectator = Spectator(self.path)
+        return self._spectator
+
+    def _last_seq(self) -> int:
+        s = self.spectator
+        return s.last_seq() if s is not None else 0
 
     async def start(self) -> None:
         self._changed = asyncio.Event()  # bound to the running loop
@@ -54,13 +69,14 @@ class Watch:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        self.spectator.close()
+        if self._spectator is not None:
+            self._spectator.close()
 
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.poll)
             try:
-                seq = await run_in_threadpool(self.spectator.last_seq)
+                seq = await run_in_threadpool(self._last_seq)
             except Exception:  # a file busy for a moment: try again at the next poll
                 continue
             if seq != self.seq:
@@ -103,6 +119,12 @@ def _watch(request: Request) -> Watch | None:
     return watch
 
 
+def spectator_of(request: Request) -> Spectator | None:
+    """The served tournament, read-only (None: no tournament, or not created yet)."""
+    watch = _watch(request)
+    return watch.spectator if watch is not None else None
+
+
 def _missing(request: Request, message: str) -> HTMLResponse:
     return page(request, "web/error.html", status=404, message=message)
 
@@ -138,11 +160,10 @@ def _live_page(request: Request, name: str, seq: int, **context: Any) -> HTMLRes
 
 
 async def index(request: Request) -> Response:
-    watch = _watch(request)
-    if watch is None:
+    s = spectator_of(request)
+    if s is None:
         return _no_tournament(request)
-    seq, state = await run_in_threadpool(watch.spectator.state)
-    s = watch.spectator
+    seq, state = await run_in_threadpool(s.state)
     return _live_page(
         request,
         "web/tournament.html",
@@ -159,12 +180,11 @@ def _round_asked(request: Request) -> int | None:
 
 
 async def pairings(request: Request) -> Response:
-    watch = _watch(request)
-    if watch is None:
+    s = spectator_of(request)
+    if s is None:
         return _no_tournament(request)
     t = translator_of(request)
-    seq, state = await run_in_threadpool(watch.spectator.state)
-    s = watch.spectator
+    seq, state = await run_in_threadpool(s.state)
     asked = _round_asked(request)
     try:
         n = s.round_of(state, asked)
@@ -186,11 +206,10 @@ async def pairings(request: Request) -> Response:
 
 
 async def standings(request: Request) -> Response:
-    watch = _watch(request)
-    if watch is None:
+    s = spectator_of(request)
+    if s is None:
         return _no_tournament(request)
-    seq, state = await run_in_threadpool(watch.spectator.state)
-    s = watch.spectator
+    seq, state = await run_in_threadpool(s.state)
     lines, final, done = s.standings(state)
     return _live_page(
         request,
@@ -204,12 +223,11 @@ async def standings(request: Request) -> Response:
 
 
 async def player(request: Request) -> Response:
-    watch = _watch(request)
-    if watch is None:
+    s = spectator_of(request)
+    if s is None:
         return _no_tournament(request)
     t = translator_of(request)
-    seq, state = await run_in_threadpool(watch.spectator.state)
-    s = watch.spectator
+    seq, state = await run_in_threadpool(s.state)
     try:
         card = s.card(state, request.path_params["seed"])
     except NotFoundError as e:
