@@ -42,21 +42,21 @@ from plansza.cli.tournament_common import (
 )
 from plansza.errors import N_
 from plansza.files import check_output, read_record
-from plansza.records import dump, load
+from plansza.records import dump
 from plansza.services.tournament import (
     ArgumentError,
     Referee,
     category_list,
     from_list,
+    new_settings,
     parse_score_pair,
+    pending_removals,
     read_players_csv,
     slug,
 )
 from plansza.services.tournament import player as resolve
 from plansza.tournament import model
-from plansza.tournament.model import Settings, State, seeds
-
-PRESETS = ("pfs", "school")  # `new --preset`: PFS rules, or the school tournament (SCH)
+from plansza.tournament.model import State, seeds
 
 app = typer.Typer(
     help=N_("Tournament: registration, pairing, results, standings, reports."), no_args_is_help=True
@@ -110,45 +110,23 @@ def new(
     db: str | None = DbOption,
 ) -> None:
     """Create a tournament."""
-    if preset not in PRESETS:
-        fail(
-            _(
-                "unknown preset {preset}: choose one of {presets}",
-                preset=preset,
-                presets=", ".join(PRESETS),
-            ),
-            EXIT_INPUT,
-        )
     bye_score, assumed = _bye_score(bye, system)
-    chain: tuple[str, ...] = model.PFS_CHAIN
-    final_chain: tuple[str, ...] | None = None
-    exclude = 0
-    if system == "mpa":
-        chain, final_chain, exclude = model.MPA_ROUND_CHAIN, model.MPA_FINAL_CHAIN, 2
-    if criteria:
-        chain = tuple(c.strip() for c in criteria.split(",") if c.strip())
-    with user_errors(EXIT_INPUT):  # a system or criterion the settings' types refuse
-        settings = load(
-            Settings,
-            {
-                "name": name,
-                "rounds": rounds,
-                "system": system,
-                "minutes": minutes,
-                "dates": [_parse_date(d) for d in dates] or [date.today().isoformat()],
-                "bye_score": list(bye_score),
-                "criteria": list(chain),
-                "final_criteria": None if final_chain is None else list(final_chain),
-                "exclude_best_wins": exclude,
-                "repeats": repeats,
-                "seed": seed,
-                "referee": referee_name.strip(),
-                "venue": venue.strip(),
-            },
+    with user_errors(EXIT_INPUT):  # a preset, system or criterion the settings refuse
+        settings = new_settings(
+            name,
+            rounds,
+            system,
+            minutes=minutes,
+            dates=[_parse_date(d) for d in dates],
+            bye_score=bye_score,
+            criteria=[c.strip() for c in criteria.split(",") if c.strip()],
+            repeats=repeats,
+            seed=seed,
+            referee=referee_name,
+            venue=venue,
+            preset=preset,
+            today=date.today().isoformat(),
         )
-    if preset == "school":  # SCH: one team of 8 per school, a tie to the higher last move
-        team = model.SCHOOL_TEAM
-        settings = settings.with_(team_limit=team, team_size=team, tie_rule="higher_last_move")
     path = db or (slug(name) + SUFFIX)
     with referee_errors():
         check_output(path)  # its directory: the database would only say "unable to open"
@@ -433,25 +411,17 @@ def _offer_bye_adjustment(state: State, n: int) -> None:
 
 def _warn_no_shows(state: State, n: int) -> None:
     """TR 6.3.4: remind the referee of walkover losers of the previous round."""
-    prev = state.rounds.get(n - 1)
-    if prev is None:
-        return
-    for p in prev.pairings:
-        r = p.result
-        if r is None or r.kind != "walkover" or r.winner is None or p.second is None:
-            continue
-        loser = p.second if r.winner == 0 else p.first
-        if state.players[loser].active_in(n):
-            err_console.print(
-                _(
-                    "Note: {name} lost by walkover in round {round}; a player still absent is "
-                    "removed before the pairing (TR 6.3.4): withdraw --removed, then pair --round "
-                    "{next}",
-                    name=state.players[loser].name,
-                    round=n - 1,
-                    next=n,
-                )
+    for loser, lost in pending_removals(state, n):
+        err_console.print(
+            _(
+                "Note: {name} lost by walkover in round {round}; a player still absent is "
+                "removed before the pairing (TR 6.3.4): withdraw --removed, then pair --round "
+                "{next}",
+                name=state.players[loser].name,
+                round=lost,
+                next=n,
             )
+        )
 
 
 @app.command("result", context_settings={"ignore_unknown_options": True})

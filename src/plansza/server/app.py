@@ -100,6 +100,7 @@ def create_app(
 
         words = Lexicon.default(progress=False)
     hub = Hub(Store(db or default_url()), words, clock or time.time)
+    from plansza.server.console import routes as console_routes
     from plansza.server.station import routes as station_routes
 
     watch = live_tournament.Watch(tournament, poll=tournament_poll) if tournament else None
@@ -127,6 +128,7 @@ def create_app(
             WebSocketRoute("/g/{game_id}/ws", game_socket),
             *accounts.routes(),
             *station_routes(),
+            *console_routes(),
             *live_tournament.routes(),
             *ranking_pages.routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),

@@ -633,3 +633,165 @@ class Referee:
         live = effective(self.file.events())
         self._record("undo", {})
         return state, live[-1]
+
+
+# ---- what both front ends ask before and after an action -----------------------------
+
+PRESETS = ("pfs", "school")  # a new tournament: PFS rules, or the school tournament (SCH)
+
+
+def new_settings(
+    name: str,
+    rounds: int,
+    system: str,
+    *,
+    minutes: int = 15,
+    dates: list[str] | None = None,
+    bye_score: tuple[int, int] | None = None,
+    criteria: list[str] | None = None,
+    repeats: bool = False,
+    seed: int = 0,
+    referee: str = "",
+    venue: str = "",
+    preset: str = "pfs",
+    today: str = "",
+) -> Settings:
+    """The settings of a new tournament, checked from their types (a
+    :class:`~plansza.records.RecordError` names what is wrong).
+
+    MPA brings its own chains and bye (MPA 2c–2e); ``school`` its teams and tie rule
+    (SCH). Without ``bye_score`` a bye scores 300:250 (MPA 2c i; the PFS rules set none).
+
+    >>> s = new_settings("Klubowy", 5, "halving", preset="school", today="2026-05-01")
+    >>> s.team_limit, s.tie_rule, s.dates
+    (8, 'higher_last_move', ('2026-05-01',))
+    """
+    from plansza.records import load
+    from plansza.tournament import model
+    from plansza.tournament.model import Settings
+
+    if preset not in PRESETS:
+        raise ArgumentError(
+            N_("unknown preset {preset}: choose one of {presets}"),
+            code="preset",
+            preset=excerpt(preset),
+            presets=", ".join(PRESETS),
+        )
+    chain: tuple[str, ...] = model.PFS_CHAIN
+    final_chain: tuple[str, ...] | None = None
+    exclude = 0
+    if system == "mpa":
+        chain, final_chain, exclude = model.MPA_ROUND_CHAIN, model.MPA_FINAL_CHAIN, 2
+        bye_score = bye_score or model.MPA_BYE_SCORE
+    if criteria:
+        chain = tuple(criteria)
+    settings = load(
+        Settings,
+        {
+            "name": name,
+            "rounds": rounds,
+            "system": system,
+            "minutes": minutes,
+            "dates": list(dates or ([today] if today else [])),
+            "bye_score": list(bye_score or model.MPA_BYE_SCORE),
+            "criteria": list(chain),
+            "final_criteria": None if final_chain is None else list(final_chain),
+            "exclude_best_wins": exclude,
+            "repeats": repeats,
+            "seed": seed,
+            "referee": referee.strip(),
+            "venue": venue.strip(),
+        },
+    )
+    if preset == "school":  # SCH: one team of 8 per school, a tie to the higher last move
+        team = model.SCHOOL_TEAM
+        settings = settings.with_(team_limit=team, team_size=team, tie_rule="higher_last_move")
+    return settings
+
+
+def pending_removals(state: State, n: int) -> list[tuple[int, int]]:
+    """TR 6.3.4: (pid, round) of each player who lost round ``n - 1`` by walkover and
+    still plays: a player still absent is removed before round ``n`` is paired."""
+    prev = state.rounds.get(n - 1)
+    out: list[tuple[int, int]] = []
+    if prev is None:
+        return out
+    for p in prev.pairings:
+        r = p.result
+        if r is None or r.kind != "walkover" or r.winner is None or p.second is None:
+            continue
+        loser = p.second if r.winner == 0 else p.first
+        if state.players[loser].active_in(n):
+            out.append((loser, n - 1))
+    return out
+
+
+_YES = frozenset({"1", "on", "true", "yes", "tak"})
+
+
+def setting_changes(settings: Settings, texts: dict[str, str]) -> dict[str, Any]:
+    """The settings a form changes, from their texts (only those that differ from
+    ``settings``); a text that is not a value of its kind is an :class:`ArgumentError`
+    naming the setting, and the values are checked by the rules when recorded.
+
+    >>> from plansza.tournament.model import Settings
+    >>> s = Settings("Klubowy", 5, "halving")
+    >>> setting_changes(s, {"group_range": "1,5", "repeats": "", "bye_score": "300:250"})
+    {'group_range': 1.5}
+    """
+    from plansza.records import dump
+    from plansza.tournament.events import SETTABLE
+
+    now = dump(settings)
+    out: dict[str, Any] = {}
+    for key in sorted(SETTABLE & texts.keys()):
+        text = texts[key].strip()
+        old = now[key]
+        value: Any
+        if isinstance(old, bool):
+            value = text.casefold() in _YES
+        elif key == "bye_score":
+            value = list(parse_score_pair(text))
+        elif key in ("criteria", "final_criteria"):
+            chain = [c.strip() for c in text.split(",") if c.strip()]
+            value = chain or (None if key == "final_criteria" else old)
+        elif isinstance(old, int) and not isinstance(old, bool):
+            if not re.fullmatch(r"-?[0-9]{1,9}", text):
+                raise ArgumentError(_SETTING, code="setting", setting=key, text=excerpt(text))
+            value = int(text)
+        elif isinstance(old, float):
+            try:
+                value = float(text.replace(",", "."))
+            except ValueError:
+                raise ArgumentError(
+                    _SETTING, code="setting", setting=key, text=excerpt(text)
+                ) from None
+        else:
+            value = text
+        if value != old:
+            out[key] = value
+    return out
+
+
+_SETTING = N_("cannot read the setting {setting}: '{text}' is not a value of its kind")
+
+
+def search_list(listing: PublishedList, text: str, limit: int = 12) -> list[ListedPlayer]:
+    """The listed players whose name has a word starting with each word typed, case
+    and Polish letters aside ("los j" finds "Łoś Jan"), in Polish alphabetical order.
+
+    >>> from plansza.ranking.listing import ListedPlayer, PublishedList
+    >>> ls = PublishedList((ListedPlayer("Łoś Jan", 130.0, 200), ListedPlayer("Lis Ola", 120.0, 50)))
+    >>> [p.name for p in search_list(ls, "l")], [p.name for p in search_list(ls, "los j")]
+    (['Lis Ola', 'Łoś Jan'], ['Łoś Jan'])
+    """
+    typed = fold(text).split()
+    if not typed:
+        return []
+    found = [
+        p
+        for p in listing
+        if all(any(w.startswith(x) for w in fold(p.name).split()) for x in typed)
+    ]
+    found.sort(key=lambda p: polish_collation_key(p.name))
+    return found[:limit]

@@ -1,0 +1,691 @@
+"""The referee's console (``/sedzia``): the whole ``turniej`` command set in the browser.
+
+A referee (an account with the role, ``plansza konto sedzia NICK``) runs the tournament
+served with ``plansza serve --tournament FILE``: creates it when the file does not
+exist yet, registers players (looking them up in the imported ranking list), pairs
+rounds (with a preview), enters and corrects results (TR 4.6.4), walkovers, byes,
+penalties, withdrawals, settings, days of play, undo and the close — every action
+through :class:`plansza.services.tournament.Referee`, the command line's own service,
+so the rules and the refusals are the same.
+
+Every form carries the log's sequence number the page showed (``seq``): the write is
+refused with a conflict message when someone else recorded something touching the
+same game or player since (:class:`~plansza.tournament.storage.ConflictError`), so two
+referees never overwrite each other. Every event keeps the referee's nickname.
+
+After an action the page says what was recorded in the words of the event log
+(:func:`plansza.tournament.events.describe`), with the warnings the command line gives
+(a repeat, a widened group, a pending TR 6.3.4 removal, an unplayed bye); a refusal
+shows the page again with the referee's input kept and the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from plansza.errors import PlanszaError
+from plansza.i18n import Translator, describe
+from plansza.server.accounts import current, require_referee
+from plansza.server.pages import page, small_form, translator_of
+from plansza.services.tournament import (
+    Referee,
+    category_list,
+    from_list,
+    new_settings,
+    parse_score_pair,
+    pending_removals,
+    search_list,
+    setting_changes,
+)
+from plansza.tournament.model import State, seeds
+
+#: The longest console form read, in bytes (a manual pairing of 150 players fits).
+MAX_FORM = 32_768
+#: The ranking list's matches shown while the referee types a name.
+LIST_SHOWN = 12
+
+
+def routes() -> list[Route]:
+    """The console's routes (a referee's log-in needed for every one)."""
+    return [
+        Route("/sedzia", home),
+        Route("/sedzia/gracze", players_page),
+        Route("/sedzia/runda/{n:int}", round_page),
+        Route("/sedzia/ustawienia", settings_page),
+        Route("/sedzia/dziennik", log_page),
+        Route("/sedzia/lista", list_search),
+        Route("/sedzia/akcja/{action}", act, methods=["POST"]),
+    ]
+
+
+def _now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+def _path(request: Request) -> str | None:
+    watch = getattr(request.app.state, "tournament", None)
+    return None if watch is None else str(watch.path)
+
+
+def _exists(path: str) -> bool:
+    return "://" in path or os.path.exists(path)
+
+
+def _names(state: State) -> dict[int, str]:
+    sd = seeds(state)
+    return {pid: f"{sd[pid]} {p.name}" for pid, p in state.players.items()}
+
+
+def _read(path: str) -> tuple[int, State, list[Any]]:
+    """(the log's last sequence number, the state, the log) read in one go."""
+    from plansza.tournament.events import replay
+    from plansza.tournament.storage import TournamentFile
+
+    file = TournamentFile.open(path)
+    try:
+        events = file.events()
+    finally:
+        file.close()
+    return (events[-1].seq if events else 0), replay(events), events
+
+
+def _console(
+    request: Request,
+    name: str,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    form: dict[str, str] | None = None,
+    **context: Any,
+) -> HTMLResponse:
+    """A console page: the flash message of the last action (once), the error of a
+    refused one and the form's values kept (``form``, with its ``form_id``)."""
+    flash = request.session.pop("console_flash", None)
+    return page(
+        request,
+        name,
+        status=status,
+        flash=flash if isinstance(flash, list) else [],
+        error=error,
+        form=form or {},
+        **context,
+    )
+
+
+async def _state_page(
+    request: Request,
+    name: str,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    form: dict[str, str] | None = None,
+    more: Callable[[State, Translator], dict[str, Any]] | None = None,
+    **extra: Any,
+) -> Response:
+    """A page about the tournament: refused to a non-referee, the create form while the
+    file does not exist, else ``name`` with the state and its sequence number (and what
+    ``more`` adds from the state)."""
+    refused = await require_referee(request)
+    if refused is not None:
+        return refused
+    path = _path(request)
+    if path is None:
+        t = translator_of(request)
+        message = t.gettext(
+            "This server runs no tournament: start it with plansza serve --tournament FILE."
+        )
+        return page(request, "web/error.html", status=404, message=message)
+    if not _exists(path):
+        return _console(
+            request, "web/console_new.html", status=status, error=error, form=form, file=path
+        )
+    seq, state, events = await run_in_threadpool(_read, path)
+    if more is not None:
+        extra |= more(state, translator_of(request))
+    return _console(
+        request,
+        name,
+        status=status,
+        error=error,
+        form=form,
+        seq=seq,
+        state=state,
+        events=events,
+        sd=seeds(state),
+        names=_names(state),
+        removals=_removals(state),
+        **extra,
+    )
+
+
+# ---- the pages ---------------------------------------------------------------------
+
+
+def _removals(state: State) -> list[tuple[str, int]]:
+    n = state.next_round
+    return [(state.players[p].name, r) for p, r in pending_removals(state, n)]
+
+
+async def home(request: Request) -> Response:
+    """The tournament at a glance: its rounds, what is missing, the next step."""
+    return await _state_page(request, "web/console.html")
+
+
+async def players_page(request: Request) -> Response:
+    """The players by seeding number, the registration form, withdrawals."""
+    return await _state_page(request, "web/console_players.html")
+
+
+async def round_page(request: Request) -> Response:
+    """A round's tables: results, corrections, walkovers, byes, penalties."""
+    n = request.path_params["n"]
+    return await _state_page(request, "web/console_round.html", n=n, more=_round_context(n))
+
+
+def _round_context(n: int) -> Callable[[State, Translator], dict[str, Any]]:
+    def more(state: State, t: Translator) -> dict[str, Any]:
+        return {"round_notes": _pairing_notes(state, n, t) if n in state.rounds else []}
+
+    return more
+
+
+async def settings_page(request: Request) -> Response:
+    """The settings the referee may change, with their values now."""
+    return await _state_page(request, "web/console_settings.html", more=_settings_context)
+
+
+async def log_page(request: Request) -> Response:
+    """The event log, newest first, with who recorded each event."""
+    return await _state_page(request, "web/console_log.html", more=_log_context)
+
+
+def _settings_context(state: State, t: Translator) -> dict[str, Any]:
+    from plansza.records import dump
+    from plansza.tournament.events import SETTABLE
+
+    return {"settable": sorted(SETTABLE), "settings_now": dump(state.settings)}
+
+
+def _log_context(state: State, t: Translator) -> dict[str, Any]:
+    from plansza.tournament.events import Event
+    from plansza.tournament.events import describe as said
+
+    names = _names(state)
+
+    def log_text(e: Event) -> str:
+        return said(e, names, t)
+
+    return {"log_text": log_text}
+
+
+async def list_search(request: Request) -> Response:
+    """The ranking list's players matching what the referee types (an htmx fragment)."""
+    refused = await require_referee(request)
+    if refused is not None:
+        return refused
+    text = request.query_params.get("name", "")[:80]
+    listing = await run_in_threadpool(_listing)
+    found = search_list(listing, text, LIST_SHOWN) if listing is not None and text.strip() else []
+    return page(
+        request, "web/console_list.html", found=found, listed=listing is not None, text=text
+    )
+
+
+def _listing() -> Any:
+    """The ranking list ``ranking import-list`` keeps (``None``: none imported)."""
+    from plansza.ranking.store import default_list_path
+    from plansza.services.ranking import load_list
+
+    return load_list(default_list_path())
+
+
+# ---- the actions -------------------------------------------------------------------
+
+
+class _Refused(PlanszaError):
+    """A form the console cannot read (a field missing or not a number)."""
+
+    code = "console_form"
+
+
+def _field(form: dict[str, str], key: str) -> str:
+    return form.get(key, "").strip()
+
+
+def _number(form: dict[str, str], key: str, t: Translator, default: int | None = None) -> int:
+    text = _field(form, key)
+    if not text and default is not None:
+        return default
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise _Refused(t.gettext("{field}: give a whole number.").format(field=_label(key, t)))
+    return int(text)
+
+
+def _label(key: str, t: Translator) -> str:
+    labels = {
+        "round": t.pgettext("form field", "round"),
+        "points": t.pgettext("form field", "points"),
+        "rounds": t.pgettext("form field", "rounds"),
+        "minutes": t.pgettext("form field", "minutes"),
+        "games": t.pgettext("form field", "games"),
+        "score": t.pgettext("form field", "score"),
+    }
+    return labels.get(key, key)
+
+
+Said = list[str]
+Action = Callable[[Referee, dict[str, str], Translator], Said]
+
+
+def _recorded(r: Referee, t: Translator, before: int) -> Said:
+    """What was recorded since ``before``, in the words of the event log."""
+    from plansza.tournament.events import describe as said
+
+    events = r.file.events()
+    state = r.state()
+    names = _names(state)
+    return [said(e, names, t) for e in events if e.seq > before]
+
+
+def _add(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    data: dict[str, Any] = {
+        "name": _field(form, "name"),
+        "ranking": None,
+        "games": _number(form, "games", t, 0),
+        "club": _field(form, "club"),
+        "city": _field(form, "city"),
+    }
+    ranking = _field(form, "ranking").replace(",", ".")
+    if ranking:
+        try:
+            data["ranking"] = float(ranking)
+        except ValueError:
+            raise _Refused(t.gettext("Ranking: give a number, like 142.5.")) from None
+    if _field(form, "categories"):
+        data["categories"] = category_list([_field(form, "categories")])
+    if _field(form, "division"):
+        data["division"] = _field(form, "division")
+    hit = from_list(_listing(), data, unlisted=form.get("unlisted") == "1")
+    pid = r.add_player(data)
+    state = r.state()
+    said = [
+        t.gettext("Added {name} (seed {seed})").format(
+            name=state.players[pid].name, seed=seeds(state)[pid]
+        )
+    ]
+    if hit is not None:
+        from plansza.ranking.listing import ranking_text
+
+        said.append(
+            t.gettext("From the ranking list: ranking {ranking}, games {games} (RR §2.1)").format(
+                ranking=ranking_text(hit.ranking), games=hit.games
+            )
+        )
+    if state.players[pid].joined_round > 1:
+        said.append(
+            t.gettext(
+                "The player joins from round {round} (adjusted when that round is paired)"
+            ).format(round=state.players[pid].joined_round)
+        )
+    return said
+
+
+def _categories(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    division = form.get("division")
+    r.set_categories(
+        _field(form, "player"),
+        category_list([_field(form, "categories")]),
+        None if division is None else division.strip(),
+    )
+    return []
+
+
+def _withdraw(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    how = _field(form, "how")
+    n = _number(form, "round", t) if _field(form, "round") else None
+    r.withdraw(_field(form, "player"), n, how == "excluded", how == "removed")
+    return []
+
+
+def _return(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    n = _number(form, "round", t) if _field(form, "round") else None
+    r.come_back(_field(form, "player"), n)
+    return []
+
+
+def _pair(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    n = _number(form, "round", t) if _field(form, "round") else None
+    state, n = r.pair(n, manual=_field(form, "manual"))
+    return _pairing_notes(state, n, t)
+
+
+def _pairing_notes(state: State, n: int, t: Translator) -> Said:
+    """What the pairing had to do (RS §7.5–7.7), as the command line says it."""
+    from plansza.tournament.pairing import unplayed_bye
+
+    said: Said = []
+    notes = state.rounds[n].notes
+    rnd = state.rounds[n]
+    names = _names(state)
+    for a, b, met in notes.get("repeats", []):
+        p = rnd.pairing_of(a)
+        said.append(
+            t.ngettext(
+                "Table {table}: {a} – {b} meet again (they played in round {rounds})",
+                "Table {table}: {a} – {b} meet again (they played in rounds {rounds})",
+                len(met),
+            ).format(
+                table="?" if p is None else p.table,
+                a=names[a],
+                b=names[b],
+                rounds=", ".join(str(k) for k in met),
+            )
+        )
+    why = notes.get("why")
+    if why == "forced":
+        said.append(
+            t.gettext(
+                "No pairing without repeats exists (RS §7.5), so these repeats are allowed "
+                "(RS §7.6)."
+            )
+        )
+    if notes.get("widened"):
+        said.append(
+            t.gettext("The score groups were widened to {range} points (RS §7.6).").format(
+                range=f"{notes['widened']:g}"
+            )
+        )
+    pid = unplayed_bye(state, n)
+    if pid is not None:
+        said.append(
+            t.gettext(
+                "{name} has the bye without having played a game (RS §7.7): it may be "
+                "replaced by an adjustment on the round's page."
+            ).format(name=names[pid])
+        )
+    return said
+
+
+def _result(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    last = _field(form, "last") or None
+    n = _number(form, "round", t)
+    a, sa, b, sb = _field(form, "a"), _field(form, "sa"), _field(form, "b"), _field(form, "sb")
+    r.result(n, a, sa, b, sb, last_moves=last)
+    return []
+
+
+def _correct(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    consent = _field(form, "consent")
+    n = _number(form, "round", t)
+    c = r.correct(
+        n,
+        _field(form, "a"),
+        _field(form, "sa"),
+        _field(form, "b"),
+        _field(form, "sb"),
+        note=_field(form, "note"),
+        referee_consent=consent == "referee",
+        override=consent == "override",
+        last_moves=_field(form, "last") or None,
+    )
+    names = _names(r.state())
+    return [
+        t.gettext(
+            "The walkover of round {round} to {w} follows the corrected result: now {n}:1 (TR 7.2)"
+        ).format(round=k, w=names[winner], n=score)
+        for (k, winner), score in c.walkovers
+    ]
+
+
+def _walkover(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    r.walkover(
+        _number(form, "round", t),
+        _field(form, "winner"),
+        _field(form, "loser"),
+        score=_number(form, "score", t, 0),
+        replace=form.get("replace") == "1",
+    )
+    return []
+
+
+def _forfeit(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    r.forfeit(
+        _number(form, "round", t),
+        _field(form, "a"),
+        _field(form, "b"),
+        replace=form.get("replace") == "1",
+    )
+    return []
+
+
+def _bye(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    n = _number(form, "round", t)
+    if form.get("adjust") == "1":
+        r.bye_adjustment(n, _field(form, "player"))
+    else:
+        r.bye(n, _field(form, "player"))
+    return []
+
+
+def _penalty(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    r.penalty(_number(form, "round", t), _field(form, "player"), _number(form, "points", t))
+    return []
+
+
+def _settings(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    from plansza.tournament.events import SETTABLE
+
+    texts = {k: v for k, v in form.items() if k in SETTABLE}
+    for key in ("repeats", "elimination"):  # an unticked box is not sent at all
+        texts.setdefault(key, "")
+    r.change_settings(setting_changes(r.state().settings, texts))
+    return []
+
+
+def _new_day(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    r.new_day(_field(form, "date") or None)
+    return []
+
+
+def _close(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    r.close()
+    return [
+        t.gettext(
+            "The tournament is closed (TR 4.6.4): a result can now be changed only by a "
+            "correction with the referee's override."
+        )
+    ]
+
+
+def _undo(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    from plansza.tournament.events import describe as said
+
+    state, event = r.undo()
+    return [
+        t.gettext("Undone: {what}").format(what=f"#{event.seq} " + said(event, _names(state), t))
+    ]
+
+
+ACTIONS: dict[str, Action] = {
+    "dodaj": _add,
+    "kategorie": _categories,
+    "wycofaj": _withdraw,
+    "powrot": _return,
+    "kojarz": _pair,
+    "wynik": _result,
+    "popraw": _correct,
+    "walkower": _walkover,
+    "obustronny": _forfeit,
+    "pauza": _bye,
+    "kara": _penalty,
+    "ustawienia": _settings,
+    "nowy-dzien": _new_day,
+    "zamknij": _close,
+    "cofnij": _undo,
+}
+
+#: The page each action's form is on, shown again with the reason when refused.
+PAGES = {
+    "dodaj": "web/console_players.html",
+    "kategorie": "web/console_players.html",
+    "wycofaj": "web/console_players.html",
+    "powrot": "web/console_players.html",
+    "ustawienia": "web/console_settings.html",
+}
+
+
+def _back(form: dict[str, str]) -> str:
+    """Where to go after the action: a console page the form names, else the console."""
+    back = form.get("back", "")
+    return back if back.startswith("/sedzia") and "//" not in back else "/sedzia"
+
+
+def _run(
+    path: str, action: Action, form: dict[str, str], t: Translator, by: str, expected: int | None
+) -> Said:
+    """The action through the referee's service, as ``by``, checked against ``expected``;
+    what was recorded and what the referee should know."""
+    from plansza.tournament.storage import TournamentFile
+
+    file = TournamentFile.open(path)
+    try:
+        r = Referee(file, _now, by=by, expected=expected)
+        before = file.last_seq()
+        extra = action(r, form, t)
+        return _recorded(r, t, before) + extra
+    finally:
+        file.close()
+
+
+async def act(request: Request) -> Response:
+    """One referee action (POST): recorded and said, or the page again with the reason."""
+    refused = await require_referee(request)
+    if refused is not None:
+        return refused
+    t = translator_of(request)
+    form = await small_form(request, MAX_FORM)
+    if form is None:
+        return page(
+            request, "web/error.html", status=413, message=t.gettext("The form is too long.")
+        )
+    token = request.session.get("csrf")
+    if not token or not secrets.compare_digest(form.get("csrf", ""), str(token)):
+        message = t.gettext("The form has expired: open the page again.")
+        return page(request, "web/error.html", status=403, message=message)
+    path = _path(request)
+    if path is None:
+        return page(request, "web/error.html", status=404, message="")
+    name = request.path_params["action"]
+    me = current(request)
+    by = me[1] if me is not None else "?"
+    if name == "nowy":
+        return await _create(request, path, form, t)
+    if name == "podglad" and _exists(path):
+        return await _preview(request, path, form, t)
+    action = ACTIONS.get(name)
+    if action is None or not _exists(path):
+        return page(request, "web/error.html", status=404, message=t.gettext("No such action."))
+    seq_text = form.get("seq", "")
+    expected = int(seq_text) if seq_text.isascii() and seq_text.isdigit() else None
+    back = _back(form)
+    try:
+        said = await run_in_threadpool(_run, path, action, form, t, by, expected)
+    except PlanszaError as e:
+        return await _refused(request, name, back, form, e, t)
+    request.session["console_flash"] = said
+    return RedirectResponse(back, status_code=303)
+
+
+async def _refused(
+    request: Request, name: str, back: str, form: dict[str, str], e: PlanszaError, t: Translator
+) -> Response:
+    """The page the form was on, again: the reason, and what the referee typed."""
+    from plansza.tournament.storage import ConflictError
+
+    status = 409 if isinstance(e, ConflictError) else 422
+    message = str(e) if isinstance(e, _Refused) else describe(e, t)
+    form_id = form.get("form_key") or name
+    form = {k: v for k, v in form.items() if k not in ("csrf", "seq")} | {"form_id": form_id}
+    if back.startswith("/sedzia/runda/"):
+        tail = back.removeprefix("/sedzia/runda/")
+        if tail.isdigit():
+            n = int(tail)
+            return await _state_page(
+                request,
+                "web/console_round.html",
+                status=status,
+                error=message,
+                form=form,
+                n=n,
+                more=_round_context(n),
+            )
+    template = PAGES.get(name, "web/console.html")
+    more = _settings_context if name == "ustawienia" else None
+    return await _state_page(request, template, status=status, error=message, form=form, more=more)
+
+
+async def _preview(request: Request, path: str, form: dict[str, str], t: Translator) -> Response:
+    """The pairing the referee asked for, shown and not recorded (``turniej pair
+    --preview``); the form records it with the same sequence number, so a change made
+    meanwhile is a conflict rather than a different pairing recorded unseen."""
+
+    def trial() -> tuple[State, int, list[str]]:
+        from plansza.tournament.storage import TournamentFile
+
+        file = TournamentFile.open(path)
+        try:
+            r = Referee(file, _now)
+            n = _number(form, "round", t) if _field(form, "round") else None
+            state, n = r.pair(n, manual=_field(form, "manual"), preview=True)
+            return state, n, _pairing_notes(state, n, t)
+        finally:
+            file.close()
+
+    try:
+        state, n, notes = await run_in_threadpool(trial)
+    except PlanszaError as e:
+        return await _refused(request, "kojarz", "/sedzia", form, e, t)
+    return await _state_page(
+        request,
+        "web/console.html",
+        preview=state.rounds[n],
+        preview_notes=notes,
+        preview_names=_names(state),
+        preview_manual=_field(form, "manual"),
+    )
+
+
+async def _create(request: Request, path: str, form: dict[str, str], t: Translator) -> Response:
+    """A new tournament in the served file (refused when it exists)."""
+    try:
+        bye_text = _field(form, "bye")
+        settings = new_settings(
+            _field(form, "name"),
+            _number(form, "rounds", t),
+            _field(form, "system"),
+            minutes=_number(form, "minutes", t, 15),
+            dates=[d for d in (_field(form, "date"),) if d],
+            bye_score=parse_score_pair(bye_text) if bye_text else None,
+            referee=_field(form, "referee"),
+            venue=_field(form, "venue"),
+            preset=_field(form, "preset") or "pfs",
+            today=datetime.now().date().isoformat(),
+        )
+        await run_in_threadpool(Referee.create, path, settings, _now)
+    except PlanszaError as e:
+        message = str(e) if isinstance(e, _Refused) else describe(e, t)
+        kept = {k: v for k, v in form.items() if k != "csrf"} | {"form_id": "nowy"}
+        return await _state_page(request, "web/console.html", status=422, error=message, form=kept)
+    request.session["console_flash"] = [
+        t.gettext("Created '{name}' in {path}").format(name=settings.name, path=path)
+    ]
+    return RedirectResponse("/sedzia", status_code=303)

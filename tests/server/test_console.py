@@ -1,0 +1,211 @@
+"""The referee's console in-process: a tournament created, registered, paired and
+scored from the browser's forms through the command line's own service; refusals
+named with the input kept; two referees at once; escaping."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from plansza.lexicon import Lexicon
+from plansza.services.tournament import Referee
+from plansza.tournament.storage import TournamentFile
+
+from .conftest import Clock
+from .test_station import log_in
+
+NAMES = ["Anna Żak", "Łukasz Ćwik", "Ola Nowak", "<script>alert(1)</script>"]
+
+
+@pytest.fixture
+def hall(tmp_path: Path, words: Lexicon, clock: Clock) -> Iterator[tuple[TestClient, str]]:
+    """The app serving a tournament file that does not exist yet; a referee logged in."""
+    from plansza.server.app import create_app
+
+    path = str(tmp_path / "hala.turniej.sqlite")
+    app = create_app(db="sqlite://", words=words, secret="s", clock=clock, tournament=path)
+    with TestClient(app) as c:
+        log_in(c)
+        yield c, path
+
+
+def token(client: TestClient, page: str = "/sedzia") -> tuple[str, str]:
+    html = client.get(page).text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', html)
+    seq = re.search(r'name="seq" value="(\d+)"', html)
+    assert csrf, html
+    return csrf.group(1), seq.group(1) if seq else ""
+
+
+def act(client: TestClient, action: str, page: str = "/sedzia", **data: str) -> tuple[int, str]:
+    csrf, seq = token(client, page)
+    r = client.post(
+        f"/sedzia/akcja/{action}",
+        data={"csrf": csrf, "seq": seq, "back": page, **data},
+        follow_redirects=True,
+    )
+    return r.status_code, r.text
+
+
+def create(client: TestClient, rounds: str = "3") -> None:
+    status, html = act(client, "nowy", name="Puchar Hali", rounds=rounds, system="halving")
+    assert status == 200 and "Puchar Hali" in html, html
+
+
+def register(client: TestClient, names: list[str] = NAMES) -> None:
+    for name in names:
+        status, html = act(client, "dodaj", "/sedzia/gracze", name=name, unlisted="1")
+        assert status == 200, html
+
+
+def test_only_a_referee_reaches_the_console(tmp_path: Path, words: Lexicon, clock: Clock) -> None:
+    from plansza.server.app import create_app
+
+    app = create_app(
+        db="sqlite://", words=words, secret="s", clock=clock, tournament=str(tmp_path / "t.sqlite")
+    )
+    with TestClient(app) as c:
+        assert c.get("/sedzia").status_code == 403
+        log_in(c, referee=False)
+        assert c.get("/sedzia/gracze").status_code == 403
+        r = c.post("/sedzia/akcja/dodaj", data={"name": "X"})
+        assert r.status_code == 403
+
+
+def test_a_whole_round_from_the_console(hall: tuple[TestClient, str]) -> None:
+    client, path = hall
+    assert "Puchar" not in client.get("/sedzia").text  # the create form first
+    create(client)
+    register(client)
+    html = client.get("/sedzia/gracze").text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script>alert" not in html
+    status, html = act(client, "podglad", round="1")
+    assert status == 200
+    assert "Preview — nothing is recorded yet." in html or "nic nie jest jeszcze zapisane" in html
+    with _opened(path) as t:
+        assert not t.state().rounds  # a preview records nothing
+    status, html = act(client, "kojarz", round="1")
+    assert status == 200
+    with _opened(path) as t:
+        state = t.state()
+        rnd = state.rounds[1]
+        assert len(rnd.pairings) == 2
+        first = rnd.pairings[0]
+    from plansza.tournament.model import seeds
+
+    sd = seeds(state)
+    page = "/sedzia/runda/1"
+    a, b = str(sd[first.first]), str(sd[first.second or 0])
+    status, html = act(client, "wynik", page, round="1", a=a, sa="380", b=b, sb="290")
+    assert status == 200, html
+    with _opened(path) as t:
+        events = t.events()
+        assert events[-1].kind == "result" and events[-1].by == "sedzia"
+    # the flash says it in the log's words
+    assert "380" in html and "290" in html
+
+
+class _opened:
+    """A tournament file opened for a look, closed afterwards."""
+
+    def __init__(self, path: str) -> None:
+        self.file = TournamentFile.open(path)
+
+    def __enter__(self) -> TournamentFile:
+        return self.file
+
+    def __exit__(self, *_: object) -> None:
+        self.file.close()
+
+
+def test_a_refused_result_names_the_reason_and_keeps_the_input(
+    hall: tuple[TestClient, str],
+) -> None:
+    client, path = hall
+    create(client)
+    register(client, NAMES[:2])
+    act(client, "kojarz", round="1")
+    status, html = act(
+        client, "wynik", "/sedzia/runda/1", round="1", a="1", sa="3x0", b="2", sb="290",
+        form_key="t1",
+    )  # fmt: skip
+    assert status == 422
+    assert "3x0" in html  # the score typed is shown again for correction
+    assert "console-error" in html
+
+
+def test_two_referees_correcting_the_same_game_one_is_told(hall: tuple[TestClient, str]) -> None:
+    client, path = hall
+    create(client)
+    register(client, NAMES[:2])
+    act(client, "kojarz", round="1")
+    act(client, "wynik", "/sedzia/runda/1", round="1", a="1", sa="300", b="2", sb="200")
+    csrf, seq = token(client, "/sedzia/runda/1")  # both referees look at the same page
+    data = {"csrf": csrf, "seq": seq, "back": "/sedzia/runda/1", "round": "1", "a": "1", "b": "2"}
+    first = client.post("/sedzia/akcja/popraw", data=data | {"sa": "310", "sb": "200"})
+    assert first.status_code == 200
+    second = client.post("/sedzia/akcja/popraw", data=data | {"sa": "300", "sb": "210"})
+    assert second.status_code == 409
+    assert "sedzia" in second.text  # who recorded the change meanwhile
+    with _opened(path) as t:
+        game = t.state().rounds[1].pairings[0].result
+        assert game is not None and (game.score_first, game.score_second) == (310, 200)
+
+
+def test_settings_undo_and_close(hall: tuple[TestClient, str]) -> None:
+    client, path = hall
+    create(client)
+    status, html = act(client, "ustawienia", "/sedzia/ustawienia", group_range="1,5", venue="Hala")
+    assert status == 200, html
+    with _opened(path) as t:
+        s = t.state().settings
+        assert (s.group_range, s.venue) == (1.5, "Hala")
+    status, html = act(client, "ustawienia", "/sedzia/ustawienia", minutes="zero")
+    assert status == 422 and "minutes" in html
+    status, html = act(client, "cofnij")
+    assert status == 200
+    with _opened(path) as t:
+        assert t.state().settings.venue == ""
+    register(client, NAMES[:2])
+    act(client, "kojarz", round="1")
+    act(client, "wynik", "/sedzia/runda/1", round="1", a="1", sa="300", b="2", sb="200")
+    status, html = act(client, "zamknij")
+    assert status == 200
+    with _opened(path) as t:
+        assert t.state().closed
+
+
+def test_the_ranking_list_is_searched_as_the_referee_types(
+    hall: tuple[TestClient, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, _path = hall
+    listing = tmp_path / "lista.csv"
+    listing.write_text("nazwisko,ranking,partie\nŁoś Jan,131.5,210\nLis Ola,120,40\n")
+    from plansza.ranking import store
+
+    monkeypatch.setattr(store, "default_list_path", lambda: str(listing))
+    create(client)
+    html = client.get("/sedzia/lista", params={"name": "los"}).text
+    assert "Łoś Jan" in html and "Lis Ola" not in html
+    status, html = act(client, "dodaj", "/sedzia/gracze", name="Łoś Jan")
+    assert status == 200 and "131.5" in html  # RR §2.1: the list's ranking
+    status, html = act(client, "dodaj", "/sedzia/gracze", name="Los Jan")
+    assert status == 422 and "Łoś Jan" in html  # a close name: refused with the names
+
+
+def test_referee_is_used_underneath(hall: tuple[TestClient, str]) -> None:
+    """The console records nothing the service would refuse: a second pairing of round 1
+    after its results is refused with the service's own message."""
+    client, path = hall
+    create(client)
+    register(client, NAMES[:2])
+    act(client, "kojarz", round="1")
+    status, html = act(client, "kojarz", round="3")
+    assert status == 422
+    with _opened(path) as t:
+        r = Referee(t, lambda: "x")
+        assert set(r.state().rounds) == {1}
