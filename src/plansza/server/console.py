@@ -46,6 +46,7 @@ from plansza.services.tournament import (
     search_list,
     setting_changes,
 )
+from plansza.tiles import polish_collation_key
 from plansza.tournament.model import State, seeds
 
 #: The longest console form read, in bytes (a manual pairing of 150 players fits).
@@ -149,6 +150,7 @@ async def _state_page(
             request, "web/console_new.html", status=status, error=error, form=form, file=path
         )
     seq, state, events = await run_in_threadpool(_read, path)
+    sd = seeds(state)
     if more is not None:
         extra |= more(state, translator_of(request))
     return _console(
@@ -160,9 +162,13 @@ async def _state_page(
         seq=seq,
         state=state,
         events=events,
-        sd=seeds(state),
+        sd=sd,
         names=_names(state),
         removals=_removals(state),
+        by_seed=sorted(state.players, key=lambda pid: sd[pid]),
+        by_name=sorted(
+            state.players, key=lambda pid: polish_collation_key(state.players[pid].name)
+        ),
         **extra,
     )
 
@@ -533,6 +539,9 @@ ACTIONS: dict[str, Action] = {
     "cofnij": _undo,
 }
 
+#: The actions whose own words replace the log's line.
+OWN_WORDS = frozenset({_add, _undo, _close})
+
 #: The page each action's form is on, shown again with the reason when refused.
 PAGES = {
     "dodaj": "web/console_players.html",
@@ -561,6 +570,8 @@ def _run(
         r = Referee(file, _now, by=by, expected=expected)
         before = file.last_seq()
         extra = action(r, form, t)
+        if action in OWN_WORDS:  # its own words say more than the log's line
+            return extra
         return _recorded(r, t, before) + extra
     finally:
         file.close()

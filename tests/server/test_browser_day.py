@@ -1,0 +1,181 @@
+"""A whole tournament day in a real browser (Playwright driving Debian's Chromium).
+
+The referee creates an 8-player, 3-round tournament in the console, registers the
+players (one named ``<script>alert(1)</script>``), pairs each round and types the
+results from the paper slips; a spectator's standings page, opened once, changes by
+itself as the results come in. Screenshots of each screen go to
+``build/screenshots/`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_browser import ARGS, WAIT, ensure_chromium, shot, watch
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+PLAYERS = [
+    "Anna Żak",
+    "Łukasz Ćwik",
+    "Ola Nowak",
+    "Bartek Łoś",
+    "Celina Śliwa",
+    "Darek Źdźbło",
+    "Ewa Kowalska",
+    "<script>alert(1)</script>",
+]
+PW = "tajne-haslo-1"
+
+
+class Hall:
+    def __init__(self, url: str, app: Any, path: str) -> None:
+        self.url, self.app, self.path = url, app, path
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
+    import uvicorn
+
+    from plansza.lexicon import Lexicon
+    from plansza.server.app import create_app
+
+    folder = tmp_path_factory.mktemp("hall")
+    path = str(folder / "puchar.turniej.sqlite")
+    app = create_app(
+        db=f"sqlite:///{folder / 'web.db'}",
+        words=Lexicon.default(progress=False),
+        secret="t",
+        tournament=path,
+        tournament_poll=0.2,
+    )
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+    )
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if uv.started:
+            break
+        time.sleep(0.05)
+    assert uv.started, "the server did not start"
+    yield Hall(f"http://127.0.0.1:{port}", app, path)
+    uv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+        yield b
+        b.close()
+
+
+def referee_page(browser: Any, hall: Hall) -> Any:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="pl-PL")
+    page = ctx.new_page()
+    page.goto(f"{hall.url}/konto/rejestracja")
+    page.fill("input[name=nickname]", "sedzia")
+    page.fill("input[name=password]", PW)
+    page.fill("input[name=password2]", PW)
+    page.click("form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/(konto)?$"))
+    assert hall.app.state.hub.store.set_referee("sedzia", True)
+    return page
+
+
+def scores(table: int, round_no: int) -> tuple[int, int]:
+    """A result per table and round: never a tie, the first seat wins on odd tables."""
+    a, b = 300 + 10 * table + round_no, 280 + 7 * table
+    return (a, b) if table % 2 else (b, a)
+
+
+def enter_round(page: Any, hall: Hall, n: int) -> None:
+    page.goto(f"{hall.url}/sedzia/runda/{n}")
+    tables = page.locator("#tables form[action='/sedzia/akcja/wynik']").count()
+    for i in range(tables):
+        form = page.locator("#tables form[action='/sedzia/akcja/wynik']").first
+        table = int(form.locator("input[name=form_key]").get_attribute("value")[1:])
+        sa, sb = scores(table, n)
+        form.locator("input[name=sa]").fill(str(sa))
+        form.locator("input[name=sb]").fill(str(sb))
+        form.locator("button[type=submit]").click()
+        page.wait_for_selector(".flash", timeout=WAIT)
+        assert page.locator(".console-error").count() == 0, page.content()
+
+
+def test_a_whole_tournament_day(browser: Any, hall: Hall) -> None:
+    page = referee_page(browser, hall)
+    errors = watch(page)
+    page.goto(f"{hall.url}/sedzia")
+    shot(page, "console-new")
+    page.fill("input[name=name]", "Puchar Hali 2026")
+    page.fill("input[name=rounds]", "3")
+    page.fill("input[name=venue]", "Hala Sportowa")
+    page.click("form[action='/sedzia/akcja/nowy'] button[type=submit]")
+    page.wait_for_selector("nav.console", timeout=WAIT)
+
+    page.goto(f"{hall.url}/sedzia/gracze")
+    for name in PLAYERS:
+        page.fill("#r-name", name)
+        page.check("input[name=unlisted]")
+        page.click("#register button[type=submit]")
+        page.wait_for_selector(".flash", timeout=WAIT)
+    assert page.locator("#players tr").count() == 1 + len(PLAYERS)
+    assert "<script>alert(1)</script>" in page.locator("#players").inner_text()
+    shot(page, "console-players")
+
+    # a spectator's standings page, opened once and never reloaded
+    spectator = browser.new_context(viewport={"width": 1000, "height": 900}, locale="pl-PL")
+    standings = spectator.new_page()
+    standings.goto(f"{hall.url}/turniej/klasyfikacja")
+    standings.evaluate("window.__opened_once = true")
+
+    for n in (1, 2, 3):
+        page.goto(f"{hall.url}/sedzia")
+        page.click("button[formaction='/sedzia/akcja/podglad']")
+        page.wait_for_selector("text=Podgląd — nic nie jest jeszcze zapisane.", timeout=WAIT)
+        if n == 2:
+            shot(page, "console-preview")
+        page.click("form[action='/sedzia/akcja/kojarz'] button:not([formaction])")
+        page.wait_for_selector(".flash", timeout=WAIT)
+        enter_round(page, hall, n)
+        if n == 1:
+            shot(page, "console-round")
+        # the live standings show the round complete, without a reload
+        title = "Klasyfikacja końcowa" if n == 3 else f"Klasyfikacja po rundzie {n}"
+        standings.wait_for_function(
+            f"document.body.innerText.includes({title!r})", timeout=WAIT
+        )
+        assert standings.evaluate("window.__opened_once === true")
+
+    shot(standings, "live-standings-final")
+    page.goto(f"{hall.url}/sedzia/dziennik")
+    assert page.locator("#log td:has-text('sedzia')").count() >= 3 + 12
+    shot(page, "console-log")
+    page.goto(f"{hall.url}/sedzia")
+    shot(page, "console-home")
+    assert not errors
+    spectator.close()
+    page.context.close()
+
+
+def test_screens_render_without_script_errors() -> None:
+    """The screenshots above exist (looked at by a person)."""
+    shots = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+    if not (shots / "console-home.png").exists():
+        pytest.skip("the day test did not run")
+    assert (shots / "console-round.png").stat().st_size > 10_000
