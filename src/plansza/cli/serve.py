@@ -33,7 +33,10 @@ def serve(
         None,
         "--tournament",
         "-t",
-        help=N_("A tournament file (from `turniej new`) whose live pages to show at /turniej"),
+        help=N_(
+            "A tournament file: its live pages at /turniej, its referee's console at /sedzia "
+            "(where it is created when it does not exist yet)"
+        ),
     ),
     ranking: str | None = typer.Option(
         None,
