@@ -367,3 +367,30 @@ def test_the_slips_carry_each_tables_code_and_qr(site: TestClient) -> None:
         assert code_of(site, 1, n) in page
     assert "page-break-after" in page
     assert site.get("/sedzia/karty?runda=9").status_code == 404
+
+
+def test_a_change_to_the_same_player_since_the_page_is_a_conflict(
+    site: TestClient, tournament: str
+) -> None:
+    # two referees at once: a penalty recorded meanwhile for a player of the table —
+    # the queue's choice is refused with a message naming who, nothing is lost
+    code = code_of(site, 1, 1)
+    enter(site, code, 0, 400, 350)
+    enter(site, code, 1, 350, 400)
+    log_in(site)
+    seq = re.search(r'name="seq" value="(\d+)"', site.get("/sedzia/wyniki").text)
+    assert seq
+    first, _second = table_one(tournament)
+    with Referee.open(tournament, stamp) as ref:
+        ref.by = "drugi"
+        ref.penalty(1, first, 10)
+    data = {"csrf": csrf_of(site), "seq": seq.group(1), "round": "1", "table": "1", "choice": "0"}
+    r = site.post("/sedzia/wyniki", data=data)
+    assert r.status_code == 409 and "drugi" in r.text
+    assert results(tournament) == []
+    assert r.text.count('name="choice"') == 2  # the entries wait still
+    # seen again (the newer seq), the referee's choice goes through
+    seq = re.search(r'name="seq" value="(\d+)"', r.text)
+    assert seq
+    r = site.post("/sedzia/wyniki", data={**data, "seq": seq.group(1)})
+    assert r.status_code == 200 and [by for _, by in results(tournament)] == ["sedzia"]
