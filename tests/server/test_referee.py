@@ -139,7 +139,7 @@ def test_the_command_upgrades_an_older_database(tmp_path: Path) -> None:
     store = Store(url)
     with store.engine.connect() as c:
         version = c.execute(sa.text("SELECT version_num FROM plansza_web_version")).scalar()
-    assert version == HEAD == "w0004"
+    assert version == HEAD == "w0005"
 
 
 # ---- the pages ---------------------------------------------------------------------------

@@ -93,6 +93,7 @@ def create_app(
     import time
 
     from plansza.server import ranking as ranking_pages
+    from plansza.server import tables as table_pages
     from plansza.server import tournament as live_tournament
 
     if words is None:
@@ -129,6 +130,7 @@ def create_app(
             *accounts.routes(),
             *station_routes(),
             *console_routes(),
+            *table_pages.routes(),
             *live_tournament.routes(),
             *ranking_pages.routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),

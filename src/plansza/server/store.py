@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,9 +26,10 @@ from typing import Any
 import sqlalchemy as sa
 
 from plansza.services.live import Step
+from plansza.services.tables import TableEntry
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "w0004"
+HEAD = "w0005"
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -73,6 +75,25 @@ word_checks = sa.Table(
     sa.Column("table_no", sa.Integer, nullable=False),
     sa.Column("words", sa.Text, nullable=False),
     sa.Column("valid", sa.Boolean, nullable=False),
+)
+table_secrets = sa.Table(
+    "table_secrets",
+    metadata,
+    sa.Column("tournament", sa.String(500), primary_key=True),
+    sa.Column("secret", sa.String(64), nullable=False),
+)
+table_entries = sa.Table(
+    "table_entries",
+    metadata,
+    sa.Column("tournament", sa.String(500), primary_key=True),
+    sa.Column("round_no", sa.Integer, primary_key=True),
+    sa.Column("table_no", sa.Integer, primary_key=True),
+    sa.Column("side", sa.Integer, primary_key=True),
+    sa.Column("score_first", sa.Integer, nullable=False),
+    sa.Column("score_second", sa.Integer, nullable=False),
+    sa.Column("last_first", sa.Integer, nullable=True),
+    sa.Column("last_second", sa.Integer, nullable=True),
+    sa.Column("at", sa.Float, nullable=False),
 )
 alive = sa.Table(
     "server_alive",
@@ -268,6 +289,77 @@ class Store:
                 .limit(limit)
             ).all()
         return [(r.at, r.table_no, r.words, bool(r.valid)) for r in rows]
+
+    # ---- results from the tables (server/tables.py) -------------------------------------
+
+    def table_secret(self, tournament: str) -> str:
+        """The secret the tournament's table codes are derived from, made on first use."""
+        with self._begin() as c:
+            found = c.execute(
+                sa.select(table_secrets.c.secret).where(table_secrets.c.tournament == tournament)
+            ).scalar()
+            if found is None:
+                found = secrets.token_hex(32)
+                c.execute(table_secrets.insert().values(tournament=tournament, secret=found))
+        return str(found)
+
+    def put_table_entry(self, tournament: str, entry: TableEntry, at: float) -> None:
+        """One player's entry of a table's result; their earlier entry is replaced."""
+        key = {
+            "tournament": tournament,
+            "round_no": entry.round,
+            "table_no": entry.table,
+            "side": entry.side,
+        }
+        last = entry.last_moves or (None, None)
+        values = {
+            "score_first": entry.score_first,
+            "score_second": entry.score_second,
+            "last_first": last[0],
+            "last_second": last[1],
+            "at": at,
+        }
+        with self._begin() as c:
+            where = [table_entries.c[k] == v for k, v in key.items()]
+            if c.execute(table_entries.update().where(*where).values(**values)).rowcount == 0:
+                c.execute(table_entries.insert().values(**key, **values))
+
+    def table_entries(
+        self, tournament: str, round_no: int | None = None, table_no: int | None = None
+    ) -> list[TableEntry]:
+        """The pending entries (of a round, of one table), by round, table and side."""
+        where = [table_entries.c.tournament == tournament]
+        if round_no is not None:
+            where.append(table_entries.c.round_no == round_no)
+        if table_no is not None:
+            where.append(table_entries.c.table_no == table_no)
+        t = table_entries.c
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(table_entries).where(*where).order_by(t.round_no, t.table_no, t.side)
+            ).all()
+        return [
+            TableEntry(
+                r.round_no,
+                r.table_no,
+                r.side,
+                r.score_first,
+                r.score_second,
+                None if r.last_first is None else (r.last_first, r.last_second),
+            )
+            for r in rows
+        ]
+
+    def clear_table_entries(self, tournament: str, round_no: int, table_no: int) -> None:
+        """Forget a table's entries (its result is in the event log now)."""
+        with self._begin() as c:
+            c.execute(
+                table_entries.delete().where(
+                    table_entries.c.tournament == tournament,
+                    table_entries.c.round_no == round_no,
+                    table_entries.c.table_no == table_no,
+                )
+            )
 
     def live_ids(self) -> list[str]:
         """The games not over, oldest first."""

@@ -1,0 +1,355 @@
+"""Results from the tables: the players' phones, the referee's queue, the slips.
+
+Each table of the round played has a short code (:mod:`plansza.services.tables`),
+printed on its result slip with a QR code of ``/s/{code}`` (``/sedzia/karty``). Either
+player opens it (or types it at ``/stolik``) and enters the scores; the entry waits in
+the web store (table ``table_entries``) until the other player confirms it or enters
+the same — then it is recorded in the event log by ``table:N`` through the referee's
+:class:`~plansza.services.tournament.Referee`, with the command line's rules. Two
+different entries go to the referee's queue (``/sedzia/wyniki``), never into the
+standings; the referee records one, or the scores typed, with the sequence number
+the page showed (a change made since to the same game is refused as a conflict).
+
+Wrong codes from one address are limited like log-ins: :data:`WRONG_CODES` in
+:data:`WINDOW` seconds, then the address waits.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import threading
+from datetime import datetime
+from typing import Any
+
+import segno
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from plansza.errors import PlanszaError
+from plansza.i18n import describe
+from plansza.server.accounts import current, require_referee
+from plansza.server.pages import hub_of, page, small_form, translator_of
+from plansza.server.tournament import spectator_of
+from plansza.services import tables
+from plansza.services.accounts import RateLimiter
+from plansza.services.tables import TableEntry
+from plansza.services.tournament import Referee, parse_last_moves, parse_score
+from plansza.tournament.model import State, seeds
+from plansza.tournament.paperwork import round_date
+
+#: Wrong codes one address may try in :data:`WINDOW` seconds.
+WRONG_CODES = 10
+#: The guessing limiter's window, in seconds.
+WINDOW = 10 * 60.0
+#: The longest form read, in bytes.
+MAX_FORM = 2048
+
+#: One writer at a time in this process (the tables and the referees' queue): a table's
+#: state is checked and its result recorded together.
+_writing = threading.Lock()
+
+
+def routes() -> list[Route]:
+    """The tables' pages, the referee's queue and the slips."""
+    return [
+        Route("/stolik", enter_code),
+        Route("/s/{code}", table, methods=["GET", "POST"]),
+        Route("/sedzia/wyniki", queue, methods=["GET", "POST"]),
+        Route("/sedzia/karty", slips),
+    ]
+
+
+# ---- helpers ---------------------------------------------------------------------
+
+
+def _path(request: Request) -> str | None:
+    watch = getattr(request.app.state, "tournament", None)
+    return None if watch is None else str(watch.path)
+
+
+def _key(path: str) -> str:
+    return path if "://" in path else os.path.abspath(path)
+
+
+def _limiter(request: Request) -> RateLimiter:
+    state = request.app.state
+    if getattr(state, "table_codes", None) is None:
+        state.table_codes = RateLimiter(WRONG_CODES, WINDOW, hub_of(request).clock)
+    limiter: RateLimiter = state.table_codes
+    return limiter
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _error(request: Request, status: int, message: str) -> HTMLResponse:
+    return page(request, "web/error.html", status=status, message=message)
+
+
+def _say(error: PlanszaError, t: Any) -> str:
+    """The error's message as a sentence on a page: with a capital letter."""
+    text = describe(error, t)
+    return text[:1].upper() + text[1:]
+
+
+def _stamp(request: Request) -> Any:
+    clock = hub_of(request).clock
+
+    def now() -> str:
+        return datetime.fromtimestamp(clock()).isoformat(timespec="seconds")
+
+    return now
+
+
+async def _checked(request: Request) -> dict[str, str] | Response:
+    t = translator_of(request)
+    form = await small_form(request, MAX_FORM)
+    if form is None:
+        return _error(request, 413, t.gettext("The form is too long."))
+    expected = request.session.get("csrf")
+    if not expected or not secrets.compare_digest(form.get("csrf", ""), str(expected)):
+        return _error(request, 403, t.gettext("The form has expired: open the page again."))
+    return form
+
+
+def _entry(form: dict[str, str], state: State, n: int, table_no: int, side: int) -> TableEntry:
+    """The entry of the form's scores (checked like the command line's)."""
+    p = next(x for x in state.rounds[n].pairings if x.table == table_no)
+    assert p.second is not None
+    first = parse_score(form.get("sa", ""), state.players[p.first].name)
+    second = parse_score(form.get("sb", ""), state.players[p.second].name)
+    last = None
+    if tables.wants_last_moves(state):
+        last = parse_last_moves(f"{form.get('la', '').strip()}:{form.get('lb', '').strip()}")
+    return TableEntry(n, table_no, side, first, second, last)
+
+
+def _record(
+    path: str, key: str, request: Request, entry: TableEntry, by: str, expected: int | None
+) -> None:
+    """Record the entry in the log (then forget the table's entries), one writer at a
+    time; a :class:`PlanszaError` when refused."""
+    from plansza.tournament.storage import TournamentFile
+
+    store = hub_of(request).store
+    now = _stamp(request)
+    with _writing:
+        file = TournamentFile.open(path)
+        try:
+            tables.record(Referee(file, now, by=by, expected=expected), entry)
+        finally:
+            file.close()
+        store.clear_table_entries(key, entry.round, entry.table)
+
+
+# ---- the players' pages ------------------------------------------------------------
+
+
+async def enter_code(request: Request) -> Response:
+    """A field to type the code in; ``?kod=`` goes to the table's page."""
+    code = tables.normalize(request.query_params.get("kod", ""))
+    if code:
+        return RedirectResponse(f"/s/{code}", status_code=303)
+    return page(request, "web/table_code.html")
+
+
+async def table(request: Request) -> Response:
+    """A table's page: its players, the entries waiting, the form (GET); an entry, a
+    confirmation (POST)."""
+    t = translator_of(request)
+    limiter = _limiter(request)
+    address = _address(request)
+    wait = limiter.wait(address)
+    if wait > 0:
+        minutes = max(1, round(wait / 60))
+        message = t.ngettext(
+            "Too many wrong codes: try again in {n} minute.",
+            "Too many wrong codes: try again in {n} minutes.",
+            minutes,
+        ).format(n=minutes)
+        return _error(request, 429, message)
+    s, path = spectator_of(request), _path(request)
+    if s is None or path is None:
+        return _error(request, 404, t.gettext("This server shows no tournament."))
+    key = _key(path)
+    store = hub_of(request).store
+    secret = await to_thread.run_sync(store.table_secret, key)
+    _seq, state = await to_thread.run_sync(s.state)
+    try:
+        n, p = tables.find_table(state, secret, request.path_params["code"])
+    except tables.CodeError as e:
+        limiter.hit(address)
+        return _error(request, 404, _say(e, t))
+    except tables.ClosedError as e:
+        return _error(request, 409, _say(e, t))
+    assert p.second is not None
+    status, errors, notice = 200, [], ""
+    if request.method == "POST" and p.result is None:
+        form = await _checked(request)
+        if isinstance(form, Response):
+            return form
+        side = 1 if form.get("side") == "1" else 0
+        entries = await to_thread.run_sync(store.table_entries, key, n, p.table)
+        entry: TableEntry | None = None
+        try:
+            if form.get("action") == "confirm":
+                others = [x for x in entries if x.side != side]
+                if not others:
+                    raise tables.CodeError(tables.NOTHING_TO_CONFIRM)
+                entry = others[0]
+            else:
+                entry = _entry(form, state, n, p.table, side)
+                await to_thread.run_sync(store.put_table_entry, key, entry, hub_of(request).clock())
+                entries = [x for x in entries if x.side != side] + [entry]
+                if tables.verdict(entries) != "agreed":
+                    entry = None
+            if entry is not None:
+                await to_thread.run_sync(
+                    _record, path, key, request, entry, f"table:{p.table}", None
+                )
+        except PlanszaError as e:
+            status, errors = (
+                400 if e.code in ("argument", "score", "last_moves") else 409,
+                [_say(e, t)],
+            )
+        _seq, state = await to_thread.run_sync(s.state)
+        p = next(x for x in state.rounds[n].pairings if x.table == p.table)
+        if not errors:
+            notice = "recorded" if p.result is not None else "saved"
+    entries = await to_thread.run_sync(store.table_entries, key, n, p.table)
+    if p.result is not None and request.method == "GET":
+        status = 200
+    return page(
+        request,
+        "web/table.html",
+        status=status,
+        state=state,
+        n=n,
+        p=p,
+        seeds=seeds(state),
+        code=tables.normalize(request.path_params["code"]),
+        entries=entries,
+        verdict=tables.verdict(entries),
+        last_moves=tables.wants_last_moves(state),
+        errors=errors,
+        notice=notice,
+    )
+
+
+# ---- the referee's queue ---------------------------------------------------------
+
+
+def _queue_rows(state: State, entries: list[TableEntry]) -> list[dict[str, Any]]:
+    rows: dict[tuple[int, int], list[TableEntry]] = {}
+    for e in entries:
+        rows.setdefault((e.round, e.table), []).append(e)
+    out = []
+    for (n, table_no), found in sorted(rows.items()):
+        rnd = state.rounds.get(n)
+        p = next((x for x in rnd.pairings if x.table == table_no), None) if rnd else None
+        if p is None or p.second is None or p.result is not None:
+            continue  # recorded meanwhile (a paper slip): nothing to settle
+        out.append({"n": n, "p": p, "entries": found, "verdict": tables.verdict(found)})
+    return out
+
+
+async def queue(request: Request) -> Response:
+    """The entries waiting (GET) — a referee records one, or the scores typed (POST)."""
+    refused = await require_referee(request)
+    if refused is not None:
+        return refused
+    t = translator_of(request)
+    s, path = spectator_of(request), _path(request)
+    if s is None or path is None:
+        return _error(request, 404, t.gettext("This server shows no tournament."))
+    key = _key(path)
+    store = hub_of(request).store
+    status, errors, notice = 200, [], ""
+    if request.method == "POST":
+        form = await _checked(request)
+        if isinstance(form, Response):
+            return form
+        _seq, state = await to_thread.run_sync(s.state)
+        try:
+            n, table_no = int(form.get("round", "0")), int(form.get("table", "0"))
+            seen = int(form.get("seq", "0"))
+        except ValueError:
+            return _error(request, 400, t.gettext("The form has expired: open the page again."))
+        rnd = state.rounds.get(n)
+        p = next((x for x in rnd.pairings if x.table == table_no), None) if rnd else None
+        me = current(request)
+        try:
+            if p is None or p.second is None:
+                raise tables.CodeError(tables.NO_TABLE, round=n, table=table_no)
+            choice = form.get("choice", "")
+            if choice in ("0", "1"):
+                entries = await to_thread.run_sync(store.table_entries, key, n, table_no)
+                entry = next((x for x in entries if x.side == int(choice)), None)
+                if entry is None:
+                    raise tables.CodeError(tables.NO_TABLE, round=n, table=table_no)
+            else:
+                entry = _entry(form, state, n, table_no, 0)
+            who = me[1] if me else "?"
+            await to_thread.run_sync(_record, path, key, request, entry, who, seen)
+            notice = t.gettext("Table {table} of round {round}: the result is recorded.").format(
+                table=table_no, round=n
+            )
+        except PlanszaError as e:
+            status, errors = 409, [_say(e, t)]
+    seq, state = await to_thread.run_sync(s.state)
+    entries = await to_thread.run_sync(store.table_entries, key)
+    return page(
+        request,
+        "web/tables_queue.html",
+        status=status,
+        state=state,
+        seq=seq,
+        seeds=seeds(state),
+        rows=_queue_rows(state, entries),
+        last_moves=tables.wants_last_moves(state),
+        errors=errors,
+        notice=notice,
+    )
+
+
+# ---- the slips -------------------------------------------------------------------
+
+
+async def slips(request: Request) -> Response:
+    """The result slips of a round (``?runda=N``, else the current one), each with its
+    table's code and a QR code of its address."""
+    refused = await require_referee(request)
+    if refused is not None:
+        return refused
+    t = translator_of(request)
+    s, path = spectator_of(request), _path(request)
+    if s is None or path is None:
+        return _error(request, 404, t.gettext("This server shows no tournament."))
+    _seq, state = await to_thread.run_sync(s.state)
+    asked = request.query_params.get("runda", "")
+    n = int(asked) if asked.isdigit() else max(state.rounds, default=0)
+    if n not in state.rounds:
+        return _error(request, 404, t.gettext("Round {round} has not been paired.").format(round=n))
+    secret = await to_thread.run_sync(hub_of(request).store.table_secret, _key(path))
+    base = str(request.base_url).rstrip("/")
+    cards = []
+    for p in state.rounds[n].pairings:
+        if p.second is None:
+            continue
+        code = tables.table_code(secret, n, p.table)
+        url = f"{base}/s/{code}"
+        qr = segno.make(url, error="m").svg_inline(scale=3, omitsize=False)
+        cards.append({"p": p, "code": code, "url": url, "qr": qr})
+    return page(
+        request,
+        "web/tables_slips.html",
+        state=state,
+        seeds=seeds(state),
+        n=n,
+        cards=cards,
+        day=round_date(state, n),
+    )

@@ -1,0 +1,155 @@
+"""Results from the tables: each table of a round has a short code, and its players
+enter their result with it on a phone (the web app's ``/s/{code}``).
+
+A code is six characters from :data:`ALPHABET` (no look-alikes: no 0/O, 1/I/L),
+derived by HMAC-SHA256 from the tournament's secret, the round and the table: stable,
+not guessable, and valid only for its table in its round. The round is open while it
+is the last one paired and the tournament is not closed.
+
+>>> code = table_code("sekret", 1, 7)
+>>> len(code), set(code) <= set(ALPHABET), code == table_code("sekret", 1, 7)
+(6, True, True)
+>>> code in (table_code("sekret", 2, 7), table_code("sekret", 1, 8), table_code("inny", 1, 7))
+False
+>>> normalize(" ab-c d2 ")
+'ABCD2'
+
+The first entry of a table waits for the other player's; two equal entries are the
+result, two different ones go to the referee (:func:`verdict`). Recording goes
+through :class:`~plansza.services.tournament.Referee`, with the CLI's rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from plansza.errors import N_, IllegalActionError, PlanszaError
+from plansza.tournament.model import seeds
+
+if TYPE_CHECKING:
+    from plansza.services.tournament import Referee
+    from plansza.tournament.model import Pairing, State
+
+#: The code's letters: no 0/O, 1/I/L to mistake for each other.
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+#: The code's length (31⁶ ≈ 887 million codes).
+LENGTH = 6
+
+
+class CodeError(PlanszaError):
+    """A table code that opens no table of the tournament."""
+
+    code = "table_code"
+
+
+class ClosedError(PlanszaError):
+    """A table code of a round that is closed (a later round paired, or the
+    tournament closed)."""
+
+    code = "round_closed"
+
+
+def table_code(secret: str, round_no: int, table: int) -> str:
+    """The code of ``table`` in round ``round_no`` of the tournament with ``secret``."""
+    digest = hmac.new(secret.encode(), f"{round_no}/{table}".encode(), hashlib.sha256).digest()
+    n = int.from_bytes(digest[:16], "big")
+    out = []
+    for _ in range(LENGTH):
+        n, d = divmod(n, len(ALPHABET))
+        out.append(ALPHABET[d])
+    return "".join(out)
+
+
+def normalize(text: str) -> str:
+    """A code as typed: capitals, without spaces and dashes."""
+    return "".join(c for c in text.upper() if c not in " -\t")[:20]
+
+
+def find_table(state: State, secret: str, code: str) -> tuple[int, Pairing]:
+    """The round and table the code opens, while its round is open; else
+    :class:`CodeError` (no such code) or :class:`ClosedError` (its round is over)."""
+    code = normalize(code)
+    current = max(state.rounds, default=0)
+    for n, rnd in state.rounds.items():
+        for p in rnd.pairings:
+            if p.second is not None and hmac.compare_digest(table_code(secret, n, p.table), code):
+                if n != current or state.closed:
+                    raise ClosedError(
+                        N_("round {round} is closed: its results are entered by the referee"),
+                        round=n,
+                    )
+                return n, p
+    raise CodeError(N_("no table has the code {typed}"), typed=code[: LENGTH + 2])
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """One player's entry of a table's result: the scores in the table's order (the
+    player who starts first), and both last moves when the tournament asks for them."""
+
+    round: int
+    table: int
+    side: int  #: 0: the first player entered it, 1: the second
+    score_first: int
+    score_second: int
+    last_moves: tuple[int, int] | None = None
+
+    def same(self, other: TableEntry) -> bool:
+        """Whether two entries say the same result."""
+        return (self.score_first, self.score_second, self.last_moves) == (
+            other.score_first,
+            other.score_second,
+            other.last_moves,
+        )
+
+
+Verdict = Literal["none", "waiting", "agreed", "mismatch"]
+
+
+def verdict(entries: list[TableEntry]) -> Verdict:
+    """What a table's entries say: nothing yet, one waiting, both the same, or not."""
+    if not entries:
+        return "none"
+    if len(entries) == 1:
+        return "waiting"
+    return "agreed" if entries[0].same(entries[1]) else "mismatch"
+
+
+def wants_last_moves(state: State) -> bool:
+    """Whether a result needs both last moves (the school preset, SCH)."""
+    return state.settings.tie_rule == "higher_last_move"
+
+
+def record(referee: Referee, entry: TableEntry) -> None:
+    """Record the entry's result in the event log, with the CLI's rules (refused when
+    the table's result is in already: corrections are the referee's)."""
+    state = referee.state()
+    rnd = state.rounds.get(entry.round)
+    p = next((x for x in rnd.pairings if x.table == entry.table), None) if rnd else None
+    if p is None or p.second is None:
+        raise CodeError(N_("no table has the code {typed}"), typed="")
+    if p.result is not None:
+        raise IllegalActionError(
+            "result_in",
+            N_("the result of table {table} is in already; only the referee corrects it"),
+            table=entry.table,
+        )
+    sd = seeds(state)
+    last = entry.last_moves
+    referee.result(
+        entry.round,
+        str(sd[p.first]),
+        str(entry.score_first),
+        str(sd[p.second]),
+        str(entry.score_second),
+        last_moves=None if last is None else f"{last[0]}:{last[1]}",
+    )
+
+
+#: A confirmation with no other entry to confirm.
+NOTHING_TO_CONFIRM = N_("there is no entry of the other player to confirm yet")
+#: A table the form names that the round has not.
+NO_TABLE = N_("round {round} has no table {table} with an entry")

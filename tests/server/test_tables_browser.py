@@ -1,0 +1,109 @@
+"""Results from the tables in a real browser: two phones (browser contexts) enter and
+confirm one table; another table's players disagree and the referee settles it on the
+queue page; the slips render. Screenshots go to ``build/screenshots/``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from plansza.lexicon import Lexicon
+from plansza.services import tables
+from plansza.tournament.model import Settings
+from plansza.tournament.storage import TournamentFile
+
+from .test_browser import ARGS, ensure_chromium, shot
+from .test_tables import make
+from .test_tables_real import serve
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+PHONE = {"width": 390, "height": 844}
+NAMES = ("Łoś Ola", "Lis Adam", "Sowa Ewa", "<script>alert(1)</script>")
+
+
+@pytest.fixture
+def hall(words: Lexicon, tmp_path: Path) -> Iterator[tuple[str, str, Any]]:
+    from plansza.server.app import create_app
+
+    path = make(str(tmp_path / "t.sqlite"), NAMES, Settings("Puchar", 3, "halving"))
+    app = create_app(
+        db=f"sqlite:///{tmp_path / 'web.db'}", words=words, secret="s", tournament=path
+    )
+    server = serve(app)
+    url = next(server)
+    yield url, path, app
+    server.close()
+
+
+def results(path: str) -> list[tuple[dict[str, Any], str | None]]:
+    f = TournamentFile.open(path)
+    try:
+        return [(e.data, e.by) for e in f.events() if e.kind == "result"]
+    finally:
+        f.close()
+
+
+def test_two_phones_and_the_referee(hall: tuple[str, str, Any]) -> None:
+    url, path, app = hall
+    store = app.state.hub.store
+    secret = store.table_secret(str(Path(path).resolve()))
+    one, two = tables.table_code(secret, 1, 1), tables.table_code(secret, 1, 2)
+    alerts: list[str] = []
+    with playwright_sync.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+        a = browser.new_context(viewport=PHONE, locale="pl-PL").new_page()
+        b = browser.new_context(viewport=PHONE, locale="pl-PL").new_page()
+        for phone in (a, b):
+            phone.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
+        # table 1: A types the code, enters; B opens the same code and confirms
+        a.goto(f"{url}/stolik")
+        a.fill("input[name=kod]", one.lower())
+        a.click("button[type=submit]")
+        a.check("input[type=radio][name=side][value='0']")
+        a.fill("input[name=sa]", "412")
+        a.fill("input[name=sb]", "388")
+        a.click("form.enter button[type=submit]")
+        a.wait_for_selector(".notice")
+        shot(a, "tables-phone-entered")
+        b.goto(f"{url}/s/{one}")
+        shot(b, "tables-phone-confirm")
+        b.click("button.confirm")
+        b.wait_for_selector("p.result")
+        shot(b, "tables-phone-recorded")
+        assert [(d["sa"], d["sb"], by) for d, by in results(path)] == [(412, 388, "table:1")]
+        # table 2: the two phones disagree
+        for phone, side, sa, sb in ((a, "0", "300", "280"), (b, "1", "300", "290")):
+            phone.goto(f"{url}/s/{two}")
+            phone.check(f"input[type=radio][name=side][value='{side}']")
+            phone.fill("input[name=sa]", sa)
+            phone.fill("input[name=sb]", sb)
+            phone.click("form.enter button[type=submit]")
+        b.wait_for_selector("p.mismatch")
+        shot(b, "tables-phone-mismatch")
+        assert len(results(path)) == 1  # not in the standings
+        # the referee logs in and settles it
+        ref = browser.new_context(viewport={"width": 1100, "height": 900}, locale="pl-PL")
+        r = ref.new_page()
+        r.goto(f"{url}/konto/rejestracja")
+        r.fill("input[name=nickname]", "sedzia")
+        r.fill("input[name=password]", "tajne-haslo-1")
+        r.fill("input[name=password2]", "tajne-haslo-1")
+        r.click("main button[type=submit]")
+        assert store.set_referee("sedzia", True)
+        r.goto(f"{url}/sedzia/wyniki")
+        shot(r, "tables-queue")
+        r.click("tr.mismatch form:has(input[name=choice][value='1']) button")
+        r.wait_for_selector(".notice")
+        shot(r, "tables-queue-settled")
+        r.goto(f"{url}/sedzia/karty?runda=1")
+        assert r.locator("div.slip svg").count() == 2
+        shot(r, "tables-slips")
+        browser.close()
+    assert [(d["sa"], d["sb"], by) for d, by in results(path)] == [
+        (412, 388, "table:1"),
+        (300, 290, "sedzia"),
+    ]
+    assert alerts == []  # the name like a script never ran
