@@ -93,6 +93,7 @@ def create_app(
     import time
 
     from plansza.server import ranking as ranking_pages
+    from plansza.server.effect import routes as effect_routes
     from plansza.server import tournament as live_tournament
 
     if words is None:
@@ -129,6 +130,7 @@ def create_app(
             *station_routes(),
             *live_tournament.routes(),
             *ranking_pages.routes(),
+            *effect_routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
