@@ -50,9 +50,9 @@ _lock = threading.Lock()
 _kept: dict[int, _Kept] = {}  # by id of the app's RankingSource
 
 
-def _estimate(source: RankingSource, path: str, seq: object, day: date) -> tuple[
-    Computed, TournamentEffect
-]:
+def _estimate(
+    source: RankingSource, path: str, seq: object, day: date
+) -> tuple[Computed, TournamentEffect]:
     """The history and the estimate, computed again only when either has changed."""
     from plansza.services.ranking import estimate_effect
 
@@ -93,7 +93,8 @@ async def effect_page(request: Request) -> HTMLResponse:
         return _error(request, 503, message)
     except PlanszaError as e:
         return _error(request, 409, describe(e, t))
-    by_name = (request.query_params.get("kolejnosc") or request.query_params.get("sort")) in _BY_NAME
+    order = request.query_params.get("kolejnosc") or request.query_params.get("sort")
+    by_name = order in _BY_NAME
     effects = list(effect.effects) if by_name else by_change(effect.effects)
     known = set(computed.history.players)
     rows = [
