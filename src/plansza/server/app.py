@@ -93,8 +93,8 @@ def create_app(
     import time
 
     from plansza.server import ranking as ranking_pages
-    from plansza.server.effect import routes as effect_routes
     from plansza.server import tournament as live_tournament
+    from plansza.server.effect import routes as effect_routes
 
     if words is None:
         from plansza.lexicon import Lexicon
