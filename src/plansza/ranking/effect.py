@@ -125,6 +125,7 @@ def tournament_effect(
     for name in after.entry_rankings(index):
         perf = next(p for p in after.performances(name) if p.index == index)
         old = old_rows.get(name)
+        before_value: int | None
         if old is None and name in used:  # RR §2.1: the ranking registered from the list
             prior = used[name]
             listed_before = prior.games_counted() >= LISTING_GAMES
