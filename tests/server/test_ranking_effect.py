@@ -115,9 +115,7 @@ def test_linked_from_the_list_and_the_tournament(site: TestClient) -> None:
     assert 'href="/ranking/turniej"' in site.get("/turniej").text
 
 
-def test_not_linked_or_served_without_both(
-    words: Lexicon, history: str, tournament: str
-) -> None:
+def test_not_linked_or_served_without_both(words: Lexicon, history: str, tournament: str) -> None:
     with open_app(words, history, None) as c:
         assert 'href="/ranking/turniej"' not in c.get("/ranking").text
         assert c.get("/ranking/turniej").status_code == 404
