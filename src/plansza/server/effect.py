@@ -16,7 +16,6 @@ The result is kept until the history file or the tournament's log changes.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from datetime import date
 
 from anyio import to_thread
@@ -40,32 +39,44 @@ def routes() -> list[Route]:
     return [Route("/ranking/turniej", effect_page), Route("/ranking/tournament", effect_page)]
 
 
-@dataclass(frozen=True)
 class _Kept:
-    key: tuple[object, ...]
-    effect: TournamentEffect
+    """The last estimate of one app, with what it was computed from."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.computed: Computed | None = None
+        self.key: tuple[object, ...] = ()
+        self.effect: TournamentEffect | None = None
+
+    def estimate(
+        self, source: RankingSource, path: str, seq: object, day: date
+    ) -> tuple[Computed, TournamentEffect]:
+        """The history and the estimate, computed again only when the history's version,
+        the tournament's log or the day has changed."""
+        from plansza.services.ranking import estimate_effect
+
+        computed = source.get()
+        key = (path, seq, day)
+        with self.lock:
+            if self.effect is not None and self.computed is computed and self.key == key:
+                return computed, self.effect
+        effect = estimate_effect(computed.games, path, source.path, day)
+        with self.lock:
+            self.computed, self.key, self.effect = computed, key, effect
+        return computed, effect
 
 
 _lock = threading.Lock()
-_kept: dict[int, _Kept] = {}  # by id of the app's RankingSource
 
 
-def _estimate(
-    source: RankingSource, path: str, seq: object, day: date
-) -> tuple[Computed, TournamentEffect]:
-    """The history and the estimate, computed again only when either has changed."""
-    from plansza.services.ranking import estimate_effect
-
-    computed = source.get()
-    key = (id(computed), path, seq, day)
+def _kept(request: Request) -> _Kept:
+    """The app's :class:`_Kept`, made on first use."""
+    state = request.app.state
     with _lock:
-        kept = _kept.get(id(source))
-        if kept is not None and kept.key == key:
-            return computed, kept.effect
-    effect = estimate_effect(computed.games, path, source.path, day)
-    with _lock:
-        _kept[id(source)] = _Kept(key, effect)
-    return computed, effect
+        kept = getattr(state, "ranking_effect", None)
+        if kept is None:
+            kept = state.ranking_effect = _Kept()
+    return kept
 
 
 def _error(request: Request, status: int, message: str) -> HTMLResponse:
@@ -82,7 +93,7 @@ async def effect_page(request: Request) -> HTMLResponse:
         return _error(request, 404, message)
     try:
         computed, effect = await to_thread.run_sync(
-            _estimate, source, watch.path, getattr(watch, "seq", None), date.today()
+            _kept(request).estimate, source, watch.path, getattr(watch, "seq", None), date.today()
         )
     except FileNotFoundError:
         return _error(request, 404, t.gettext("The tournament has not been created yet."))
