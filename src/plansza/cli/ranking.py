@@ -12,7 +12,9 @@ Commands (Polish aliases in brackets):
 * ``seed [GAMES.csv] --date DATE --players FILE`` (``rozstaw``) — the entrants'
   tournament rankings before a tournament (RR §2.3–§2.4), in seeding order;
 * ``import-list FILE [--list PATH]`` (``importuj-liste``) — keep the federation's
-  published list, from which ``turniej add-player`` takes rankings and games.
+  published list, from which ``turniej add-player`` takes rankings and games;
+* ``estimate --tournament FILE [--json] [--by-name]`` (``szacuj``) — a tournament's
+  estimated effect on the list (its games so far), nothing written.
 
 Without ``GAMES.csv`` the commands use the history file (``--history``,
 default ``$PLANSZA_RANKING_HISTORY`` or the user data directory).
@@ -98,6 +100,13 @@ MESSAGES = {
     "rule_padded": N_("padded to 30 games (RR §2.4)"),
     "rule_listed": N_("from the list (RR §2.1)"),
     "rule_off-list": N_("off the list: latest 30+ games (RR §2.3)"),
+    "col_performance": N_("Tournament result"),
+    "col_new": N_("New (est.)"),
+    "col_change": N_("Change"),
+    "col_listed": N_("Listed"),
+    "listed_yes": N_("yes"),
+    "listed_new": N_("enters"),
+    "listed_no": N_("no"),
 }
 
 _AS_OF_HELP = N_("The list in force on this date (YYYY-MM-DD).")
@@ -527,6 +536,123 @@ def update(
     console.print(_whole_numbers_table(title, keys, cells, wrap={0}))
 
 
+def estimate(
+    tournament: str = typer.Option(
+        ...,
+        "--tournament",
+        help=N_("The tournament: the referee's file (its games so far), a CSV or TSH .t."),
+    ),
+    history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
+    day: str | None = typer.Option(
+        None, "--date", help=N_("The date of games the file gives none for (default: today).")
+    ),
+    by_name: bool = typer.Option(False, "--by-name", help=N_("In alphabetical order.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print JSON.")),
+) -> None:
+    """A tournament's estimated effect on the ranking (nothing is written)."""
+    from plansza.ranking.effect import by_change
+    from plansza.services.ranking import RankingError, estimate_tournament
+
+    the_day = date.today()
+    if day is not None:
+        parsed = parse_date(day)
+        if parsed is None:
+            fail(_("--date: unknown date format {value!r} (use YYYY-MM-DD)", value=day), EXIT_INPUT)
+        the_day = parsed
+    path = history or default_history_path()
+    with user_errors():
+        try:
+            found = estimate_tournament(path, tournament, the_day)
+        except BadRowsError as e:
+            _report_bad_rows(e)
+        except RankingError as e:
+            fail(describe_error(e), EXIT_REFUSED if e.code == "already_added" else EXIT_INPUT)
+    effects = list(found.effects) if by_name else by_change(found.effects)
+    if as_json:
+        _print_json(
+            {
+                "estimate": True,
+                "tournament": None if found.tournament is None else found.tournament.name,
+                "list_date": None if found.list_date is None else found.list_date.isoformat(),
+                "history": path,
+                "players": [
+                    {
+                        "name": e.name,
+                        "entry_ranking": e.entry,
+                        "games": e.games,
+                        "scalps": e.scalps,
+                        "achieved": str(e.achieved),
+                        "performance": e.performance,
+                        "before": e.before,
+                        "listed_before": e.listed_before,
+                        "after": e.new_ranking,
+                        "after_exact": str(e.after.exact),
+                        "change": e.change,
+                        "listed": e.after.listed,
+                        "enters": e.enters,
+                        "estimated_from_list": e.estimated,
+                    }
+                    for e in effects
+                ],
+            }
+        )
+        return
+    if found.tournament is None:
+        console.print(_("No game of this tournament is recorded yet: nothing to estimate."))
+        return
+    if found.later:
+        err_console.print(
+            _(
+                "Note: the history has later tournaments than this one; their scalps would "
+                "change too."
+            ),
+            markup=False,
+        )
+    if found.estimated:
+        err_console.print(
+            _(
+                "Players marked * have no games in the history; they count with the ranking "
+                "registered at the tournament (RR §2.1).",
+            ),
+            markup=False,
+        )
+    t = cli_translator()
+    cells = [
+        [
+            e.name + (" *" if e.estimated else ""),
+            str(e.entry),
+            str(e.games),
+            decimal_text(e.achieved, t=t),
+            "—" if e.before is None else str(e.before),
+            str(e.new_ranking),
+            "—" if e.change is None else f"{e.change:+d}",
+            text_of(
+                MESSAGES[
+                    "listed_new" if e.enters else "listed_yes" if e.after.listed else "listed_no"
+                ]
+            ),
+        ]
+        for e in effects
+    ]
+    keys = (
+        "col_name",
+        "col_entry",
+        "col_games",
+        "col_performance",
+        "col_before",
+        "col_new",
+        "col_change",
+        "col_listed",
+    )
+    title = _(
+        "Estimated effect of {label} — the list dated {date} (an estimate: the official list "
+        "is the federation's)",
+        label=found.tournament.label,
+        date="" if found.list_date is None else found.list_date.isoformat(),
+    )
+    console.print(_whole_numbers_table(title, keys, cells, wrap={0, 7}))
+
+
 def import_list(
     path: str = typer.Argument(
         ..., metavar="FILE", help=N_("The federation's list: a CSV of name, ranking, games.")
@@ -719,6 +845,7 @@ def register(app: typer.Typer) -> None:
         (export, "export", "eksport"),
         (seed, "seed", "rozstaw"),
         (import_list, "import-list", "importuj-liste"),
+        (estimate, "estimate", "szacuj"),
     ):
         sub.command(english)(command)
         sub.command(polish, hidden=True)(command)

@@ -95,6 +95,7 @@ def create_app(
     from plansza.server import ranking as ranking_pages
     from plansza.server import tables as table_pages
     from plansza.server import tournament as live_tournament
+    from plansza.server.effect import routes as effect_routes
 
     if words is None:
         from plansza.lexicon import Lexicon
@@ -133,6 +134,7 @@ def create_app(
             *table_pages.routes(),
             *live_tournament.routes(),
             *ranking_pages.routes(),
+            *effect_routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -60,6 +60,7 @@ def page(
             path=request.url.path,
             account=nick if isinstance(nick, str) else None,
             account_referee=isinstance(nick, str) and request.session.get("referee") is True,
+            ranking_served=getattr(request.app.state, "ranking", None) is not None,
             **context,
         ),
         status_code=status,

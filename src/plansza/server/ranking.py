@@ -33,7 +33,7 @@ from plansza.ranking.hollington import (
     RankingList,
     UnknownPlayerError,
 )
-from plansza.ranking.records import BadRowsError, read_games_csv
+from plansza.ranking.records import BadRowsError, RankedGame, read_games_csv
 from plansza.ranking.report import basis_text, decimal_text
 from plansza.server.pages import page, translator_of
 from plansza.tiles import polish_collation_key
@@ -57,6 +57,7 @@ class Computed:
 
     history: RankingHistory
     current: RankingList
+    games: tuple[RankedGame, ...] = ()  #: the history's games (for a tournament's effect)
 
 
 class RankingSource:
@@ -75,8 +76,9 @@ class RankingSource:
             st = os.stat(self.path)
             key = (st.st_mtime_ns, st.st_size)
             if self._computed is None or key != self._key:
-                history = RankingHistory(read_games_csv(self.path))
-                self._computed = Computed(history, history.ranking_list())
+                games = tuple(read_games_csv(self.path))
+                history = RankingHistory(games)
+                self._computed = Computed(history, history.ranking_list(), games)
                 self._key = key
             return self._computed
 
@@ -150,6 +152,7 @@ async def ranking_list(request: Request) -> HTMLResponse:
         rows=rows,
         query=query,
         total=len(found.current),
+        effect=getattr(request.app.state, "tournament", None) is not None,
     )
 
 

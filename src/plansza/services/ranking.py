@@ -25,6 +25,7 @@ from typing import Any
 
 from plansza.errors import N_, FormatError, PlanszaError
 from plansza.files import read_record, write_atomic
+from plansza.ranking.effect import TournamentEffect, tournament_effect
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
     Prior,
@@ -180,6 +181,53 @@ class Added:
     tournament: the new list is then an estimate, not the federation's computation."""
 
 
+def _same_edition(history: Sequence[RankedGame], new: Tournament) -> Tournament | None:
+    """The edition of ``new`` already in ``history`` (the same name within
+    :data:`~plansza.ranking.hollington.EDITION_GAP_DAYS` days), if any."""
+    for old in group_tournaments(history):
+        if (
+            old.name == new.name
+            and (new.start - old.end).days <= EDITION_GAP_DAYS
+            and (old.start - new.end).days <= EDITION_GAP_DAYS
+        ):
+            return old
+    return None
+
+
+def estimate_effect(
+    history: Sequence[RankedGame], tournament: str, history_name: str, day: date | None = None
+) -> TournamentEffect:
+    """The estimated effect on the ranking of the tournament file ``tournament`` (its
+    games so far, any format :func:`read_tournament` reads) if it were added to the
+    history ``history`` (read from ``history_name``). Nothing is written.
+
+    Refused when the file holds several tournaments, or when the history has counted
+    this edition already (its effect is then on the list itself). ``day`` dates the
+    games of a tournament file that gives no dates (the caller's today)."""
+    games = read_tournament(tournament, day)
+    if games:
+        new = one_tournament(games, tournament)[0]
+        found = _same_edition(history, new)
+        if found is not None:
+            raise RankingError(
+                N_(
+                    "the tournament {label} is already in the history {path}: its effect is "
+                    "on the list itself"
+                ),
+                code="already_added",
+                label=found.label,
+                path=history_name,
+            )
+    return tournament_effect(history, games, read_registered(tournament))
+
+
+def estimate_tournament(
+    history_path: str, tournament: str, day: date | None = None
+) -> TournamentEffect:
+    """:func:`estimate_effect` with the history read from ``history_path``."""
+    return estimate_effect(load_history(history_path), tournament, history_path, day)
+
+
 def add_tournament(
     history_path: str,
     games: list[RankedGame],
@@ -199,19 +247,14 @@ def add_tournament(
     """
     new = one_tournament(games, source)[0]
     old_games = load_history(history_path, missing_ok=True)
-    for old in group_tournaments(old_games):
-        overlaps = (
-            old.name == new.name
-            and (new.start - old.end).days <= EDITION_GAP_DAYS
-            and (old.start - new.end).days <= EDITION_GAP_DAYS
+    found = _same_edition(old_games, new)
+    if found is not None:
+        raise RankingError(
+            N_("the tournament {label} is already in the history {path}; nothing was changed"),
+            code="already_added",
+            label=found.label,
+            path=history_path,
         )
-        if overlaps:
-            raise RankingError(
-                N_("the tournament {label} is already in the history {path}; nothing was changed"),
-                code="already_added",
-                label=old.label,
-                path=history_path,
-            )
     known = {n for g in old_games for n in (g.player1, g.player2)}
     playing = {n for g in games for n in (g.player1, g.player2)}
     priors = {
