@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from plansza.ranking.listing import ListedPlayer, PublishedList
     from plansza.tournament.events import Event
     from plansza.tournament.model import Settings, State
+    from plansza.tournament.roundclock import RoundClock
     from plansza.tournament.storage import TournamentFile
 
 Stamp = Callable[[], str]
@@ -616,6 +617,19 @@ class Referee:
             "penalty", {"round": self._round(state, round_no), "player": pid, "points": points}
         )
         return pid
+
+    def clock(
+        self, round_no: int | None, action: str, minutes: int | None = None
+    ) -> tuple[int, RoundClock]:
+        """Start (``minutes``, default the ``round_minutes`` setting), pause or resume the
+        clock of a round (None: the last paired), on record; (the round, its clock)."""
+        state = self.state()
+        n = self._round(state, (state.last_round or 1) if round_no is None else round_no)
+        data: dict[str, Any] = {"round": n, "action": action}
+        if minutes is not None:
+            data["minutes"] = minutes
+        self._record("clock", data)
+        return n, self.state().clocks[n]
 
     # ---- the file ----------------------------------------------------------------
 
