@@ -177,6 +177,6 @@ def test_cli_clock(tmp_path: Path) -> None:
     assert "już wstrzymany" in r("clock", "pause", code=EXIT_REFUSED)
     assert "wznowiony" in r("clock", "wznów", "--runda", "1")
     assert "stop" in r("clock", "stop", code=EXIT_INPUT)
-    assert "start" in r("clock", "resume", "--minutes", "5", code=EXIT_INPUT)
+    assert "tylko przy starcie" in r("clock", "resume", "--minutes", "5", code=EXIT_INPUT)
     assert "600" in r("clock", "start", "--minutes", "601", code=EXIT_REFUSED)
     assert '"round_minutes": 30' in r("set", "--round-minutes", "30")

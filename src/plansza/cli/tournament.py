@@ -821,7 +821,7 @@ def clock_text(seconds: float) -> str:
 
 @app.command("clock")
 def clock_cmd(
-    action: str = typer.Argument(..., help=N_("start | pause | resume (pauza, wznów)")),
+    action: str = typer.Argument(..., help=N_("start | pause | resume")),
     round_no: int | None = typer.Option(
         None, "--round", "--runda", help=N_("Round (default: the last paired)")
     ),
