@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.server.test_browser import ARGS, WAIT, ensure_chromium, shot, watch
 
 from plansza.services.tournament import Referee
 from plansza.tournament.model import Settings
-from tests.server.test_browser import ARGS, WAIT, ensure_chromium, shot, watch
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -99,9 +99,9 @@ def test_the_clock_counts_down_pauses_and_prints(hall: tuple[str, str], browser:
     page.wait_for_selector("#round-clock", timeout=WAIT)
     first = seconds_shown(page)
     assert 24 * 60 + 50 <= first <= 25 * 60
+    shown = page.inner_text("#round-clock .time")
     page.wait_for_function(
-        f"document.querySelector('#round-clock .time').textContent !== '{page.inner_text('#round-clock .time')}'",
-        timeout=WAIT,
+        f"document.querySelector('#round-clock .time').textContent !== '{shown}'", timeout=WAIT
     )
     assert seconds_shown(page) < first
     shot(page, "clock-pairings")
