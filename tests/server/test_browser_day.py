@@ -106,7 +106,7 @@ def scores(table: int, round_no: int) -> tuple[int, int]:
 def enter_round(page: Any, hall: Hall, n: int) -> None:
     page.goto(f"{hall.url}/sedzia/runda/{n}")
     tables = page.locator("#tables form[action='/sedzia/akcja/wynik']").count()
-    for i in range(tables):
+    for _ in range(tables):
         form = page.locator("#tables form[action='/sedzia/akcja/wynik']").first
         table = int(form.locator("input[name=form_key]").get_attribute("value")[1:])
         sa, sb = scores(table, n)

@@ -125,7 +125,7 @@ class _opened:
 def test_a_refused_result_names_the_reason_and_keeps_the_input(
     hall: tuple[TestClient, str],
 ) -> None:
-    client, path = hall
+    client, _path = hall
     create(client)
     register(client, NAMES[:2])
     act(client, "kojarz", round="1")
@@ -204,7 +204,7 @@ def test_referee_is_used_underneath(hall: tuple[TestClient, str]) -> None:
     create(client)
     register(client, NAMES[:2])
     act(client, "kojarz", round="1")
-    status, html = act(client, "kojarz", round="3")
+    status, _html = act(client, "kojarz", round="3")
     assert status == 422
     with _opened(path) as t:
         r = Referee(t, lambda: "x")

@@ -128,9 +128,12 @@ def state_seed(path: str, name: str) -> int:
 
 
 def test_the_projector_cycles_pairings_and_standings(site: TestClient) -> None:
+    # issue 29: by table, then by name, then the standings, and round again
     pairings = site.get("/turniej/kojarzenia?projektor=1").text
-    assert 'data-next="/turniej/klasyfikacja?projektor=1"' in pairings
+    assert 'data-next="/turniej/kojarzenia?alfabetycznie=1&amp;projektor=1"' in pairings
     assert 'data-seconds="15"' in pairings
+    by_name = site.get("/turniej/kojarzenia?alfabetycznie=1&projektor=1").text
+    assert 'data-next="/turniej/klasyfikacja?projektor=1"' in by_name
     standings = site.get("/turniej/klasyfikacja?projektor=1").text
     assert 'data-next="/turniej/kojarzenia?projektor=1"' in standings
     assert "data-next" not in site.get("/turniej/kojarzenia").text

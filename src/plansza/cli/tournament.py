@@ -737,6 +737,9 @@ def set_(
         None, "--referee", help=N_("The head referee, for the referee's report (RS §6)")
     ),
     venue: str | None = typer.Option(None, "--venue", help=N_("Where it is played")),
+    round_minutes: int | None = typer.Option(
+        None, "--round-minutes", help=N_("The round's clock by default (minutes)")
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Change settings, on record."""
@@ -757,6 +760,7 @@ def set_(
         ("seed", seed),
         ("referee", None if referee_name is None else referee_name.strip()),
         ("venue", None if venue is None else venue.strip()),
+        ("round_minutes", round_minutes),
     ):
         if value is not None:
             changes[key] = value
@@ -765,6 +769,72 @@ def set_(
             changes["bye_score"] = list(parse_score_pair(bye))
         settings = r.change_settings(changes)
         typer.echo(json.dumps(dump(settings), ensure_ascii=False))
+
+
+#: ``turniej clock ACTION``: the actions, and the Polish words for them.
+CLOCK_ACTIONS = {
+    "start": "start",
+    "pause": "pause",
+    "pauza": "pause",
+    "resume": "resume",
+    "wznow": "resume",
+    "wznów": "resume",
+}
+
+
+def clock_text(seconds: float) -> str:
+    """Time left as the clock shows it: ``M:SS`` (``H:MM:SS`` from an hour)."""
+    s = max(0, round(seconds))
+    h, m = divmod(s // 60, 60)
+    return f"{h}:{m:02d}:{s % 60:02d}" if h else f"{m}:{s % 60:02d}"
+
+
+@app.command("clock")
+def clock_cmd(
+    action: str = typer.Argument(..., help=N_("start | pause | resume")),
+    round_no: int | None = typer.Option(
+        None, "--round", "--runda", help=N_("Round (default: the last paired)")
+    ),
+    minutes: int | None = typer.Option(
+        None,
+        "--minutes",
+        "--minuty",
+        help=N_("The round's length at the start (default: the round_minutes setting)"),
+    ),
+    db: str | None = DbOption,
+) -> None:
+    """The round's clock: start, pause, resume (the live pages show it)."""
+    from plansza.tournament.roundclock import stamp
+
+    kind = CLOCK_ACTIONS.get(action.strip().casefold())
+    if kind is None:
+        fail(
+            _(
+                "unknown clock action {action}: choose one of {actions}",
+                action=action,
+                actions="start, pause, resume",
+            ),
+            EXIT_INPUT,
+        )
+    if minutes is not None and kind != "start":
+        fail(_("--minutes is given only with start"), EXIT_INPUT)
+    with referee(db) as r:
+        n, clock = r.clock(round_no, kind, minutes)
+        left = clock_text(clock.remaining(stamp(now())))
+        if kind == "start":
+            text = _(
+                "Round {round}: the clock started, {minutes} minutes",
+                round=n,
+                minutes=clock.minutes,
+            )
+        elif kind == "pause":
+            text = _("Round {round}: the clock paused, {left} left", round=n, left=left)
+        else:
+            text = _("Round {round}: the clock resumed, {left} left", round=n, left=left)
+        console.print(text)
+
+
+app.command("zegar", hidden=True)(clock_cmd)
 
 
 @app.command("undo")

@@ -8,7 +8,12 @@ updates itself: one background task (:class:`Watch`) reads the event log's last
 sequence number every :attr:`Watch.poll` seconds, and ``/turniej/zdarzenia`` tells
 each open page (server-sent events) when it changed; the page then re-fetches its
 content with htmx (``static/tournament.js``). ``?projektor=1`` cycles the pairings
-and the standings in large type every :data:`PROJECTOR_SECONDS` seconds.
+by table, the pairings by name and the standings in large type every
+:data:`PROJECTOR_SECONDS` seconds; ``?druk=1`` is the printable version of a page
+(no navigation, no live script, black on white, the tournament, round and time on
+top). The round's clock (``clock`` events in the log) is on the index, the pairings
+and the projector: the page gets the seconds left and counts down by itself, set
+again from the server on every update.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ import asyncio
 import contextlib
 import os
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -27,6 +34,7 @@ from starlette.routing import Route
 from plansza.i18n import describe
 from plansza.server.pages import page, translator_of
 from plansza.services.live_tournament import NotFoundError, Spectator
+from plansza.tournament.model import State
 
 #: How long the projector shows each page.
 PROJECTOR_SECONDS = 15
@@ -134,27 +142,95 @@ def _no_tournament(request: Request) -> HTMLResponse:
     return _missing(request, t.gettext("This server shows no tournament."))
 
 
-#: The projector's cycle: the page that follows each.
-PROJECTOR_NEXT = {
-    "/turniej/kojarzenia": "/turniej/klasyfikacja?projektor=1",
-    "/turniej/klasyfikacja": "/turniej/kojarzenia?projektor=1",
-}
+#: The projector's cycle: the pairings by table, by name, the standings, again.
+PROJECTOR_CYCLE = (
+    "/turniej/kojarzenia?projektor=1",
+    "/turniej/kojarzenia?alfabetycznie=1&projektor=1",
+    "/turniej/klasyfikacja?projektor=1",
+)
+
+
+def projector_next(path: str, alphabetical: bool) -> str | None:
+    """The page the projector shows after ``path`` (None: not in the cycle).
+
+    >>> projector_next("/turniej/kojarzenia", False)
+    '/turniej/kojarzenia?alfabetycznie=1&projektor=1'
+    >>> projector_next("/turniej/klasyfikacja", False)
+    '/turniej/kojarzenia?projektor=1'
+    """
+    if path == "/turniej/kojarzenia":
+        return PROJECTOR_CYCLE[2 if alphabetical else 1]
+    if path == "/turniej/klasyfikacja":
+        return PROJECTOR_CYCLE[0]
+    return None
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """The round's clock as a page shows it: the seconds left now, whether it is paused."""
+
+    round: int
+    minutes: int
+    remaining: int
+    paused: bool
+
+    @property
+    def up(self) -> bool:
+        """Time is up."""
+        return self.remaining <= 0
+
+    @property
+    def text(self) -> str:
+        """The time left as the clock shows it (``M:SS``, ``H:MM:SS`` from an hour)."""
+        h, m = divmod(self.remaining // 60, 60)
+        s = self.remaining % 60
+        return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def clock_view(state: State, now: datetime) -> ClockView | None:
+    """The clock of the current (last paired) round at ``now``; None: not started.
+
+    The seconds left are rounded up, so a page never shows the time up too early.
+    """
+    n = max(state.rounds, default=0)
+    c = state.clocks.get(n)
+    if c is None:
+        return None
+    left = c.remaining(now)
+    return ClockView(n, c.minutes, int(-(-left // 1)), not c.running)
+
+
+def _printable(request: Request) -> str:
+    """The address of the printable version of the page asked for (no projector)."""
+    url = request.url.include_query_params(druk="1").remove_query_params("projektor")
+    return f"{url.path}?{url.query}"
 
 
 def _live_page(request: Request, name: str, seq: int, **context: Any) -> HTMLResponse:
     """A live page: its sequence number (so the page knows what it shows), its own
-    address (htmx fetches it again on a change) and, with ``?projektor=1``, the page
-    the projector shows next."""
-    projector = request.query_params.get("projektor") == "1"
+    address (htmx fetches it again on a change), the round's clock, with
+    ``?projektor=1`` the page the projector shows next, and with ``?druk=1`` the
+    printable version (the time it was printed on top)."""
+    params = request.query_params
+    projector = params.get("projektor") == "1"
+    printing = params.get("druk") == "1"
     query = request.url.query
+    now = datetime.now(UTC)
+    state: State = context["state"]
+    alphabetical = params.get("alfabetycznie") == "1"
     return page(
         request,
         name,
         seq=seq,
         here=request.url.path + (f"?{query}" if query else ""),
-        projector=projector,
-        next_page=PROJECTOR_NEXT.get(request.url.path) if projector else None,
+        projector=projector and not printing,
+        printing=printing,
+        printed=now.astimezone().strftime("%Y-%m-%d %H:%M"),
+        print_url=_printable(request),
+        next_page=projector_next(request.url.path, alphabetical) if projector else None,
         seconds=PROJECTOR_SECONDS,
+        clock=clock_view(state, now),
+        with_clock=projector or request.url.path in ("/turniej", "/turniej/kojarzenia"),
         **context,
     )
 

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from plansza.ranking.listing import ListedPlayer, PublishedList
     from plansza.tournament.events import Event
     from plansza.tournament.model import Settings, State
+    from plansza.tournament.roundclock import RoundClock
     from plansza.tournament.storage import TournamentFile
 
 Stamp = Callable[[], str]
@@ -617,6 +618,19 @@ class Referee:
         )
         return pid
 
+    def clock(
+        self, round_no: int | None, action: str, minutes: int | None = None
+    ) -> tuple[int, RoundClock]:
+        """Start (``minutes``, default the ``round_minutes`` setting), pause or resume the
+        clock of a round (None: the last paired), on record; (the round, its clock)."""
+        state = self.state()
+        n = self._round(state, (state.last_round or 1) if round_no is None else round_no)
+        data: dict[str, Any] = {"round": n, "action": action}
+        if minutes is not None:
+            data["minutes"] = minutes
+        self._record("clock", data)
+        return n, self.state().clocks[n]
+
     # ---- the file ----------------------------------------------------------------
 
     def change_settings(self, changes: dict[str, Any]) -> Settings:
@@ -781,7 +795,7 @@ def search_list(listing: PublishedList, text: str, limit: int = 12) -> list[List
     and Polish letters aside ("los j" finds "Łoś Jan"), in Polish alphabetical order.
 
     >>> from plansza.ranking.listing import ListedPlayer, PublishedList
-    >>> ls = PublishedList((ListedPlayer("Łoś Jan", 130.0, 200), ListedPlayer("Lis Ola", 120.0, 50)))
+    >>> ls = PublishedList((ListedPlayer("Łoś Jan", 130.0, 200), ListedPlayer("Lis Ola", 120.0, 5)))
     >>> [p.name for p in search_list(ls, "l")], [p.name for p in search_list(ls, "los j")]
     (['Lis Ola', 'Łoś Jan'], ['Łoś Jan'])
     """

@@ -94,8 +94,8 @@ def touches(kind: str, data: dict[str, Any]) -> Touched:
         )
     if kind == "categories" and isinstance(data.get("player"), int):
         return frozenset({(0, int(data["player"]))})
-    if kind == "player_added":
-        return frozenset()  # a new player changes no one else's data
+    if kind in ("player_added", "clock"):
+        return frozenset()  # a new player, the round's clock: no one else's data
     return None
 
 
@@ -198,7 +198,7 @@ SETTABLE = frozenset({
     "criteria", "final_criteria", "bye_score", "bye_big_points", "exclude_best_wins",
     "exclude_best_places", "repeats", "group_range", "adjustment_formula", "prize_places",
     "elimination", "seed", "team_size", "team_limit", "tie_rule", "minutes", "name",
-    "referee", "venue",
+    "referee", "venue", "round_minutes",
 })  # fmt: skip
 
 
@@ -620,6 +620,8 @@ def apply(state: State, e: Event) -> None:
             raise _err("removed", "removed", name=pl.name)
         start = pl.absences[-1][0]
         pl.absences[-1] = (start, max(n, start))
+    elif k == "clock":
+        _clock(state, d, e.at)
     elif k == "settings":
         state.settings = changed_settings(state.settings, dict(d["changes"]))
     elif k == "dates":
@@ -640,6 +642,44 @@ def apply(state: State, e: Event) -> None:
     if k in _SCORING:
         refresh_walkovers(state)
     state.events += 1
+
+
+def _clock(state: State, d: dict[str, Any], at: str) -> None:
+    """A ``clock`` event: start, pause or resume the clock of a paired round at ``at``
+    (start again: the clock restarts with its minutes)."""
+    from datetime import datetime
+
+    from plansza.tournament.roundclock import ACTIONS, MAX_MINUTES, RoundClock, stamp
+
+    n = _round(state, d.get("round")).number
+    action = d.get("action")
+    if action not in ACTIONS:
+        raise _err("clock_action", "clock_action", action=action)
+    try:
+        when: datetime = stamp(at)
+    except (TypeError, ValueError):
+        raise _err("clock_time", "clock_time", at=at) from None
+    minutes = d.get("minutes")
+    clock = state.clocks.get(n)
+    if action == "start":
+        minutes = state.settings.round_minutes if minutes is None else minutes
+        if not isinstance(minutes, int) or isinstance(minutes, bool):
+            raise _err("clock_minutes", "clock_minutes", minutes=minutes, most=MAX_MINUTES)
+        if not 1 <= minutes <= MAX_MINUTES:
+            raise _err("clock_minutes", "clock_minutes", minutes=minutes, most=MAX_MINUTES)
+        state.clocks[n] = RoundClock(minutes, when)
+    elif minutes is not None:
+        raise _err("clock_minutes_start", "clock_minutes_start")
+    elif clock is None:
+        raise _err("clock_not_started", "clock_not_started", round=n)
+    elif action == "pause":
+        if not clock.running:
+            raise _err("clock_paused", "clock_paused", round=n)
+        clock.pause(when)
+    else:
+        if clock.running:
+            raise _err("clock_running", "clock_running", round=n)
+        clock.resume(when)
 
 
 def describe(e: Event, names: dict[int, str], t: Translator) -> str:
@@ -727,6 +767,11 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
             points=d.get("points", ""),
             excluded=excluded,
         )
+    if k == "clock":
+        action = d.get("action")
+        if action not in ("start", "pause", "resume"):
+            return f"{k} {json.dumps(d, ensure_ascii=False)}"
+        return tr(LOG, f"clock_{action}", round=d.get("round", "?"), minutes=d.get("minutes", "?"))
     if k == "settings":
         return tr(LOG, k, changes=json.dumps(d.get("changes", {}), ensure_ascii=False))
     if k == "dates":

@@ -106,6 +106,13 @@ MESSAGES: dict[str, str] = {
         "can be recorded now (undo reopens it)"
     ),
     "day_order": N_("cannot start day {day} of play: the next day of play is {next}"),
+    "clock_action": N_("unknown clock action {action}: start, pause or resume"),
+    "clock_time": N_("the clock needs the time of the event, not '{at}'"),
+    "clock_minutes": N_("bad round length {minutes}: whole minutes from 1 to {most}"),
+    "clock_minutes_start": N_("the round's minutes are set when its clock starts"),
+    "clock_not_started": N_("the clock of round {round} has not been started"),
+    "clock_paused": N_("the clock of round {round} is already paused"),
+    "clock_running": N_("the clock of round {round} is running, not paused"),
 }
 
 # How each event reads in `turniej log`.
@@ -142,4 +149,7 @@ LOG: dict[str, str] = {
     "consent_override": N_("[REFEREE'S OVERRIDE, past TR 4.6.4; day {day}]"),
     "new_day": N_("day {day} of play begins{date}"),
     "closed": N_("tournament CLOSED (the official end, TR 4.6.4)"),
+    "clock_start": N_("clock of round {round} started: {minutes} minutes"),
+    "clock_pause": N_("clock of round {round} paused"),
+    "clock_resume": N_("clock of round {round} resumed"),
 }

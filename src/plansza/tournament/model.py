@@ -26,6 +26,7 @@ from msgspec import Meta
 
 from plansza.errors import N_, IllegalActionError
 from plansza.tiles import polish_collation_key
+from plansza.tournament.roundclock import RoundClock
 
 System = Literal["roundrobin", "halving", "swiss", "danish", "mpa", "manual"]
 SYSTEMS: tuple[str, ...] = get_args(System)
@@ -99,6 +100,7 @@ class Settings:
     rounds: Annotated[int, Meta(ge=1)]
     system: System
     minutes: Annotated[int, Meta(ge=1)] = 15
+    round_minutes: Annotated[int, Meta(ge=1, le=600)] = 50  # the round's clock, by default
     dates: tuple[Day, ...] = ()
     bye_big_points: Points = 1.0  # MPA 2c i: a bye is 1 big point, 300:250
     bye_score: tuple[Score, Score] = MPA_BYE_SCORE  # the referee's (asked at `new`)
@@ -326,6 +328,7 @@ class State:
     events: int = 0
     day: int = 1  # the day of play now (1-based): ``new_day`` events move it on
     closed: bool = False  # the official end of the tournament (TR 4.6.4): a ``closed`` event
+    clocks: dict[int, RoundClock] = field(default_factory=dict)  # by round: ``clock`` events
 
     def add_player(
         self,

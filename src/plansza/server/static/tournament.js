@@ -1,6 +1,8 @@
 // The live tournament pages: when the event log changes (server-sent events from
 // /turniej/zdarzenia), the page's #live part is fetched again by htmx; in projector
-// mode the next page follows after a while.
+// mode the next page follows after a while. The round's clock counts down here from
+// the seconds left the server gave with the page (data-remaining), and is set again
+// from the server's figure each time #live is fetched again: no drift.
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -21,4 +23,40 @@
     var seconds = parseInt(live.getAttribute("data-seconds"), 10) || 15;
     window.setTimeout(function () { window.location.assign(next); }, seconds * 1000);
   }
+  var button = document.getElementById("print-button");
+  if (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { window.print(); });
+  }
+
+  var ticking = null;
+  function text(left) {
+    var s = Math.max(0, Math.ceil(left));
+    var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, r = s % 60;
+    var mm = h ? (m < 10 ? "0" : "") + m : String(m);
+    return (h ? h + ":" : "") + mm + ":" + (r < 10 ? "0" : "") + r;
+  }
+  function startClock() {
+    if (ticking !== null) { window.clearInterval(ticking); ticking = null; }
+    var box = document.getElementById("round-clock");
+    if (!box || box.getAttribute("data-paused") === "1") return;
+    var remaining = parseFloat(box.getAttribute("data-remaining")) || 0;
+    if (remaining <= 0) return;
+    var end = Date.now() + remaining * 1000;
+    var time = box.querySelector(".time");
+    function tick() {
+      var left = (end - Date.now()) / 1000;
+      time.textContent = text(left);
+      if (left <= 0) {
+        box.classList.add("up");
+        box.querySelector(".state").textContent = box.getAttribute("data-up");
+        window.clearInterval(ticking);
+        ticking = null;
+      }
+    }
+    ticking = window.setInterval(tick, 250);
+    tick();
+  }
+  startClock();
+  document.body.addEventListener("htmx:afterSettle", startClock);
 })();
