@@ -1,10 +1,13 @@
 """A whole tournament day in a real browser (Playwright driving Debian's Chromium).
 
 The referee creates an 8-player, 3-round tournament in the console, registers the
-players (one named ``<script>alert(1)</script>``), pairs each round and types the
-results from the paper slips; a spectator's standings page, opened once, changes by
-itself as the results come in. Screenshots of each screen go to
-``build/screenshots/`` for a person to look at.
+players (one named ``<script>alert(1)</script>``), pairs each round with a preview
+and types the results from the paper slips. In round 2 the players of two tables use
+their phones instead, with the codes printed on the slips: one pair agrees, the other
+disagrees and the referee settles it in the queue. A spectator's standings page,
+opened once, changes by itself as the results come in. Screenshots of each screen
+(and of the printed slips and pairings) go to ``build/screenshots/`` for a person to
+look at.
 """
 
 from __future__ import annotations
@@ -117,6 +120,52 @@ def enter_round(page: Any, hall: Hall, n: int) -> None:
         assert page.locator(".console-error").count() == 0, page.content()
 
 
+PHONE = {"width": 390, "height": 844}
+
+
+def phone_enters(phone: Any, url: str, code: str, side: str, sa: int, sb: int) -> None:
+    """A player types the table's code at /stolik and enters the score, as seat ``side``."""
+    phone.goto(f"{url}/stolik")
+    phone.fill("input[name=kod]", code.lower())
+    phone.click("button[type=submit]")
+    phone.check(f"input[type=radio][name=side][value='{side}']")
+    phone.fill("input[name=sa]", str(sa))
+    phone.fill("input[name=sb]", str(sb))
+    phone.click("form.enter button[type=submit]")
+
+
+def from_the_tables(browser: Any, page: Any, hall: Hall) -> None:
+    """Round 2: tables 1 and 2 enter their results on the players' phones."""
+    page.goto(f"{hall.url}/sedzia/karty?runda=2")
+    codes = page.locator(".slip .code").all_inner_texts()
+    assert len(codes) == 4
+    page.emulate_media(media="print")
+    shot(page, "day-slips-printed")
+    page.emulate_media(media="screen")
+    phones = [browser.new_context(viewport=PHONE, locale="pl-PL").new_page() for _ in range(2)]
+    a, b = phones
+    # table 1: both players agree — recorded at once, by the table
+    sa, sb = scores(1, 2)
+    phone_enters(a, hall.url, codes[0], "0", sa, sb)
+    a.wait_for_selector(".notice", timeout=WAIT)
+    b.goto(f"{hall.url}/s/{codes[0]}")
+    b.click("button.confirm")
+    b.wait_for_selector("p.result", timeout=WAIT)
+    shot(b, "day-phone-recorded")
+    # table 2: they disagree — the referee's queue, not the standings
+    sa, sb = scores(2, 2)
+    phone_enters(a, hall.url, codes[1], "0", sa, sb)
+    phone_enters(b, hall.url, codes[1], "1", sa, sb + 10)
+    b.wait_for_selector("p.mismatch", timeout=WAIT)
+    shot(b, "day-phone-mismatch")
+    page.goto(f"{hall.url}/sedzia/wyniki")
+    shot(page, "day-queue")
+    page.click("tr.mismatch form:has(input[name=choice][value='0']) button")
+    page.wait_for_selector(".notice", timeout=WAIT)
+    for phone in phones:
+        phone.context.close()
+
+
 def test_a_whole_tournament_day(browser: Any, hall: Hall) -> None:
     page = referee_page(browser, hall)
     errors = watch(page)
@@ -152,6 +201,8 @@ def test_a_whole_tournament_day(browser: Any, hall: Hall) -> None:
             shot(page, "console-preview")
         page.click("form[action='/sedzia/akcja/kojarz'] button:not([formaction])")
         page.wait_for_selector(".flash", timeout=WAIT)
+        if n == 2:
+            from_the_tables(browser, page, hall)
         enter_round(page, hall, n)
         if n == 1:
             shot(page, "console-round")
@@ -163,6 +214,27 @@ def test_a_whole_tournament_day(browser: Any, hall: Hall) -> None:
         assert standings.evaluate("window.__opened_once === true")
 
     shot(standings, "live-standings-final")
+    pairings = spectator.new_page()
+    pairings.goto(f"{hall.url}/turniej/kojarzenia?runda=3&druk=1")
+    pairings.emulate_media(media="print")
+    assert pairings.locator("text=<script>alert(1)</script>").count() >= 1
+    shot(pairings, "day-pairings-printed")
+    # every result is in the log once; two came from the tables, one settled by the referee
+    from plansza.tournament.storage import TournamentFile
+
+    t = TournamentFile.open(hall.path)
+    try:
+        events = t.events()
+        state = t.state()
+    finally:
+        t.close()
+    by = [e.by for e in events if e.kind == "result"]
+    assert len(by) == 12 and by.count("table:1") == 1 and by.count("sedzia") == 11
+    assert all(p.result is not None for r in state.rounds.values() for p in r.pairings)
+    assert state.rounds[2].pairings[1].result is not None
+    sa, sb = scores(2, 2)
+    r2 = state.rounds[2].pairings[1].result
+    assert (r2.score_first, r2.score_second) == (sa, sb)  # the entry the referee chose
     page.goto(f"{hall.url}/sedzia/dziennik")
     assert page.locator("#log td:has-text('sedzia')").count() >= 3 + 12
     shot(page, "console-log")
