@@ -41,10 +41,10 @@ def token(client: TestClient, page: str = "/sedzia") -> tuple[str, str]:
     return csrf.group(1), seq.group(1) if seq else ""
 
 
-def act(client: TestClient, action: str, page: str = "/sedzia", **data: str) -> tuple[int, str]:
+def act(client: TestClient, what: str, page: str = "/sedzia", **data: str) -> tuple[int, str]:
     csrf, seq = token(client, page)
     r = client.post(
-        f"/sedzia/akcja/{action}",
+        f"/sedzia/akcja/{what}",
         data={"csrf": csrf, "seq": seq, "back": page, **data},
         follow_redirects=True,
     )
@@ -209,3 +209,23 @@ def test_referee_is_used_underneath(hall: tuple[TestClient, str]) -> None:
     with _opened(path) as t:
         r = Referee(t, lambda: "x")
         assert set(r.state().rounds) == {1}
+
+
+def test_the_round_clock_from_the_console(hall: tuple[TestClient, str]) -> None:
+    client, path = hall
+    create(client)
+    register(client, NAMES[:2])
+    act(client, "kojarz", round="1")
+    page = "/sedzia/runda/1"
+    status, html = act(client, "zegar", page, round="1", action="start", minutes="45")
+    assert status == 200 and "45" in html
+    status, html = act(client, "zegar", page, round="1", action="pause")
+    assert status == 200
+    with _opened(path) as t:
+        clock = t.state().clocks[1]
+        assert clock.minutes == 45 and not clock.running
+    status, html = act(client, "zegar", page, round="1", action="pause")
+    assert status == 422  # the rules refuse a second pause, as on the command line
+    status, html = act(client, "zegar", page, round="1", action="resume")
+    with _opened(path) as t:
+        assert t.state().clocks[1].running

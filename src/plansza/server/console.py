@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -69,7 +69,8 @@ def routes() -> list[Route]:
 
 
 def _now() -> str:
-    return datetime.now().isoformat(timespec="seconds")
+    """An event's time stamp: UTC to the second, as the command line writes it."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _path(request: Request) -> str | None:
@@ -199,7 +200,15 @@ async def round_page(request: Request) -> Response:
 
 def _round_context(n: int) -> Callable[[State, Translator], dict[str, Any]]:
     def more(state: State, t: Translator) -> dict[str, Any]:
-        return {"round_notes": _pairing_notes(state, n, t) if n in state.rounds else []}
+        clock = state.clocks.get(n)
+        left = None
+        if clock is not None:
+            left = int(clock.remaining(datetime.now(UTC)))
+        return {
+            "round_notes": _pairing_notes(state, n, t) if n in state.rounds else [],
+            "clock": clock,
+            "clock_left": left,
+        }
 
     return more
 
@@ -224,13 +233,17 @@ def _settings_context(state: State, t: Translator) -> dict[str, Any]:
 def _log_context(state: State, t: Translator) -> dict[str, Any]:
     from plansza.tournament.events import Event
     from plansza.tournament.events import describe as said
+    from plansza.tournament.storage import local_time
 
     names = _names(state)
 
     def log_text(e: Event) -> str:
         return said(e, names, t)
 
-    return {"log_text": log_text}
+    def log_time(e: Event) -> str:
+        return local_time(e.at, "%Y-%m-%d %H:%M:%S")
+
+    return {"log_text": log_text, "log_time": log_time}
 
 
 async def list_search(request: Request) -> Response:
@@ -487,6 +500,12 @@ def _penalty(r: Referee, form: dict[str, str], t: Translator) -> Said:
     return []
 
 
+def _clock(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    minutes = _number(form, "minutes", t) if _field(form, "minutes") else None
+    r.clock(_number(form, "round", t), _field(form, "action"), minutes)
+    return []
+
+
 def _settings(r: Referee, form: dict[str, str], t: Translator) -> Said:
     from plansza.tournament.events import SETTABLE
 
@@ -533,6 +552,7 @@ ACTIONS: dict[str, Action] = {
     "obustronny": _forfeit,
     "pauza": _bye,
     "kara": _penalty,
+    "zegar": _clock,
     "ustawienia": _settings,
     "nowy-dzien": _new_day,
     "zamknij": _close,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import secrets
 import threading
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import segno
@@ -100,7 +100,7 @@ def _stamp(request: Request) -> Any:
     clock = hub_of(request).clock
 
     def now() -> str:
-        return datetime.fromtimestamp(clock()).isoformat(timespec="seconds")
+        return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds")
 
     return now
 

@@ -429,6 +429,21 @@ class TournamentFile:
         self._write(items, at=at, expected=expected, by=by)
 
 
+def local_time(at: str, form: str = "%H:%M:%S") -> str:
+    """An event's time stamp as the hall's clock shows it (stamps are written in UTC).
+
+    >>> local_time("not a time")
+    'not a time'
+    """
+    from datetime import datetime
+
+    try:
+        t = datetime.fromisoformat(at)
+    except ValueError:
+        return at
+    return (t.astimezone() if t.tzinfo else t).strftime(form)
+
+
 class ConflictError(PlanszaError):
     """Someone else recorded something touching the same game or player after the
     writer looked at the tournament (two referees at once): nothing is written."""
@@ -457,7 +472,7 @@ def _check(
                     ),
                     who=e.by or "?",
                     seq=e.seq,
-                    at=e.at[11:19] or e.at,
+                    at=local_time(e.at),
                 )
     state: State | None = None
     for kind, data in items:
