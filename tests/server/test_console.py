@@ -229,3 +229,25 @@ def test_the_round_clock_from_the_console(hall: tuple[TestClient, str]) -> None:
     status, html = act(client, "zegar", page, round="1", action="resume")
     with _opened(path) as t:
         assert t.state().clocks[1].running
+
+
+def test_the_tournaments_files_come_from_the_log(hall: tuple[TestClient, str]) -> None:
+    client, path = hall
+    create(client)
+    register(client, [NAMES[0], NAMES[3]])
+    act(client, "kojarz", round="1")
+    act(client, "wynik", "/sedzia/runda/1", round="1", a="1", sa="300", b="2", sb="200")
+    from plansza.tournament.paperwork import federation_csv
+
+    with _opened(path) as t:
+        expected = federation_csv(t.state())
+    r = client.get("/sedzia/plik/federacja.csv")  # RS §6: the same file as turniej export
+    assert r.status_code == 200 and r.text == expected
+    assert "attachment" in r.headers["content-disposition"]
+    report = client.get("/sedzia/plik/raport-sedziego.html")
+    assert report.status_code == 200 and "Puchar Hali" in report.text
+    standings = client.get("/sedzia/plik/klasyfikacja.html").text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in standings
+    assert "<script>alert(1)" not in standings
+    assert client.get("/sedzia/plik/turniej.t").status_code == 200
+    assert client.get("/sedzia/plik/nic.exe").status_code == 404

@@ -64,6 +64,7 @@ def routes() -> list[Route]:
         Route("/sedzia/ustawienia", settings_page),
         Route("/sedzia/dziennik", log_page),
         Route("/sedzia/lista", list_search),
+        Route("/sedzia/plik/{name}", download),
         Route("/sedzia/akcja/{action}", act, methods=["POST"]),
     ]
 
@@ -256,6 +257,55 @@ async def list_search(request: Request) -> Response:
     found = search_list(listing, text, LIST_SHOWN) if listing is not None and text.strip() else []
     return page(
         request, "web/console_list.html", found=found, listed=listing is not None, text=text
+    )
+
+
+#: The files the console hands out (``turniej report`` and ``export``): name → (kind,
+#: what makes it from the state and the translator).
+FILES: dict[str, tuple[str, Callable[[State, Translator], str]]] = {}
+
+
+def _files() -> dict[str, tuple[str, Callable[[State, Translator], str]]]:
+    if not FILES:
+        from plansza.tournament import paperwork, reports, tsh
+
+        FILES.update(
+            {
+                "federacja.csv": ("text/csv", lambda s, t: paperwork.federation_csv(s)),
+                "klasyfikacja.csv": ("text/csv", lambda s, t: reports.standings_csv(s)),
+                "partie.csv": ("text/csv", lambda s, t: reports.games_csv(s)),
+                "turniej.t": ("text/plain", lambda s, t: tsh.write_t(s)),
+                "raport-sedziego.html": ("text/html", paperwork.referee_report_page),
+                "klasyfikacja.html": ("text/html", lambda s, t: reports.standings_page(s, None, t)),
+            }
+        )
+    return FILES
+
+
+async def download(request: Request) -> Response:
+    """A file of the tournament, made from the log now: the federation's CSV of games
+    (RS §6), the standings and games as CSV, a TSH ``.t`` file, the referee's report,
+    the standings page — what ``turniej export`` and ``report`` write."""
+    refused = await require_referee(request)
+    if refused is not None:
+        return refused
+    t = translator_of(request)
+    name = request.path_params["name"]
+    path = _path(request)
+    made = _files().get(name)
+    if made is None or path is None or not _exists(path):
+        return page(request, "web/error.html", status=404, message=t.gettext("No such file."))
+    kind, make = made
+    _seq, state, _events = await run_in_threadpool(_read, path)
+    try:
+        body = await run_in_threadpool(make, state, t)
+    except PlanszaError as e:
+        return page(request, "web/error.html", status=422, message=describe(e, t))
+    disposition = "inline" if kind == "text/html" else f'attachment; filename="{name}"'
+    return Response(
+        body,
+        media_type=f"{kind}; charset=utf-8",
+        headers={"Content-Disposition": disposition},
     )
 
 
