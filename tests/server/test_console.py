@@ -251,3 +251,18 @@ def test_the_tournaments_files_come_from_the_log(hall: tuple[TestClient, str]) -
     assert "<script>alert(1)" not in standings
     assert client.get("/sedzia/plik/turniej.t").status_code == 200
     assert client.get("/sedzia/plik/nic.exe").status_code == 404
+
+
+def test_players_pasted_as_csv_all_or_none(hall: tuple[TestClient, str]) -> None:
+    client, path = hall
+    create(client)
+    good = "nazwisko,ranking,klub\nAnna Żak,130,KS Alfa\nOla Nowak,,\n"
+    status, html = act(client, "import", "/sedzia/gracze", csv=good)
+    assert status == 200, html
+    with _opened(path) as t:
+        assert sorted(p.name for p in t.state().players.values()) == ["Anna Żak", "Ola Nowak"]
+    bad = "nazwisko,ranking\nEwa,abc\n"
+    status, html = act(client, "import", "/sedzia/gracze", csv=bad)
+    assert status == 422 and "abc" in html  # named, kept in the box, nothing registered
+    with _opened(path) as t:
+        assert len(t.state().players) == 2

@@ -408,6 +408,26 @@ def _add(r: Referee, form: dict[str, str], t: Translator) -> Said:
     return said
 
 
+def _import(r: Referee, form: dict[str, str], t: Translator) -> Said:
+    """Players pasted as CSV (``turniej import-players``): all registered or none."""
+    from plansza.services.tournament import ArgumentError, read_players_csv
+
+    records = read_players_csv(form.get("csv", ""), t.gettext("the pasted list"))
+    listing = _listing()
+    said: Said = []
+    found = 0
+    for rec in records:
+        try:
+            found += from_list(listing, rec) is not None
+        except ArgumentError as e:  # close names, not the name: say so, register as given
+            said.append(t.gettext("Note: {message}").format(message=describe(e, t)))
+    count = r.import_players(records)
+    said.insert(0, t.gettext("Players imported: {count}").format(count=count))
+    if listing is not None:
+        said.insert(1, t.gettext("From the ranking list: {count}").format(count=found))
+    return said
+
+
 def _categories(r: Referee, form: dict[str, str], t: Translator) -> Said:
     division = form.get("division")
     r.set_categories(
@@ -592,6 +612,7 @@ def _undo(r: Referee, form: dict[str, str], t: Translator) -> Said:
 
 ACTIONS: dict[str, Action] = {
     "dodaj": _add,
+    "import": _import,
     "kategorie": _categories,
     "wycofaj": _withdraw,
     "powrot": _return,
@@ -610,11 +631,12 @@ ACTIONS: dict[str, Action] = {
 }
 
 #: The actions whose own words replace the log's line.
-OWN_WORDS = frozenset({_add, _undo, _close})
+OWN_WORDS = frozenset({_add, _import, _undo, _close})
 
 #: The page each action's form is on, shown again with the reason when refused.
 PAGES = {
     "dodaj": "web/console_players.html",
+    "import": "web/console_players.html",
     "kategorie": "web/console_players.html",
     "wycofaj": "web/console_players.html",
     "powrot": "web/console_players.html",
