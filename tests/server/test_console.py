@@ -266,3 +266,18 @@ def test_players_pasted_as_csv_all_or_none(hall: tuple[TestClient, str]) -> None
     assert status == 422 and "abc" in html  # named, kept in the box, nothing registered
     with _opened(path) as t:
         assert len(t.state().players) == 2
+
+
+def test_a_referee_makes_a_second_referee(hall: tuple[TestClient, str]) -> None:
+    client, _path = hall
+    create(client)
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    status, html = act(client, "sedzia", nick="Nikt")
+    assert status == 422 and "Nikt" in html
+    from plansza.services.accounts import nickname_key
+
+    assert store.create_user("Bolek", nickname_key("Bolek"), "x", 0.0) is not None
+    status, html = act(client, "sedzia", nick="bolek")
+    assert status == 200
+    uid = store.user(nickname_key("Bolek"))[0]
+    assert store.is_referee(uid)

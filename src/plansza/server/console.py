@@ -692,6 +692,8 @@ async def act(request: Request) -> Response:
     by = me[1] if me is not None else "?"
     if name == "nowy":
         return await _create(request, path, form, t)
+    if name == "sedzia":
+        return await _grant(request, form, t)
     if name == "podglad" and _exists(path):
         return await _preview(request, path, form, t)
     action = ACTIONS.get(name)
@@ -734,6 +736,24 @@ async def _refused(
     template = PAGES.get(name, "web/console.html")
     more = _settings_context if name == "ustawienia" else None
     return await _state_page(request, template, status=status, error=message, form=form, more=more)
+
+
+async def _grant(request: Request, form: dict[str, str], t: Translator) -> Response:
+    """Another account made a referee (``plansza konto sedzia NICK``): a second referee
+    for the hall, given by one already logged in."""
+    from plansza.server.pages import hub_of
+    from plansza.services.accounts import nickname_key
+
+    nick = _field(form, "nick")[:64]
+    found = bool(nick) and await run_in_threadpool(
+        hub_of(request).store.set_referee, nickname_key(nick), True
+    )
+    if not found:
+        message = t.gettext("no account with the nickname {nick}").format(nick=nick)
+        kept = {"nick": nick, "form_id": "sedzia"}
+        return await _state_page(request, "web/console.html", status=422, error=message, form=kept)
+    request.session["console_flash"] = [t.gettext("{nick} is a referee now.").format(nick=nick)]
+    return RedirectResponse("/sedzia", status_code=303)
 
 
 async def _preview(request: Request, path: str, form: dict[str, str], t: Translator) -> Response:
