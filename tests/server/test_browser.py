@@ -13,11 +13,6 @@ when it is missing (as root, with apt-get) and points Playwright at it.
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,29 +20,13 @@ from typing import Any
 
 import pytest
 
+from .served import ARGS, SHOTS, chromium, ensure_chromium, serve
+
+__all__ = ["ARGS", "SHOTS", "ensure_chromium"]  # the other browser tests import them here
+
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 WAIT = 15_000  # ms: the longest a page may take to show what the server said
-
-
-def ensure_chromium() -> str:
-    """Debian's Chromium, installed when missing (the machines run as root)."""
-    if not Path(CHROMIUM).exists():
-        if os.geteuid() != 0 or shutil.which("apt-get") is None:
-            pytest.fail("the browser tests need /usr/bin/chromium: apt-get install chromium")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
-    return CHROMIUM
 
 
 class JumpClock:
@@ -74,7 +53,6 @@ class Server:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    import uvicorn
 
     from plansza.lexicon import Lexicon
     from plansza.server.app import create_app
@@ -84,31 +62,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     app = create_app(
         db=f"sqlite:///{db}", words=Lexicon.default(progress=False), secret="t", clock=clock
     )
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
-    )
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if uv.started:
-            break
-        time.sleep(0.05)
-    assert uv.started, "the server did not start"
-    yield Server(f"http://127.0.0.1:{port}", app, clock)
-    uv.should_exit = True
-    thread.join(10)
+    for url in serve(app):
+        yield Server(url, app, clock)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

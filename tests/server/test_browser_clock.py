@@ -4,8 +4,6 @@ Debian's Chromium, as in ``test_browser.py``). Screenshots go to ``build/screens
 from __future__ import annotations
 
 import re
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -13,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.test_browser import ARGS, WAIT, ensure_chromium, shot, watch
+from tests.server.served import chromium, serve
+from tests.server.test_browser import WAIT, shot, watch
 
 from plansza.services.tournament import Referee
 from plansza.tournament.model import Settings
@@ -30,8 +29,6 @@ def now() -> str:
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     """(the server's address, the tournament file): six players, round 1 paired."""
-    import uvicorn
-
     from plansza.lexicon import Lexicon
     from plansza.server.app import create_app
 
@@ -49,20 +46,8 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
         tournament=path,
         tournament_poll=0.2,
     )
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if uv.started:
-            break
-        time.sleep(0.05)
-    assert uv.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}", path
-    uv.should_exit = True
-    thread.join(10)
+    for url in serve(app):
+        yield url, path
 
 
 def _first_table(ref: Referee) -> tuple[str, str, str, str]:
@@ -73,10 +58,8 @@ def _first_table(ref: Referee) -> tuple[str, str, str, str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def seconds_shown(page: Any) -> int:

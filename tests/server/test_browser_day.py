@@ -13,16 +13,14 @@ look at.
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .test_browser import ARGS, WAIT, ensure_chromium, shot, watch
+from .served import chromium, serve
+from .test_browser import WAIT, shot, watch
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -46,8 +44,6 @@ class Hall:
 
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
-    import uvicorn
-
     from plansza.lexicon import Lexicon
     from plansza.server.app import create_app
 
@@ -60,31 +56,14 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
         tournament=path,
         tournament_poll=0.2,
     )
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
-    )
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if uv.started:
-            break
-        time.sleep(0.05)
-    assert uv.started, "the server did not start"
-    yield Hall(f"http://127.0.0.1:{port}", app, path)
-    uv.should_exit = True
-    thread.join(10)
+    for url in serve(app):
+        yield Hall(url, app, path)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def referee_page(browser: Any, hall: Hall) -> Any:
@@ -208,9 +187,7 @@ def test_a_whole_tournament_day(browser: Any, hall: Hall) -> None:
             shot(page, "console-round")
         # the live standings show the round complete, without a reload
         title = "Klasyfikacja końcowa" if n == 3 else f"Klasyfikacja po rundzie {n}"
-        standings.wait_for_function(
-            f"document.body.innerText.includes({title!r})", timeout=WAIT
-        )
+        standings.wait_for_function(f"document.body.innerText.includes({title!r})", timeout=WAIT)
         assert standings.evaluate("window.__opened_once === true")
 
     shot(standings, "live-standings-final")

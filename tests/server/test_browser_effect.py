@@ -4,8 +4,6 @@ shown on the next visit. Screenshots in ``build/screenshots/``."""
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +13,8 @@ import pytest
 from plansza.lexicon import Lexicon
 from plansza.services.tournament import Referee
 
-from .test_browser import ARGS, WAIT, ensure_chromium, shot
+from .served import ARGS, ensure_chromium, serve
+from .test_browser import WAIT, shot
 from .test_ranking_effect import NAMES, history, stamp, tournament  # noqa: F401 (fixtures)
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -23,26 +22,11 @@ playwright_sync = pytest.importorskip("playwright.sync_api")
 
 @pytest.fixture
 def url(words: Lexicon, history: str, tournament: str) -> Iterator[str]:  # noqa: F811
-    import uvicorn
-
     from plansza.server.app import create_app
 
     app = create_app(db="sqlite://", words=words, secret="t", ranking=history,
                      tournament=tournament, tournament_poll=0.1)  # fmt: skip
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if uv.started:
-            break
-        time.sleep(0.05)
-    assert uv.started
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(10)
+    yield from serve(app)
 
 
 def test_the_effect_page_in_a_browser(url: str, tournament: str) -> None:  # noqa: F811

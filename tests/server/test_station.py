@@ -161,9 +161,7 @@ def test_an_english_visitor_gets_english_messages(client: TestClient) -> None:
 # ---- the log ----------------------------------------------------------------------------
 
 
-def test_every_check_is_logged_and_listed_for_a_referee(
-    client: TestClient, clock: Clock
-) -> None:
+def test_every_check_is_logged_and_listed_for_a_referee(client: TestClient, clock: Clock) -> None:
     check(client, "KOT TO", table="4")
     clock.now += 60
     check(client, "KOT XYZ", table="11")

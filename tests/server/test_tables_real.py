@@ -5,9 +5,7 @@ log exactly once, each recorded by its own table."""
 from __future__ import annotations
 
 import re
-import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,29 +18,10 @@ from plansza.services import tables
 from plansza.tournament.model import Settings
 from plansza.tournament.storage import TournamentFile
 
+from .served import serve
 from .test_tables import make
 
 TABLES = 60
-
-
-def serve(app: Any) -> Iterator[str]:
-    """The app served on a free loopback port, until the generator is closed."""
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if uv.started:
-            break
-        time.sleep(0.05)
-    assert uv.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(10)
 
 
 @pytest.fixture

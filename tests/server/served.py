@@ -1,0 +1,80 @@
+"""The app served for real on loopback, and Debian's Chromium for the browser tests.
+
+Playwright cannot download a browser here: :func:`ensure_chromium` installs Debian's
+``chromium`` when it is missing (as root, with apt-get) and points Playwright at it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+
+def ensure_chromium() -> str:
+    """Debian's Chromium, installed when missing (the machines run as root)."""
+    if not Path(CHROMIUM).exists():
+        if os.geteuid() != 0 or shutil.which("apt-get") is None:
+            pytest.fail("the browser tests need /usr/bin/chromium: apt-get install chromium")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
+    return CHROMIUM
+
+
+def serve(app: Any) -> Iterator[str]:
+    """The app served by Uvicorn in a thread on a free loopback port: its address,
+    until the generator is closed."""
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+    )
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if uv.started:
+            break
+        time.sleep(0.05)
+    assert uv.started, "the server did not start"
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        uv.should_exit = True
+        thread.join(10)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A Playwright browser on Debian's Chromium, closed afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
