@@ -281,3 +281,22 @@ def test_a_referee_makes_a_second_referee(hall: tuple[TestClient, str]) -> None:
     assert status == 200
     uid = store.user(nickname_key("Bolek"))[0]
     assert store.is_referee(uid)
+
+
+def test_walkover_and_both_absent_from_the_round_page(hall: tuple[TestClient, str]) -> None:
+    client, path = hall
+    create(client)
+    register(client, NAMES)
+    act(client, "kojarz", round="1", manual="1-2,3-4")
+    page = "/sedzia/runda/1"
+    html = client.get(page).text
+    assert html.count('action="/sedzia/akcja/walkower"') == 2
+    status, html = act(client, "walkower", page, round="1", winner="1", loser="2")
+    assert status == 200, html
+    status, html = act(client, "obustronny", page, round="1", a="3", b="4")
+    assert status == 200, html
+    with _opened(path) as t:
+        kinds = [p.result.kind for p in t.state().rounds[1].pairings if p.result]
+    assert kinds == ["walkover", "forfeit"]  # TR 7.2
+    html = client.get(page).text  # both may be replaced now
+    assert html.count('name="replace" value="1"') == 4
