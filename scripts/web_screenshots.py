@@ -48,6 +48,7 @@ LANGS = ("pl", "en")
 WIDTH, HEIGHT, TALLEST = 1000, 760, 1000  # px: the viewport; a long page is clipped
 PHONE = {"width": 390, "height": 844}
 WAIT = 20_000  # ms
+PORT = 8000  # the slips and their QR codes show the address
 REFEREE, PASSWORD = "sedzia", "tajne-haslo-1"
 
 #: The tournament day's "now" (the server's clock, the live pages' clock).
@@ -168,7 +169,7 @@ def build_tournament(path: str) -> dict[int, Any]:
                 sa, sb = rng.randint(290, 520), rng.randint(270, 500)
                 ref.result(n, a, str(sa), b, str(sb + (sa == sb)))
             if n == 3:
-                ref.now = lambda: stamp(5 * 60 - 25)  # 14:35 → at 14:17:30, 32:30 left
+                ref.now = lambda: stamp(5 * 60)  # 14:00: at 14:17:30, 32:30 left
                 ref.clock(3, "start", 50)
     return open_tables
 
@@ -278,9 +279,10 @@ def serve(folder: Path) -> Iterator[Day]:
         tournament_poll=0.2,
         ranking=str(history),
     )
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    with socket.socket() as s:  # a fixed port: the slips print the address
+        if s.connect_ex(("127.0.0.1", PORT)) == 0:
+            raise SystemExit(f"port {PORT} is taken: the slips' addresses need it")
+    port = PORT
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
     )
@@ -318,19 +320,15 @@ def entry(day: Day, table: int, side: int, sa: int, sb: int) -> None:
     )
 
 
-def log_in(day: Day, first: bool) -> None:
-    """The referee logs in on ``day.desk`` (the first time: signs up)."""
-    page = day.desk
-    if first:
-        page.goto(f"{day.url}/konto/rejestracja?lang=pl")
-        page.fill("input[name=password2]", PASSWORD)
-    else:
-        page.goto(f"{day.url}/konto/logowanie?lang=pl")
+def account(day: Day, page: Any, sign_up: bool) -> None:
+    """The referee signs up, or logs in, on ``page``."""
+    page.goto(f"{day.url}/konto/{'rejestracja' if sign_up else 'logowanie'}?lang=pl")
     page.fill("input[name=nickname]", REFEREE)
     page.fill("input[name=password]", PASSWORD)
+    if sign_up:
+        page.fill("input[name=password2]", PASSWORD)
     page.click("form.account button[type=submit]")
     page.wait_for_url(re.compile(r".*/(konto)?(\?.*)?$"))
-    day.store.set_referee(REFEREE, True)
 
 
 # ---- the screens ---------------------------------------------------------------------
@@ -354,7 +352,7 @@ def game(day: Day, lang: str) -> None:
 
 
 def words(day: Day, lang: str) -> None:
-    day.desk.goto(url_in(day, "/slowa?words=ŻÓŁW+ŻÓŁWIE&rack=KOTAŁES&pattern=K%3FT%2A", lang))
+    day.desk.goto(url_in(day, "/slowa?words=ŻÓŁW+ŻÓŁWIE&rack=KOTAŁES", lang))
     save(day.desk, "words", lang)
 
 
@@ -441,7 +439,7 @@ def settle(day: Day) -> None:
     from plansza.services.tournament import Referee
 
     rng = random.Random(3)
-    with Referee.open(day.path, lambda: stamp(5 * 60 + 30)) as ref:
+    with Referee.open(day.path, lambda: stamp(5 * 60 + 16)) as ref:
         ref.by = REFEREE
         state = ref.state()
         for p in state.rounds[3].pairings:
@@ -489,7 +487,7 @@ BEFORE = [
     live("/turniej/klasyfikacja", "live-standings"),
     live("/turniej/gracz/3", "live-player"),
     projector,
-    live("/turniej/klasyfikacja?druk=1", "live-printable"),
+    live("/turniej/kojarzenia?alfabetycznie=1&druk=1", "live-printable"),
 ]
 AFTER = [
     console_home,
@@ -506,6 +504,8 @@ AFTER = [
 def main(argv: list[str]) -> None:
     from playwright.sync_api import sync_playwright
 
+    from plansza.server.store import table_secrets
+
     os.environ["TZ"] = "UTC"
     time.tzset()
     wanted = set(argv)
@@ -520,6 +520,8 @@ def main(argv: list[str]) -> None:
             ]
         ):
             day.store.add_word_check(NOW.timestamp() - 600 + 97 * i, table, words_, valid)
+        with day.store._begin() as c:  # a fixed secret: the same table codes every run
+            c.execute(table_secrets.insert().values(tournament=table_key(day), secret="demo" * 16))
         entry(day, 5, 0, 401, 355)  # waiting for the other player
         entry(day, 6, 1, 298, 377)
         entry(day, 7, 0, 366, 340)  # the two players disagree: the referee's queue
@@ -532,7 +534,11 @@ def main(argv: list[str]) -> None:
                 viewport={"width": WIDTH, "height": HEIGHT}, locale=locale
             )
             day.desk = desks[lang] = desk.new_page()
-            log_in(day, first=i == 0)
+            if i == 0:  # the account made a referee before any log-in of the day
+                account(day, day.desk, sign_up=True)
+                day.store.set_referee(REFEREE, True)
+                desk.clear_cookies()
+            account(day, day.desk, sign_up=False)
             phone = day.browser.new_context(
                 viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=1, locale=locale
             )
