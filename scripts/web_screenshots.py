@@ -12,7 +12,10 @@ Everything is fixed (the data, the seeds, the dates, the server's clock), so a r
 gives the same pictures.
 
     python scripts/web_screenshots.py            # all the screens
-    python scripts/web_screenshots.py lobby game # only these
+    python scripts/web_screenshots.py lobby slips ranking-effect  # only these screens
+
+A screen's name is its function's (``phone_before`` is ``phone-before``) or the
+name given to :func:`live`; the settling of round 3 happens whatever is chosen.
 """
 
 from __future__ import annotations
