@@ -1,0 +1,563 @@
+"""Take the screenshots of the web app that the user docs show (docs/images/web/).
+
+A demo tournament day is built: 16 players (registered from an imported ranking
+list; one newcomer), 3 rounds of a 5-round tournament played, round 3 still open
+with entries from the tables waiting and one mismatch in the referee's queue, the
+round's clock running, a few word checks logged, and a ranking history so the
+ranking pages have content. The app is started (Uvicorn in a thread, a referee's
+account) and Playwright, driving Debian's Chromium, saves each screen in Polish and
+in English as ``docs/images/web/NAME.pl.png`` and ``NAME.en.png``.
+
+Everything is fixed (the data, the seeds, the dates, the server's clock), so a rerun
+gives the same pictures.
+
+    python scripts/web_screenshots.py            # all the screens
+    python scripts/web_screenshots.py lobby slips ranking-effect  # only these screens
+
+A screen's name is its function's (``phone_before`` is ``phone-before``) or the
+name given to :func:`live`; the settling of round 3 happens whatever is chosen.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import socket
+import struct
+import sys
+import tempfile
+import threading
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+IMAGES = ROOT / "docs" / "images" / "web"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+LANGS = ("pl", "en")
+WIDTH, HEIGHT, TALLEST = 1000, 760, 1000  # px: the viewport; a long page is clipped
+PHONE = {"width": 390, "height": 844}
+WAIT = 20_000  # ms
+PORT = 8000  # the slips and their QR codes show the address
+REFEREE, PASSWORD = "sedzia", "tajne-haslo-1"
+
+#: The tournament day's "now" (the server's clock, the live pages' clock).
+NOW = datetime(2026, 11, 14, 14, 17, 30, tzinfo=UTC)
+DAY = NOW.date().isoformat()
+
+#: The players: (name as on the ranking list, ranking, games, club, city).
+PLAYERS = [
+    ("Nowak Ewa", 148.25, 412, "Siódemka", "Warszawa"),
+    ("Łoś Bartłomiej", 144.5, 388, "Mikrus", "Kraków"),
+    ("Kowalska-Wiśniewska Anna", 141.0, 256, "Siódemka", "Warszawa"),
+    ("Śliwa Celina", 137.75, 301, "Skrable Łódź", "Łódź"),
+    ("Ćwik Łukasz", 135.0, 198, "Mikrus", "Kraków"),
+    ("Żak Jan", 133.5, 520, "Gdańska Dziesiątka", "Gdańsk"),
+    ("Wójcik Małgorzata", 131.25, 144, "", "Poznań"),
+    ("Zieliński Tomasz", 129.0, 233, "Skrable Łódź", "Łódź"),
+    ("Dąbrowski Paweł", 126.5, 175, "Siódemka", "Warszawa"),
+    ("Król Agnieszka", 124.0, 96, "Gdańska Dziesiątka", "Gdańsk"),
+    ("Szymański Piotr", 121.75, 310, "", "Wrocław"),
+    ("Lewandowska Zofia", 119.5, 88, "Mikrus", "Kraków"),
+    ("Kamiński Michał", 117.0, 64, "", "Lublin"),
+    ("Pietrzak Joanna", 114.25, 52, "Siódemka", "Warszawa"),
+    ("Grabowski Krzysztof", 110.0, 40, "", "Radom"),
+]
+NEWCOMER = ("Źdźbło Oliwia", "Szkoła nr 5", "Łódź")
+#: More names on the ranking list (the registration search finds them too).
+OTHERS = [
+    ("Nowicki Adam", 128.0, 150),
+    ("Nowakowska Irena", 122.5, 61),
+    ("Łosiewicz Marek", 118.0, 77),
+    ("Kowalczyk Barbara", 133.0, 402),
+    ("Nowosielski Jerzy", 109.5, 35),
+    ("Śliwiński Robert", 127.25, 208),
+]
+
+
+def stamp(minutes: float) -> str:
+    """An event's time: ``minutes`` after 9:00 on the tournament day (UTC)."""
+    t = datetime(2026, 11, 14, 9, 0, tzinfo=UTC) + timedelta(minutes=minutes)
+    return t.isoformat()
+
+
+def ranking_list_csv() -> str:
+    from plansza.ranking.listing import ListedPlayer, list_csv
+
+    rows = [ListedPlayer(n, r, g, club, city) for n, r, g, club, city in PLAYERS]
+    rows += [ListedPlayer(n, r, g) for n, r, g in OTHERS]
+    return list_csv(sorted(rows, key=lambda p: -p.ranking))
+
+
+def ranking_history_csv() -> str:
+    """Four earlier tournaments of the listed players (12 rounds each, random pairs,
+    the stronger more often winning), in 2026."""
+    from plansza.ranking import RankedGame, write_games_csv
+
+    rng = random.Random(29)
+    strength = {n: r for n, r, *_ in PLAYERS} | {n: r for n, r, _ in OTHERS}
+    names = sorted(strength)
+    games = []
+    for day, title in (
+        (date(2026, 3, 7), "Puchar Wiosny"),
+        (date(2026, 5, 16), "Mistrzostwa Mazowsza"),
+        (date(2026, 8, 22), "Turniej nad Wisłą"),
+        (date(2026, 10, 10), "Puchar Jesieni"),
+    ):
+        for _ in range(12):
+            rng.shuffle(names)
+            for a, b in zip(names[::2], names[1::2], strict=False):
+                sa = rng.randint(300, 480) + int(2 * (strength[a] - 125))
+                sb = rng.randint(300, 480) + int(2 * (strength[b] - 125))
+                if sa == sb:
+                    sa += 1
+                games.append(RankedGame(day, title, a, b, sa, sb))
+    out = io.StringIO()
+    write_games_csv(games, out)
+    return out.getvalue()
+
+
+def build_tournament(path: str) -> dict[int, Any]:
+    """The tournament file: 3 rounds paired, rounds 1–2 and half of round 3 played,
+    the round's clock started. Round 3's tables without a result, by table number."""
+    from plansza.services.tournament import Referee
+    from plansza.tournament.model import Settings
+
+    clock = iter(range(100_000))
+
+    def now() -> str:
+        return stamp(next(clock) * 0.05)
+
+    settings = Settings(
+        "Puchar Mazowsza 2026",
+        5,
+        "halving",
+        dates=(DAY,),
+        referee="Anna Sędziowska",
+        venue="Warszawa, Hala Sportowa „Koło”",
+    )
+    Referee.create(path, settings, now)
+    rng = random.Random(2026)
+    with Referee.open(path, now) as ref:
+        ref.by = REFEREE
+        for name, ranking, games, club, city in PLAYERS:
+            ref.add_player(
+                {"name": name, "ranking": ranking, "games": games, "club": club, "city": city}
+            )
+        name, club, city = NEWCOMER
+        ref.add_player({"name": name, "ranking": None, "games": 0, "club": club, "city": city})
+        open_tables: dict[int, Any] = {}
+        for n in (1, 2, 3):
+            state, _ = ref.pair(n)
+            for p in state.rounds[n].pairings:
+                if p.second is None:
+                    continue
+                if n == 3 and p.table > 4:
+                    open_tables[p.table] = p
+                    continue
+                a, b = state.players[p.first].name, state.players[p.second].name
+                sa, sb = rng.randint(290, 520), rng.randint(270, 500)
+                ref.result(n, a, str(sa), b, str(sb + (sa == sb)))
+            if n == 3:
+                ref.now = lambda: stamp(5 * 60)  # 14:00: at 14:17:30, 32:30 left
+                ref.clock(3, "start", 50)
+    return open_tables
+
+
+class FixedDatetime(datetime):
+    """``datetime`` whose ``now`` is the tournament day's :data:`NOW`."""
+
+    @classmethod
+    def now(cls, tz: Any = None) -> datetime:  # type: ignore[override]
+        return NOW if tz is None else NOW.astimezone(tz)
+
+
+class FixedDate(date):
+    @classmethod
+    def today(cls) -> date:  # type: ignore[override]
+        return NOW.date()
+
+
+class Day:
+    """The running app, the tournament's path, the Playwright browser."""
+
+    def __init__(self, url: str, app: Any, path: str, tables: dict[int, Any]) -> None:
+        self.url, self.app, self.path, self.tables = url, app, path, tables
+        self.browser: Any = None
+        self.desk: Any = None  # the referee's page (1000 px wide)
+        self.phone: Any = None  # a player's phone
+
+    @property
+    def store(self) -> Any:
+        return self.app.state.hub.store
+
+
+def url_in(day: Day, path: str, lang: str) -> str:
+    return f"{day.url}{path}{'&' if '?' in path else '?'}lang={lang}"
+
+
+def save(page: Any, name: str, lang: str, *, full: bool = True, tallest: int = TALLEST) -> None:
+    """The page as ``NAME.LANG.png``: the whole page up to ``tallest`` px."""
+    out = IMAGES / f"{name}.{lang}.png"
+    page.wait_for_timeout(150)
+    if full:
+        height = min(tallest, page.evaluate("document.documentElement.scrollHeight"))
+        width = page.viewport_size["width"]
+        page.screenshot(
+            path=str(out), clip={"x": 0, "y": 0, "width": width, "height": height}, full_page=True
+        )
+    else:
+        page.screenshot(path=str(out))
+    squeeze(out)
+    print(out.relative_to(ROOT), out.stat().st_size)
+
+
+def squeeze(path: Path) -> None:
+    """The PNG compressed harder (its pixels unchanged): Chromium compresses fast."""
+    data = path.read_bytes()
+    chunks, i, idat = [], 8, b""
+    while i < len(data):
+        n = struct.unpack(">I", data[i : i + 4])[0]
+        kind, body = data[i + 4 : i + 8], data[i + 8 : i + 8 + n]
+        i += 12 + n
+        if kind == b"IDAT":
+            idat += body
+            if not chunks or chunks[-1][0] != b"IDAT":
+                chunks.append((b"IDAT", b""))
+        else:
+            chunks.append((kind, body))
+    packed = zlib.compress(zlib.decompress(idat), 9)
+    out = [data[:8]]
+    for kind, body in chunks:
+        body = packed if kind == b"IDAT" else body
+        crc = zlib.crc32(kind + body) & 0xFFFFFFFF
+        out.append(struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc))
+    if sum(map(len, out)) < len(data):
+        path.write_bytes(b"".join(out))
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[Day]:
+    import uvicorn
+
+    import plansza.server.effect as effect_module
+    import plansza.server.tournament as live_module
+    from plansza.lexicon import Lexicon
+    from plansza.server import app as app_module
+    from plansza.server.app import create_app
+    from plansza.services.ranking import import_list
+
+    source = folder / "federacja.csv"
+    source.write_text(ranking_list_csv(), encoding="utf-8")
+    os.environ["PLANSZA_RANKING_LIST"] = str(folder / "list.csv")
+    import_list(str(source), str(folder / "list.csv"))
+    history = folder / "historia.csv"
+    history.write_text(ranking_history_csv(), encoding="utf-8")
+    path = str(folder / "puchar.turniej.sqlite")
+    tables = build_tournament(path)
+
+    live_module.datetime = FixedDatetime  # type: ignore[misc]
+    effect_module.date = FixedDate  # type: ignore[misc]
+    seeds = iter(range(7, 10_000))
+    app_module.new_seed = lambda: next(seeds)  # type: ignore[assignment]
+    app = create_app(
+        db=f"sqlite:///{folder / 'web.db'}",
+        words=Lexicon.default(progress=False),
+        secret="zrzuty",
+        clock=lambda: NOW.timestamp(),
+        tournament=path,
+        tournament_poll=0.2,
+        ranking=str(history),
+    )
+    with socket.socket() as s:  # a fixed port: the slips print the address
+        if s.connect_ex(("127.0.0.1", PORT)) == 0:
+            raise SystemExit(f"port {PORT} is taken: the slips' addresses need it")
+    port = PORT
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(400):
+        if server.started:
+            break
+        time.sleep(0.05)
+    if not server.started:
+        raise SystemExit("the server did not start")
+    try:
+        yield Day(f"http://127.0.0.1:{port}", app, path, tables)
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def table_key(day: Day) -> str:
+    return os.path.abspath(day.path)
+
+
+def code_of(day: Day, n: int, table: int) -> str:
+    from plansza.services.tables import table_code
+
+    return table_code(day.store.table_secret(table_key(day)), n, table)
+
+
+def entry(day: Day, table: int, side: int, sa: int, sb: int) -> None:
+    from plansza.services.tables import TableEntry
+
+    day.store.put_table_entry(
+        table_key(day), TableEntry(3, table, side, sa, sb, None), NOW.timestamp() - 60 * (9 - table)
+    )
+
+
+def account(day: Day, page: Any, sign_up: bool) -> None:
+    """The referee signs up, or logs in, on ``page``."""
+    page.goto(f"{day.url}/konto/{'rejestracja' if sign_up else 'logowanie'}?lang=pl")
+    page.fill("input[name=nickname]", REFEREE)
+    page.fill("input[name=password]", PASSWORD)
+    if sign_up:
+        page.fill("input[name=password2]", PASSWORD)
+    page.click("form.account button[type=submit]")
+    page.wait_for_url(re.compile(r".*/(konto)?(\?.*)?$"))
+
+
+# ---- the screens ---------------------------------------------------------------------
+# Each takes the day and a language and saves one picture.
+
+
+def lobby(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/", lang))
+    save(day.desk, "lobby", lang)
+
+
+def game(day: Day, lang: str) -> None:
+    page = day.desk
+    page.goto(url_in(day, "/", lang))
+    page.fill("input[name=name]", "Ewa")
+    page.check("input[name=opponent][value=greedy]")
+    page.click("form.lobby button[type=submit]")
+    page.wait_for_url(re.compile(r".*/g/[^/]+$"), timeout=WAIT)
+    page.wait_for_timeout(2500)  # the computer's first move, if it starts
+    save(page, "game", lang)
+
+
+def words(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/slowa?words=ŻÓŁW+ŻÓŁWIE&rack=KOTAŁES", lang))
+    save(day.desk, "words", lang)
+
+
+def analysis(day: Day, lang: str) -> None:
+    page = day.desk
+    page.goto(url_in(day, "/analiza", lang))
+    record = (ROOT / "tests/game/data/games/01_greedy.gcg").read_text(encoding="utf-8")
+    page.fill("textarea[name=text]", record)
+    page.click("form.upload button[type=submit]")
+    page.wait_for_url(re.compile(r".*/anali[sz][ae]/.+"), timeout=120_000)
+    page.wait_for_load_state("networkidle")
+    save(page, "analysis", lang)
+
+
+def station(day: Day, lang: str) -> None:
+    page = day.desk
+    page.goto(url_in(day, "/sprawdzanie", lang))
+    page.fill("input[name=table]", "6")
+    page.fill("input[name=words]", "ŻÓŁW ŻÓŁWIE")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("#station-result :is(p, div, strong)", timeout=WAIT)
+    save(page, "station", lang)
+
+
+def station_log(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/sprawdzanie/dziennik", lang))
+    save(day.desk, "station-log", lang)
+
+
+def login(day: Day, lang: str) -> None:
+    ctx = day.browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+    page = ctx.new_page()
+    page.goto(url_in(day, "/konto/logowanie", lang))
+    save(page, "login", lang)
+    ctx.close()
+
+
+def phone_before(day: Day, lang: str) -> None:
+    day.phone.goto(url_in(day, f"/s/{code_of(day, 3, 8)}", lang))
+    save(day.phone, "table-phone", lang)
+
+
+def phone_after(day: Day, lang: str) -> None:
+    page = day.phone
+    day.store.clear_table_entries(table_key(day), 3, 8)
+    page.goto(url_in(day, f"/s/{code_of(day, 3, 8)}", lang))
+    page.check("input[name=side][value='0']")
+    page.fill("input[name=sa]", "412")
+    page.fill("input[name=sb]", "367")
+    page.click("form.enter button[type=submit]")
+    page.wait_for_load_state("load")
+    save(page, "table-phone-entered", lang)
+
+
+def queue(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/sedzia/wyniki", lang))
+    save(day.desk, "tables-queue", lang)
+
+
+def slips(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/sedzia/karty", lang))
+    save(day.desk, "tables-slips", lang)
+
+
+def live(path: str, name: str, tallest: int = TALLEST) -> Callable[[Day, str], None]:
+    def shoot(day: Day, lang: str) -> None:
+        day.desk.goto(url_in(day, path, lang))
+        save(day.desk, name, lang, tallest=tallest)
+
+    shoot.__name__ = name
+    return shoot
+
+
+def projector(day: Day, lang: str) -> None:
+    page = day.desk
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(url_in(day, "/turniej/klasyfikacja?projektor=1", lang))
+    save(page, "live-projector", lang, full=False)
+    page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+
+
+def settle(day: Day) -> None:
+    """Round 3 finished: the referee records the tables still open (the queue empty)."""
+    from plansza.services.tournament import Referee
+
+    rng = random.Random(3)
+    with Referee.open(day.path, lambda: stamp(5 * 60 + 16)) as ref:
+        ref.by = REFEREE
+        state = ref.state()
+        for p in state.rounds[3].pairings:
+            if p.second is None or p.result is not None:
+                continue
+            a, b = state.players[p.first].name, state.players[p.second].name
+            ref.result(3, a, str(rng.randint(330, 480)), b, str(rng.randint(280, 329)))
+    for table in day.tables:
+        day.store.clear_table_entries(table_key(day), 3, table)
+    time.sleep(0.6)  # the live pages' watch sees the change
+
+
+def console_home(day: Day, lang: str) -> None:
+    page = day.desk
+    page.goto(url_in(day, "/sedzia", lang))
+    page.click("button[formaction='/sedzia/akcja/podglad']")
+    page.wait_for_selector(".warnings", timeout=WAIT)
+    save(page, "console-home", lang)
+
+
+def console_players(day: Day, lang: str) -> None:
+    page = day.desk
+    page.goto(url_in(day, "/sedzia/gracze", lang))
+    page.locator("#r-name").press_sequentially("now", delay=60)
+    page.wait_for_selector("#list-hits .list-hit", timeout=WAIT)
+    save(page, "console-players", lang)
+
+
+#: The screens in the order they are taken (the day's state changes between them).
+BEFORE = [
+    lobby,
+    game,
+    words,
+    analysis,
+    station,
+    station_log,
+    login,
+    phone_before,
+    phone_after,
+    queue,
+    slips,
+    live("/turniej", "live-tournament"),
+    live("/turniej/kojarzenia", "live-pairings"),
+    live("/turniej/kojarzenia?alfabetycznie=1", "live-pairings-by-name"),
+    live("/turniej/klasyfikacja", "live-standings"),
+    live("/turniej/gracz/3", "live-player"),
+    projector,
+    live("/turniej/kojarzenia?alfabetycznie=1&druk=1", "live-printable"),
+]
+AFTER = [
+    console_home,
+    console_players,
+    live("/sedzia/runda/3", "console-round"),
+    live("/sedzia/ustawienia", "console-settings"),
+    live("/sedzia/dziennik", "console-log", 620),
+    live("/ranking", "ranking-list"),
+    live("/ranking/gracz/Nowak%20Ewa", "ranking-player", 700),
+    live("/ranking/turniej", "ranking-effect"),
+]
+
+
+def main(argv: list[str]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from plansza.server.store import table_secrets
+
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    wanted = set(argv)
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp)) as day, sync_playwright() as p:
+        for i, (table, words_, valid) in enumerate(
+            [
+                (2, ("ŻÓŁW",), True),
+                (5, ("KOTAŁ", "ŁES"), False),
+                (1, ("ZAJĄCE", "EM"), True),
+                (7, ("GŻEGŻÓŁKA",), False),
+            ]
+        ):
+            day.store.add_word_check(NOW.timestamp() - 600 + 97 * i, table, words_, valid)
+        with day.store._begin() as c:  # a fixed secret: the same table codes every run
+            c.execute(table_secrets.insert().values(tournament=table_key(day), secret="demo" * 16))
+        entry(day, 5, 0, 401, 355)  # waiting for the other player
+        entry(day, 6, 1, 298, 377)
+        entry(day, 7, 0, 366, 340)  # the two players disagree: the referee's queue
+        entry(day, 7, 1, 336, 340)
+        day.browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        desks, phones = {}, {}
+        for i, lang in enumerate(LANGS):
+            locale = "pl-PL" if lang == "pl" else "en-GB"
+            desk = day.browser.new_context(
+                viewport={"width": WIDTH, "height": HEIGHT}, locale=locale
+            )
+            day.desk = desks[lang] = desk.new_page()
+            if i == 0:  # the account made a referee before any log-in of the day
+                account(day, day.desk, sign_up=True)
+                day.store.set_referee(REFEREE, True)
+                desk.clear_cookies()
+            account(day, day.desk, sign_up=False)
+            phone = day.browser.new_context(
+                viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=1, locale=locale
+            )
+            phones[lang] = phone.new_page()
+        for screens in (BEFORE, AFTER):
+            if screens is AFTER:
+                settle(day)
+            for screen in screens:
+                name = screen.__name__.replace("_", "-")
+                if wanted and name not in wanted:
+                    continue
+                for lang in LANGS:
+                    day.desk, day.phone = desks[lang], phones[lang]
+                    screen(day, lang)
+        day.browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
