@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from plansza.errors import PlanszaError
+from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator, describe
 from plansza.server.accounts import current, require_referee
 from plansza.server.pages import page, small_form, translator_of
@@ -149,7 +149,13 @@ async def _state_page(
         return page(request, "web/error.html", status=404, message=message)
     if not _exists(path):
         return _console(
-            request, "web/console_new.html", status=status, error=error, form=form, file=path
+            request,
+            "web/console_new.html",
+            status=status,
+            error=error,
+            form=form,
+            file=path,
+            systems=SYSTEMS,
         )
     seq, state, events = await run_in_threadpool(_read, path)
     sd = seeds(state)
@@ -168,6 +174,8 @@ async def _state_page(
         names=_names(state),
         removals=_removals(state),
         by_seed=sorted(state.players, key=lambda pid: sd[pid]),
+        systems=SYSTEMS,
+        ranking_text=_ranking_text,
         by_name=sorted(
             state.players, key=lambda pid: polish_collation_key(state.players[pid].name)
         ),
@@ -224,11 +232,65 @@ async def log_page(request: Request) -> Response:
     return await _state_page(request, "web/console_log.html", more=_log_context)
 
 
+#: Each setting in words (the options of ``turniej set`` say the same).
+SETTING_LABELS = {
+    "name": N_("Tournament name"),
+    "minutes": N_("Minutes per player"),
+    "round_minutes": N_("Minutes of a round (the round's clock)"),
+    "criteria": N_("Criteria, e.g. big_points,spread"),
+    "final_criteria": N_("Criteria of the final standings (empty: the same)"),
+    "bye_score": N_("Bye score, e.g. 300:250"),
+    "bye_big_points": N_("Big points of a bye"),
+    "exclude_best_wins": N_("Best wins left out of the final spread (MPA 2e viii)"),
+    "exclude_best_places": N_("Places whose best wins are left out (MPA 2e viii)"),
+    "repeats": N_("Repeats allowed"),
+    "group_range": N_("Score group range (1.5)"),
+    "adjustment_formula": N_("Adjustments (RS §7.2)"),
+    "prize_places": N_("Last prize place"),
+    "elimination": N_("Elimination tournament (RS §7.3)"),
+    "seed": N_("Seed of the draws"),
+    "team_size": N_("Players counted per team (SCH)"),
+    "team_limit": N_("Players registered per school at most (SCH; 0 = any)"),
+    "tie_rule": N_("A tie"),
+    "referee": N_("Head referee"),
+    "venue": N_("Venue"),
+}
+
+#: The settings chosen from a list: value → its words.
+SETTING_CHOICES = {
+    "adjustment_formula": {
+        "weighted": N_("weighted (RS §7.2)"),
+        "seed": N_("by seeding number"),
+        "none": N_("none"),
+    },
+    "tie_rule": {
+        "draw": N_("a draw (TR 5.2)"),
+        "higher_last_move": N_("the higher last move wins (SCH)"),
+    },
+}
+
+#: The pairing systems in words.
+SYSTEMS = {
+    "halving": N_("halving (PFS, RS §7)"),
+    "swiss": N_("Swiss"),
+    "danish": N_("Danish"),
+    "roundrobin": N_("round robin"),
+    "mpa": N_("MPA (the English championship)"),
+    "manual": N_("by hand"),
+}
+
+
 def _settings_context(state: State, t: Translator) -> dict[str, Any]:
     from plansza.records import dump
     from plansza.tournament.events import SETTABLE
 
-    return {"settable": sorted(SETTABLE), "settings_now": dump(state.settings)}
+    return {
+        "settable": [k for k in SETTING_LABELS if k in SETTABLE]
+        + sorted(SETTABLE - SETTING_LABELS.keys()),
+        "settings_now": dump(state.settings),
+        "labels": SETTING_LABELS,
+        "choices": SETTING_CHOICES,
+    }
 
 
 def _log_context(state: State, t: Translator) -> dict[str, Any]:
@@ -256,7 +318,12 @@ async def list_search(request: Request) -> Response:
     listing = await run_in_threadpool(_listing)
     found = search_list(listing, text, LIST_SHOWN) if listing is not None and text.strip() else []
     return page(
-        request, "web/console_list.html", found=found, listed=listing is not None, text=text
+        request,
+        "web/console_list.html",
+        found=found,
+        listed=listing is not None,
+        text=text,
+        ranking_text=_ranking_text,
     )
 
 
@@ -307,6 +374,12 @@ async def download(request: Request) -> Response:
         media_type=f"{kind}; charset=utf-8",
         headers={"Content-Disposition": disposition},
     )
+
+
+def _ranking_text(value: float | None) -> str:
+    from plansza.ranking.listing import ranking_text
+
+    return "—" if value is None else ranking_text(value)
 
 
 def _listing() -> Any:
