@@ -57,14 +57,50 @@ POST_TARGET_MS = 200.0
 LIVE_TARGET_MS = 1000.0
 STANDINGS_TARGET_MS = 50.0
 
-FIRST = (
-    "Łukasz Paweł Michał Grzegorz Bartłomiej Jędrzej Zbigniew Wojciech Mikołaj Sławomir "
-    "Małgorzata Żaneta Agnieszka Jolanta Bożena Elżbieta Urszula Dorota Kinga Ścibor"
-).split()
-LAST = (
-    "Łoś Żółkiewski Wiśniewski Kowalczyk Zieliński Dąbrowski Woźniak Kamiński Lewandowski "
-    "Szymański Kozłowski Jabłoński Wróbel Mazur Krawczyk Piątek Górski Sęk Ćwik Śliwa"
-).split()
+FIRST = [
+    "Łukasz",
+    "Paweł",
+    "Michał",
+    "Grzegorz",
+    "Bartłomiej",
+    "Jędrzej",
+    "Zbigniew",
+    "Wojciech",
+    "Mikołaj",
+    "Sławomir",
+    "Małgorzata",
+    "Żaneta",
+    "Agnieszka",
+    "Jolanta",
+    "Bożena",
+    "Elżbieta",
+    "Urszula",
+    "Dorota",
+    "Kinga",
+    "Ścibor",
+]
+LAST = [
+    "Łoś",
+    "Żółkiewski",
+    "Wiśniewski",
+    "Kowalczyk",
+    "Zieliński",
+    "Dąbrowski",
+    "Woźniak",
+    "Kamiński",
+    "Lewandowski",
+    "Szymański",
+    "Kozłowski",
+    "Jabłoński",
+    "Wróbel",
+    "Mazur",
+    "Krawczyk",
+    "Piątek",
+    "Górski",
+    "Sęk",
+    "Ćwik",
+    "Śliwa",
+]
 
 
 def names(count: int, seed: int = 1) -> list[str]:
@@ -525,8 +561,9 @@ def verdicts(out: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
         st = out["standings"]
         for kind, what in (("first", "after a change"), ("again", "repeated")):
             p99 = st[f"{kind}_p99_ms"]
+            target = f"≤ {STANDINGS_TARGET_MS:.0f} ms"
             rows.append((f"standings {st['players']}×15, {what}: p99", f"{p99:.1f} ms",
-                         f"≤ {STANDINGS_TARGET_MS:.0f} ms", p99 <= STANDINGS_TARGET_MS))  # fmt: skip
+                         target, p99 <= STANDINGS_TARGET_MS))  # fmt: skip
     return rows
 
 
