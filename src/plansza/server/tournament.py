@@ -115,6 +115,10 @@ class Watch:
             except Exception:  # a file busy for a moment: try again at the next poll
                 continue
             if seq != self.seq:
+                s = self.spectator
+                if s is not None:  # replayed once here, so that the pages all find it ready
+                    with contextlib.suppress(Exception):
+                        seq = await run_in_threadpool(s.warm)
                 self.seq = seq
                 changed, self._changed = self._changed, asyncio.Event()
                 changed.set()
