@@ -15,6 +15,7 @@ import random
 import tempfile
 import time
 
+from plansza.records import dump
 from plansza.tournament.events import Event, apply, replay
 from plansza.tournament.model import Settings
 from plansza.tournament.pairing import pair_round
@@ -28,7 +29,7 @@ ROUNDS = 15
 def build(players: int, rounds: int, seed: int) -> tuple[list[Event], list[float]]:
     """Play a whole tournament; return its log and the time to pair each round."""
     settings = Settings("Benchmark", rounds, "halving", dates=("2026-05-02",))
-    log = [Event(1, "created", {"settings": settings.to_dict()}, "t")]
+    log = [Event(1, "created", {"settings": dump(settings)}, "t")]
     state = replay(log)
     rng = random.Random(seed)
 

@@ -82,7 +82,7 @@ def create_app(
     secret: str | None = None,
     clock: Any = None,
     tournament: str | None = None,
-    tournament_poll: float = 1.0,
+    tournament_poll: float | None = None,
     ranking: str | None = None,
 ) -> Starlette:
     """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
@@ -105,7 +105,8 @@ def create_app(
     from plansza.server.console import routes as console_routes
     from plansza.server.station import routes as station_routes
 
-    watch = live_tournament.Watch(tournament, poll=tournament_poll) if tournament else None
+    poll = live_tournament.POLL if tournament_poll is None else tournament_poll
+    watch = live_tournament.Watch(tournament, poll=poll) if tournament else None
     from plansza.server.study import Site
     from plansza.server.study import routes as study_routes
 
@@ -144,7 +145,8 @@ def create_app(
                 secret_key=secret or secret_key(),
                 same_site="lax",
                 https_only=False,
-            )
+            ),
+            Middleware(live_tournament.WakeOnWrites),
         ],
         lifespan=lifespan,
     )

@@ -133,17 +133,37 @@ def _record(
 ) -> None:
     """Record the entry in the log (then forget the table's entries), one writer at a
     time; a :class:`PlanszaError` when refused."""
+
+    with _writing:
+        _record_locked(path, key, request, entry, by, expected)
+
+
+def _record_locked(
+    path: str, key: str, request: Request, entry: TableEntry, by: str, expected: int | None
+) -> None:
     from plansza.tournament.storage import TournamentFile
 
+    file = TournamentFile.open(path)
+    try:
+        tables.record(Referee(file, _stamp(request), by=by, expected=expected), entry)
+    finally:
+        file.close()
+    hub_of(request).store.clear_table_entries(key, entry.round, entry.table)
+
+
+def _enter(path: str, key: str, request: Request, entry: TableEntry, by: str) -> list[TableEntry]:
+    """Keep a phone's entry and, when the other phone's agrees, record the result — in
+    one step, so that two phones sending the same result at the same moment each see
+    the other's entry and the result is recorded once (not left waiting, unseen by
+    both); the table's entries after it."""
     store = hub_of(request).store
-    now = _stamp(request)
     with _writing:
-        file = TournamentFile.open(path)
-        try:
-            tables.record(Referee(file, now, by=by, expected=expected), entry)
-        finally:
-            file.close()
-        store.clear_table_entries(key, entry.round, entry.table)
+        store.put_table_entry(key, entry, hub_of(request).clock())
+        entries = store.table_entries(key, entry.round, entry.table)
+        if tables.verdict(entries) == "agreed":
+            _record_locked(path, key, request, entry, by, None)
+            return []
+        return entries
 
 
 # ---- the players' pages ------------------------------------------------------------
@@ -203,10 +223,8 @@ async def table(request: Request) -> Response:
                 entry = others[0]
             else:
                 entry = _entry(form, state, n, p.table, side)
-                await to_thread.run_sync(store.put_table_entry, key, entry, hub_of(request).clock())
-                entries = [x for x in entries if x.side != side] + [entry]
-                if tables.verdict(entries) != "agreed":
-                    entry = None
+                await to_thread.run_sync(_enter, path, key, request, entry, f"table:{p.table}")
+                entry = None  # kept, and recorded when the other phone's entry agrees
             if entry is not None:
                 await to_thread.run_sync(
                     _record, path, key, request, entry, f"table:{p.table}", None

@@ -5,7 +5,8 @@ Read-only, no log-in: ``/turniej`` (the tournament and its links),
 player in Polish order), ``/turniej/klasyfikacja`` (the standings with the
 tournament's criteria), ``/turniej/gracz/{seed}`` (a player's card). Every page
 updates itself: one background task (:class:`Watch`) reads the event log's last
-sequence number every :attr:`Watch.poll` seconds, and ``/turniej/zdarzenia`` tells
+sequence number every :attr:`Watch.poll` seconds (at once after a form is posted to
+this server: :class:`WakeOnWrites`), and ``/turniej/zdarzenia`` tells
 each open page (server-sent events) when it changed; the page then re-fetches its
 content with htmx (``static/tournament.js``). ``?projektor=1`` cycles the pairings
 by table, the pairings by name and the standings in large type every
@@ -30,6 +31,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from plansza.i18n import describe
 from plansza.server.pages import page, translator_of
@@ -40,12 +42,16 @@ from plansza.tournament.model import State
 PROJECTOR_SECONDS = 15
 #: A comment line sent on a quiet stream this often, so that nothing between closes it.
 HEARTBEAT = 15.0
+#: How often the log is read for writes from outside the server (the command line):
+#: with the streams' fan-out, a page hears of a change well within a second
+#: (``benchmarks/tournament_day.py``, ``docs/decisions/web-load.md``).
+POLL = 0.25
 
 
 class Watch:
     """The served tournament and the one task that watches its log for changes."""
 
-    def __init__(self, path: str, *, poll: float = 1.0, lifetime: float = 600.0) -> None:
+    def __init__(self, path: str, *, poll: float = POLL, lifetime: float = 600.0) -> None:
         #: The tournament file; it may not exist yet (the referee creates it in the
         #: browser): the pages say so until it does.
         self.path = path
@@ -55,6 +61,8 @@ class Watch:
         self.lifetime = lifetime
         self.seq = self._last_seq()
         self._changed = asyncio.Event()
+        self._wake = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
 
     @property
@@ -70,7 +78,24 @@ class Watch:
 
     async def start(self) -> None:
         self._changed = asyncio.Event()  # bound to the running loop
+        self._wake = asyncio.Event()
+        self._loop = asyncio.get_running_loop()
         self._task = asyncio.create_task(self._run())
+
+    def poke(self) -> None:
+        """Read the log now, not at the next poll (this process may have written to
+        it); safe from any thread, nothing when the watch is not running."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._wake.set()
+        else:
+            loop.call_soon_threadsafe(self._wake.set)
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -82,12 +107,18 @@ class Watch:
 
     async def _run(self) -> None:
         while True:
-            await asyncio.sleep(self.poll)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll)
+            self._wake.clear()
             try:
                 seq = await run_in_threadpool(self._last_seq)
             except Exception:  # a file busy for a moment: try again at the next poll
                 continue
             if seq != self.seq:
+                s = self.spectator
+                if s is not None:  # replayed once here, so that the pages all find it ready
+                    with contextlib.suppress(Exception):
+                        seq = await run_in_threadpool(s.warm)
                 self.seq = seq
                 changed, self._changed = self._changed, asyncio.Event()
                 changed.set()
@@ -109,6 +140,24 @@ class Watch:
                     continue
             last = self.seq
             yield f"event: seq\ndata: {last}\n\n"
+
+
+class WakeOnWrites:
+    """ASGI middleware: after every POST answered by this server (the referee's console,
+    the tables' phones, the queue), the served tournament's :class:`Watch` reads its log
+    at once, so that the live pages hear of an event recorded here without waiting for
+    the poll. A POST that changed nothing costs one cheap query."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
+        if scope["type"] == "http" and scope["method"] == "POST":
+            owner = scope.get("app")
+            watch = getattr(getattr(owner, "state", None), "tournament", None)
+            if isinstance(watch, Watch):
+                watch.poke()
 
 
 def routes() -> list[Route]:

@@ -46,6 +46,8 @@ class Spectator:
         self._lock = threading.Lock()
         self._seq = -1
         self._state: State | None = None
+        #: The standings of the state last replayed (the page most asked for).
+        self._standings: tuple[State, tuple[list[Standing], bool, int]] | None = None
 
     def close(self) -> None:
         self._file.close()
@@ -87,19 +89,30 @@ class Spectator:
         """Round ``n`` by player, in Polish alphabetical order."""
         return by_name(state, n)
 
-    @staticmethod
-    def standings(state: State) -> tuple[list[Standing], bool, int]:
-        """(the standings now with the tournament's criteria, final?, after which round)."""
+    def standings(self, state: State) -> tuple[list[Standing], bool, int]:
+        """(the standings now with the tournament's criteria, final?, after which round),
+        computed once per state replayed (the state is never changed once replayed)."""
+        cached = self._standings
+        if cached is not None and cached[0] is state:
+            return cached[1]
         lines = standings(state, groups=mpa.groups(state))
-        return lines, state.finished, _completed(state)
+        found = lines, state.finished, _completed(state)
+        self._standings = state, found
+        return found
 
-    @staticmethod
-    def card(state: State, seed: int) -> PlayerCard:
+    def warm(self) -> int:
+        """Replay a change and compute its standings now, before the pages ask (the
+        live pages' watch calls this before telling them); the sequence number."""
+        seq, state = self.state()
+        self.standings(state)
+        return seq
+
+    def card(self, state: State, seed: int) -> PlayerCard:
         """The player with the starting number ``seed``: their line and games."""
         pid = player_by_seed(state).get(seed)
         if pid is None:
             raise NotFoundError(N_("there is no player number {seed}"), code="no_player", seed=seed)
-        lines, _final, _done = Spectator.standings(state)
+        lines, _final, _done = self.standings(state)
         line = next(s for s in lines if s.pid == pid)
         n = Spectator.current_round(state)
         seat = next((x for x in by_name(state, n) if x.pid == pid), None) if n else None

@@ -497,6 +497,7 @@ def apply(state: State, e: Event) -> None:
             )
         nscore = walkover_score(state, w, rnd.number, current)
         old = p.result
+        state.walkovers = True
         if p.first == w:
             p.result = Result(nscore, 1, "walkover", 0, current=current)
         else:
@@ -639,7 +640,7 @@ def apply(state: State, e: Event) -> None:
         state.closed = True
     else:
         raise _err("unknown_event", "unknown_event", kind=k)
-    if k in _SCORING:
+    if k in _SCORING and state.walkovers:  # TR 7.2: only a walkover's N can change
         refresh_walkovers(state)
     state.events += 1
 

@@ -329,6 +329,9 @@ class State:
     day: int = 1  # the day of play now (1-based): ``new_day`` events move it on
     closed: bool = False  # the official end of the tournament (TR 4.6.4): a ``closed`` event
     clocks: dict[int, RoundClock] = field(default_factory=dict)  # by round: ``clock`` events
+    #: Whether a walkover was ever entered: only then can a result change a walkover's N
+    #: (TR 7.2), so that replaying a log without one skips that pass over every round.
+    walkovers: bool = field(default=False, compare=False, repr=False)
 
     def add_player(
         self,
