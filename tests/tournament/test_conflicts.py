@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from plansza.services.tournament import Referee
 from plansza.tournament.events import Event, conflicting, touches
-from plansza.tournament.model import Settings
+from plansza.tournament.model import Settings, seeds
 from plansza.tournament.storage import ConflictError, TournamentFile
 
 
@@ -148,3 +148,47 @@ def test_conflict_is_symmetric_and_follows_shared_players(
         assert one == bool(t1 & t2)
         if one:  # a shared game or player is what makes them conflict
             assert any(key in t2 for key in t1)
+
+
+def test_the_kept_state_is_always_the_logs_replay(tmp_path: Path) -> None:
+    """A write through a file moves its kept state on instead of replaying the log: after
+    every kind of referee action (and an undo, and a refusal) it equals the replay."""
+    from plansza.errors import PlanszaError
+    from plansza.tournament.events import replay
+
+    path = str(tmp_path / "t.turniej.sqlite")
+    Referee.create(path, Settings("Klubowy", 4, "halving"), stamp)
+    with Referee.open(path, stamp) as r:
+
+        def same() -> None:
+            assert r.state() == replay(r.file.events())
+
+        for name in ("Anna", "Bartek", "Celina", "Darek", "Ewa"):
+            r.add_player({"name": name})
+            same()
+        r.pair(1)
+        same()
+        state = r.state()
+        games = [p for p in state.rounds[1].pairings if p.second is not None]
+        sd = {pid: str(n) for pid, n in seeds(state).items()}
+        a, b = sd[games[0].first], sd[games[0].second or 0]
+        r.result(1, a, "350", b, "300")
+        same()
+        with pytest.raises(PlanszaError):
+            r.result(1, a, "350", b, "300")  # refused: the table has its result
+        same()
+        r.correct(1, a, "360", b, "300", note="slip")
+        same()
+        c, d = sd[games[1].first], sd[games[1].second or 0]
+        r.walkover(1, c, d)
+        same()
+        r.penalty(1, a, 10)
+        same()
+        r.undo()
+        same()
+        r.penalty(1, b, 5)
+        r.new_day()
+        r.withdraw(a, 2, excluded=False)
+        same()
+        r.pair(2)
+        same()

@@ -39,6 +39,7 @@ from plansza.services.tables import TableEntry
 from plansza.services.tournament import Referee, parse_last_moves, parse_score
 from plansza.tournament.model import State, seeds
 from plansza.tournament.paperwork import round_date
+from plansza.tournament.storage import TournamentFile
 
 #: Wrong codes one address may try in :data:`WINDOW` seconds.
 WRONG_CODES = 10
@@ -141,14 +142,22 @@ def _record(
 def _record_locked(
     path: str, key: str, request: Request, entry: TableEntry, by: str, expected: int | None
 ) -> None:
+    file = _writer(request, path)
+    tables.record(Referee(file, _stamp(request), by=by, expected=expected), entry)
+    hub_of(request).store.clear_table_entries(key, entry.round, entry.table)
+
+
+def _writer(request: Request, path: str) -> TournamentFile:
+    """The tournament file the tables' results are written through (under
+    :data:`_writing`): kept open, so that its state moves on with each result instead of
+    the log being replayed for every one (read again when someone else wrote)."""
     from plansza.tournament.storage import TournamentFile
 
-    file = TournamentFile.open(path)
-    try:
-        tables.record(Referee(file, _stamp(request), by=by, expected=expected), entry)
-    finally:
-        file.close()
-    hub_of(request).store.clear_table_entries(key, entry.round, entry.table)
+    state = request.app.state
+    file: TournamentFile | None = getattr(state, "table_writer", None)
+    if file is None or file.path != path:
+        file = state.table_writer = TournamentFile.open(path)
+    return file
 
 
 def _enter(path: str, key: str, request: Request, entry: TableEntry, by: str) -> list[TableEntry]:

@@ -209,6 +209,8 @@ class TournamentFile:
     def __init__(self, path: str) -> None:
         self.path = path
         self._engine: sa.Engine | None = None
+        #: (the log's last sequence number, the state as of it): see :meth:`state`.
+        self._cached: tuple[int, State] | None = None
         self._plain = _current_sqlite(path)
         if not self._plain:
             self._connect()
@@ -299,8 +301,21 @@ class TournamentFile:
             return int(c.execute(sa.select(sa.func.max(table.c.seq))).scalar() or 0)
 
     def state(self) -> State:
-        """The tournament now (replay of the log)."""
-        return replay(self.events())
+        """The tournament now (replay of the log).
+
+        The state is kept until the log changes: a command that reads it before and
+        after its own event replays the log once, and a write through this file moves
+        the kept state on by the new events instead of replaying the log again. So the
+        state returned belongs to this file — read it, do not change it, and do not
+        rely on it staying as it was after a write through the same file.
+        """
+        seq = self.last_seq()
+        if self._cached is not None and self._cached[0] == seq:
+            return self._cached[1]
+        events = self.events()
+        state = replay(events)
+        self._cached = (events[-1].seq if events else 0, state)
+        return state
 
     def check_writable(self) -> None:
         """Raise a ``read_only`` :class:`PlanszaError` when the file cannot be written.
@@ -366,14 +381,22 @@ class TournamentFile:
         the new events checked against it, then appended — or nothing written."""
         uri = f"file:{Path(self.path).resolve()}?mode=rw"
         with closing(sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)) as db:
+            cached, self._cached = self._cached, None  # kept again only once written
             try:
                 db.execute("BEGIN IMMEDIATE")
-                found = db.execute("SELECT seq, kind, data, at, by FROM events ORDER BY seq")
-                log = [
-                    Event(seq, kind, json.loads(data), stamp, who or "")
-                    for seq, kind, data, stamp, who in found
-                ]
-                _check(self.path, log, items, at, expected)
+                last = int(db.execute("SELECT max(seq) FROM events").fetchone()[0] or 0)
+                if cached is not None and cached[0] == last and _incremental(items):
+                    # the kept state is the log's: only the events since ``expected``
+                    # are read (for the conflict check), the new ones applied to it
+                    since = last if expected is None else min(expected, last)
+                    found = db.execute(
+                        "SELECT seq, kind, data, at, by FROM events WHERE seq > ? ORDER BY seq",
+                        (since,),
+                    )
+                    state = _check(self.path, _rows(found), items, at, expected, cached[1])
+                else:
+                    found = db.execute("SELECT seq, kind, data, at, by FROM events ORDER BY seq")
+                    state = _check(self.path, _rows(found), items, at, expected)
                 added = []
                 for kind, data in items:
                     cursor = db.execute(
@@ -382,6 +405,8 @@ class TournamentFile:
                     )
                     added.append(Event(cursor.lastrowid or 0, kind, data, at, by or ""))
                 db.execute("COMMIT")
+                if state is not None and _incremental(items) and added:
+                    self._cached = (added[-1].seq, state)
             except sqlite3.OperationalError as e:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
@@ -403,6 +428,7 @@ class TournamentFile:
         by: str | None,
     ) -> list[Event]:
         added = []
+        self._cached = None  # a server's log: read whole, as any other writer may add to it
         with self.engine.begin() as conn:
             _lock(conn)
             _check(self.path, self.events(conn), items, at, expected)
@@ -451,14 +477,27 @@ class ConflictError(PlanszaError):
     code = "conflict"
 
 
+def _rows(found: Any) -> list[Event]:
+    return [Event(seq, kind, json.loads(data), at, by or "") for seq, kind, data, at, by in found]
+
+
+def _incremental(items: list[tuple[str, dict[str, Any]]]) -> bool:
+    """Whether the new events move a state on (an undo or a creation needs the log)."""
+    return all(kind not in ("undo", "created") for kind, _ in items)
+
+
 def _check(
     path: str,
     log: list[Event],
     items: list[tuple[str, dict[str, Any]]],
     at: str,
     expected: int | None = None,
-) -> None:
-    """Refuse new events the log does not allow (nothing is written then)."""
+    state: State | None = None,
+) -> State | None:
+    """Refuse new events the log does not allow (nothing is written then); the state
+    with them applied (``state``, the log's state when given, else the log replayed;
+    None when nothing needed it). With ``state`` given, ``log`` may hold only the
+    events since ``expected``."""
     if expected is not None:
         newer = [e for e in log if e.seq > expected]
         for kind, data in items:
@@ -474,7 +513,6 @@ def _check(
                     seq=e.seq,
                     at=local_time(e.at),
                 )
-    state: State | None = None
     for kind, data in items:
         if kind == "created":
             if log:
@@ -485,6 +523,7 @@ def _check(
         else:
             state = state if state is not None else replay(log)
             apply(state, Event(0, kind, data, at))
+    return state
 
 
 def find_default(directory: str = ".") -> str:
