@@ -81,6 +81,11 @@ class CardEntry:
     player: int
     card: Card
     verdict: Verdict
+    #: When the card was handed in (ISO 8601, the server's clock; "" for a paper card
+    #: typed in the terminal, whose time nobody took).
+    at: str = ""
+    #: Who entered it: "" (the referee at the terminal), ``phone`` or a referee's nick.
+    by: str = ""
 
 
 @dataclass(frozen=True)
@@ -364,6 +369,25 @@ class Championship:
             verdict = check_card(board, move.rack, card, lexicon, self.rules)
         move.cards.append(CardEntry(who.number, card, verdict))
         return verdict
+
+    def enter_cards(
+        self, cards: list[tuple[int, Card, str, str]], lexicon: Lexicon
+    ) -> list[Verdict]:
+        """Check and record many cards for the open move at once — (player, card, when
+        handed in, by whom) in the order they came, the last of a player counting —
+        with the board built once (a hall's cards at the close of a move, II.9)."""
+        game, move = self._open()
+        board = game.board(self.rules)
+        out = []
+        for number, card, at, by in cards:
+            who = self.player(number)
+            if self.excluded(who.number, game.number, move.number):
+                verdict = Verdict("excluded")
+            else:
+                verdict = check_card(board, move.rack, card, lexicon, self.rules)
+            move.cards.append(CardEntry(who.number, card, verdict, at, by))
+            out.append(verdict)
+        return out
 
     # ------------------------------------------------------------------- choice
 

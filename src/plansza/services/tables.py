@@ -54,7 +54,13 @@ class ClosedError(PlanszaError):
 
 def table_code(secret: str, round_no: int, table: int) -> str:
     """The code of ``table`` in round ``round_no`` of the tournament with ``secret``."""
-    digest = hmac.new(secret.encode(), f"{round_no}/{table}".encode(), hashlib.sha256).digest()
+    return short_code(secret, f"{round_no}/{table}")
+
+
+def short_code(secret: str, what: str) -> str:
+    """A six-character code of ``what`` under ``secret`` (:data:`ALPHABET`): stable, not
+    guessable without the secret (a table of a round, a Belgijka player)."""
+    digest = hmac.new(secret.encode(), what.encode(), hashlib.sha256).digest()
     n = int.from_bytes(digest[:16], "big")
     out = []
     for _ in range(LENGTH):
