@@ -38,6 +38,14 @@ def serve(
             "(where it is created when it does not exist yet)"
         ),
     ),
+    belgijka: str | None = typer.Option(
+        None,
+        "--belgijka",
+        help=N_(
+            "A Belgijka championship file run live at /belgijka: the referee's console, "
+            "the projector, the players' phones (created there when it does not exist)"
+        ),
+    ),
     ranking: str | None = typer.Option(
         None,
         "--ranking",
@@ -54,7 +62,9 @@ def serve(
         fail(_("--ranking: no ranking history file {path}", path=ranking), EXIT_INPUT)
     with user_errors():
         words = Lexicon.load(lexicon, progress=lexicon_progress())
-        app = create_app(db=db, words=words, tournament=tournament, ranking=ranking)
+        app = create_app(
+            db=db, words=words, tournament=tournament, ranking=ranking, belgijka=belgijka
+        )
     # Hundreds of live games keep many objects alive: the collector's full passes over
     # them stalled moves for 100–300 ms. What is loaded now (the lexicon, the modules)
     # is frozen out of its scans, and its passes come less often.

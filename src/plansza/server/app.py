@@ -84,14 +84,17 @@ def create_app(
     tournament: str | None = None,
     tournament_poll: float | None = None,
     ranking: str | None = None,
+    belgijka: str | None = None,
 ) -> Starlette:
     """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
     list ``words`` (default: the SJP.PL lexicon — not the official OSPS); ``tournament``:
     a tournament file whose live pages it serves (its log read every
     ``tournament_poll`` seconds); ``ranking``: a ranking history file whose list and
-    players' explanations it shows at ``/ranking``."""
+    players' explanations it shows at ``/ranking``; ``belgijka``: a Belgijka
+    championship file run live at ``/belgijka`` (created there when missing)."""
     import time
 
+    from plansza.server import belgijka as belgijka_pages
     from plansza.server import ranking as ranking_pages
     from plansza.server import tables as table_pages
     from plansza.server import tournament as live_tournament
@@ -105,6 +108,11 @@ def create_app(
     from plansza.server.console import routes as console_routes
     from plansza.server.station import routes as station_routes
 
+    hall, hall_stream = (
+        belgijka_pages.make_hall(belgijka, words, hub.store, hub.clock)
+        if belgijka
+        else (None, None)
+    )
     poll = live_tournament.POLL if tournament_poll is None else tournament_poll
     watch = live_tournament.Watch(tournament, poll=poll) if tournament else None
     from plansza.server.study import Site
@@ -115,6 +123,8 @@ def create_app(
         await hub.start()
         if watch is not None:
             await watch.start()
+        if hall_stream is not None:
+            await hall_stream.start()
         yield
         if watch is not None:
             await watch.stop()
@@ -136,6 +146,7 @@ def create_app(
             *live_tournament.routes(),
             *ranking_pages.routes(),
             *effect_routes(),
+            *belgijka_pages.routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -152,6 +163,8 @@ def create_app(
     )
     app.state.hub = hub
     app.state.tournament = watch
+    app.state.belgijka = hall
+    app.state.belgijka_stream = hall_stream
     app.state.ranking = ranking_pages.RankingSource(ranking) if ranking else None
     return app
 
