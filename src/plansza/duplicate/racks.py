@@ -252,7 +252,8 @@ def tiles_to_draw(
 
     ``bag`` is the bag before the move's first draw (the kept tiles not in it).
 
-    >>> tiles_to_draw("ABCDEFGH", "KOT"), tiles_to_draw("ABCDEFGH", "KOT", [DrawAttempt("KOT", "ABCD", False)])
+    >>> sent_back = DrawAttempt("KOT", "ABCD", False)
+    >>> tiles_to_draw("ABCDEFGH", "KOT"), tiles_to_draw("ABCDEFGH", "KOT", [sent_back])
     (4, 7)
     >>> tiles_to_draw("AB", "KOT")
     2
