@@ -76,3 +76,9 @@ def test_a_program_draw_waits_for_a_typed_redraw(path: str) -> None:
     run("draw", "--tiles", "krtzswn", "--file", path)
     code, _, err = run("draw", "--file", path)
     assert code == 3 and "--tiles" in err
+
+
+def test_a_rack_that_meets_the_rule_prints_no_catalogue_header(path: str) -> None:
+    # II.2: "meets" has no note; gettext("") is the catalogue's header and must not show.
+    code, out, _ = run("draw", "--tiles", "kotaełs", "--file", path, lang="en")
+    assert code == 0 and "Project-Id-Version" not in out and "KOTAEŁS" in out
