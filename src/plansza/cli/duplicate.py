@@ -19,7 +19,7 @@ import json
 import secrets
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,7 +42,7 @@ from plansza.cli.common import (
     lexicon_progress,
     user_errors,
 )
-from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import _, ngettext, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.errors import N_
@@ -51,6 +51,7 @@ from plansza.services.duplicate import declared_score, penalty_kind
 
 if TYPE_CHECKING:
     from plansza.duplicate.game import Championship, DuplicateGame, DuplicateMove
+    from plansza.duplicate.racks import DrawAttempt, Requirement, TypedDraw
     from plansza.duplicate.standings import Row
     from plansza.duplicate.top import DuplicateCandidate
     from plansza.lexicon import Lexicon
@@ -82,7 +83,7 @@ CLI = {
 
 ERROR_INPUT_REASONS = frozenset(
     {"unknown_player", "ambiguous_player", "bad_table", "empty_name", "bad_score", "bad_penalty",
-     "bad_choice", "unknown_game", "no_move"}
+     "bad_choice", "unknown_game", "no_move", "bad_tile", "typed_count"}
 )  # fmt: skip
 
 app = typer.Typer(
@@ -272,15 +273,39 @@ def start_game(file: str = FileOption) -> None:
 
 
 @_command("draw", "losuj")
-def draw(file: str = FileOption, as_json: bool = JsonOption) -> None:
-    """Draw the next move's rack.
+def draw(
+    file: str = FileOption,
+    tiles: str = typer.Option(
+        None,
+        "--tiles",
+        "-t",
+        help=N_("The tiles drawn from the real bag (? for a blank); checked against the bag"),
+    ),
+    as_json: bool = JsonOption,
+) -> None:
+    """Draw the next move's rack (or type the tiles drawn from the bag: --tiles).
 
     Shows no moves — the screen may be projected (I.6); the moves: top.
     """
     with changed(file) as ch:
         lex = _lexicon(ch.lexicon, quiet=as_json)
-        move = ch.draw(lex)
+        if tiles is None:
+            move = ch.draw(lex)
+        else:
+            typed = ch.draw_typed(lex, tiles)
+            if not typed.stands:
+                ahead = ch.tiles_to_draw()
         game = ch.game
+    if tiles is not None and not typed.stands:
+        if as_json:
+            _print_json(
+                {"game": game.number, "move": typed.move, "outcome": typed.outcome,
+                 "attempts": dump(typed.attempts), "to_draw": ahead}
+            )  # fmt: skip
+            return
+        _print_redraw(game, typed, ahead)
+        return
+    move = game.moves[-1]
     if as_json:
         _print_json(
             {"game": game.number, "move": move.number, "rack": move.rack,
@@ -297,19 +322,9 @@ def _print_draw(ch: Championship, game: DuplicateGame, move: DuplicateMove) -> N
     console.print(_("Game {game}, move {move}", game=game.number, move=move.number), style="bold")
     first = move.draw.attempts[0]
     console.print(_("Kept from the last move: {tiles}", tiles=first.kept or _("nothing")))
-    need = move.draw.requirement
-    for i, a in enumerate(move.draw.attempts, 1):
-        verdict = (
-            _("meets II.2")
-            if a.meets
-            else _(
-                "too few vowels or consonants ({v} and {c} needed)",
-                v=need.vowels,
-                c=need.consonants,
-            )
-        )
-        console.print(_("Draw {n}: {rack} — {verdict}", n=i, rack=a.rack, verdict=verdict))
-    note = text_of(CLI[f"outcome_{move.draw.outcome}"])
+    _print_attempts(move.draw.attempts, move.draw.requirement)
+    # "meets" has no note; gettext("") would give the catalogue's header.
+    note = text_of(CLI[f"outcome_{move.draw.outcome}"]) if move.draw.outcome != "meets" else ""
     if note:
         console.print(note, style="yellow", soft_wrap=True)
     line = Text(f"{_('Rack')}: ")
@@ -322,6 +337,37 @@ def _print_draw(ch: Championship, game: DuplicateGame, move: DuplicateMove) -> N
         )
     else:
         console.print(_("Move clock: plansza duplicate timer"), style="dim")
+
+
+def _print_attempts(attempts: Sequence[DrawAttempt], need: Requirement) -> None:
+    for i, a in enumerate(attempts, 1):
+        verdict = (
+            _("meets II.2")
+            if a.meets
+            else _(
+                "too few vowels or consonants ({v} and {c} needed)",
+                v=need.vowels,
+                c=need.consonants,
+            )
+        )
+        console.print(_("Draw {n}: {rack} — {verdict}", n=i, rack=a.rack, verdict=verdict))
+
+
+def _print_redraw(game: DuplicateGame, typed: TypedDraw, ahead: int) -> None:
+    console.print(_("Game {game}, move {move}", game=game.number, move=typed.move), style="bold")
+    _print_attempts(typed.attempts, typed.requirement)
+    console.print(
+        ngettext(
+            "Redraw (II.2): put the whole rack back in the bag, draw {n} tile and type it: "
+            "plansza duplicate draw --tiles …",
+            "Redraw (II.2): put the whole rack back in the bag, draw {n} tiles and type them: "
+            "plansza duplicate draw --tiles …",
+            ahead,
+            n=ahead,
+        ),
+        style="yellow",
+        soft_wrap=True,
+    )
 
 
 @_command("top", "ruchy")

@@ -40,7 +40,15 @@ from typing import TYPE_CHECKING, Literal
 from plansza.board import Board
 from plansza.duplicate.cards import Card, Verdict, check_card, placed_tiles
 from plansza.duplicate.messages import refuse
-from plansza.duplicate.racks import DrawLog, draw_rack, leave
+from plansza.duplicate.racks import (
+    DrawAttempt,
+    DrawLog,
+    TypedDraw,
+    draw_rack,
+    leave,
+    tiles_to_draw,
+    typed_draw,
+)
 from plansza.duplicate.top import DuplicateCandidate, describe_play, rank
 from plansza.errors import IllegalMoveError, InvalidMoveError
 from plansza.moves import Play
@@ -168,6 +176,8 @@ class DuplicateGame:
     moves: list[DuplicateMove] = field(default_factory=list)
     #: Why the game ended (``"moves"``, ``"blocked"``, ``"tiles_out"``), ``None`` while it runs.
     end: str | None = None
+    #: The next move's attempts typed from the real bag that II.2 sent back (a redraw is due).
+    pending_draw: list[DrawAttempt] = field(default_factory=list)
 
     @property
     def over(self) -> bool:
@@ -297,6 +307,45 @@ class Championship:
 
     def draw(self, lexicon: Lexicon) -> DuplicateMove:
         """Open the next move: draw its rack (II.2, II.14) and rank its plays (II.12)."""
+        game, number, bag, kept = self._next_draw()
+        if game.pending_draw:
+            raise refuse("typed_draw_pending", move=number)
+        log, bag = draw_rack(
+            bag, kept, number, self._rng(game.number, number), self.rules.tileset,
+            self.rules.rack_size,
+        )  # fmt: skip
+        return self._open_move(game, number, log, bag, lexicon)
+
+    def draw_typed(self, lexicon: Lexicon, typed: str) -> TypedDraw:
+        """Draw the next move's rack from the real bag: ``typed`` names the tiles drawn
+        (any case, ``?`` for a blank; I.5, II.14).
+
+        The tiles are checked against what is left (a refusal changes nothing). When
+        II.2 calls for a redraw the move does not open: the attempt is kept in the
+        record (:attr:`DuplicateGame.pending_draw`, so the three redraws count across
+        calls) and the result's ``outcome`` is ``redraw`` — put the whole rack back and
+        type the next draw. When the rack stands, the move opens as :meth:`draw` opens
+        it (``game.open_move``), its draw log holding every attempt.
+        """
+        game, number, bag, kept = self._next_draw()
+        result = typed_draw(
+            bag, kept, typed, number, game.pending_draw, self.rules.tileset,
+            self.rules.rack_size,
+        )  # fmt: skip
+        if result.stands:
+            self._open_move(game, number, result.log, result.bag, lexicon)
+            game.pending_draw = []
+        else:
+            game.pending_draw = list(result.attempts)
+        return result
+
+    def tiles_to_draw(self) -> int:
+        """How many tiles the next draw takes from the bag (II.14; after a redraw, II.2)."""
+        game, _, bag, kept = self._next_draw()
+        return tiles_to_draw(bag, kept, game.pending_draw, self.rules.rack_size)
+
+    def _next_draw(self) -> tuple[DuplicateGame, int, list[str], str]:
+        """The game, the next move's number, the bag and the tiles kept (II.14)."""
         game = self.game
         if game.over:
             raise refuse("game_over", game=game.number, end=game.end)
@@ -320,10 +369,12 @@ class Championship:
         if not bag and not kept:
             # Not reached through close(), which ends such a game; a hand-edited file might.
             raise refuse("game_over", game=game.number, end="tiles_out")
-        log, bag = draw_rack(
-            bag, kept, number, self._rng(game.number, number), self.rules.tileset,
-            self.rules.rack_size,
-        )  # fmt: skip
+        return game, number, bag, kept
+
+    def _open_move(
+        self, game: DuplicateGame, number: int, log: DrawLog, bag: list[str], lexicon: Lexicon
+    ) -> DuplicateMove:
+        """Open move ``number`` with its drawn rack: rank its plays (II.12)."""
         board = game.board(self.rules)
         ranking = rank(board, log.rack, lexicon, self.rules) if log.rack else None
         count = len(ranking) if ranking is not None else 0

@@ -98,6 +98,12 @@ ERRORS: dict[str, Template] = {
     ),
     "bad_score": N_("a score is a whole number from 0, not {score}"),
     "bad_penalty": N_("unknown penalty {kind}: warning, move (next move), game (rest of the game)"),
+    "bad_tile": N_("'{typed}': {tile} is not a tile of this set (letters, ? for a blank)"),
+    "not_in_bag": N_("{tiles}: not in the bag (left of them: {left})"),
+    "typed_draw_pending": N_(
+        "the rack of move {move} is being drawn from the real bag (II.2 redraw): "
+        "type the tiles drawn (draw --tiles)"
+    ),
     "no_ties": N_("no shared places in the standings — nothing to draw lots for"),
 }
 

@@ -9,6 +9,11 @@ ones are drawn, at most three times; the third redraw stands whatever it holds.
 No redraw is made when the unused tiles (bag and rack together) cannot make a
 rack that meets the rule.
 
+The referee may also draw from the real bag in the hall (I.5, II.14) and type the
+tiles drawn: :func:`typed_draw` checks them against what is left and says whether
+II.2 calls for a redraw (``redraw``) or the rack stands (the :class:`DrawLog`
+outcomes ``meets``, ``third_redraw``, ``unattainable``).
+
 The random source is handed in (a seeded :class:`random.Random`); the bag is
 kept in alphabet order before every draw, so a draw depends only on the bag's
 contents and the random source, never on how the bag got there.
@@ -32,6 +37,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from plansza.duplicate.messages import DuplicateError, refuse
+from plansza.errors import NP_
 from plansza.tiles import BLANK, TileSet
 
 #: II.2: the stricter rule holds for the first ten moves.
@@ -194,6 +201,178 @@ def draw_rack(
         attempts.append(DrawAttempt("", drawn, meets(drawn, need, tileset)))
     outcome = "meets" if attempts[-1].meets else "third_redraw"
     return DrawLog(move, need, tuple(attempts), outcome), remaining
+
+
+#: The verdict of a typed draw when II.2 sends the rack back: all seven go back, draw again.
+REDRAW = "redraw"
+
+
+@dataclass(frozen=True)
+class TypedDraw:
+    """The verdict on tiles typed from the real bag: one more attempt of a move's draw.
+
+    ``attempts`` are this move's attempts so far, the new one last; ``outcome`` is
+    ``redraw`` (II.2 sends the rack back: put all of it in the bag and draw again) or
+    why the rack stands, as :attr:`DrawLog.outcome` says it; ``bag`` is the bag after
+    the draw (for a redraw: the bag before the move's first draw, the rack back in it).
+    """
+
+    move: int
+    requirement: Requirement
+    attempts: tuple[DrawAttempt, ...]
+    outcome: str
+    bag: list[str]
+
+    @property
+    def stands(self) -> bool:
+        """Whether the rack stands (the move may open); ``False``: redraw."""
+        return self.outcome != REDRAW
+
+    @property
+    def attempt(self) -> DrawAttempt:
+        return self.attempts[-1]
+
+    @property
+    def rack(self) -> str:
+        return self.attempt.rack
+
+    @property
+    def log(self) -> DrawLog:
+        """The move's draw log, once the rack stands."""
+        if not self.stands:
+            raise ValueError("the rack does not stand: II.2 calls for a redraw")
+        return DrawLog(self.move, self.requirement, self.attempts, self.outcome)
+
+
+def tiles_to_draw(
+    bag: Iterable[str], kept: str, attempts: Iterable[DrawAttempt] = (), rack_size: int = 7
+) -> int:
+    """How many tiles the next attempt takes from the bag: the missing ones (II.14),
+    after a redraw a whole new rack (II.2); never more than the bag holds.
+
+    ``bag`` is the bag before the move's first draw (the kept tiles not in it).
+
+    >>> sent_back = DrawAttempt("KOT", "ABCD", False)
+    >>> tiles_to_draw("ABCDEFGH", "KOT"), tiles_to_draw("ABCDEFGH", "KOT", [sent_back])
+    (4, 7)
+    >>> tiles_to_draw("AB", "KOT")
+    2
+    """
+    pool = list(bag)
+    if any(True for _ in attempts):
+        return min(rack_size, len(pool) + len(kept))
+    return min(rack_size - len(kept), len(pool))
+
+
+def read_tiles(typed: str, tileset: TileSet) -> str:
+    """The tiles the referee typed, upper case, ``?`` for a blank; spaces, commas and
+    hyphens between them are ignored.
+
+    >>> read_tiles("ą, ż ?-k", TileSet.polish())
+    'ĄŻ?K'
+    """
+    out = []
+    for ch in typed:
+        if ch.isspace() or ch in ",;-":
+            continue
+        if ch == BLANK:
+            out.append(BLANK)
+        elif tileset.is_letter(ch):
+            out.append(ch.upper())
+        else:
+            raise refuse("bad_tile", typed=typed.strip(), tile=ch)
+    return "".join(out)
+
+
+def typed_draw(
+    bag: Iterable[str],
+    kept: str,
+    typed: str,
+    move: int,
+    attempts: Iterable[DrawAttempt],
+    tileset: TileSet,
+    rack_size: int = 7,
+) -> TypedDraw:
+    """Check tiles the referee drew from the real bag for ``move`` and judge the rack (II.2).
+
+    ``bag`` is the bag before the move's first draw (the ``kept`` tiles are not in
+    it, II.14); ``attempts`` the move's attempts so far (each one sent back by II.2):
+    after one, the whole rack went back and seven new tiles are drawn. ``typed`` names
+    the tiles taken from the bag, in any case, ``?`` for a blank. A
+    :class:`~plansza.duplicate.messages.DuplicateError` refuses a letter not in the set
+    (``bad_tile``), tiles not left in the bag (``not_in_bag``) or a wrong number of
+    tiles (``typed_count``); nothing is changed then.
+
+    The outcome is the program draw's (:func:`draw_rack`): ``meets``; ``unattainable``
+    (the unused tiles cannot meet the rule: no redraw); ``third_redraw`` (the third
+    redraw stands); otherwise ``redraw``.
+
+    >>> ts = TileSet.polish()
+    >>> r = typed_draw(ts.full_bag(), "", "krtzswa", 1, (), ts)
+    >>> r.outcome, r.rack, len(r.bag)
+    ('redraw', 'KRTZSWA', 100)
+    >>> r = typed_draw(ts.full_bag(), "", "kotaełs", 1, r.attempts, ts)
+    >>> r.outcome, r.log.redraws, len(r.bag)
+    ('meets', 1, 93)
+    >>> typed_draw("AKOT", "", "KOŹ", 1, (), ts)
+    Traceback (most recent call last):
+    ...
+    plansza.duplicate.messages.DuplicateError: Ź: not in the bag (left of them: Ź 0)
+    """
+    before = tuple(attempts)
+    if len(before) > MAX_REDRAWS:
+        raise ValueError("no redraw after the third (II.2)")
+    need = Requirement.for_move(move)
+    pool = list(bag)
+    if before:
+        pool += kept  # II.2: the whole rack went back, the kept tiles too
+        kept = ""
+    tiles = read_tiles(typed, tileset)
+    if not pool and not kept:
+        if tiles:
+            raise _not_in_bag(tiles, pool)
+        return TypedDraw(move, need, (), "empty", [])
+    missing = Counter(tiles) - Counter(pool)
+    if missing:
+        raise _not_in_bag("".join(t for t in tiles if t in missing), pool)
+    expected = tiles_to_draw(pool, kept, (), rack_size)
+    if len(tiles) != expected:
+        raise DuplicateError(
+            "typed_count",
+            NP_(
+                "{count} typed ({tiles}); the rack needs {expected} tile from the bag",
+                "{count} typed ({tiles}); the rack needs {expected} tiles from the bag",
+            ),
+            plural_field="expected",
+            count=len(tiles),
+            tiles=tiles or "—",
+            expected=expected,
+        )
+    attempt = DrawAttempt(kept, tiles, meets(kept + tiles, need, tileset))
+    done = (*before, attempt)
+    left = Counter(pool)
+    left.subtract(Counter(tiles))
+    after = sorted(left.elements(), key=tileset.tile_sort_key)
+    if attempt.meets:
+        outcome = "meets"
+    elif not attainable(pool + list(kept), need, tileset, rack_size):
+        outcome = "unattainable"
+    elif len(done) > MAX_REDRAWS:
+        outcome = "third_redraw"
+    else:
+        outcome = REDRAW
+        after = sorted(pool + list(kept), key=tileset.tile_sort_key)
+    return TypedDraw(move, need, done, outcome, after)
+
+
+def _not_in_bag(tiles: str, pool: list[str]) -> DuplicateError:
+    have = Counter(pool)
+    seen = list(dict.fromkeys(tiles))
+    return refuse(
+        "not_in_bag",
+        tiles=", ".join(tiles),
+        left=", ".join(f"{t} {have[t]}" for t in seen),
+    )
 
 
 def leave(rack: str, used: Iterable[str]) -> str:
