@@ -24,7 +24,7 @@ $(STAMP): $(BUILD_INPUTS)
 
 # The web app on http://localhost:8000/ (the terminal game: .venv/bin/plansza play).
 run: setup
-	$(VENV)/bin/plansza serve --host 127.0.0.1 --port 8000
+	$(VENV)/bin/plansza serve --host 127.0.0.1 --port 8000 $(SERVE_ARGS)
 
 test: setup
 	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
