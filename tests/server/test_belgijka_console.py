@@ -21,7 +21,7 @@ from plansza.services.belgijka import Hall
 from .conftest import Clock
 from .test_station import log_in
 
-EVIL = "<b>Zła</b> & \"Żółw\""
+EVIL = '<b>Zła</b> & "Żółw"'
 
 
 @pytest.fixture

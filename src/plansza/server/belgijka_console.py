@@ -82,7 +82,9 @@ def _labels(t: Translator) -> dict[str, str]:
     }
 
 
-def _board(ch: Championship, game: DuplicateGame, lit: set[tuple[int, int]]) -> list[list[dict[str, Any]]]:
+def _board(
+    ch: Championship, game: DuplicateGame, lit: set[tuple[int, int]]
+) -> list[list[dict[str, Any]]]:
     from plansza.server.pages import premiums
 
     board = game.board(ch.rules)
@@ -92,13 +94,13 @@ def _board(ch: Championship, game: DuplicateGame, lit: set[tuple[int, int]]) -> 
     for r, line in enumerate(premiums()):
         row = []
         for c, p in enumerate(line):
-            tile = board.get(r, c)
+            tile = board.get(r, c) or ""
             cls = "sq " + code.get(p, "") + (" centre" if (r, c) == (7, 7) else "")
             row.append(
                 {
                     "cls": cls.strip(),
                     "tile": tile.upper() if tile else "",
-                    "blank": bool(tile) and tile != tile.upper(),
+                    "blank": tile != tile.upper(),
                     "value": ts.value(tile) if tile and tile == tile.upper() else 0,
                     "lit": (r, c) in lit,
                 }
@@ -109,9 +111,7 @@ def _board(ch: Championship, game: DuplicateGame, lit: set[tuple[int, int]]) -> 
 
 def _rack(ch: Championship, rack: str) -> list[dict[str, Any]]:
     ts = ch.rules.tileset
-    return [
-        {"tile": x, "value": ts.value(x) if x != "?" else 0} for x in ts.sort_tiles(rack)
-    ]
+    return [{"tile": x, "value": ts.value(x) if x != "?" else 0} for x in ts.sort_tiles(rack)]
 
 
 def _candidates(move: DuplicateMove) -> list[dict[str, Any]]:
@@ -133,7 +133,9 @@ def _candidates(move: DuplicateMove) -> list[dict[str, Any]]:
     ]
 
 
-def _results(ch: Championship, game: DuplicateGame, move: DuplicateMove, t: Translator) -> list[dict[str, Any]]:
+def _results(
+    ch: Championship, game: DuplicateGame, move: DuplicateMove, t: Translator
+) -> list[dict[str, Any]]:
     """The table after ``move``: each player's points for it, the verdict in words."""
     from plansza.duplicate.cards import Verdict
     from plansza.duplicate.messages import verdict_text
@@ -248,9 +250,7 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
                     out["to_draw"] = ch.tiles_to_draw()
                 except PlanszaError as e:
                     out["to_draw_error"] = describe(e, t)
-                out["pending"] = [
-                    {"rack": a.rack, "meets": a.meets} for a in game.pending_draw
-                ]
+                out["pending"] = [{"rack": a.rack, "meets": a.meets} for a in game.pending_draw]
         closed = [m for m in game.moves if m.closed]
         if closed:
             done = closed[-1]
@@ -477,7 +477,9 @@ def _run(hall: Hall, name: str, form: dict[str, str], t: Translator, by: str) ->
         if kind not in PENALTIES:
             raise BadInput(t.gettext("no such penalty: {kind}").format(kind=kind))
         hall.penalty(player, kind, form.get("reason", "").strip())
-        return [t.gettext("Table {table}: {penalty}").format(table=player, penalty=_labels(t)[kind])]
+        return [
+            t.gettext("Table {table}: {penalty}").format(table=player, penalty=_labels(t)[kind])
+        ]
     if name == "korekta":
         player = _int(form, "player", t, t.gettext("Table"))
         points = _int(form, "points", t, t.gettext("Points"))
@@ -485,7 +487,11 @@ def _run(hall: Hall, name: str, form: dict[str, str], t: Translator, by: str) ->
         if not reason:
             raise BadInput(t.gettext("A correction needs a reason."))
         hall.override(player, points, reason)
-        return [t.gettext("Table {table}: {points} points (correction)").format(table=player, points=points)]
+        return [
+            t.gettext("Table {table}: {points} points (correction)").format(
+                table=player, points=points
+            )
+        ]
     raise AssertionError(name)  # act() lets only ACTIONS through
 
 
@@ -501,7 +507,9 @@ async def act(request: Request) -> Response:
     t = translator_of(request)
     form = await small_form(request, MAX_FORM)
     if form is None:
-        return page(request, "web/error.html", status=413, message=t.gettext("The form is too long."))
+        return page(
+            request, "web/error.html", status=413, message=t.gettext("The form is too long.")
+        )
     token = request.session.get("csrf")
     if not token or not secrets.compare_digest(form.get("csrf", ""), str(token)):
         message = t.gettext("The form has expired: open the page again.")
@@ -515,16 +523,15 @@ async def act(request: Request) -> Response:
     try:
         said = await run_in_threadpool(_run, hall, name, form, t, by)
     except BadInput as e:
-        return await run_in_threadpool(
-            lambda: _render(request, hall, 400, error=str(e), kept=kept, seed=form.get("seed"))
-        )
+        error, status = str(e), 400
     except PlanszaError as e:
         from plansza.duplicate.messages import describe
 
-        return await run_in_threadpool(
-            lambda: _render(request, hall, 409, error=describe(e, t), kept=kept,
-                            seed=form.get("seed"))
-        )  # fmt: skip
-    request.session["belgijka_flash"] = said
-    return RedirectResponse("/belgijka/sedzia", status_code=303)
-
+        error, status = describe(e, t), 409
+    else:
+        request.session["belgijka_flash"] = said
+        return RedirectResponse("/belgijka/sedzia", status_code=303)
+    seed = form.get("seed")
+    return await run_in_threadpool(
+        lambda: _render(request, hall, status, error=error, kept=kept, seed=seed)
+    )
