@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.server.served import chromium, serve
+from tests.server.test_browser import WAIT, JumpClock, shot, watch
 
 from plansza.lexicon import Lexicon
 from plansza.services.belgijka import Hall
-from tests.server.served import chromium, serve
-from tests.server.test_browser import WAIT, JumpClock, shot, watch
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
