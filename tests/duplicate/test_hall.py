@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from plansza.duplicate.storage import load
+from plansza.errors import PlanszaError
 from plansza.lexicon import Lexicon
 from plansza.services.belgijka import Hall, HallError, player_code
 
@@ -131,3 +132,27 @@ def test_a_refused_step_leaves_the_file_and_the_memory_as_they_were(
         h.start_game()  # game 1 is open
     assert path.read_text(encoding="utf-8") == before
     assert h.read(lambda ch: len(ch.games)) == 1  # type: ignore[union-attr]
+
+
+def test_the_rack_typed_from_the_real_bag(tmp_path: Path, lex: Lexicon) -> None:
+    # II.2: a rack without vowels is sent back (no move opens, the file keeps the
+    # attempt); a good one opens the move; a tile the bag lacks is refused (I.5).
+    clock = Clock()
+    path = tmp_path / "t.json"
+    h = hall(path, lex, clock)
+    h.create("Worek", seed="typed")
+    h.register("Anna")
+    h.start_game()
+    assert h.tiles_to_draw() == 7
+    redraw = h.draw_typed("KRTZSWN")
+    assert not redraw.stands and h.read(lambda ch: ch.game.open_move) is None  # type: ignore[union-attr]
+    assert len(load(path).games[0].pending_draw) == 1
+    assert h.tiles_to_draw() == 7
+    with pytest.raises(PlanszaError):
+        h.draw_typed("ŹŹŹŹŹŹŹ")  # one Ź in the bag
+    stands = h.draw_typed("KOTAEŁS")
+    assert stands.stands and stands.rack == "KOTAEŁS"
+    move = h.read(lambda ch: ch.game.open_move)  # type: ignore[union-attr]
+    assert move is not None and move.draw.redraws == 1
+    h.start_clock()
+    assert h.timer is not None

@@ -40,6 +40,7 @@ from plansza.services.tables import normalize, short_code
 if TYPE_CHECKING:
     from plansza.duplicate import Championship
     from plansza.duplicate.game import DuplicateMove
+    from plansza.duplicate.racks import TypedDraw
     from plansza.lexicon import Lexicon
 
 T = TypeVar("T")
@@ -233,6 +234,22 @@ class Hall:
             move = ch.draw(self.lexicon)
             self.timer, self.sent = None, []
         return move
+
+    def draw_typed(self, typed: str) -> TypedDraw:
+        """The next move's rack drawn from the real bag in the hall: ``typed`` names the
+        tiles drawn (``?`` a blank), checked against what is left (I.5, II.14). When II.2
+        calls for a redraw no move opens (the attempt is recorded); when the rack stands
+        the move opens as :meth:`draw` opens it."""
+        with self._change() as ch:
+            result = ch.draw_typed(self.lexicon, typed)
+            if result.stands:
+                self.timer, self.sent = None, []
+        return result
+
+    def tiles_to_draw(self) -> int:
+        """How many tiles the referee draws from the real bag next (II.14, II.2)."""
+        with self._lock:
+            return self._championship().tiles_to_draw()
 
     def start_clock(self, seconds: float = MOVE_SECONDS) -> Clock:
         """The move's two minutes start now (II.3): the phones' cards are taken until
