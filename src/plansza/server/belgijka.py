@@ -125,4 +125,6 @@ async def events(request: Request) -> Response:
 def routes() -> list[Route]:
     """Belgijka's routes: the live stream (the console, the projector and the phones add
     theirs here)."""
-    return [Route("/belgijka/zdarzenia", events)]
+    from plansza.server import belgijka_phone
+
+    return [Route("/belgijka/zdarzenia", events), *belgijka_phone.routes()]
