@@ -62,6 +62,15 @@
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("live");
     if (fresh) {
+      var state = fresh.getAttribute("data-state") || "";
+      var answer = document.getElementById("answer");
+      // A move closed: the last answer is old news. A new move: a blank card.
+      if (answer && state !== "running" && state !== "up") answer.innerHTML = "";
+      if (fresh.getAttribute("data-move") !== live.getAttribute("data-move")) {
+        form.reset();
+        cursor = null;
+      }
+      live.setAttribute("data-move", fresh.getAttribute("data-move") || "");
       live.innerHTML = fresh.innerHTML;
       live.setAttribute("data-remaining", fresh.getAttribute("data-remaining") || "");
       live.setAttribute("data-state", fresh.getAttribute("data-state") || "");
