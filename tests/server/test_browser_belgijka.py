@@ -183,4 +183,7 @@ def test_three_phones_play_a_whole_game(served: tuple[str, Hall, Clock]) -> None
         assert totals == expected
         for n, phone in phones.items():
             assert f"twoja suma: {expected[n]}" in phone.inner_text("#live .hint")
+        phones[2].goto(phones[2].url + "?lang=en")
+        assert "The game is over" in phones[2].inner_text("#live")
+        shot(phones[2], "end-en")
     assert alerts == []
