@@ -125,6 +125,4 @@ async def events(request: Request) -> Response:
 def routes() -> list[Route]:
     """Belgijka's routes: the live stream (the console, the projector and the phones add
     theirs here)."""
-    from plansza.server import belgijka_phone
-
-    return [Route("/belgijka/zdarzenia", events), *belgijka_phone.routes()]
+    return [Route("/belgijka/zdarzenia", events)]
