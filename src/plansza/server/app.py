@@ -95,7 +95,7 @@ def create_app(
     import time
 
     from plansza.server import belgijka as belgijka_pages
-    from plansza.server import belgijka_console
+    from plansza.server import belgijka_console, belgijka_phone
     from plansza.server import ranking as ranking_pages
     from plansza.server import tables as table_pages
     from plansza.server import tournament as live_tournament
@@ -149,6 +149,7 @@ def create_app(
             *effect_routes(),
             *belgijka_pages.routes(),
             *belgijka_console.routes(),
+            *belgijka_phone.routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -1,0 +1,334 @@
+"""Belgijka day benchmark: 200 players' phones sending their cards in the last
+5 seconds of a move, then the move's close (issue 30).
+
+Targets, on loopback, one server process (``plansza serve --belgijka FILE``):
+
+* **cards**: a championship of 200 players registered, game 1 started, move 1 drawn
+  and its clock started; each of the 200 phones (its own session and form token:
+  ``GET /belgijka/g/CODE``, then the card's ``POST``) sends its card at a moment
+  spread over the last 5 seconds of the move — a few just after the deadline. Every
+  card is accepted (200) or refused as late (409) by the server's stamp against the
+  deadline, none lost: every accepted card is in the hall's journal with a stamp not
+  after the deadline, and in the record after the close; every card refused is not;
+  p99 of the POSTs ≤ 200 ms;
+* **close**: the move closed — the top move put on the board and every card checked
+  (II.9) — within 1 s. The referee's close request belongs to the console's page
+  (``/belgijka/sedzia``); here the server is stopped at the deadline and the hall's
+  close is timed on the same file, journal and lexicon (what the console's request
+  runs, without its HTTP round trip).
+
+    .venv/bin/python benchmarks/belgijka_day.py
+    .venv/bin/python benchmarks/belgijka_day.py --quick
+    .venv/bin/python benchmarks/belgijka_day.py --json
+
+The clients run in this process on the same machine: on a small machine the two
+share the cores, and the latencies include the client's own waiting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+import plansza
+from plansza.lexicon import Lexicon
+from plansza.services.belgijka import JOURNAL_SUFFIX, Hall, player_code
+
+POST_TARGET_MS = 200.0
+CLOSE_TARGET_MS = 1000.0
+#: The cards come within the move's last this many seconds.
+WINDOW = 5.0
+#: Cards sent this long after the deadline (each should be refused).
+AFTER = 0.4
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    values = sorted(values)
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+
+
+def names(count: int, seed: int = 1) -> list[str]:
+    rng = random.Random(seed)
+    first = ["Łukasz", "Żaneta", "Ścibor", "Anna", "Grzegorz", "Małgorzata", "Jędrzej", "Ewa"]
+    last = ["Wójcik", "Kołodziej", "Żak", "Nowak", "Bąk", "Gęślak", "Kuś", "Zięba"]
+    return [f"{rng.choice(last)} {rng.choice(first)} {i}" for i in range(1, count + 1)]
+
+
+class Server:
+    """``plansza serve --belgijka FILE`` in a subprocess on a fresh SQLite file."""
+
+    def __init__(self, folder: Path, path: str) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db = f"sqlite:///{folder / 'web.db'}"
+        self.path = path
+        self.log = folder / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        src = str(Path(plansza.__file__).resolve().parent.parent)
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]),
+            "PLANSZA_SECRET": "benchmark-secret",
+        }
+        argv = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port)]
+        argv += ["--db", self.db, "--belgijka", self.path]
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit("the server stopped:\n" + self.log.read_text(errors="replace"))
+            try:
+                if httpx.get(self.url + "/belgijka/gracz", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        raise SystemExit("the server did not start:\n" + self.log.read_text(errors="replace"))
+
+    def secret(self) -> str:
+        """The players' join-code secret, from the server's database."""
+        from plansza.server.store import Store
+
+        return Store(self.db).table_secret("belgijka:" + str(Path(self.path).resolve()))
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+            self.proc = None
+
+
+def prepare(path: str, lexicon: Lexicon, players: int) -> list[tuple[str, int]]:
+    """The championship: players registered, game 1 started, move 1 drawn; its plays."""
+    hall = Hall(path, lexicon, secret="unused")
+    hall.create("Benchmark", seed="belgijka-day")
+    for name in names(players):
+        hall.register(name)
+    hall.start_game()
+    move = hall.draw()
+    return [(c.move, c.score) for c in move.candidates]
+
+
+def start_clock(path: str, seconds: float) -> float:
+    """The move's clock started now, as the referee's console does it (the hall's
+    journal: the server finds it when it starts); the deadline."""
+    start = time.time()
+    row = {"kind": "clock", "game": 1, "move": 1, "start": start, "seconds": seconds}
+    with open(path + JOURNAL_SUFFIX, "a", encoding="utf-8") as f:
+        f.write(json.dumps(row) + "\n")
+    return start + seconds
+
+
+class Phone:
+    """One player's phone: its own session (cookie and form token)."""
+
+    def __init__(self, url: str, table: int, code: str) -> None:
+        self.http = httpx.AsyncClient(base_url=url, timeout=60)
+        self.table = table
+        self.code = code
+        self.csrf = ""
+
+    async def open(self) -> None:
+        page = await self.http.get(f"/belgijka/g/{self.code}")
+        m = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        if page.status_code != 200 or m is None:
+            raise SystemExit(f"/belgijka/g/{self.code}: {page.status_code}")
+        self.csrf = m.group(1)
+
+    async def send(self, move: str, score: int) -> tuple[float, int, float]:
+        """The card; (the POST's milliseconds, its status, when it was sent)."""
+        form = {"csrf": self.csrf, "move": move, "score": str(score), "blanks": ""}
+        sent = time.time()
+        t = time.perf_counter()
+        r = await self.http.post(f"/belgijka/g/{self.code}", data=form)
+        return (time.perf_counter() - t) * 1000, r.status_code, sent
+
+    async def close(self) -> None:
+        await self.http.aclose()
+
+
+def card_of(table: int, plays: list[tuple[str, int]]) -> tuple[str, int]:
+    """Table ``table``'s card: most the top move, some another play, some a wrong score."""
+    move, score = plays[table % min(len(plays), 5)]
+    return move, score + (1 if table % 7 == 0 else 0)
+
+
+async def cards(
+    server: Server, secret: str, players: int, plays: list[tuple[str, int]], deadline: float
+) -> dict[str, Any]:
+    phones = [Phone(server.url, n, player_code(secret, n)) for n in range(1, players + 1)]
+    limit = asyncio.Semaphore(50)
+
+    async def opened(p: Phone) -> None:
+        async with limit:
+            await p.open()
+
+    await asyncio.gather(*(opened(p) for p in phones))
+    if time.time() > deadline - WINDOW:
+        raise SystemExit("the phones opened too late: give the move more --seconds")
+    rng = random.Random(30)
+    moments = {p.table: deadline - WINDOW + rng.random() * (WINDOW + AFTER) for p in phones}
+    answers: dict[int, tuple[float, int, float]] = {}
+
+    async def phone(p: Phone) -> None:
+        await asyncio.sleep(max(0.0, moments[p.table] - time.time()))
+        answers[p.table] = await p.send(*card_of(p.table, plays))
+
+    await asyncio.gather(*(phone(p) for p in phones))
+    for p in phones:
+        await p.close()
+    ms = [a[0] for a in answers.values()]
+    accepted = sorted(t for t, a in answers.items() if a[1] == 200)
+    refused = sorted(t for t, a in answers.items() if a[1] == 409)
+    other = sorted(t for t, a in answers.items() if a[1] not in (200, 409))
+    return {
+        "players": players,
+        "posts": len(answers),
+        "p50_ms": round(percentile(ms, 0.5), 1),
+        "p99_ms": round(percentile(ms, 0.99), 1),
+        "max_ms": round(max(ms), 1),
+        "accepted": accepted,
+        "refused": refused,
+        "errors": other,
+        # a card answered after the deadline may have been stamped after it
+        "sent_after_deadline": sorted(t for t, a in answers.items() if a[2] > deadline),
+        "answered_after_deadline": sorted(
+            t for t, a in answers.items() if a[2] + a[0] / 1000 > deadline
+        ),
+    }
+
+
+def check_journal(path: str, deadline: float, got: dict[str, Any]) -> dict[str, Any]:
+    """Every card accepted is in the journal, stamped in time; no card refused is."""
+    stamped: dict[int, float] = {}
+    with open(path + JOURNAL_SUFFIX, encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if row.get("kind") == "card":
+                stamped[row["player"]] = row["at"]
+    accepted, refused = set(got["accepted"]), set(got["refused"])
+    return {
+        "lost": sorted(accepted - set(stamped)),
+        "unanswered_in_journal": sorted(set(stamped) - accepted),
+        "refused_in_journal": sorted(refused & set(stamped)),
+        "stamped_after_deadline": sorted(t for t, at in stamped.items() if at > deadline),
+    }
+
+
+def close(path: str, lexicon: Lexicon, got: dict[str, Any]) -> dict[str, Any]:
+    """The move closed on the file and journal the server left: timed; the record's
+    cards compared with the cards accepted."""
+    hall = Hall(path, lexicon, secret="unused", clock=lambda: time.time() + 3600)
+    t = time.perf_counter()
+    move = hall.close()
+    ms = (time.perf_counter() - t) * 1000
+    in_record = sorted(c.player for c in move.cards)
+    ok = sum(1 for c in move.cards if c.verdict.ok)
+    return {
+        "close_ms": round(ms, 1),
+        "cards_checked": len(move.cards),
+        "cards_ok": ok,
+        "record_matches": in_record == got["accepted"],
+        "top": None if move.choice is None else move.choice.candidate.move,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="a smaller run (40 players)")
+    ap.add_argument("--players", type=int, help="players (200; --quick 40)")
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        default=25.0,
+        help="the move's time (the server starts and the phones open in it)",
+    )
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = ap.parse_args(argv)
+    players = args.players or (40 if args.quick else 200)
+    lexicon = Lexicon.default(progress=False)
+
+    with tempfile.TemporaryDirectory(prefix="plansza-belgijka-") as tmp:
+        folder = Path(tmp)
+        path = str(folder / "belgijka.json")
+        plays = prepare(path, lexicon, players)
+        server = Server(folder, path)
+        # the clock before the server starts (it reads the journal then); a short move,
+        # so that the benchmark waits for its last seconds only a little
+        deadline = start_clock(path, args.seconds)
+        server.start()
+        try:
+            got = asyncio.run(cards(server, server.secret(), players, plays, deadline))
+        finally:
+            server.stop()
+        got |= check_journal(path, deadline, got)
+        got |= close(path, lexicon, got)
+
+    checks = verdicts(got)
+    ok = all(c[3] for c in checks)
+    if args.json:
+        print(json.dumps(got | {"ok": ok}, indent=2, ensure_ascii=False))
+    else:
+        print_table(got, checks)
+    return 0 if ok else 1
+
+
+def verdicts(got: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
+    """(what, measured, target, met) for every target measured."""
+    lost = len(got["lost"]) + len(got["unanswered_in_journal"]) + len(got["errors"])
+    wrong = (len(got["refused_in_journal"]) + len(got["stamped_after_deadline"])
+             + len(set(got["refused"]) - set(got["answered_after_deadline"]))
+             + len(set(got["sent_after_deadline"]) - set(got["refused"])))  # fmt: skip
+    return [
+        (f"{got['players']} cards in the last {WINDOW:g} s: POST p99", f"{got['p99_ms']:.0f} ms",
+         f"≤ {POST_TARGET_MS:.0f} ms", got["p99_ms"] <= POST_TARGET_MS),
+        ("cards lost; judged against their stamp", f"{lost}; {wrong}", "0; 0",
+         lost == 0 and wrong == 0),
+        ("the close: top move, every card checked", f"{got['close_ms']:.0f} ms",
+         f"≤ {CLOSE_TARGET_MS:.0f} ms", got["close_ms"] <= CLOSE_TARGET_MS
+         and got["record_matches"]),
+    ]  # fmt: skip
+
+
+def print_table(got: dict[str, Any], checks: list[tuple[str, str, str, bool]]) -> None:
+    print(f"{'measure':<44} {'figure':>10} {'target':>9}  result")
+    print("-" * 73)
+    for what, figure, target, ok in checks:
+        print(f"{what:<44} {figure:>10} {target:>9}  {'PASS' if ok else 'FAIL'}")
+    print(
+        f"cards: {got['posts']} POSTs, p50 {got['p50_ms']} ms, max "
+        f"{got['max_ms']} ms; accepted {len(got['accepted'])}, refused as late "
+        f"{len(got['refused'])} (sent after the deadline {len(got['sent_after_deadline'])})"
+    )
+    print(f"close: {got['cards_checked']} cards checked ({got['cards_ok']} correct), "
+          f"top move {got['top']}")  # fmt: skip
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+          "(clients and server on the same machine)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
