@@ -237,3 +237,21 @@ def test_penalty_and_correction(hall: tuple[TestClient, Path], clock: Clock) -> 
     assert ">7<" in anna and "błąd sędziego" in anna
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["penalties"][0]["kind"] == "warning"
+
+
+def test_the_console_names_who_checks_whom(tmp_path: Path, words: Lexicon) -> None:
+    """II.9: table 1 checks table 2 and back, 3 with 4; an odd last one, the referee."""
+    from plansza.server.app import create_app
+
+    app = create_app(db="sqlite://", words=words, secret="s",
+                     belgijka=str(tmp_path / "b.json"))  # fmt: skip
+    with TestClient(app) as client:
+        log_in(client)
+        hall = app.state.belgijka
+        hall.create("Mistrzostwa", seed="pairs")
+        for name in ("Anna", "Bartek", "Celina"):
+            hall.register(name)
+        html = client.get("/belgijka/sedzia").text
+    assert '1. Anna <span class="muted">(sprawdza 2)' in html
+    assert '2. Bartek <span class="muted">(sprawdza 1)' in html
+    assert '3. Celina <span class="muted">(sprawdza sędzia)' in html

@@ -186,7 +186,7 @@ def _table_rows(rows: list[Any]) -> list[dict[str, Any]]:
 
 #: Every key a page reads, as it is when there is nothing to show.
 BLANK_VIEW: dict[str, Any] = {
-    "name": "", "phase": "none", "players": [], "played": 0, "games_planned": 0,
+    "name": "", "phase": "none", "players": [], "checks": {}, "played": 0, "games_planned": 0,
     "ruleset": "", "game": None, "moves": 0, "bag": 0, "over": False, "end": "",
     "move": None, "rack": [], "is_pass": False, "board": [], "remaining": None,
     "seconds": None, "clock_text": "", "sent_tables": [], "cards": [], "candidates": [], "tied": 0,
@@ -207,9 +207,14 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
         out: dict[str, Any] = dict(BLANK_VIEW, exists=ch is not None)
         if ch is None:
             return out
+        checks: dict[int, int | None] = {}  # II.9: table 1 checks 2 and back, 3 with 4…
+        for a, b in ch.checking_pairs():
+            checks[a] = b
+            if b is not None:
+                checks[b] = a
         out.update(name=ch.name, games_planned=ch.games_planned, ruleset=ch.ruleset,
                    players=[(n, p.name) for n, p in sorted(ch.players.items())],
-                   played=len(ch.games))  # fmt: skip
+                   checks=checks, played=len(ch.games))  # fmt: skip
         if not ch.games:
             out["phase"] = "players"
             return out
