@@ -27,13 +27,22 @@ from typing import TYPE_CHECKING, Any
 
 from anyio import to_thread
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from plansza.errors import N_, PlanszaError
-from plansza.i18n import Translator, describe
+from plansza.i18n import Translator
 from plansza.server.belgijka import hall_of, no_hall
-from plansza.server.pages import hub_of, page, premiums, small_form, translator_of
+from plansza.server.pages import (
+    client_address,
+    code_limiter,
+    error_page,
+    page,
+    premiums,
+    sentence,
+    small_form,
+    translator_of,
+)
 from plansza.services.accounts import RateLimiter
 from plansza.services.tables import normalize
 
@@ -64,25 +73,7 @@ def routes() -> list[Route]:
 
 
 def _limiter(request: Request) -> RateLimiter:
-    state = request.app.state
-    if getattr(state, "belgijka_codes", None) is None:
-        state.belgijka_codes = RateLimiter(WRONG_CODES, WINDOW, hub_of(request).clock)
-    limiter: RateLimiter = state.belgijka_codes
-    return limiter
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "?"
-
-
-def _error(request: Request, status: int, message: str) -> HTMLResponse:
-    return page(request, "web/error.html", status=status, message=message)
-
-
-def _say(error: PlanszaError, t: Translator) -> str:
-    """The error's message as a sentence on a page: with a capital letter."""
-    text = describe(error, t)
-    return text[:1].upper() + text[1:]
+    return code_limiter(request, "belgijka_codes", WRONG_CODES, WINDOW)
 
 
 def clock_time(at: float) -> str:
@@ -225,7 +216,7 @@ async def player_page(request: Request) -> Response:
     if hall is None:
         return no_hall(request)
     t = translator_of(request)
-    limiter, address = _limiter(request), _address(request)
+    limiter, address = _limiter(request), client_address(request)
     wait = limiter.wait(address)
     if wait > 0:
         minutes = max(1, round(wait / 60))
@@ -234,22 +225,22 @@ async def player_page(request: Request) -> Response:
             "Too many wrong codes: try again in {n} minutes.",
             minutes,
         ).format(n=minutes)
-        return _error(request, 429, message)
+        return error_page(request, 429, message)
     code = normalize(request.path_params["code"])
     try:
         player = hall.player_of(code)
     except PlanszaError as e:
         limiter.hit(address)
-        return _error(request, 404, _say(e, t))
+        return error_page(request, 404, sentence(e, t))
     status, errors, notice = 200, [], ""
     form: dict[str, str] = {}
     if request.method == "POST":
         read = await small_form(request, MAX_FORM)
         if read is None:
-            return _error(request, 413, t.gettext("The form is too long."))
+            return error_page(request, 413, t.gettext("The form is too long."))
         expected = request.session.get("csrf")
         if not expected or not secrets.compare_digest(read.get("csrf", ""), str(expected)):
-            return _error(request, 403, t.gettext("The form has expired: open the page again."))
+            return error_page(request, 403, t.gettext("The form has expired: open the page again."))
         form = read
         try:
             score = parse_score(form.get("score", ""))
@@ -263,7 +254,7 @@ async def player_page(request: Request) -> Response:
             )
         except PlanszaError as e:
             status = 400 if e.code == "score" else 409
-            errors = [_say(e, t)]
+            errors = [sentence(e, t)]
     shown = await to_thread.run_sync(view, hall, player, t)
     if shown.get("mine") is not None:
         mine = shown["mine"]

@@ -15,7 +15,9 @@ from plansza.i18n import Translator, translator
 from plansza.templates import render
 
 if TYPE_CHECKING:
+    from plansza.errors import PlanszaError
     from plansza.server.live import Hub
+    from plansza.services.accounts import RateLimiter
 
 LANGUAGES = ("pl", "en")
 
@@ -98,3 +100,32 @@ def premiums() -> list[str]:
     board = Board()
     code = {Premium.TW: "W", Premium.DW: "w", Premium.TL: "L", Premium.DL: "l"}
     return ["".join(code.get(board.premium(r, c), ".") for c in range(15)) for r in range(15)]
+
+
+def client_address(request: Request) -> str:
+    """The visitor's address (what a limit of wrong tries counts by)."""
+    return request.client.host if request.client else "?"
+
+
+def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    """The error page with ``message`` and ``status``."""
+    return page(request, "web/error.html", status=status, message=message)
+
+
+def sentence(error: PlanszaError, t: Translator) -> str:
+    """An error's message as a sentence on a page: with a capital letter."""
+    from plansza.i18n import describe
+
+    text = describe(error, t)
+    return text[:1].upper() + text[1:]
+
+
+def code_limiter(request: Request, name: str, limit: int, window: float) -> RateLimiter:
+    """The app's limiter of wrong codes called ``name`` (made on first use): the table
+    codes, the Belgijka players' codes."""
+    from plansza.services.accounts import RateLimiter
+
+    limiters: dict[str, RateLimiter] = request.app.state.__dict__.setdefault("code_limiters", {})
+    if name not in limiters:
+        limiters[name] = RateLimiter(limit, window, hub_of(request).clock)
+    return limiters[name]

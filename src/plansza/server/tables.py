@@ -25,13 +25,21 @@ from typing import Any
 import segno
 from anyio import to_thread
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from plansza.errors import PlanszaError
-from plansza.i18n import describe
 from plansza.server.accounts import current, require_referee
-from plansza.server.pages import hub_of, page, small_form, translator_of
+from plansza.server.pages import (
+    client_address,
+    code_limiter,
+    error_page,
+    hub_of,
+    page,
+    sentence,
+    small_form,
+    translator_of,
+)
 from plansza.server.tournament import spectator_of
 from plansza.services import tables
 from plansza.services.accounts import RateLimiter
@@ -76,25 +84,7 @@ def _key(path: str) -> str:
 
 
 def _limiter(request: Request) -> RateLimiter:
-    state = request.app.state
-    if getattr(state, "table_codes", None) is None:
-        state.table_codes = RateLimiter(WRONG_CODES, WINDOW, hub_of(request).clock)
-    limiter: RateLimiter = state.table_codes
-    return limiter
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "?"
-
-
-def _error(request: Request, status: int, message: str) -> HTMLResponse:
-    return page(request, "web/error.html", status=status, message=message)
-
-
-def _say(error: PlanszaError, t: Any) -> str:
-    """The error's message as a sentence on a page: with a capital letter."""
-    text = describe(error, t)
-    return text[:1].upper() + text[1:]
+    return code_limiter(request, "table_codes", WRONG_CODES, WINDOW)
 
 
 def _stamp(request: Request) -> Any:
@@ -110,10 +100,10 @@ async def _checked(request: Request) -> dict[str, str] | Response:
     t = translator_of(request)
     form = await small_form(request, MAX_FORM)
     if form is None:
-        return _error(request, 413, t.gettext("The form is too long."))
+        return error_page(request, 413, t.gettext("The form is too long."))
     expected = request.session.get("csrf")
     if not expected or not secrets.compare_digest(form.get("csrf", ""), str(expected)):
-        return _error(request, 403, t.gettext("The form has expired: open the page again."))
+        return error_page(request, 403, t.gettext("The form has expired: open the page again."))
     return form
 
 
@@ -191,7 +181,7 @@ async def table(request: Request) -> Response:
     confirmation (POST)."""
     t = translator_of(request)
     limiter = _limiter(request)
-    address = _address(request)
+    address = client_address(request)
     wait = limiter.wait(address)
     if wait > 0:
         minutes = max(1, round(wait / 60))
@@ -200,10 +190,10 @@ async def table(request: Request) -> Response:
             "Too many wrong codes: try again in {n} minutes.",
             minutes,
         ).format(n=minutes)
-        return _error(request, 429, message)
+        return error_page(request, 429, message)
     s, path = spectator_of(request), _path(request)
     if s is None or path is None:
-        return _error(request, 404, t.gettext("This server shows no tournament."))
+        return error_page(request, 404, t.gettext("This server shows no tournament."))
     key = _key(path)
     store = hub_of(request).store
     secret = await to_thread.run_sync(store.table_secret, key)
@@ -212,9 +202,9 @@ async def table(request: Request) -> Response:
         n, p = tables.find_table(state, secret, request.path_params["code"])
     except tables.CodeError as e:
         limiter.hit(address)
-        return _error(request, 404, _say(e, t))
+        return error_page(request, 404, sentence(e, t))
     except tables.ClosedError as e:
-        return _error(request, 409, _say(e, t))
+        return error_page(request, 409, sentence(e, t))
     assert p.second is not None
     status, errors, notice = 200, [], ""
     if request.method == "POST" and p.result is None:
@@ -241,7 +231,7 @@ async def table(request: Request) -> Response:
         except PlanszaError as e:
             status, errors = (
                 400 if e.code in ("argument", "score", "last_moves") else 409,
-                [_say(e, t)],
+                [sentence(e, t)],
             )
         _seq, state = await to_thread.run_sync(s.state)
         p = next(x for x in state.rounds[n].pairings if x.table == p.table)
@@ -292,7 +282,7 @@ async def queue(request: Request) -> Response:
     t = translator_of(request)
     s, path = spectator_of(request), _path(request)
     if s is None or path is None:
-        return _error(request, 404, t.gettext("This server shows no tournament."))
+        return error_page(request, 404, t.gettext("This server shows no tournament."))
     key = _key(path)
     store = hub_of(request).store
     status, errors, notice = 200, [], ""
@@ -305,7 +295,7 @@ async def queue(request: Request) -> Response:
             n, table_no = int(form.get("round", "0")), int(form.get("table", "0"))
             seen = int(form.get("seq", "0"))
         except ValueError:
-            return _error(request, 400, t.gettext("The form has expired: open the page again."))
+            return error_page(request, 400, t.gettext("The form has expired: open the page again."))
         rnd = state.rounds.get(n)
         p = next((x for x in rnd.pairings if x.table == table_no), None) if rnd else None
         me = current(request)
@@ -326,7 +316,7 @@ async def queue(request: Request) -> Response:
                 table=table_no, round=n
             )
         except PlanszaError as e:
-            status, errors = 409, [_say(e, t)]
+            status, errors = 409, [sentence(e, t)]
     seq, state = await to_thread.run_sync(s.state)
     entries = await to_thread.run_sync(store.table_entries, key)
     return page(
@@ -355,12 +345,14 @@ async def slips(request: Request) -> Response:
     t = translator_of(request)
     s, path = spectator_of(request), _path(request)
     if s is None or path is None:
-        return _error(request, 404, t.gettext("This server shows no tournament."))
+        return error_page(request, 404, t.gettext("This server shows no tournament."))
     _seq, state = await to_thread.run_sync(s.state)
     asked = request.query_params.get("runda", "")
     n = int(asked) if asked.isdigit() else max(state.rounds, default=0)
     if n not in state.rounds:
-        return _error(request, 404, t.gettext("Round {round} has not been paired.").format(round=n))
+        return error_page(
+            request, 404, t.gettext("Round {round} has not been paired.").format(round=n)
+        )
     secret = await to_thread.run_sync(hub_of(request).store.table_secret, _key(path))
     base = str(request.base_url).rstrip("/")
     cards = []
