@@ -582,7 +582,7 @@ def belgijka_draw(day: Day, lang: str) -> None:
     page = day.desk
     page.goto(url_in(day, "/belgijka/sedzia", lang))
     page.fill("#bj-tiles", "ETNRI?Ł"[: day.hall.tiles_to_draw()])
-    save(page, "belgijka-console-draw", lang)
+    save(page, "belgijka-console-draw", lang, tallest=HEIGHT)
 
 
 @once
@@ -593,7 +593,7 @@ def belgijka_draw_rack(day: Day) -> None:
 
 def belgijka_drawn(day: Day, lang: str) -> None:
     day.desk.goto(url_in(day, "/belgijka/sedzia", lang))
-    save(day.desk, "belgijka-console-drawn", lang)
+    save(day.desk, "belgijka-console-drawn", lang, tallest=HEIGHT)
 
 
 def wall(day: Day, lang: str, name: str) -> None:
@@ -623,7 +623,7 @@ def belgijka_clock(day: Day) -> None:
 
 def belgijka_running(day: Day, lang: str) -> None:
     day.desk.goto(url_in(day, "/belgijka/sedzia", lang))
-    save(day.desk, "belgijka-console-running", lang)
+    save(day.desk, "belgijka-console-running", lang, tallest=HEIGHT)
 
 
 def belgijka_phone_move(day: Day, lang: str) -> None:
@@ -646,6 +646,15 @@ def belgijka_phone_sent(day: Day, lang: str) -> None:
     page.click("form.card button[type=submit]")
     page.wait_for_selector("#answer :is(p, div)", timeout=WAIT)
     save(page, "belgijka-phone-sent", lang)
+
+
+@once
+def belgijka_one_card(day: Day) -> None:
+    """The card was sent once a language: the console lists it once (the last)."""
+    hall = day.hall
+    with hall._lock:
+        last = {s.player: s for s in hall.sent}
+        hall.sent = [s for s in hall.sent if last[s.player] is s]
 
 
 @once
@@ -699,7 +708,7 @@ def belgijka_close(day: Day) -> None:
 
 def belgijka_results(day: Day, lang: str) -> None:
     day.desk.goto(url_in(day, "/belgijka/sedzia", lang))
-    save(day.desk, "belgijka-console-results", lang, tallest=1100)
+    save(day.desk, "belgijka-console-results", lang, tallest=700)
 
 
 def belgijka_projector_top(day: Day, lang: str) -> None:
@@ -727,7 +736,7 @@ def belgijka_game_over(day: Day) -> None:
 
 def belgijka_classification(day: Day, lang: str) -> None:
     day.wall.goto(url_in(day, "/belgijka/projektor", lang))
-    save(day.wall, "belgijka-projector-classification", lang, tallest=1400)
+    save(day.wall, "belgijka-projector-classification", lang, tallest=1380)
 
 
 #: The Belgijka's steps and screens, in their order.
@@ -743,6 +752,7 @@ BELGIJKA = [
     belgijka_running,
     belgijka_phone_move,
     belgijka_phone_sent,
+    belgijka_one_card,
     belgijka_wrong_score,
     belgijka_projector_clock,
     belgijka_time_up,
