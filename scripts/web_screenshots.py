@@ -4,7 +4,11 @@ A demo tournament day is built: 16 players (registered from an imported ranking
 list; one newcomer), 3 rounds of a 5-round tournament played, round 3 still open
 with entries from the tables waiting and one mismatch in the referee's queue, the
 round's clock running, a few word checks logged, and a ranking history so the
-ranking pages have content. The app is started (Uvicorn in a thread, a referee's
+ranking pages have content. Next to it a Belgijka championship runs live (8 players,
+game 1's first three moves played, move 4 shot step by step: drawn, the time
+running, cards from the phones — one with a wrong score, one late — the tied
+candidates, the close; then the rest of game 1 to its classification). The app is
+started (Uvicorn in a thread, a referee's
 account) and Playwright, driving Debian's Chromium, saves each screen in Polish and
 in English as ``docs/images/web/NAME.pl.png`` and ``NAME.en.png``.
 
@@ -86,6 +90,23 @@ OTHERS = [
     ("Nowosielski Jerzy", 109.5, 35),
     ("Śliwiński Robert", 127.25, 208),
 ]
+
+
+#: Belgijka live: the championship's day (the hall's clock starts here).
+BELGIJKA_START = datetime(2026, 11, 21, 10, 0, tzinfo=UTC)
+BELGIJKA_SEED = "30"  # game 1's move 4 has six tied candidates (II.13)
+BELGIJKA_PLAYERS = [
+    "Nowak Ewa",
+    "Łoś Bartłomiej",
+    "Śliwa Celina",
+    "Ćwik Łukasz",
+    "Żak Jan",
+    "Wójcik Małgorzata",
+    "Zieliński Tomasz",
+    "Król Agnieszka",
+]
+#: The move shot step by step, and the players whose phones are shown.
+SHOT_MOVE, SENDER, LATE = 4, 5, 7
 
 
 def stamp(minutes: float) -> str:
@@ -199,6 +220,12 @@ class Day:
         self.browser: Any = None
         self.desk: Any = None  # the referee's page (1000 px wide)
         self.phone: Any = None  # a player's phone
+        self.wall: Any = None  # the projector's page (1280 × 720)
+        self.hall: Any = app.state.belgijka
+        #: The hall's clock (seconds since the epoch): the script moves it.
+        self.hall_now = BELGIJKA_START.timestamp()
+        self.hall.clock = lambda: self.hall_now
+        self.hall.secret = "demo" * 16  # the same join codes every run
 
     @property
     def store(self) -> Any:
@@ -281,6 +308,7 @@ def serve(folder: Path) -> Iterator[Day]:
         tournament=path,
         tournament_poll=0.2,
         ranking=str(history),
+        belgijka=str(folder / "mistrzostwa.belgijka"),
     )
     with socket.socket() as s:  # a fixed port: the slips print the address
         if s.connect_ex(("127.0.0.1", PORT)) == 0:
@@ -471,6 +499,276 @@ def console_players(day: Day, lang: str) -> None:
     save(page, "console-players", lang)
 
 
+# ---- Belgijka live ------------------------------------------------------------------
+# The steps (``once``) move the hall on, once for both languages; the screens between
+# them take the hall as it stands. The pages' own countdowns are frozen (the browser's
+# clock fixed), so the clock shows the seconds the server gave.
+
+
+def once(step: Callable[[Day], None]) -> Callable[[Day, str], None]:
+    def run(day: Day, lang: str) -> None:
+        step(day)
+
+    run.__name__ = step.__name__
+    run.once = True  # type: ignore[attr-defined]
+    return run
+
+
+def hall_cards(day: Day, skip: tuple[int, ...] = ()) -> None:
+    """Cards of the players not in ``skip`` for the open move, from their phones, in
+    the move's time: mostly good moves, some weaker ones, now and then none."""
+    hall = day.hall
+    move = hall.read(lambda ch: ch.game.open_move)
+    rng = random.Random(f"{BELGIJKA_SEED}/{move.number}")
+    clock = hall.timer
+    for table in range(1, len(BELGIJKA_PLAYERS) + 1):
+        rank = rng.choice((0, 0, 0, 1, 1, 2, 3, 5, 8, None))
+        if table in skip or rank is None or not move.candidates:
+            continue
+        c = move.candidates[min(rank, len(move.candidates) - 1)]
+        day.hall_now = clock.start + 20 + 9 * table + rng.random() * 5
+        hall.send(table, c.move, c.score)
+
+
+def close_move(day: Day) -> None:
+    hall = day.hall
+    if hall.timer is not None:
+        day.hall_now = max(day.hall_now, hall.timer.deadline + 5)
+    hall.close()
+    day.hall_now += 40
+
+
+def hall_move(day: Day) -> None:
+    """One whole move: drawn, the two minutes, the cards, closed."""
+    day.hall.draw()
+    day.hall_now += 20
+    day.hall.start_clock()
+    hall_cards(day)
+    close_move(day)
+
+
+@once
+def belgijka_setup(day: Day) -> None:
+    """The championship, 8 players, game 1 started, moves 1 to SHOT_MOVE - 1 played."""
+    hall = day.hall
+    hall.create("Mistrzostwa Mazowsza w Belgijce 2026", BELGIJKA_SEED, "pfs", 3)
+    for name in BELGIJKA_PLAYERS:
+        hall.register(name)
+    hall.start_game()
+    for _ in range(SHOT_MOVE - 1):
+        hall_move(day)
+
+
+def belgijka_context(day: Day, lang: str, **options: Any) -> Any:
+    locale = "pl-PL" if lang == "pl" else "en-GB"
+    ctx = day.browser.new_context(locale=locale, **options)
+    ctx.clock.set_fixed_time(BELGIJKA_START)  # the countdowns stand still
+    return ctx.new_page()
+
+
+def code_of_player(day: Day, table: int) -> str:
+    from plansza.services.belgijka import player_code
+
+    return str(player_code(day.hall.secret, table))
+
+
+def belgijka_slips(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/belgijka/sedzia/kody", lang))
+    save(day.desk, "belgijka-slips", lang, tallest=820)
+
+
+def belgijka_draw(day: Day, lang: str) -> None:
+    """Between two moves: the program's draw, or the tiles typed from the real bag."""
+    page = day.desk
+    page.goto(url_in(day, "/belgijka/sedzia", lang))
+    page.fill("#bj-tiles", "ETNRI?Ł"[: day.hall.tiles_to_draw()])
+    save(page, "belgijka-console-draw", lang, tallest=HEIGHT)
+
+
+@once
+def belgijka_draw_rack(day: Day) -> None:
+    day.hall.draw()
+    day.hall_now += 25
+
+
+def belgijka_drawn(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/belgijka/sedzia", lang))
+    save(day.desk, "belgijka-console-drawn", lang, tallest=HEIGHT)
+
+
+def wall(day: Day, lang: str, name: str) -> None:
+    day.wall.goto(url_in(day, "/belgijka/projektor", lang))
+    save(day.wall, name, lang, full=False)
+
+
+def belgijka_projector(day: Day, lang: str) -> None:
+    """The board and the rack, before the move's time."""
+    wall(day, lang, "belgijka-projector")
+
+
+def belgijka_join(day: Day, lang: str) -> None:
+    page = day.phone
+    page.goto(url_in(day, "/belgijka/gracz", lang))
+    page.fill("input[name=kod]", code_of_player(day, SENDER).lower())
+    save(page, "belgijka-phone-join", lang)
+
+
+@once
+def belgijka_clock(day: Day) -> None:
+    """The two minutes start; 5 cards come in within the first 80 seconds."""
+    day.hall.start_clock()
+    hall_cards(day, skip=(4, SENDER, LATE, 8))
+    day.hall_now = day.hall.timer.start + 83
+
+
+def belgijka_running(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/belgijka/sedzia", lang))
+    save(day.desk, "belgijka-console-running", lang, tallest=HEIGHT)
+
+
+def belgijka_phone_move(day: Day, lang: str) -> None:
+    """The player types the card (not sent yet)."""
+    page = day.phone
+    page.goto(url_in(day, f"/belgijka/g/{code_of_player(day, SENDER)}", lang))
+    c = shot_candidate(day, 3)
+    page.fill("input[name=move]", c.move)
+    page.fill("input[name=score]", str(c.score))
+    save(page, "belgijka-phone-move", lang)
+
+
+def shot_candidate(day: Day, rank: int) -> Any:
+    move = day.hall.read(lambda ch: ch.game.open_move)
+    return move.candidates[rank]
+
+
+def belgijka_phone_sent(day: Day, lang: str) -> None:
+    page = day.phone
+    page.click("form.card button[type=submit]")
+    page.wait_for_selector("#answer :is(p, div)", timeout=WAIT)
+    save(page, "belgijka-phone-sent", lang)
+
+
+@once
+def belgijka_one_card(day: Day) -> None:
+    """The card was sent once a language: the console lists it once (the last)."""
+    hall = day.hall
+    with hall._lock:
+        last = {s.player: s for s in hall.sent}
+        hall.sent = [s for s in hall.sent if last[s.player] is s]
+
+
+@once
+def belgijka_wrong_score(day: Day) -> None:
+    """Table 4 declares 10 points too many (II.8: the move scores 0)."""
+    c = shot_candidate(day, 0)
+    day.hall_now = day.hall.timer.start + 97
+    day.hall.send(4, c.move, c.score + 10)
+    day.hall_now = day.hall.timer.start + 96  # 24 s left
+
+
+def belgijka_projector_clock(day: Day, lang: str) -> None:
+    """The last 30 seconds (II.3's signal)."""
+    wall(day, lang, "belgijka-projector-clock")
+
+
+@once
+def belgijka_time_up(day: Day) -> None:
+    day.hall_now = day.hall.timer.deadline + 3.4
+
+
+def belgijka_phone_late(day: Day, lang: str) -> None:
+    page = day.phone
+    page.goto(url_in(day, f"/belgijka/g/{code_of_player(day, LATE)}", lang))
+    c = shot_candidate(day, 1)
+    page.fill("input[name=move]", c.move)
+    page.fill("input[name=score]", str(c.score))
+    page.click("form.card button[type=submit]")
+    page.wait_for_selector("#answer :is(p, div)", timeout=WAIT)
+    save(page, "belgijka-phone-late", lang)
+
+
+@once
+def belgijka_paper(day: Day) -> None:
+    """Table 8 handed in a paper card; the referee types it."""
+    c = shot_candidate(day, 2)
+    day.hall_now += 30
+    day.hall.send(8, c.move, c.score, by=REFEREE)
+
+
+def belgijka_after(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/belgijka/sedzia", lang))
+    save(day.desk, "belgijka-console-after", lang, tallest=1300)
+
+
+@once
+def belgijka_close(day: Day) -> None:
+    day.hall.choose(0, "pierwszy w kolejności zapisu")
+    close_move(day)
+
+
+def belgijka_results(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, "/belgijka/sedzia", lang))
+    save(day.desk, "belgijka-console-results", lang, tallest=700)
+
+
+def belgijka_projector_top(day: Day, lang: str) -> None:
+    wall(day, lang, "belgijka-projector-top")
+
+
+def belgijka_projector_results(day: Day, lang: str) -> None:
+    day.wall.goto(url_in(day, "/belgijka/projektor", lang))
+    day.wall.locator("table").first.scroll_into_view_if_needed()
+    save(day.wall, "belgijka-projector-results", lang, full=False)
+
+
+def belgijka_phone_after(day: Day, lang: str) -> None:
+    page = day.phone
+    page.goto(url_in(day, f"/belgijka/g/{code_of_player(day, 4)}", lang))
+    save(page, "belgijka-phone-after", lang)
+
+
+@once
+def belgijka_game_over(day: Day) -> None:
+    """The rest of game 1, move by move, to its end."""
+    while not day.hall.read(lambda ch: ch.game.over):
+        hall_move(day)
+
+
+def belgijka_classification(day: Day, lang: str) -> None:
+    day.wall.goto(url_in(day, "/belgijka/projektor", lang))
+    save(day.wall, "belgijka-projector-classification", lang, tallest=1380)
+
+
+#: The Belgijka's steps and screens, in their order.
+BELGIJKA = [
+    belgijka_setup,
+    belgijka_slips,
+    belgijka_draw,
+    belgijka_draw_rack,
+    belgijka_drawn,
+    belgijka_projector,
+    belgijka_join,
+    belgijka_clock,
+    belgijka_running,
+    belgijka_phone_move,
+    belgijka_phone_sent,
+    belgijka_one_card,
+    belgijka_wrong_score,
+    belgijka_projector_clock,
+    belgijka_time_up,
+    belgijka_phone_late,
+    belgijka_paper,
+    belgijka_after,
+    belgijka_close,
+    belgijka_results,
+    belgijka_projector_top,
+    belgijka_projector_results,
+    belgijka_phone_after,
+    belgijka_game_over,
+    belgijka_classification,
+]
+
+
 #: The screens in the order they are taken (the day's state changes between them).
 BEFORE = [
     lobby,
@@ -546,15 +844,33 @@ def main(argv: list[str]) -> None:
                 viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=1, locale=locale
             )
             phones[lang] = phone.new_page()
-        for screens in (BEFORE, AFTER):
+        walls: dict[str, Any] = {}
+        for screens in (BEFORE, AFTER, BELGIJKA):
             if screens is AFTER:
                 settle(day)
+            if screens is BELGIJKA:  # the browsers' clocks fixed: new pages
+                for lang in LANGS:
+                    desks[lang] = belgijka_context(
+                        day, lang, viewport={"width": WIDTH, "height": HEIGHT}
+                    )
+                    day.desk = desks[lang]
+                    account(day, day.desk, sign_up=False)
+                    phones[lang] = belgijka_context(
+                        day, lang, viewport=PHONE, is_mobile=True, has_touch=True,
+                        device_scale_factor=1,
+                    )  # fmt: skip
+                    walls[lang] = belgijka_context(
+                        day, lang, viewport={"width": 1280, "height": 720}
+                    )
             for screen in screens:
                 name = screen.__name__.replace("_", "-")
+                if getattr(screen, "once", False):
+                    screen(day, "pl")
+                    continue
                 if wanted and name not in wanted:
                     continue
                 for lang in LANGS:
-                    day.desk, day.phone = desks[lang], phones[lang]
+                    day.desk, day.phone, day.wall = desks[lang], phones[lang], walls.get(lang)
                     screen(day, lang)
         day.browser.close()
 
