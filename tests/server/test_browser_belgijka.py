@@ -317,9 +317,7 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
                 form.locator("button").click()
                 console.wait_for_selector(".flash")
                 assert "Ruch zwycięski wybrany." in console.inner_text(".flash")
-                assert console.locator("table.candidates tr.chosen").inner_text().startswith(
-                    "2"
-                )
+                assert console.locator("table.candidates tr.chosen").inner_text().startswith("2")
                 shot(console, "console-tie")
                 chosen_once = True
             if number == 1:
@@ -381,8 +379,9 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
         moves = record["results"]["games"][0]["moves"]
         assert len(moves) == number
         for n in (1, 2, 3):
-            assert sum(s["score"] for m in moves for s in m["scores"] if s["table"] == n) == (
-                expected[n]
+            assert (
+                sum(s["score"] for m in moves for s in m["scores"] if s["table"] == n)
+                == (expected[n])
             )
         with console.expect_download() as got:
             console.click("a[href='/belgijka/sedzia/raport.txt']")
