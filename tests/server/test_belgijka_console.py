@@ -237,3 +237,19 @@ def test_penalty_and_correction(hall: tuple[TestClient, Path], clock: Clock) -> 
     assert ">7<" in anna and "błąd sędziego" in anna
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["penalties"][0]["kind"] == "warning"
+
+
+def test_the_live_parts_fetch_leaves_the_flash_to_the_page(hall: tuple[TestClient, Path]) -> None:
+    """The action's change makes the open console fetch its live part (htmx) — that
+    fetch may come before the redirect's page: the flash stays for the page."""
+    client, _ = hall
+    page = client.get("/belgijka/sedzia").text
+    token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    data = {"csrf": token, "name": "Flesz", "seed": "f", "ruleset": "pfs", "games": "1"}
+    r = client.post("/belgijka/sedzia/akcja/nowy", data=data, follow_redirects=False)
+    assert r.status_code == 303
+    live = client.get("/belgijka/sedzia", headers={"HX-Request": "true"}).text
+    assert 'class="flash"' not in live
+    shown = client.get("/belgijka/sedzia").text
+    assert 'class="flash"' in shown and "Mistrzostwa są utworzone." in shown
+    assert 'class="flash"' not in client.get("/belgijka/sedzia").text  # shown once

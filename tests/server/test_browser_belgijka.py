@@ -136,8 +136,8 @@ def sign_up_referee(browser: Any, url: str, app: Any) -> Any:
 def press(console: Any, action: str) -> str:
     """The referee clicks the button of the console's form ``action``; the page
     answers with what was done (the flash), never a refusal."""
-    console.locator(f"form[action='/belgijka/sedzia/akcja/{action}'] button").first.click()
-    console.wait_for_load_state("load")
+    with console.expect_navigation():
+        console.locator(f"form[action='/belgijka/sedzia/akcja/{action}'] button").first.click()
     error = console.locator(".console-error[role=alert]")
     assert error.count() == 0, error.inner_text()
     flash = console.locator(".flash")
@@ -314,8 +314,8 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
                 form = tied.nth(1)
                 winner = listed[1][1].rstrip(" ←")
                 form.locator("input[name=reason]").fill("wybór sędziego (II.13)")
-                form.locator("button").click()
-                console.wait_for_selector(".flash")
+                with console.expect_navigation():
+                    form.locator("button").click()
                 assert "Ruch zwycięski wybrany." in console.inner_text(".flash")
                 assert console.locator("table.candidates tr.chosen").inner_text().startswith("2")
                 shot(console, "console-tie")
