@@ -321,7 +321,10 @@ async def console(request: Request) -> Response:
     hall = hall_of(request)
     if hall is None:
         return no_hall(request)
-    flash = request.session.pop("belgijka_flash", None)
+    # The live part's fetch (htmx, on the hall's change the action itself made) must not
+    # take the flash meant for the page the action's redirect opens.
+    live_part = request.headers.get("HX-Request") == "true"
+    flash = None if live_part else request.session.pop("belgijka_flash", None)
     return await run_in_threadpool(_render, request, hall, flash=flash)
 
 
