@@ -198,8 +198,9 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
         said = press(console, "gracze")
         for n, name in enumerate(NAMES, 1):
             assert f"{name}: " in said and str(n) in said
-        assert console.locator("span.player").all_inner_texts() == [
-            f"{n}. {name}" for n, name in enumerate(NAMES, 1)
+        checks = {1: "sprawdza 2", 2: "sprawdza 1", 3: "sprawdza sędzia"}  # II.9
+        assert console.locator("span.bj-player").all_inner_texts() == [
+            f"{n}. {name} ({checks[n]})" for n, name in enumerate(NAMES, 1)
         ]
         shot(console, "console-players")
 
