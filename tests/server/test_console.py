@@ -300,3 +300,23 @@ def test_walkover_and_both_absent_from_the_round_page(hall: tuple[TestClient, st
     assert kinds == ["walkover", "forfeit"]  # TR 7.2
     html = client.get(page).text  # both may be replaced now
     assert html.count('name="replace" value="1"') == 4
+
+
+def test_the_message_survives_a_live_page_refreshed_meanwhile(
+    hall: tuple[TestClient, str],
+) -> None:
+    """The referee's live pages in another tab refresh when the action is recorded; their
+    answer, made from the session cookie as it was, may write the cookie back: what the
+    action said is kept in the server for the page the redirect opens."""
+    client, _path = hall
+    create(client)
+    csrf, seq = token(client, "/sedzia/gracze")
+    before = dict(client.cookies)
+    data = {"csrf": csrf, "seq": seq, "back": "/sedzia/gracze", "name": "Ala", "unlisted": "1"}
+    r = client.post("/sedzia/akcja/dodaj", data=data, follow_redirects=False)
+    assert r.status_code == 303
+    client.cookies.clear()
+    client.cookies.update(before)
+    assert client.get("/turniej").status_code == 200  # the other tab, with the old cookie
+    shown = client.get(r.headers["location"]).text
+    assert 'class="flash"' in shown and "Ala" in shown

@@ -36,7 +36,7 @@ from starlette.routing import Route
 from plansza.errors import PlanszaError
 from plansza.server.accounts import current, require_referee
 from plansza.server.belgijka import hall_of, no_hall, stream_of
-from plansza.server.pages import page, small_form, translator_of
+from plansza.server.pages import SAID, keep_said, page, said_of, small_form, translator_of
 from plansza.services.belgijka import HallError
 
 if TYPE_CHECKING:
@@ -324,7 +324,7 @@ async def console(request: Request) -> Response:
     # The live part's fetch (htmx, on the hall's change the action itself made) must not
     # take the flash meant for the page the action's redirect opens.
     live_part = request.headers.get("HX-Request") == "true"
-    flash = None if live_part else request.session.pop("belgijka_flash", None)
+    flash = None if live_part else said_of(request)
     return await run_in_threadpool(_render, request, hall, flash=flash)
 
 
@@ -537,8 +537,7 @@ async def act(request: Request) -> Response:
 
         error, status = describe(e, t), 409
     else:
-        request.session["belgijka_flash"] = said
-        return RedirectResponse("/belgijka/sedzia", status_code=303)
+        return RedirectResponse(f"/belgijka/sedzia?{SAID}={keep_said(request, said)}", 303)
     seed = form.get("seed")
     return await run_in_threadpool(
         lambda: _render(request, hall, status, error=error, kept=kept, seed=seed)

@@ -35,7 +35,7 @@ from starlette.routing import Route
 from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator, describe
 from plansza.server.accounts import current, require_referee
-from plansza.server.pages import page, small_form, translator_of
+from plansza.server.pages import page, said_of, said_url, small_form, translator_of
 from plansza.services.tournament import (
     Referee,
     category_list,
@@ -112,7 +112,7 @@ def _console(
 ) -> HTMLResponse:
     """A console page: the flash message of the last action (once), the error of a
     refused one and the form's values kept (``form``, with its ``form_id``)."""
-    flash = request.session.pop("console_flash", None)
+    flash = said_of(request)
     return page(
         request,
         name,
@@ -779,8 +779,7 @@ async def act(request: Request) -> Response:
         said = await run_in_threadpool(_run, path, action, form, t, by, expected)
     except PlanszaError as e:
         return await _refused(request, name, back, form, e, t)
-    request.session["console_flash"] = said
-    return RedirectResponse(back, status_code=303)
+    return RedirectResponse(said_url(back, request, said), status_code=303)
 
 
 async def _refused(
@@ -825,8 +824,10 @@ async def _grant(request: Request, form: dict[str, str], t: Translator) -> Respo
         message = t.gettext("no account with the nickname {nick}").format(nick=nick)
         kept = {"nick": nick, "form_id": "sedzia"}
         return await _state_page(request, "web/console.html", status=422, error=message, form=kept)
-    request.session["console_flash"] = [t.gettext("{nick} is a referee now.").format(nick=nick)]
-    return RedirectResponse("/sedzia", status_code=303)
+    return RedirectResponse(
+        said_url("/sedzia", request, [t.gettext("{nick} is a referee now.").format(nick=nick)]),
+        status_code=303,
+    )
 
 
 async def _preview(request: Request, path: str, form: dict[str, str], t: Translator) -> Response:
@@ -881,7 +882,11 @@ async def _create(request: Request, path: str, form: dict[str, str], t: Translat
         message = str(e) if isinstance(e, _Refused) else describe(e, t)
         kept = {k: v for k, v in form.items() if k != "csrf"} | {"form_id": "nowy"}
         return await _state_page(request, "web/console.html", status=422, error=message, form=kept)
-    request.session["console_flash"] = [
-        t.gettext("Created '{name}' in {path}").format(name=settings.name, path=path)
-    ]
-    return RedirectResponse("/sedzia", status_code=303)
+    return RedirectResponse(
+        said_url(
+            "/sedzia",
+            request,
+            [t.gettext("Created '{name}' in {path}").format(name=settings.name, path=path)],
+        ),
+        status_code=303,
+    )

@@ -129,3 +129,34 @@ def code_limiter(request: Request, name: str, limit: int, window: float) -> Rate
     if name not in limiters:
         limiters[name] = RateLimiter(limit, window, hub_of(request).clock)
     return limiters[name]
+
+
+#: The query parameter naming what an action said, for the page its redirect opens.
+SAID = "powiedziano"
+#: How many actions' messages are kept for their pages.
+SAID_KEPT = 64
+
+
+def keep_said(request: Request, said: list[str]) -> str:
+    """Keep an action's message for the page its redirect opens (``?powiedziano=KEY``);
+    the key. Kept in the server, not the session: the session is a cookie, and another
+    request answered meanwhile (a live page's refresh in another tab) would write the
+    session back without it."""
+    kept: dict[str, list[str]] = request.app.state.__dict__.setdefault("said", {})
+    key = secrets.token_urlsafe(9)
+    kept[key] = said
+    while len(kept) > SAID_KEPT:
+        kept.pop(next(iter(kept)))
+    return key
+
+
+def said_of(request: Request) -> list[str] | None:
+    """The message of the action whose redirect opened this page (once)."""
+    kept: dict[str, list[str]] = request.app.state.__dict__.setdefault("said", {})
+    return kept.pop(request.query_params.get(SAID, ""), None)
+
+
+def said_url(url: str, request: Request, said: list[str]) -> str:
+    """``url`` with the key of ``said`` kept for it (:func:`keep_said`)."""
+    joiner = "&" if "?" in url else "?"
+    return f"{url}{joiner}{SAID}={keep_said(request, said)}"
