@@ -10,7 +10,11 @@
   var live = document.getElementById("live");
   if (!live) return;
   if (location.pathname.indexOf("/belgijka/projektor") === 0) document.body.classList.add("bj-projector");
+  // The version the page shows, and the newest the stream told: a change told while
+  // #live was being swapped would find no element to trigger, so after every swap the
+  // page fetches again when it is still behind.
   var shown = live.getAttribute("data-version");
+  var latest = shown;
   var waiting = false;
 
   function typing() {
@@ -29,7 +33,8 @@
   if (window.EventSource) {
     var source = new EventSource("/belgijka/zdarzenia");
     source.addEventListener("version", function (e) {
-      if (e.data !== shown) { shown = e.data; update(); }
+      latest = e.data;
+      if (Number(latest) > Number(shown)) update();
     });
   }
 
@@ -111,5 +116,6 @@
     var fresh = document.getElementById("live");
     if (fresh) shown = fresh.getAttribute("data-version") || shown;
     startClock();
+    if (Number(latest) > Number(shown)) window.setTimeout(update, 0);
   });
 })();

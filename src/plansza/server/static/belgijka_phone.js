@@ -79,15 +79,19 @@
     }
     return doc;
   }
+  // Fetches may answer out of order: only the newest one asked replaces the page.
+  var asked = 0;
   function refresh() {
+    var mine = ++asked;
     fetch(window.location.pathname, { credentials: "same-origin" })
       .then(function (r) { return r.text(); })
-      .then(replace)
+      .then(function (html) { if (mine === asked) replace(html); })
       .catch(function () {});
   }
 
   form.addEventListener("submit", function (e) {
     e.preventDefault();
+    ++asked;  // a page fetched before the card was sent must not replace the answer
     var body = new URLSearchParams(new FormData(form));
     var answer = document.getElementById("answer");
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })

@@ -7,16 +7,26 @@
   "use strict";
   var live = document.getElementById("live");
   if (!live) return;
+  // The log's number the page shows, and the newest the stream told: a change told
+  // while #live was being swapped would find no element to trigger, so after every
+  // swap the page fetches again when it is still behind.
   var shown = live.getAttribute("data-seq");
+  var latest = shown;
+  function update() {
+    if (window.htmx) window.htmx.trigger(document.body, "plansza:update");
+  }
   if (window.EventSource) {
     var source = new EventSource("/turniej/zdarzenia");
     source.addEventListener("seq", function (e) {
-      if (e.data !== shown) {
-        shown = e.data;
-        if (window.htmx) window.htmx.trigger(document.body, "plansza:update");
-      }
+      latest = e.data;
+      if (Number(latest) > Number(shown)) update();
     });
   }
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var fresh = document.getElementById("live");
+    if (fresh) shown = fresh.getAttribute("data-seq") || shown;
+    if (Number(latest) > Number(shown)) window.setTimeout(update, 0);
+  });
   var next = live.getAttribute("data-next");
   if (next) {
     document.body.classList.add("projector");
