@@ -118,9 +118,22 @@ def postgres(request: pytest.FixtureRequest) -> Cluster:
 
     request.addfinalizer(stop)
     subprocess.run(
-        run([str(bindir / "initdb"), "-D", str(data), "-U", user, "--auth=trust",
-             "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]),
-        check=True, capture_output=True,
+        run(
+            [
+                str(bindir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                user,
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--locale=C.UTF-8",
+                "--no-sync",
+            ]
+        ),
+        check=True,
+        capture_output=True,
     )
     options = (
         f"-c listen_addresses='' -c unix_socket_directories='{socket}' "
@@ -128,9 +141,23 @@ def postgres(request: pytest.FixtureRequest) -> Cluster:
         "-c max_connections=200"
     )
     started = subprocess.run(
-        run([str(bindir / "pg_ctl"), "start", "-D", str(data), "-w", "-t", "60",
-             "-l", str(log), "-o", options]),
-        capture_output=True, text=True,
+        run(
+            [
+                str(bindir / "pg_ctl"),
+                "start",
+                "-D",
+                str(data),
+                "-w",
+                "-t",
+                "60",
+                "-l",
+                str(log),
+                "-o",
+                options,
+            ]
+        ),
+        capture_output=True,
+        text=True,
     )
     if started.returncode != 0:
         text = log.read_text(errors="replace") if log.exists() else started.stderr
