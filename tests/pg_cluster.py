@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,6 +72,7 @@ class Cluster:
     socket: Path
     user: str
     names: Iterator[int]
+    admin: Any = None  # one connection to the ``postgres`` database, for CREATE DATABASE
 
     def url(self, database: str) -> str:
         return f"postgresql+psycopg://{self.user}@/{database}?host={self.socket}"
@@ -79,12 +81,18 @@ class Cluster:
         """A fresh empty database; its SQLAlchemy URL."""
         import psycopg
 
+        if self.admin is None:
+            self.admin = psycopg.connect(
+                host=str(self.socket), user=self.user, dbname="postgres", autocommit=True
+            )
         name = f"t{next(self.names)}"
-        with psycopg.connect(
-            host=str(self.socket), user=self.user, dbname="postgres", autocommit=True
-        ) as conn:
-            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+        self.admin.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
         return self.url(name)
+
+    def close(self) -> None:
+        if self.admin is not None:
+            self.admin.close()
+            self.admin = None
 
 
 def _as_owner(owner: str | None) -> Callable[[list[str]], list[str]]:
@@ -162,7 +170,9 @@ def postgres(request: pytest.FixtureRequest) -> Cluster:
     if started.returncode != 0:
         text = log.read_text(errors="replace") if log.exists() else started.stderr
         pytest.fail(f"PostgreSQL did not start:\n{text}", pytrace=False)
-    return Cluster(socket, user, itertools.count(1))
+    cluster = Cluster(socket, user, itertools.count(1))
+    request.addfinalizer(cluster.close)  # before stop(): finalizers run last-in first
+    return cluster
 
 
 @pytest.fixture

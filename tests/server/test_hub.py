@@ -90,5 +90,6 @@ def test_games_made_and_played_at_once_are_all_stored(words: Lexicon, database_u
         for game_id in ids:
             found = store.load(game_id)
             assert found is not None and [s.n for s in found[1]] == [1, 2, 3, 4]
+        store.close()  # the loads above connected again after the hub stopped
 
     asyncio.run(go())
