@@ -1,7 +1,7 @@
 """PostgreSQL support is an optional extra, and a missing driver is one clear line.
 
 ``postgresql+psycopg://`` URLs work by the same storage code as SQLite files
-(tests/tournament/test_postgres.py, when a server is available); the driver is
+(tests/tournament/test_postgres.py, on the tests' throwaway cluster); the driver is
 declared as the extra ``plansza[postgres]``, not as a dependency of every install.
 """
 
@@ -37,7 +37,7 @@ def test_the_postgres_extra_declares_psycopg_and_nothing_else_does() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extras = project["optional-dependencies"]
     assert extras["postgres"] == ["psycopg[binary]>=3.1"]
-    # Not forced on SQLite users, nor on developers (the PostgreSQL test skips without it).
+    # Not forced on SQLite users; developers get it from `make setup` ('.[dev,postgres]').
     for requirements in (project["dependencies"], extras["dev"]):
         assert not any(r.lower().startswith("psycopg") for r in requirements)
 
@@ -89,7 +89,6 @@ def test_a_file_that_is_not_a_database_is_one_line(tmp_path: Path) -> None:
 
 
 def test_no_server_is_one_line() -> None:
-    pytest.importorskip("psycopg")
     res = runner.invoke(app, ["--lang", "en", "turniej", "standings", "--db", URL])
     assert res.exit_code == EXIT_INPUT
     assert "cannot open the database postgresql+psycopg://referee:***@" in res.stderr

@@ -7,7 +7,6 @@ are its quick in-process counterparts.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -69,12 +68,12 @@ def test_a_step_after_the_last_heartbeat_charges_no_downtime(words: Lexicon) -> 
     asyncio.run(go())
 
 
-def test_games_made_and_played_at_once_are_all_stored(words: Lexicon, tmp_path: Path) -> None:
+def test_games_made_and_played_at_once_are_all_stored(words: Lexicon, database_url: str) -> None:
     # Issue 28: every step is written before it is sent. Many games acting at the same
     # moment share the one SQLite connection from the server's threads: no write may
     # fail or land in another's transaction.
     async def go() -> None:
-        store = Store(f"sqlite:///{tmp_path / 'web.db'}")
+        store = Store(database_url)  # on an SQLite file and on PostgreSQL
         hub = Hub(store, words, clock=lambda: 100.0)
 
         async def one(seed: int) -> str:
@@ -91,5 +90,6 @@ def test_games_made_and_played_at_once_are_all_stored(words: Lexicon, tmp_path: 
         for game_id in ids:
             found = store.load(game_id)
             assert found is not None and [s.n for s in found[1]] == [1, 2, 3, 4]
+        store.close()  # the loads above connected again after the hub stopped
 
     asyncio.run(go())

@@ -28,8 +28,9 @@ def plansza(*args: str, lang: str = "pl") -> Result:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'hall.db'}"
+def db(database_url: str) -> str:
+    """The web app's database: each test runs on SQLite and on PostgreSQL."""
+    return database_url
 
 
 @pytest.fixture

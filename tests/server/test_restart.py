@@ -51,12 +51,12 @@ def free_port() -> int:
 class Server:
     """``plansza serve`` in a subprocess on one database file; killed and started again."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, db: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.words = tmp / "words.txt"
         self.words.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
-        self.db = f"sqlite:///{tmp / 'web.db'}"
+        self.db = db
         self.log = tmp / "server.log"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -98,8 +98,8 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path)
+def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
+    s = Server(tmp_path, database_url)  # on an SQLite file and on PostgreSQL
     s.start()
     try:
         yield s

@@ -25,9 +25,10 @@ def test_a_game_whose_starter_was_drawn_replays_with_the_same_bag(client: TestCl
             assert again.view(seat, 0.0)["rack"] == live.table.view(seat, 0.0)["rack"]
 
 
-def test_a_file_database_takes_writes_from_many_threads(tmp_path: object) -> None:
-    # the server writes from worker threads (steps, the heartbeat) on one connection
-    store = Store(f"sqlite:///{tmp_path}/plansza.db")
+def test_a_file_database_takes_writes_from_many_threads(database_url: str) -> None:
+    # the server writes from worker threads (steps, the heartbeat): on an SQLite file
+    # (one connection) and on PostgreSQL (a pool)
+    store = Store(database_url)
     for g in range(4):
         store.create_game(f"g{g}", 0.0, {"rules": "pfs"})
     errors: list[BaseException] = []
@@ -49,3 +50,4 @@ def test_a_file_database_takes_writes_from_many_threads(tmp_path: object) -> Non
     for g in range(4):
         found = store.load(f"g{g}")
         assert found is not None and [s.n for s in found[1]] == list(range(1, 41))
+    store.close()

@@ -21,9 +21,10 @@ def stamp() -> str:
 
 
 @pytest.fixture
-def paired(tmp_path: Path) -> str:
-    """Four players, round 1 paired by hand (1-2, 3-4), its results in."""
-    path = str(tmp_path / "t.turniej.sqlite")
+def paired(tournament_db: str) -> str:
+    """Four players, round 1 paired by hand (1-2, 3-4), its results in; on SQLite and
+    on PostgreSQL."""
+    path = tournament_db
     Referee.create(path, Settings("Klubowy", 4, "halving"), stamp)
     with Referee.open(path, stamp) as r:
         for name in ("Anna", "Bartek", "Celina", "Darek"):

@@ -1,13 +1,10 @@
 """The same storage code on PostgreSQL (architecture: "PostgreSQL by the same code").
 
-Runs only when PLANSZA_TEST_POSTGRES_URL names a database one may write to (it
-drops and recreates the ``events`` and ``alembic_version`` tables), e.g.
-``postgresql+psycopg://postgres@/plansza_test?host=/tmp/pgsock&port=55432``.
+On a fresh database of the throwaway cluster (tests/pg_cluster.py), never skipped.
 """
 
 from __future__ import annotations
 
-import os
 import threading
 
 import pytest
@@ -16,20 +13,10 @@ from plansza.errors import PlanszaError
 
 from .helpers import settings
 
-URL = os.environ.get("PLANSZA_TEST_POSTGRES_URL", "")
-pytestmark = pytest.mark.skipif(not URL, reason="PLANSZA_TEST_POSTGRES_URL not set")
-
 
 @pytest.fixture
-def url() -> str:
-    import sqlalchemy as sa
-
-    engine = sa.create_engine(URL)
-    with engine.begin() as c:
-        c.exec_driver_sql("DROP TABLE IF EXISTS events")
-        c.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
-    engine.dispose()
-    return URL
+def url(postgres_url: str) -> str:
+    return postgres_url
 
 
 def test_a_tournament_on_postgresql(url: str) -> None:

@@ -14,18 +14,18 @@ from plansza.tournament.storage import HEAD, TournamentFile, find_default
 from .helpers import settings
 
 
-def test_schema_is_made_by_the_migrations(tmp_path: Path) -> None:
-    path = str(tmp_path / "a.turniej.sqlite")
+def test_schema_is_made_by_the_migrations(tournament_db: str) -> None:
+    path = tournament_db
     TournamentFile.create(path, settings(), at="t").close()
-    eng = sa.create_engine(f"sqlite:///{path}")
+    eng = sa.create_engine(path if "://" in path else f"sqlite:///{path}")
     with eng.connect() as c:
         assert c.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == HEAD
         assert sa.inspect(c).has_table("events")
     eng.dispose()
 
 
-def test_a_refused_batch_writes_nothing(tmp_path: Path) -> None:
-    path = str(tmp_path / "b.turniej.sqlite")
+def test_a_refused_batch_writes_nothing(tournament_db: str) -> None:
+    path = tournament_db
     t = TournamentFile.create(path, settings(), at="t")
     t.append("player_added", {"name": "Ala"}, at="t")
     with pytest.raises(PlanszaError):
@@ -36,9 +36,9 @@ def test_a_refused_batch_writes_nothing(tmp_path: Path) -> None:
     t.close()
 
 
-def test_each_command_is_durable_on_its_own(tmp_path: Path) -> None:
+def test_each_command_is_durable_on_its_own(tournament_db: str) -> None:
     # a kill between commands loses nothing already entered: reopen and compare
-    path = str(tmp_path / "c.turniej.sqlite")
+    path = tournament_db
     t = TournamentFile.create(path, settings(), at="t")
     for name in ("A", "B", "C", "D"):
         t.append("player_added", {"name": name}, at="t")
@@ -63,9 +63,9 @@ def test_open_refuses_missing_and_foreign_files(tmp_path: Path) -> None:
         find_default(str(tmp_path / "nowhere"))
 
 
-def test_ranked_games_include_walkovers_and_skip_byes(tmp_path: Path) -> None:
+def test_ranked_games_include_walkovers_and_skip_byes(tournament_db: str) -> None:
     # TR 7.2, TR 6.3.4: walkovers count for ranking (N:1); a bye is not a game
-    path = str(tmp_path / "r.turniej.sqlite")
+    path = tournament_db
     t = TournamentFile.create(path, settings(dates=("2026-05-02", "2026-05-03")), at="t")
     for name in ("A", "B", "C"):
         t.append("player_added", {"name": name}, at="t")
@@ -95,14 +95,14 @@ while True:
 """
 
 
-def test_killing_the_program_loses_at_most_the_event_being_written(tmp_path: Path) -> None:
+def test_killing_the_program_loses_at_most_the_event_being_written(tournament_db: str) -> None:
     # issue 5 / storage: a kill -9 in the middle of entry leaves a consistent file
     import signal
     import subprocess
     import sys
     import time
 
-    path = str(tmp_path / "k.turniej.sqlite")
+    path = tournament_db
     TournamentFile.create(path, settings(), at="t").close()
     proc = subprocess.Popen([sys.executable, "-c", KILLER, path], stdout=subprocess.PIPE)
     assert proc.stdout is not None and proc.stdout.readline().strip() == b"ready"
@@ -116,9 +116,9 @@ def test_killing_the_program_loses_at_most_the_event_being_written(tmp_path: Pat
     assert names and names == [f"P{i}" for i in range(1, len(names) + 1)]
 
 
-def test_a_database_url_works_like_a_path(tmp_path: Path) -> None:
+def test_a_database_url_works_like_a_path(database_url: str) -> None:
     # the same code for any SQLAlchemy URL (PostgreSQL in a federation server)
-    url = f"sqlite:///{tmp_path / 'u.db'}"
+    url = database_url
     t = TournamentFile.create(url, settings(), at="t")
     t.append("player_added", {"name": "Ala"}, at="t")
     t.close()
@@ -127,11 +127,11 @@ def test_a_database_url_works_like_a_path(tmp_path: Path) -> None:
     again.close()
 
 
-def test_two_terminals_entering_the_same_result_record_it_once(tmp_path: Path) -> None:
+def test_two_terminals_entering_the_same_result_record_it_once(tournament_db: str) -> None:
     # one transaction per command with the write lock taken first: no double entry
     import threading
 
-    path = str(tmp_path / "d.turniej.sqlite")
+    path = tournament_db
     t = TournamentFile.create(path, settings(), at="t")
     for name in ("A", "B", "C", "D"):
         t.append("player_added", {"name": name}, at="t")
@@ -161,11 +161,11 @@ def test_two_terminals_entering_the_same_result_record_it_once(tmp_path: Path) -
     again.close()
 
 
-def test_ranked_games_feed_the_ranking_module(tmp_path: Path) -> None:
+def test_ranked_games_feed_the_ranking_module(tournament_db: str) -> None:
     # the ranking module reads these mappings as they are (TR 7.2: walkovers count)
     from plansza.ranking.records import games_from_rows
 
-    path = str(tmp_path / "rk.turniej.sqlite")
+    path = tournament_db
     t = TournamentFile.create(path, settings(dates=("2026-05-02",)), at="t")
     for name in ("A", "B"):
         t.append("player_added", {"name": name}, at="t")

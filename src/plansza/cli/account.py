@@ -37,7 +37,10 @@ def referee(
 
     with user_errors():
         store = Store(db or default_url())
-        found = store.set_referee(nickname_key(nick.strip()), not revoke)
+        try:
+            found = store.set_referee(nickname_key(nick.strip()), not revoke)
+        finally:
+            store.close()
     if not found:
         fail(_("no account with the nickname {nick}", nick=nick.strip()), EXIT_INPUT)
     if revoke:

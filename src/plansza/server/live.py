@@ -323,3 +323,4 @@ class Hub:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
         await self.writer.drain()
+        self.store.close()  # every step is written: the pooled connections may go

@@ -136,6 +136,13 @@ class Store:
             self.engine = sa.create_engine(url)
         migrate(self.engine)
 
+    def close(self) -> None:
+        """Close the pooled connections (PostgreSQL's would otherwise be left open when
+        the server stops); the store may still be used: it connects again. An
+        in-memory SQLite database lives in its one connection: it is kept."""
+        if self.engine.url.database not in (None, "", ":memory:"):
+            self.engine.dispose()
+
     @contextmanager
     def _begin(self) -> Iterator[sa.Connection]:
         with self.lock, self.engine.begin() as c:
