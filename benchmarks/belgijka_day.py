@@ -36,8 +36,6 @@ import json
 import os
 import random
 import re
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,9 +43,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import _served
 import httpx
+from _served import percentile
 
-import plansza
 from plansza.lexicon import Lexicon
 from plansza.services.belgijka import JOURNAL_SUFFIX, Hall, player_code
 
@@ -59,13 +58,6 @@ WINDOW = 5.0
 AFTER = 0.4
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    values = sorted(values)
-    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
-
-
 def names(count: int, seed: int = 1) -> list[str]:
     rng = random.Random(seed)
     first = ["Łukasz", "Żaneta", "Ścibor", "Anna", "Grzegorz", "Małgorzata", "Jędrzej", "Ewa"]
@@ -73,59 +65,18 @@ def names(count: int, seed: int = 1) -> list[str]:
     return [f"{rng.choice(last)} {rng.choice(first)} {i}" for i in range(1, count + 1)]
 
 
-class Server:
+class Server(_served.Server):
     """``plansza serve --belgijka FILE`` in a subprocess on a fresh SQLite file."""
 
     def __init__(self, folder: Path, path: str) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.db = f"sqlite:///{folder / 'web.db'}"
+        super().__init__(folder, "--belgijka", path, ready="/belgijka/gracz")
         self.path = path
-        self.log = folder / "server.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def env(self) -> dict[str, str]:
-        src = str(Path(plansza.__file__).resolve().parent.parent)
-        return {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]),
-            "PLANSZA_SECRET": "benchmark-secret",
-        }
-
-    def start(self) -> None:
-        env = self.env()
-        argv = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port)]
-        argv += ["--db", self.db, "--belgijka", self.path]
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise SystemExit("the server stopped:\n" + self.log.read_text(errors="replace"))
-            try:
-                if httpx.get(self.url + "/belgijka/gracz", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        raise SystemExit("the server did not start:\n" + self.log.read_text(errors="replace"))
 
     def secret(self) -> str:
         """The players' join-code secret, from the server's database."""
         from plansza.server.store import Store
 
         return Store(self.db).table_secret("belgijka:" + str(Path(self.path).resolve()))
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-            self.proc = None
 
 
 def prepare(path: str, lexicon: Lexicon, players: int) -> list[tuple[str, int]]:

@@ -34,19 +34,16 @@ import os
 import random
 import re
 import resource
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+import _served
 import httpx
+from _served import percentile
 
-import plansza
 from plansza.services import tables
 from plansza.services.tournament import Referee
 from plansza.tournament.events import Event, apply, replay
@@ -119,66 +116,21 @@ def stamp() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S")
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    values = sorted(values)
-    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
-
-
 # ---- the server ---------------------------------------------------------------------
 
 
-class Server:
+class Server(_served.Server):
     """``plansza serve --tournament FILE`` in a subprocess on a fresh SQLite file."""
 
     def __init__(self, folder: Path, tournament: str) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.db = f"sqlite:///{folder / 'web.db'}"
+        super().__init__(folder, "--tournament", tournament, ready="/turniej")
         self.tournament = tournament
-        self.log = folder / "server.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        src = str(Path(plansza.__file__).resolve().parent.parent)
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]),
-            "PLANSZA_SECRET": "benchmark-secret",
-        }
-        argv = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port)]
-        argv += ["--db", self.db, "--tournament", self.tournament]
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise SystemExit("the server stopped:\n" + self.log.read_text(errors="replace"))
-            try:
-                if httpx.get(self.url + "/turniej", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        raise SystemExit("the server did not start:\n" + self.log.read_text(errors="replace"))
 
     def secret(self) -> str:
         """The tournament's table-code secret, from the server's database."""
         from plansza.server.store import Store
 
         return Store(self.db).table_secret(os.path.abspath(self.tournament))
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-            self.proc = None
 
 
 def build_paired(path: str, players: int) -> None:

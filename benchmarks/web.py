@@ -31,11 +31,7 @@ import json
 import os
 import random
 import re
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -43,9 +39,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from _served import Server, percentile
 from websockets.asyncio.client import ClientConnection, connect
 
-import plansza
 from plansza.board import Board
 from plansza.lexicon import Lexicon
 from plansza.movegen import MoveGenerator
@@ -58,65 +54,6 @@ COMPUTER_TARGET_MS = 50.0
 
 
 # ---- the server ---------------------------------------------------------------------
-
-
-class Server:
-    """``plansza serve`` in a subprocess on a fresh SQLite file."""
-
-    def __init__(self, folder: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.db = f"sqlite:///{folder / 'web.db'}"
-        self.log = folder / "server.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        src = str(Path(plansza.__file__).resolve().parent.parent)
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]),
-            "PLANSZA_SECRET": "benchmark-secret",
-        }
-        argv = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port)]
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(
-                [*argv, "--db", self.db], env=env, stdout=log, stderr=subprocess.STDOUT
-            )
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise SystemExit("the server stopped:\n" + self.log.read_text(errors="replace"))
-            try:
-                if httpx.get(self.url + "/", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        raise SystemExit("the server did not start:\n" + self.log.read_text(errors="replace"))
-
-    def rss_kb(self) -> int:
-        assert self.proc is not None
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-        return 0
-
-    def cpu_s(self) -> float:
-        """The server's CPU seconds so far (user + system)."""
-        assert self.proc is not None
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-            self.proc = None
 
 
 async def new_game(http: httpx.AsyncClient) -> tuple[str, tuple[str, str]]:
@@ -314,15 +251,6 @@ async def live_games(
         "rss_mb": round(rss_after / 1024, 1),
         "kb_per_game": round((rss_after - rss_before) / max(1, games), 1),
     }
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
-
-
-# ---- the game page ------------------------------------------------------------------
 
 
 def game_page(server: Server) -> dict[str, Any]:
