@@ -18,7 +18,7 @@ setup: $(STAMP)
 $(STAMP): $(BUILD_INPUTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,postgres]'
+	$(PY) -m pip install --quiet -e '.[dev,postgres,redis]'
 	$(PY) scripts/messages.py --compile
 	touch $(STAMP)
 

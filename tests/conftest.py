@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, settings
 from plansza.cli.i18n import use as set_language
 
 # The throwaway PostgreSQL cluster: fixtures postgres, postgres_url, database_url.
-pytest_plugins = ["pg_cluster"]
+pytest_plugins = ["pg_cluster", "redis_server"]
 
 # CI profile: deterministic and bounded so the suite stays well under 15 minutes.
 settings.register_profile(

@@ -46,6 +46,15 @@ def serve(
             "the projector, the players' phones (created there when it does not exist)"
         ),
     ),
+    redis: str | None = typer.Option(
+        None,
+        "--redis",
+        help=N_(
+            "A Redis URL (redis://host:6379/0, unix:///path/redis.sock) shared by several "
+            "processes serving the same tournament: a result entered on one shows at once "
+            "on the live pages of the others"
+        ),
+    ),
     ranking: str | None = typer.Option(
         None,
         "--ranking",
@@ -63,7 +72,13 @@ def serve(
     with user_errors():
         words = Lexicon.load(lexicon, progress=lexicon_progress())
         app = create_app(
-            db=db, words=words, tournament=tournament, ranking=ranking, belgijka=belgijka
+            db=db,
+            words=words,
+            tournament=tournament,
+            ranking=ranking,
+            belgijka=belgijka,
+            redis=redis,
+            tournament_poll=_poll(),
         )
     # Hundreds of live games keep many objects alive: the collector's full passes over
     # them stalled moves for 100–300 ms. What is loaded now (the lexicon, the modules)
@@ -83,6 +98,20 @@ def serve(
         ws="websockets-sansio",  # Uvicorn's "websockets" is the deprecated legacy one
         ws_max_size=WS_MAX_SIZE,
     )
+
+
+def _poll() -> float | None:
+    """The live pages' poll of the tournament log, in seconds, from the environment
+    variable ``PLANSZA_TOURNAMENT_POLL`` (for the tests of ``--redis``: a poll too slow
+    to matter), or None: the default."""
+    value = os.environ.get("PLANSZA_TOURNAMENT_POLL")
+    if not value:
+        return None
+    try:
+        return max(0.01, float(value))
+    except ValueError:
+        message = _("PLANSZA_TOURNAMENT_POLL: not a number of seconds: {value}", value=value)
+        fail(message, EXIT_INPUT)
 
 
 def register(app: typer.Typer) -> None:

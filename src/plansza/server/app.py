@@ -85,13 +85,17 @@ def create_app(
     tournament_poll: float | None = None,
     ranking: str | None = None,
     belgijka: str | None = None,
+    redis: str | None = None,
 ) -> Starlette:
     """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
     list ``words`` (default: the SJP.PL lexicon — not the official OSPS); ``tournament``:
     a tournament file whose live pages it serves (its log read every
     ``tournament_poll`` seconds); ``ranking``: a ranking history file whose list and
     players' explanations it shows at ``/ranking``; ``belgijka``: a Belgijka
-    championship file run live at ``/belgijka`` (created there when missing)."""
+    championship file run live at ``/belgijka`` (created there when missing); ``redis``:
+    a Redis URL shared by several processes serving the same tournament, whose writes
+    reach each other's live pages through it (checked here: an unreachable Redis is a
+    :class:`plansza.server.fanout.RedisUnreachableError`)."""
     import time
 
     from plansza.server import belgijka as belgijka_pages
@@ -115,7 +119,13 @@ def create_app(
         else (None, None)
     )
     poll = live_tournament.POLL if tournament_poll is None else tournament_poll
-    watch = live_tournament.Watch(tournament, poll=poll) if tournament else None
+    fan: Any = None
+    if redis is not None:
+        from plansza.server import fanout
+
+        fanout.check(redis)
+        fan = fanout.Fanout(redis, tournament) if tournament else None
+    watch = live_tournament.Watch(tournament, poll=poll, fanout=fan) if tournament else None
     from plansza.server.study import Site
     from plansza.server.study import routes as study_routes
 

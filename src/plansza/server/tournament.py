@@ -51,7 +51,9 @@ POLL = 0.25
 class Watch:
     """The served tournament and the one task that watches its log for changes."""
 
-    def __init__(self, path: str, *, poll: float = POLL, lifetime: float = 600.0) -> None:
+    def __init__(
+        self, path: str, *, poll: float = POLL, lifetime: float = 600.0, fanout: Any = None
+    ) -> None:
         #: The tournament file; it may not exist yet (the referee creates it in the
         #: browser): the pages say so until it does.
         self.path = path
@@ -64,6 +66,11 @@ class Watch:
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
+        #: The other processes serving this tournament (``serve --redis``:
+        #: :class:`plansza.server.fanout.Fanout`), or None: this process alone.
+        self.fanout = fanout
+        self._poked = False
+        self._published = self.seq
 
     @property
     def spectator(self) -> Spectator | None:
@@ -81,6 +88,12 @@ class Watch:
         self._wake = asyncio.Event()
         self._loop = asyncio.get_running_loop()
         self._task = asyncio.create_task(self._run())
+        if self.fanout is not None:
+            await self.fanout.start(self._hear)
+
+    def _hear(self) -> None:
+        """Another process wrote to the log: read it now (no publishing again)."""
+        self._wake.set()
 
     def poke(self) -> None:
         """Read the log now, not at the next poll (this process may have written to
@@ -93,11 +106,17 @@ class Watch:
         except RuntimeError:
             running = None
         if running is loop:
-            self._wake.set()
+            self._poke_here()
         else:
-            loop.call_soon_threadsafe(self._wake.set)
+            loop.call_soon_threadsafe(self._poke_here)
+
+    def _poke_here(self) -> None:
+        self._poked = True
+        self._wake.set()
 
     async def stop(self) -> None:
+        if self.fanout is not None:
+            await self.fanout.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -110,10 +129,15 @@ class Watch:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll)
             self._wake.clear()
+            poked, self._poked = self._poked, False
             try:
                 seq = await run_in_threadpool(self._last_seq)
             except Exception:  # a file busy for a moment: try again at the next poll
                 continue
+            if poked and self.fanout is not None and seq > self._published:
+                # this process wrote: the others hear of it at once, not at their poll
+                self._published = seq
+                await self.fanout.publish(seq)
             if seq != self.seq:
                 s = self.spectator
                 if s is not None:  # replayed once here, so that the pages all find it ready

@@ -1,0 +1,83 @@
+"""A throwaway Redis for the multi-process tests (loaded by tests/conftest.py).
+
+The fixture ``redis_url`` starts, once per pytest process (so once per xdist worker),
+Debian's ``redis-server`` on a Unix socket in a temporary directory (no TCP port, no
+persistence), and stops it at the end of the session. Where it is missing it is
+installed (as root, with apt-get); a machine where it cannot be fails the tests that
+need it, saying how to install it: never a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+HOW = (
+    "the multi-process tests need Redis and its client: "
+    "apt-get install redis-server && pip install -e '.[dev,postgres,redis]'"
+)
+
+
+def ensure_redis() -> str:
+    """The path of redis-server, installing Debian's package when missing and root."""
+    found = shutil.which("redis-server")
+    if found is None:
+        if os.geteuid() != 0 or shutil.which("apt-get") is None:
+            pytest.fail(HOW, pytrace=False)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-q", "redis-server"], check=True, env=env)
+        found = shutil.which("redis-server")
+        if found is None:
+            pytest.fail(HOW, pytrace=False)
+    try:
+        import redis  # noqa: F401
+    except ImportError:
+        pytest.fail(HOW, pytrace=False)
+    return found
+
+
+@pytest.fixture(scope="session")
+def redis_url(request: pytest.FixtureRequest) -> str:
+    """A Redis of this test process, started on first use: its ``unix://`` URL."""
+    import redis
+
+    binary = ensure_redis()
+    home = Path(tempfile.mkdtemp(prefix="plansza-redis-"))
+    sock = home / "redis.sock"
+    argv = [binary, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700"]
+    argv += ["--save", "", "--appendonly", "no", "--dir", str(home)]
+    log = (home / "server.log").open("wb")
+    proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
+
+    def stop() -> None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+        log.close()
+        shutil.rmtree(home, ignore_errors=True)
+
+    request.addfinalizer(stop)
+    url = f"unix://{sock}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            break
+        try:
+            client = redis.Redis.from_url(url)
+            client.ping()
+            client.close()
+            return url
+        except redis.RedisError:
+            time.sleep(0.05)
+    text = (home / "server.log").read_text(errors="replace")
+    pytest.fail(f"redis-server did not start:\n{text}", pytrace=False)
