@@ -154,10 +154,11 @@ def test_an_unreachable_redis_is_one_line_naming_it(tmp_path: Path) -> None:
 
 
 def test_without_redis_nothing_imports_it(tmp_path: Path) -> None:
+    where = str(tmp_path / "t.turniej.sqlite")  # not created: the pages say so
     code = (
         "import sys\n"
         "from plansza.server.app import create_app\n"
-        f"create_app(db='sqlite://', words=['KOT'], secret='s', tournament={str(tmp_path)!r})\n"
+        f"create_app(db='sqlite://', words=['KOT'], secret='s', tournament={where!r})\n"
         "assert 'redis' not in sys.modules and 'plansza.server.fanout' not in sys.modules\n"
     )
     src = str(Path(plansza.__file__).resolve().parent.parent)
