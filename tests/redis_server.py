@@ -43,41 +43,53 @@ def ensure_redis() -> str:
     return found
 
 
+class RedisServer:
+    """A ``redis-server`` on a Unix socket in ``home``; started again on the same
+    socket after :meth:`stop` by :meth:`start`."""
+
+    def __init__(self, home: Path) -> None:
+        self.home = home
+        self.url = f"unix://{home / 'redis.sock'}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        import redis
+
+        binary = ensure_redis()
+        sock = self.home / "redis.sock"
+        argv = [binary, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700"]
+        argv += ["--save", "", "--appendonly", "no", "--dir", str(self.home)]
+        with (self.home / "server.log").open("ab") as log:
+            self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            try:
+                client = redis.Redis.from_url(self.url)
+                client.ping()
+                client.close()
+                return
+            except redis.RedisError:
+                time.sleep(0.05)
+        text = (self.home / "server.log").read_text(errors="replace")
+        pytest.fail(f"redis-server did not start:\n{text}", pytrace=False)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+            self.proc = None
+
+
 @pytest.fixture(scope="session")
 def redis_url(request: pytest.FixtureRequest) -> str:
     """A Redis of this test process, started on first use: its ``unix://`` URL."""
-    import redis
-
-    binary = ensure_redis()
     home = Path(tempfile.mkdtemp(prefix="plansza-redis-"))
-    sock = home / "redis.sock"
-    argv = [binary, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700"]
-    argv += ["--save", "", "--appendonly", "no", "--dir", str(home)]
-    log = (home / "server.log").open("wb")
-    proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
-
-    def stop() -> None:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
-        log.close()
-        shutil.rmtree(home, ignore_errors=True)
-
-    request.addfinalizer(stop)
-    url = f"unix://{sock}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            break
-        try:
-            client = redis.Redis.from_url(url)
-            client.ping()
-            client.close()
-            return url
-        except redis.RedisError:
-            time.sleep(0.05)
-    text = (home / "server.log").read_text(errors="replace")
-    pytest.fail(f"redis-server did not start:\n{text}", pytrace=False)
+    server = RedisServer(home)
+    request.addfinalizer(lambda: shutil.rmtree(home, ignore_errors=True))
+    request.addfinalizer(server.stop)  # first: finalizers run last-in first
+    server.start()
+    return server.url

@@ -174,3 +174,61 @@ def test_the_channel_is_named_after_the_tournament(
     monkeypatch.chdir(tmp_path)
     assert channel_of("t.sqlite") == channel_of(str(tmp_path / "t.sqlite"))
     assert channel_of("t.sqlite") != channel_of("u.sqlite")
+
+
+def test_redis_lost_is_logged_once_and_heard_again_when_back(
+    tmp_path: Path,
+    tournament: str,  # noqa: F811
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import asyncio
+
+    import redis
+    from redis_server import RedisServer  # tests/redis_server.py, the fixture's module
+
+    from plansza.server import fanout
+
+    home = tmp_path / "r"
+    home.mkdir()
+    server = RedisServer(home)
+    server.start()
+
+    def publish() -> None:  # another process's message
+        client = redis.Redis.from_url(server.url)
+        client.publish(channel_of(tournament), "9")
+        client.close()
+
+    async def main() -> None:
+        heard = asyncio.Event()
+
+        async def woken() -> bool:
+            heard.clear()
+            for _ in range(60):  # the subscription may take a moment to be (re)made
+                await asyncio.to_thread(publish)
+                try:
+                    await asyncio.wait_for(heard.wait(), 0.1)
+                    return True
+                except TimeoutError:
+                    continue
+            return False
+
+        fan = fanout.Fanout(server.url, tournament)
+        await fan.start(heard.set)
+        try:
+            assert await woken()
+            server.stop()
+            await asyncio.sleep(3 * fanout.RECONNECT)  # a few reconnections fail
+            lost = [r for r in caplog.records if "is away" in r.getMessage()]
+            assert len(lost) == 1  # logged once, not at each attempt
+            await fan.publish(10)  # nothing raised: the others poll
+            server.start()
+            assert await woken()  # reconnected by itself
+            assert any("is back" in r.getMessage() for r in caplog.records)
+        finally:
+            await fan.stop()
+
+    with caplog.at_level("WARNING", logger="plansza.server.fanout"):
+        try:
+            asyncio.run(main())
+        finally:
+            server.stop()
