@@ -184,9 +184,9 @@ def test_redis_lost_is_logged_once_and_heard_again_when_back(
     import asyncio
 
     import redis
-    from redis_server import RedisServer  # tests/redis_server.py, the fixture's module
 
     from plansza.server import fanout
+    from redis_server import RedisServer  # tests/redis_server.py, the fixture's module
 
     home = tmp_path / "r"
     home.mkdir()
