@@ -138,8 +138,11 @@ def test_the_command_upgrades_an_older_database(tmp_path: Path) -> None:
     assert plansza("konto", "sedzia", "OLA", "--db", url).exit_code == 0
     assert referees(url) == ["Ola"]
     store = Store(url)
-    with store.engine.connect() as c:
-        version = c.execute(sa.text("SELECT version_num FROM plansza_web_version")).scalar()
+    try:
+        with store.engine.connect() as c:
+            version = c.execute(sa.text("SELECT version_num FROM plansza_web_version")).scalar()
+    finally:
+        store.close()  # a PostgreSQL pool's connections, closed (not left to the collector)
     assert version == HEAD == "w0005"
 
 

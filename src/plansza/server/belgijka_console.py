@@ -243,7 +243,7 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
                     {"table": s.player, "name": ch.players[s.player].name, "text": s.text,
                      "score": "-" if s.score is None else s.score, "blanks": s.blanks,
                      "by": s.by}
-                    for s in hall.sent
+                    for s in sorted(hall.sent, key=lambda s: (s.player, s.at))  # by table
                 ]  # fmt: skip
                 out["candidates"] = _candidates(move)
                 out["tied"] = move.tied
