@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-from plansza.server.pages import page, translator_of
+from plansza.server.pages import change_events, page, translator_of
 
 if TYPE_CHECKING:
     from plansza.lexicon import Lexicon
@@ -63,20 +63,11 @@ class Stream:
 
     async def events(self, lifetime: float = 600.0) -> AsyncIterator[str]:
         """Server-sent events: the version now, then each change, until ``lifetime``."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + lifetime
-        last = self.version
-        yield f"retry: 1000\nevent: version\ndata: {last}\n\n"
-        while (left := end - loop.time()) > 0:
-            changed = self._changed
-            if self.version == last:
-                try:
-                    await asyncio.wait_for(changed.wait(), timeout=min(HEARTBEAT, left))
-                except TimeoutError:
-                    yield ": \n\n"
-                    continue
-            last = self.version
-            yield f"event: version\ndata: {last}\n\n"
+        async for line in change_events(
+            "version", lambda: self.version, lambda: self._changed,
+            lifetime=lifetime, retry_ms=1000, heartbeat=HEARTBEAT,
+        ):  # fmt: skip
+            yield line
 
 
 def make_hall(path: str, words: Lexicon, store: Store, clock: object) -> tuple[Hall, Stream]:

@@ -34,7 +34,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from plansza.i18n import describe
-from plansza.server.pages import page, translator_of
+from plansza.server.pages import change_events, page, translator_of
 from plansza.services.live_tournament import NotFoundError, Spectator
 from plansza.tournament.model import State
 
@@ -150,20 +150,11 @@ class Watch:
     async def stream(self) -> AsyncIterator[str]:
         """Server-sent events: the sequence number now, then each change, until
         :attr:`lifetime` has passed."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + self.lifetime
-        yield f"retry: 2000\nevent: seq\ndata: {self.seq}\n\n"
-        last = self.seq
-        while (left := end - loop.time()) > 0:
-            changed = self._changed
-            if self.seq == last:
-                try:
-                    await asyncio.wait_for(changed.wait(), timeout=min(HEARTBEAT, left))
-                except TimeoutError:
-                    yield ": \n\n"
-                    continue
-            last = self.seq
-            yield f"event: seq\ndata: {last}\n\n"
+        async for line in change_events(
+            "seq", lambda: self.seq, lambda: self._changed,
+            lifetime=self.lifetime, retry_ms=2000, heartbeat=HEARTBEAT,
+        ):  # fmt: skip
+            yield line
 
 
 class WakeOnWrites:
