@@ -15,6 +15,7 @@ visitor's signed session.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import secrets
@@ -109,7 +110,14 @@ def create_app(
         from plansza.lexicon import Lexicon
 
         words = Lexicon.default(progress=False)
-    hub = Hub(Store(db or default_url()), words, clock or time.time)
+    cluster: Any = None
+    if redis is not None:
+        from plansza.server import cluster as cluster_mod
+        from plansza.server import fanout
+
+        fanout.check(redis)
+        cluster = cluster_mod.Cluster(redis, clock or time.time)
+    hub = Hub(Store(db or default_url()), words, clock or time.time, cluster=cluster)
     from plansza.server.console import routes as console_routes
     from plansza.server.station import routes as station_routes
 
@@ -120,11 +128,8 @@ def create_app(
     )
     poll = live_tournament.POLL if tournament_poll is None else tournament_poll
     fan: Any = None
-    if redis is not None:
-        from plansza.server import fanout
-
-        fanout.check(redis)
-        fan = fanout.Fanout(redis, tournament) if tournament else None
+    if redis is not None and tournament:
+        fan = fanout.Fanout(redis, tournament)
     watch = live_tournament.Watch(tournament, poll=poll, fanout=fan) if tournament else None
     from plansza.server.study import Site
     from plansza.server.study import routes as study_routes
@@ -190,9 +195,12 @@ async def lobby(request: Request) -> HTMLResponse:
     t = translator_of(request)
     levels = [(key, t.gettext(text)) for key, text in LEVELS.items()]
     hub = _hub(request)
-    for game_id in [g for g in hub.seeks if g not in hub.games or hub.games[g].table.over]:
-        del hub.seeks[game_id]  # given up before anyone took it
-    seeks = sorted(hub.seeks.values(), key=lambda s: s.game_id)
+    if hub.cluster is not None:  # every process's seeks, kept in Redis
+        seeks = sorted((Seek(**s) for s in await hub.cluster.seeks()), key=lambda s: s.game_id)
+    else:
+        for game_id in [g for g in hub.seeks if g not in hub.games or hub.games[g].table.over]:
+            del hub.seeks[game_id]  # given up before anyone took it
+        seeks = sorted(hub.seeks.values(), key=lambda s: s.game_id)
     return page(request, "web/lobby.html", levels=levels, presets=presets(hub), seeks=seeks)
 
 
@@ -240,14 +248,18 @@ async def new_game(request: Request) -> Response:
     if opponent == "person":
         request.session[f"invite:{live.id}"] = tokens[1]
     elif opponent == "seek":  # open to anyone in the lobby until someone takes it
-        _hub(request).seeks[live.id] = Seek(live.id, name, rules, minutes, tokens[1])
+        seek = Seek(live.id, name, rules, minutes, tokens[1])
+        if live.hub.cluster is not None:
+            await live.hub.cluster.add_seek(live.id, dataclasses.asdict(seek))
+        else:
+            live.hub.seeks[live.id] = seek
     return response
 
 
 @dataclass(frozen=True)
 class Seek:
     """An open seek: a game waiting in the lobby for anyone to take its second seat
-    (kept in memory: a seek not taken before a restart is simply gone)."""
+    (in memory; for a cluster in Redis, where every process's lobby finds it)."""
 
     game_id: str
     name: str
@@ -262,7 +274,12 @@ async def take_seek(request: Request) -> Response:
     form = await request.form()
     if not secrets.compare_digest(str(form.get("csrf", "")), csrf(request)):
         return _error_page(request, 403, t.gettext("The form has expired: open the page again."))
-    seek = _hub(request).seeks.pop(request.path_params["game_id"], None)
+    hub, game_id = _hub(request), request.path_params["game_id"]
+    if hub.cluster is not None:
+        found = await hub.cluster.take_seek(game_id)
+        seek = Seek(**found) if found is not None else None
+    else:
+        seek = hub.seeks.pop(game_id, None)
     if seek is None:
         return _error_page(request, 404, t.gettext("This game has already found an opponent."))
     await accounts.claim(request, seek.game_id, 1)

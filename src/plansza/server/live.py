@@ -17,19 +17,38 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from anyio import to_thread
 
-from plansza.errors import PlanszaError
+from plansza.errors import N_, PlanszaError
 from plansza.server.store import Store
-from plansza.services.live import LiveTable, Step
+
+if TYPE_CHECKING:
+    from plansza.server.cluster import Cluster
+from plansza.services.live import LiveError, LiveTable, Step
 
 Clock = Callable[[], float]
+
+log = logging.getLogger(__name__)
+
+
+class SteppedDownError(Exception):
+    """This process found another owning the game as it stored a step (internal:
+    the action is forwarded to the new owner)."""
+
+
+def _taken(e: BaseException) -> bool:
+    """Whether a failed write is a step number already stored (by another owner)."""
+    import sqlalchemy.exc
+
+    return isinstance(e, sqlalchemy.exc.IntegrityError)
 
 
 def token_hash(token: str) -> str:
@@ -57,6 +76,10 @@ class LiveGame:
         self.subscribers: set[Subscriber] = set()
         self._computer: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
+        #: Whether this process applies the game's actions (always, without a
+        #: cluster); else it keeps a replica of the owner's steps (server/cluster.py).
+        self.owned = True
+        self._catching_up = False
 
     # ---- seats ----------------------------------------------------------------
 
@@ -74,11 +97,20 @@ class LiveGame:
 
     async def act(self, seat: int | None, action: dict[str, Any]) -> Step:
         """Apply an action of ``seat``; stored, then sent. Raises the domain's error
-        (nothing changed, nothing sent) when it cannot be made."""
-        async with self.lock:
-            step = await self._apply(seat, action)
-        self.wake()
-        return step
+        (nothing changed, nothing sent) when it cannot be made. A replica forwards it
+        to the game's owner and returns the step once it has it too."""
+        while True:
+            if not self.owned:
+                return await self.hub.forward(self, seat, action)
+            async with self.lock:
+                if not self.owned:
+                    continue  # stepped down while waiting: forward
+                try:
+                    step = await self._apply(seat, action)
+                except SteppedDownError:
+                    continue
+            self.wake()
+            return step
 
     async def _apply(self, seat: int | None, action: dict[str, Any]) -> Step:
         table = self.table
@@ -86,12 +118,18 @@ class LiveGame:
         step = table.apply(seat, action, now=self.hub.clock())
         try:
             await self.hub.writer.append(self.id, step, over=table.over)
-        except BaseException:
+        except BaseException as e:
             # not stored: not made. Rebuild the table from what the database holds.
             del table.steps[before:]
             self.table = self.hub.rebuild(self.setup, table.steps)
+            if self.hub.cluster is not None and _taken(e):
+                # another process stored this step's number: it owns the game now
+                await self.hub.step_down(self)
+                raise SteppedDownError from e
             raise
         self._send(step)
+        if self.hub.cluster is not None:
+            await self.hub.published(self, step)
         return step
 
     def _send(self, step: Step) -> None:
@@ -102,8 +140,9 @@ class LiveGame:
             )
 
     def wake(self) -> None:
-        """Let the computer act if it is its turn, and watch the running clock."""
-        if self.table.over:
+        """Let the computer act if it is its turn, and watch the running clock (the
+        owner's work: a replica has none)."""
+        if self.table.over or not self.owned:
             for task in (self._computer, self._timer):
                 if task is not None and task is not asyncio.current_task():
                     task.cancel()
@@ -116,11 +155,14 @@ class LiveGame:
     async def _computer_acts(self) -> None:
         while True:
             async with self.lock:
-                seat = self.table.computer_seat()
+                seat = self.table.computer_seat() if self.owned else None
                 if seat is None:
                     break
                 action = await to_thread.run_sync(self.table.computer_action, seat)
-                await self._apply(seat, action)
+                try:
+                    await self._apply(seat, action)
+                except SteppedDownError:
+                    return
             await asyncio.sleep(0)
         self._watch_clock()
 
@@ -139,11 +181,34 @@ class LiveGame:
             g = self.table.game
             clock, now = g.clock, self.hub.clock()
             running = clock.running if clock is not None else None
-            if g.result is None and clock is not None and running is not None:
-                with contextlib.suppress(PlanszaError):  # not fallen (a move came first)
+            if self.owned and g.result is None and clock is not None and running is not None:
+                with contextlib.suppress(PlanszaError, SteppedDownError):  # not fallen
                     if clock.flagged(running, now):
                         await self._apply(None, {"kind": "flag"})
         self.wake()
+
+    # ---- a replica --------------------------------------------------------------
+
+    def receive(self, data: dict[str, Any]) -> None:
+        """A step the owner published: replayed here and sent to this process's
+        subscribers. One missed (a gap) is read from the database."""
+        if self.owned:
+            return
+        have = len(self.table.steps)
+        n = int(data.get("n", 0))
+        if n <= have:
+            return
+        if n > have + 1:
+            self.hub.catch_up(self)
+            return
+        step = self.table.apply(data.get("seat"), data.get("action") or {}, now=data["at"])
+        self._send(step)
+
+    def caught_up(self, rows: list[Step]) -> None:
+        """Steps read from the database after the replica's last, replayed and sent."""
+        for row in rows:
+            if row.n == len(self.table.steps) + 1:
+                self._send(self.table.apply(row.seat, row.action, now=row.at))
 
     # ---- watching ----------------------------------------------------------------
 
@@ -212,15 +277,23 @@ class Writer:
 class Hub:
     """The live games of this process, and the database behind them."""
 
-    def __init__(self, store: Store, words: Any, clock: Clock = time.time) -> None:
+    def __init__(
+        self, store: Store, words: Any, clock: Clock = time.time, cluster: Cluster | None = None
+    ) -> None:
         self.store = store
         self.writer = Writer(store)
         self.words = words
         self.clock = clock
+        #: The other processes sharing these games (``serve --redis``), or ``None``.
+        self.cluster = cluster
         self.games: dict[str, LiveGame] = {}
-        #: Open seeks by game id (``server.app.Seek``): waiting for anyone to take seat 1.
+        #: Open seeks by game id (``server.app.Seek``): waiting for anyone to take seat 1
+        #: (in a cluster they are kept in Redis, for every process's lobby).
         self.seeks: dict[str, Any] = {}
         self._beat: asyncio.Task[None] | None = None
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._burying: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     def rebuild(self, setup: dict[str, Any], steps: list[Step]) -> LiveTable:
         """The table of a stored game, its steps replayed at their recorded times."""
@@ -274,25 +347,280 @@ class Hub:
             "tokens": [token_hash(t) if t else "" for t in tokens],
         }
         await to_thread.run_sync(lambda: self.store.create_game(game_id, now, setup))
+        if self.cluster is not None:
+            await self.cluster.claim(game_id)  # a new id: no one else has it
         live = LiveGame(self, game_id, setup, table)
         self.games[game_id] = live
         live.wake()
         return live, tokens
 
     async def get(self, game_id: str) -> LiveGame | None:
-        """The game ``game_id``, loaded from the database on first use; ``None`` if none."""
+        """The game ``game_id``, loaded from the database on first use; ``None`` if none.
+        In a cluster it is taken over when no live process owns it, else followed."""
         if game_id in self.games:
             return self.games[game_id]
+        if self.cluster is None:
+            found = await to_thread.run_sync(lambda: self.store.load(game_id))
+            if found is None:
+                return None
+            setup, steps, _over = found
+            live = LiveGame(self, game_id, setup, self.rebuild(setup, steps))
+            self.games.setdefault(game_id, live)
+            return self.games[game_id]
+        loading = self._loading.setdefault(game_id, asyncio.Lock())
+        async with loading:
+            if game_id in self.games:
+                return self.games[game_id]
+            replica = await self._load_replica(game_id)
+            if replica is None or replica.table.over:
+                return replica
+            owner, previous = await self.cluster.claim(game_id)
+            if owner == self.cluster.me:
+                await self._own(replica, previous)
+            return replica
+
+    # ---- a cluster (server/cluster.py) ------------------------------------------------
+
+    async def _load_replica(self, game_id: str) -> LiveGame | None:
+        """The game from the database as a replica following its channel."""
+        assert self.cluster is not None
+        await self.cluster.follow(game_id)  # first: a step published from now on comes
         found = await to_thread.run_sync(lambda: self.store.load(game_id))
         if found is None:
+            await self.cluster.unfollow(game_id)
             return None
-        setup, steps, _over = found
+        setup, steps, over = found
         live = LiveGame(self, game_id, setup, self.rebuild(setup, steps))
-        self.games.setdefault(game_id, live)
-        return self.games[game_id]
+        self.games[game_id] = live
+        if over:
+            await self.cluster.unfollow(game_id)  # nothing more will happen
+            return live
+        live.owned = False
+        # a step published between the read and now was not delivered to a game this
+        # process did not have yet: read it
+        live.caught_up(await to_thread.run_sync(self.store.steps_after, game_id, len(steps)))
+        return live
+
+    async def _own(self, live: LiveGame, previous: str | None) -> None:
+        """Become the owner of ``live`` (claimed in Redis by this process): catch up
+        with the database, and charge a running clock only up to the death of the
+        process it was taken from (a ``resume`` step), then act (computer, clock)."""
+        assert self.cluster is not None
+        async with live.lock:
+            if live.owned:
+                return
+            live.caught_up(
+                await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
+            )
+            live.owned = True
+            await self.cluster.unfollow(live.id)
+            g = live.table.game
+            if not live.table.over and g.clock is not None and g.clock.running is not None:
+                if previous is not None:
+                    alive_at = await self.cluster.alive_at(previous)
+                else:  # no owner known (Redis emptied): the database's heartbeat
+                    alive_at = await to_thread.run_sync(self.store.alive_at)
+                last = live.table.steps[-1].at if live.table.steps else live.setup["started"]
+                down = max(last, alive_at if alive_at is not None else last)
+                with contextlib.suppress(SteppedDownError):
+                    await live._apply(None, {"kind": "resume", "from": down})
+        live.wake()
+
+    async def published(self, live: LiveGame, step: Step) -> None:
+        """An owner's step, written: published to the replicas (a game over is let go)."""
+        assert self.cluster is not None
+        try:
+            await self.cluster.publish(live.id, step.as_json())
+            if live.table.over:
+                await self.cluster.finished(live.id)
+        except Exception as e:  # Redis away: replicas catch up at the next step
+            log.warning("step %s of %s not published: %s", step.n, live.id, e)
+
+    async def step_down(self, live: LiveGame) -> None:
+        """Another process owns ``live`` now: become its replica."""
+        assert self.cluster is not None
+        live.owned = False
+        for task in (live._computer, live._timer):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        await self.cluster.follow(live.id)
+        live.caught_up(
+            await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
+        )
+
+    def catch_up(self, live: LiveGame) -> None:
+        """Read the steps a replica missed (in the background; once at a time)."""
+        if live._catching_up:
+            return
+        live._catching_up = True
+
+        async def read() -> None:
+            try:
+                rows = await to_thread.run_sync(
+                    self.store.steps_after, live.id, len(live.table.steps)
+                )
+                live.caught_up(rows)
+            finally:
+                live._catching_up = False
+
+        self._spawn(read())
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def forward(self, live: LiveGame, seat: int | None, action: dict[str, Any]) -> Step:
+        """A replica's action, sent to the owner; the step once the replica has it. An
+        owner that does not answer is waited for until its lease tells: dead, the game
+        is taken over here and the action applied here."""
+        from plansza.server.cluster import ASK, LEASE, load_error
+
+        cluster = self.cluster
+        assert cluster is not None
+        give_up = time.monotonic() + 2 * LEASE + 2 * ASK
+        while True:
+            if live.owned:
+                return await live.act(seat, action)
+            owner = await cluster.owner(live.id)
+            if owner is None:
+                owner, previous = await cluster.claim(live.id)
+                if owner == cluster.me:
+                    before = len(live.table.steps)
+                    await self._own(live, previous)
+                    for step in live.table.steps[before:]:
+                        if step.seat == seat and step.action == action:
+                            return step  # made by the dead owner: its answer was lost
+                continue
+            if owner == cluster.me:  # claimed here, not yet loaded as owned
+                await self._own(live, None)
+                continue
+            reply = await cluster.ask(owner, {"game": live.id, "seat": seat, "action": action})
+            if reply is None or reply.get("error") == "not_owner":
+                if time.monotonic() > give_up:
+                    raise LiveError(
+                        N_("the game's server does not answer; try again"), code="no_owner"
+                    )
+                await asyncio.sleep(0.05)
+                continue
+            if "error" in reply:
+                raise load_error(reply["error"])
+            n = int(reply["n"])
+            if len(live.table.steps) < n:  # its message not here yet (or lost)
+                live.caught_up(
+                    await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
+                )
+            return live.table.steps[n - 1]
+
+    def _on_step(self, game_id: str, data: dict[str, Any]) -> None:
+        live = self.games.get(game_id)
+        if live is not None:
+            live.receive(data)
+
+    async def _on_ask(self, message: dict[str, Any]) -> None:
+        """An action forwarded to this process: applied if it owns the game."""
+        from plansza.server.cluster import dump_error
+
+        cluster = self.cluster
+        assert cluster is not None
+        game_id = str(message.get("game"))
+        live = self.games.get(game_id)
+        if (live is None or not live.owned) and await cluster.owner(game_id) == cluster.me:
+            live = await self.get(game_id)
+            if live is not None and not live.owned:
+                await self._own(live, None)
+        if live is None or not live.owned:
+            await cluster.answer(message, {"error": "not_owner"})
+            return
+        seat = message.get("seat")
+        action = message.get("action")
+        try:
+            if not isinstance(action, dict) or not (seat is None or isinstance(seat, int)):
+                raise LiveError(N_("unknown action {kind!r}"), code="bad_action", kind="?")
+            step = await live.act(seat, action)
+        except PlanszaError as e:
+            await cluster.answer(message, {"error": dump_error(e)})
+            return
+        except Exception as e:
+            log.exception("a forwarded action failed")
+            failed = LiveError(N_("the move could not be stored: {reason}"), reason=str(e))
+            await cluster.answer(message, {"error": dump_error(failed)})
+            return
+        await cluster.answer(message, {"n": step.n})
+
+    async def _on_dead(self, process: str) -> None:
+        """Another process's lease expired: take its games over, those followed here
+        first (their replica is ready), the others in random order (the survivors
+        share them)."""
+        cluster = self.cluster
+        assert cluster is not None
+        if process in self._burying:
+            return
+        self._burying.add(process)
+
+        async def bury() -> None:
+            try:
+                games = await cluster.owned_by(process)
+                here = [g for g in games if g in self.games]
+                rest = [g for g in games if g not in self.games]
+                random.shuffle(rest)
+                for game_id in here + rest:
+                    await self._adopt(game_id)
+                await cluster.forget(process)
+            except Exception as e:
+                log.warning("taking over the games of %s: %s", process, e)
+            finally:
+                self._burying.discard(process)
+
+        self._spawn(bury())
+
+    async def _adopt(self, game_id: str) -> None:
+        """Own ``game_id`` if no live process does (its owner dead, or none)."""
+        assert self.cluster is not None
+        live = self.games.get(game_id)
+        if live is not None and live.owned:
+            return
+        owner, previous = await self.cluster.claim(game_id)
+        if owner != self.cluster.me:
+            return
+        if live is None:
+            loading = self._loading.setdefault(game_id, asyncio.Lock())
+            async with loading:
+                live = self.games.get(game_id) or await self._load_replica(game_id)
+        if live is not None and not live.table.over:
+            await self._own(live, previous)
+
+    async def _on_lapsed(self) -> None:
+        """This process's lease had expired (it stalled): step down from every game
+        another process has taken over meanwhile."""
+        assert self.cluster is not None
+        for live in list(self.games.values()):
+            if live.owned and not live.table.over:
+                owner = await self.cluster.owner(live.id)
+                if owner is not None and owner != self.cluster.me:
+                    async with live.lock:
+                        await self.step_down(live)
+
+    async def _adopt_orphans(self) -> None:
+        """At start: the games not over that no live process owns (all processes had
+        stopped), taken over."""
+        for game_id in await to_thread.run_sync(self.store.live_ids):
+            try:
+                await self._adopt(game_id)
+            except Exception as e:
+                log.warning("taking over %s: %s", game_id, e)
 
     async def start(self) -> None:
-        """Bring back every game not over (a restarted server), then beat every second."""
+        """Bring back every game not over (a restarted server), then beat every second.
+        In a cluster: join it, and take over the games no live process owns."""
+        if self.cluster is not None:
+            c = self.cluster
+            c.on_step, c.on_ask, c.on_dead = self._on_step, self._on_ask, self._on_dead
+            c.on_lapsed = self._on_lapsed
+            await c.start()
+            self._spawn(self._adopt_orphans())
+            self._beat = asyncio.create_task(self._heartbeat())
+            return
         alive_at = await to_thread.run_sync(self.store.alive_at)
         for game_id in await to_thread.run_sync(self.store.live_ids):
             live = await self.get(game_id)
@@ -314,7 +642,8 @@ class Hub:
             await asyncio.sleep(1.0)
 
     async def stop(self) -> None:
-        tasks = [self._beat] + [t for g in self.games.values() for t in (g._computer, g._timer)]
+        tasks = [self._beat, *self._tasks]
+        tasks += [t for g in self.games.values() for t in (g._computer, g._timer)]
         for task in tasks:
             if task is not None:
                 task.cancel()
@@ -323,4 +652,6 @@ class Hub:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
         await self.writer.drain()
+        if self.cluster is not None:
+            await self.cluster.stop()  # after the last step is written: others take over
         self.store.close()  # every step is written: the pooled connections may go

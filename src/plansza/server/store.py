@@ -201,6 +201,16 @@ class Store:
             bool(row.over),
         )
 
+    def steps_after(self, game_id: str, n: int) -> list[Step]:
+        """The game's steps numbered above ``n``, in order (a replica catching up)."""
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(steps)
+                .where(steps.c.game == game_id, steps.c.n > n)
+                .order_by(steps.c.n)
+            ).all()
+        return [Step(r.n, r.at, r.seat, json.loads(r.action), json.loads(r.outcome)) for r in rows]
+
     # ---- accounts (server/accounts.py) ---------------------------------------
 
     def create_user(self, nickname: str, key: str, password_hash: str, now: float) -> int | None:

@@ -1,0 +1,366 @@
+"""Several server processes sharing the live games through Redis (``serve --redis URL``).
+
+Each live game has one owner, the process that applies its actions, writes its steps
+and runs its computer and its clock (:class:`~plansza.server.live.LiveGame`). The
+others keep a replica: they follow the game's channel, on which the owner publishes
+every step once it is written, and replay it for the players and spectators
+connected to them; an action sent to them is forwarded to the owner, which answers
+on the asker's own channel. So two players on two processes play one game, and a
+spectator anywhere sees each move.
+
+**Ownership is a lease in Redis.** A process is alive while its key
+``plansza:live:proc:<id>`` lives: it is set with a time-to-live of :data:`LEASE`
+and renewed every :data:`BEAT`. A game's owner is named by ``plansza:live:owner:<game>``;
+a process takes a game over (:meth:`Cluster.claim`, one Lua script: atomic) only when
+no owner is named or the named one's key has expired. Every process watches the
+others' keys; when one expires, the survivors take its games over — first the games
+they follow (their replica is the game: no replay), then the rest, loaded from the
+database — so a game is played again about ``LEASE + BEAT`` after its owner died.
+The running clock is charged up to the dead process's last beat (``resume`` step),
+as after a restart: the players lose none of the time the takeover took.
+
+**The database is the fence.** A step is stored under its number, and the number is
+the game's primary key with the step: a process that lost its lease without knowing
+it (stalled longer than the lease) cannot store a step the new owner stored; it
+steps down and forwards the action instead. Redis only says who should act and
+carries the news; what happened is what the database holds, and a replica that
+missed a message catches up from it.
+
+Imported only with ``--redis``: one process without Redis needs none of this.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from plansza.errors import PlanszaError, Term
+
+log = logging.getLogger(__name__)
+
+#: Seconds a process's key lives without being renewed: how long a dead owner keeps
+#: its games (the issue asks for a takeover within 2 s).
+LEASE = 1.0
+#: Seconds between two renewals of this process's key, and two looks at the others'.
+BEAT = 0.2
+#: Seconds an action forwarded to a game's owner waits for the answer before the
+#: owner is looked at again (dead: taken over; alive: asked again).
+ASK = 1.0
+
+PREFIX = "plansza:live:"
+
+# KEYS: the game's owner key. ARGV: this process, the prefix, the game.
+# Returns {owner now, the previous owner when this call took the game over ("")}.
+_CLAIM = """
+local owner = redis.call('GET', KEYS[1])
+if owner == ARGV[1] then return {owner, ''} end
+if owner and redis.call('EXISTS', ARGV[2] .. 'proc:' .. owner) == 1 then
+  return {owner, ''}
+end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SADD', ARGV[2] .. 'owned:' .. ARGV[1], ARGV[3])
+if owner then redis.call('SREM', ARGV[2] .. 'owned:' .. owner, ARGV[3]) end
+return {ARGV[1], owner or ''}
+"""
+
+# KEYS: the game's owner key. ARGV: the prefix. The owner if alive, else "".
+_OWNER = """
+local owner = redis.call('GET', KEYS[1])
+if owner and redis.call('EXISTS', ARGV[1] .. 'proc:' .. owner) == 1 then return owner end
+return ''
+"""
+
+# KEYS: this process's key, the alive hash, the set of processes. ARGV: now, lease
+# in ms, this process. Returns whether the key was still there (not expired).
+_BEAT = """
+local old = redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'GET')
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
+redis.call('SADD', KEYS[3], ARGV[3])
+if old then return 1 end
+return 0
+"""
+
+# KEYS: the seeks hash. ARGV: the game. Its seek, removed (or nil).
+_POP = """
+local v = redis.call('HGET', KEYS[1], ARGV[1])
+if v then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return v
+"""
+
+
+def dump_error(e: PlanszaError) -> dict[str, Any]:
+    """A domain error as JSON, to be worded by the asking process in its user's language."""
+
+    def value(v: object) -> object:
+        if isinstance(v, PlanszaError):
+            return {"__error__": dump_error(v)}
+        if isinstance(v, Term):
+            return {"__term__": str(v)}
+        if isinstance(v, str | int | float | bool) or v is None:
+            return v
+        return str(v)
+
+    return {
+        "template": e.template,
+        "plural": e.plural,
+        "plural_field": e.plural_field,
+        "code": e.code,
+        "details": {k: value(v) for k, v in e.details.items()},
+    }
+
+
+def load_error(data: dict[str, Any]) -> PlanszaError:
+    """The error :func:`dump_error` wrote (its code, template and details kept).
+
+    >>> from plansza.errors import N_, NP_
+    >>> e = PlanszaError(NP_("{n} tile", "{n} tiles"), plural_field="n", code="x", n=2)
+    >>> again = load_error(dump_error(e))
+    >>> (str(again), again.code, again.plural_field)
+    ('2 tiles', 'x', 'n')
+    """
+
+    def value(v: Any) -> object:
+        if isinstance(v, dict) and "__error__" in v:
+            return load_error(v["__error__"])
+        if isinstance(v, dict) and "__term__" in v:
+            return Term(v["__term__"])
+        return v
+
+    plural = data.get("plural")
+    template = data["template"] if plural is None else (data["template"], plural)
+    details = {k: value(v) for k, v in data.get("details", {}).items()}
+    return PlanszaError(
+        template, code=data.get("code"), plural_field=data.get("plural_field"), **details
+    )
+
+
+class Cluster:
+    """This process among the others on one Redis (see the module's docstring).
+
+    The hub gives the callbacks: ``on_step(game, step)`` for a step of a followed
+    game, ``on_ask(message)`` for an action forwarded to this process (it answers with
+    :meth:`answer`), ``on_dead(process)`` when another process's lease has expired.
+    """
+
+    def __init__(self, url: str, clock: Callable[[], float]) -> None:
+        self.url = url
+        self.clock = clock
+        self.me = secrets.token_hex(6)
+        self.client: Any = None
+        self._pubsub: Any = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._followed: set[str] = set()
+        self._scripts: dict[str, Any] = {}
+        self._lost = False
+        self._asks: set[asyncio.Task[None]] = set()
+        self.on_step: Callable[[str, dict[str, Any]], None] = lambda game, step: None
+        self.on_ask: Callable[[dict[str, Any]], Coroutine[Any, Any, None]] | None = None
+        self.on_dead: Callable[[str], Awaitable[None]] | None = None
+        #: Called when this process finds its own lease had expired (it was stalled):
+        #: its games may have been taken over.
+        self.on_lapsed: Callable[[], Awaitable[None]] | None = None
+
+    # ---- keys ---------------------------------------------------------------------
+
+    @staticmethod
+    def owner_key(game: str) -> str:
+        return f"{PREFIX}owner:{game}"
+
+    @staticmethod
+    def channel(game: str) -> str:
+        return f"{PREFIX}game:{game}"
+
+    def _inbox(self, process: str) -> str:
+        return f"{PREFIX}ask:{process}"
+
+    def _replies(self, process: str) -> str:
+        return f"{PREFIX}reply:{process}"
+
+    # ---- life -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Connect, take the lease and listen (the callbacks must be set before)."""
+        import redis.asyncio as aioredis
+
+        self.client = aioredis.Redis.from_url(
+            self.url, socket_connect_timeout=3, decode_responses=True
+        )
+        for name, source in (("claim", _CLAIM), ("owner", _OWNER), ("beat", _BEAT), ("pop", _POP)):
+            self._scripts[name] = self.client.register_script(source)
+        await self._beat_once()
+        self._pubsub = self.client.pubsub()
+        await self._pubsub.subscribe(self._inbox(self.me), self._replies(self.me))
+        self._tasks = [
+            asyncio.create_task(self._listen()),
+            asyncio.create_task(self._beating()),
+        ]
+
+    async def stop(self) -> None:
+        """Let go: this process's key is removed, so the others take its games over at
+        their next look (its steps are all written by then: the hub drains first)."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self.client is not None:
+            with contextlib.suppress(Exception):
+                await self.client.hset(f"{PREFIX}alive", self.me, repr(self.clock()))
+                await self.client.delete(f"{PREFIX}proc:{self.me}")
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+            with contextlib.suppress(Exception):
+                await self.client.aclose()
+
+    async def _beat_once(self) -> bool:
+        kept = await self._scripts["beat"](
+            keys=[f"{PREFIX}proc:{self.me}", f"{PREFIX}alive", f"{PREFIX}procs"],
+            args=[repr(self.clock()), int(LEASE * 1000), self.me],
+        )
+        return bool(kept)
+
+    async def _beating(self) -> None:
+        first = True
+        while True:
+            try:
+                kept = await self._beat_once()
+                if self._lost:
+                    self._lost = False
+                    log.warning("Redis at %s is back", self.url)
+                if not kept and not first and self.on_lapsed is not None:
+                    log.warning("this process's lease had expired: checking its games")
+                    await self.on_lapsed()
+                first = False
+                await self._look_at_others()
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # Redis away: the games go on where they are
+                if not self._lost:
+                    self._lost = True
+                    log.warning("Redis at %s is away (%s)", self.url, e)
+            await asyncio.sleep(BEAT)
+
+    async def _look_at_others(self) -> None:
+        procs = [p for p in await self.client.smembers(f"{PREFIX}procs") if p != self.me]
+        if not procs:
+            return
+        async with self.client.pipeline(transaction=False) as pipe:
+            for p in procs:
+                pipe.exists(f"{PREFIX}proc:{p}")
+            alive = await pipe.execute()
+        for p, up in zip(procs, alive, strict=True):
+            if not up and self.on_dead is not None:
+                await self.on_dead(p)
+
+    # ---- ownership --------------------------------------------------------------------
+
+    async def claim(self, game: str) -> tuple[str, str | None]:
+        """Take ``game`` unless a live process owns it: (its owner now, the process it
+        was taken from — ``None`` when it had no owner or this one had it)."""
+        owner, previous = await self._scripts["claim"](
+            keys=[self.owner_key(game)], args=[self.me, PREFIX, game]
+        )
+        return str(owner), (str(previous) or None)
+
+    async def owner(self, game: str) -> str | None:
+        """The live owner of ``game`` (``None``: none, or it is dead)."""
+        found = await self._scripts["owner"](keys=[self.owner_key(game)], args=[PREFIX])
+        return str(found) or None
+
+    async def owned_by(self, process: str) -> list[str]:
+        """The games a process owned (when it died, still named as theirs)."""
+        return sorted(await self.client.smembers(f"{PREFIX}owned:{process}"))
+
+    async def alive_at(self, process: str) -> float | None:
+        """The last time ``process`` said it was alive."""
+        at = await self.client.hget(f"{PREFIX}alive", process)
+        return float(at) if at is not None else None
+
+    async def forget(self, process: str) -> None:
+        """A dead process whose games all have another owner now."""
+        if await self.client.scard(f"{PREFIX}owned:{process}") == 0:
+            await self.client.srem(f"{PREFIX}procs", process)
+            await self.client.hdel(f"{PREFIX}alive", process)
+
+    async def finished(self, game: str) -> None:
+        """A game over: no one needs to own it any more."""
+        await self.client.srem(f"{PREFIX}owned:{self.me}", game)
+        await self.client.delete(self.owner_key(game))
+        await self.client.hdel(f"{PREFIX}seeks", game)
+
+    # ---- steps out, actions in --------------------------------------------------------
+
+    async def follow(self, game: str) -> None:
+        if game not in self._followed:
+            self._followed.add(game)
+            await self._pubsub.subscribe(self.channel(game))
+
+    async def unfollow(self, game: str) -> None:
+        if game in self._followed:
+            self._followed.discard(game)
+            await self._pubsub.unsubscribe(self.channel(game))
+
+    async def publish(self, game: str, step: dict[str, Any]) -> None:
+        await self.client.publish(self.channel(game), json.dumps(step, ensure_ascii=False))
+
+    async def ask(self, owner: str, message: dict[str, Any]) -> dict[str, Any] | None:
+        """Send ``message`` (an action for a game) to its owner and wait for the answer;
+        ``None`` when none came within :data:`ASK` seconds."""
+        ask_id = secrets.token_hex(8)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[ask_id] = future
+        try:
+            body = {**message, "id": ask_id, "from": self.me}
+            if not await self.client.publish(self._inbox(owner), json.dumps(body)):
+                return None  # no one listens there: the owner is gone
+            return await asyncio.wait_for(future, ASK)
+        except TimeoutError:
+            return None
+        finally:
+            self._waiting.pop(ask_id, None)
+
+    async def answer(self, message: dict[str, Any], reply: dict[str, Any]) -> None:
+        await self.client.publish(
+            self._replies(str(message["from"])), json.dumps({**reply, "id": message["id"]})
+        )
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async for message in self._pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    channel, data = message["channel"], json.loads(message["data"])
+                    if channel.startswith(f"{PREFIX}game:"):
+                        self.on_step(channel[len(PREFIX) + 5 :], data)
+                    elif channel == self._replies(self.me):
+                        future = self._waiting.get(str(data.get("id")))
+                        if future is not None and not future.done():
+                            future.set_result(data)
+                    elif channel == self._inbox(self.me) and self.on_ask is not None:
+                        task = asyncio.create_task(self.on_ask(data))
+                        self._asks.add(task)
+                        task.add_done_callback(self._asks.discard)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                log.warning("Redis at %s: listening again after %s", self.url, e)
+                await asyncio.sleep(BEAT)
+
+    # ---- the lobby's open seeks -----------------------------------------------------------
+
+    async def add_seek(self, game: str, seek: dict[str, Any]) -> None:
+        await self.client.hset(f"{PREFIX}seeks", game, json.dumps(seek, ensure_ascii=False))
+
+    async def take_seek(self, game: str) -> dict[str, Any] | None:
+        found = await self._scripts["pop"](keys=[f"{PREFIX}seeks"], args=[game])
+        return json.loads(found) if found else None
+
+    async def seeks(self) -> list[dict[str, Any]]:
+        return [json.loads(v) for v in (await self.client.hgetall(f"{PREFIX}seeks")).values()]
