@@ -21,15 +21,17 @@ class Server:
     """``plansza serve`` (with ``extra`` arguments) in a subprocess on a fresh SQLite
     file; started once ``ready`` answers 200."""
 
-    def __init__(self, folder: Path, *extra: str, ready: str = "/") -> None:
+    def __init__(
+        self, folder: Path, *extra: str, ready: str = "/", db: str | None = None, name: str = ""
+    ) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = int(s.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
-        self.db = f"sqlite:///{folder / 'web.db'}"
+        self.db = db or f"sqlite:///{folder / 'web.db'}"
         self.extra = list(extra)
         self.ready = ready
-        self.log = folder / "server.log"
+        self.log = folder / f"server{name}.log"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def env(self) -> dict[str, str]:
@@ -70,6 +72,15 @@ class Server:
         assert self.proc is not None
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def kill(self) -> float:
+        """SIGKILL (no shutdown code runs); when it died."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        died = time.time()
+        self.proc.wait(10)
+        self.proc = None
+        return died
 
     def stop(self) -> None:
         if self.proc is not None:

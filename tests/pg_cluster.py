@@ -100,9 +100,10 @@ def _as_owner(owner: str | None) -> Callable[[list[str]], list[str]]:
     return (lambda cmd: ["runuser", "-u", owner, "--", *cmd]) if owner else (lambda cmd: cmd)
 
 
-@pytest.fixture(scope="session")
-def postgres(request: pytest.FixtureRequest) -> Cluster:
-    """A PostgreSQL cluster of this test process, started on first use."""
+def start_cluster(*, durable: bool = False) -> tuple[Cluster, Callable[[], None]]:
+    """Start a throwaway cluster; it and the function that stops it (and removes its
+    folder). ``durable``: commits flushed to disk as in production (a benchmark);
+    else not (tests: faster, and nothing to keep)."""
     bindir = ensure_postgresql()
     owner = "postgres" if os.geteuid() == 0 else None
     user = owner or pwd.getpwuid(os.geteuid()).pw_name
@@ -124,53 +125,62 @@ def postgres(request: pytest.FixtureRequest) -> Cluster:
             )
         shutil.rmtree(home, ignore_errors=True)
 
+    try:
+        subprocess.run(
+            run(
+                [
+                    str(bindir / "initdb"),
+                    "-D",
+                    str(data),
+                    "-U",
+                    user,
+                    "--auth=trust",
+                    "-E",
+                    "UTF8",
+                    "--locale=C.UTF-8",
+                    "--no-sync",
+                ]
+            ),
+            check=True,
+            capture_output=True,
+        )
+        options = f"-c listen_addresses='' -c unix_socket_directories='{socket}' "
+        options += "-c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        started = subprocess.run(
+            run(
+                [
+                    str(bindir / "pg_ctl"),
+                    "start",
+                    "-D",
+                    str(data),
+                    "-w",
+                    "-t",
+                    "60",
+                    "-l",
+                    str(log),
+                    "-o",
+                    options,
+                ]
+            ),
+            capture_output=True,
+            text=True,
+        )
+        if started.returncode != 0:
+            text = log.read_text(errors="replace") if log.exists() else started.stderr
+            pytest.fail(f"PostgreSQL did not start:\n{text}", pytrace=False)
+    except BaseException:
+        stop()
+        raise
+    return Cluster(socket, user, itertools.count(1)), stop
+
+
+@pytest.fixture(scope="session")
+def postgres(request: pytest.FixtureRequest) -> Cluster:
+    """A PostgreSQL cluster of this test process, started on first use."""
+    cluster, stop = start_cluster()
     request.addfinalizer(stop)
-    subprocess.run(
-        run(
-            [
-                str(bindir / "initdb"),
-                "-D",
-                str(data),
-                "-U",
-                user,
-                "--auth=trust",
-                "-E",
-                "UTF8",
-                "--locale=C.UTF-8",
-                "--no-sync",
-            ]
-        ),
-        check=True,
-        capture_output=True,
-    )
-    options = (
-        f"-c listen_addresses='' -c unix_socket_directories='{socket}' "
-        "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
-        "-c max_connections=200"
-    )
-    started = subprocess.run(
-        run(
-            [
-                str(bindir / "pg_ctl"),
-                "start",
-                "-D",
-                str(data),
-                "-w",
-                "-t",
-                "60",
-                "-l",
-                str(log),
-                "-o",
-                options,
-            ]
-        ),
-        capture_output=True,
-        text=True,
-    )
-    if started.returncode != 0:
-        text = log.read_text(errors="replace") if log.exists() else started.stderr
-        pytest.fail(f"PostgreSQL did not start:\n{text}", pytrace=False)
-    cluster = Cluster(socket, user, itertools.count(1))
     request.addfinalizer(cluster.close)  # before stop(): finalizers run last-in first
     return cluster
 

@@ -52,6 +52,9 @@ BEAT = 0.2
 #: owner is looked at again (dead: taken over; alive: asked again).
 ASK = 1.0
 
+#: Connections to Redis a process keeps at most (one more listens).
+POOL = 32
+
 PREFIX = "plansza:live:"
 
 # KEYS: the game's owner key. ARGV: this process, the prefix, the game.
@@ -188,9 +191,16 @@ class Cluster:
         """Connect, take the lease and listen (the callbacks must be set before)."""
         import redis.asyncio as aioredis
 
-        self.client = aioredis.Redis.from_url(
-            self.url, socket_connect_timeout=3, decode_responses=True
+        # a blocking pool: a burst (a takeover's claims, many forwarded moves) waits for
+        # a connection instead of failing with "too many connections"
+        pool = aioredis.BlockingConnectionPool.from_url(
+            self.url,
+            max_connections=POOL,
+            timeout=10,
+            socket_connect_timeout=3,
+            decode_responses=True,
         )
+        self.client = aioredis.Redis(connection_pool=pool)
         for name, source in (("claim", _CLAIM), ("owner", _OWNER), ("beat", _BEAT), ("pop", _POP)):
             self._scripts[name] = self.client.register_script(source)
         await self._beat_once()
