@@ -45,6 +45,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,9 +92,7 @@ def step_counts(db: str, ids: list[str]) -> dict[str, int]:
 
     store = Store(db)
     with store.engine.connect() as c:
-        rows = c.execute(
-            sa.select(steps.c.game, sa.func.count()).group_by(steps.c.game)
-        ).all()
+        rows = c.execute(sa.select(steps.c.game, sa.func.count()).group_by(steps.c.game)).all()
     store.close()
     found = {r[0]: int(r[1]) for r in rows}
     return {i: found.get(i, 0) for i in ids}
@@ -157,8 +156,9 @@ class Socket:
                     if msg["type"] == "step":
                         step = msg["step"]
                         if step["n"] != len(self.steps) + 1:
-                            self.stats.errors.append(f"{self.game}: step {step['n']} after "
-                                                     f"{len(self.steps)}")
+                            self.stats.errors.append(
+                                f"{self.game}: a step out of order [{step['n']} after {len(self.steps)}]"
+                            )
                         self.steps.append(step)
                         if self.on_step is not None:
                             self.on_step(step)
@@ -215,8 +215,16 @@ class Socket:
 class Table:
     """One game's two players; the mover thinks, then exchanges a tile."""
 
-    def __init__(self, nodes: Nodes, index: int, game: str, tokens: tuple[str, str],
-                 stats: Stats, think: float, processes: int):
+    def __init__(
+        self,
+        nodes: Nodes,
+        index: int,
+        game: str,
+        tokens: tuple[str, str],
+        stats: Stats,
+        think: float,
+        processes: int,
+    ):
         self.game, self.stats, self.think = game, stats, think
         self.seats = [
             Socket(nodes, index % processes, game, tokens[0], stats),
@@ -229,11 +237,12 @@ class Table:
     def _arrived(self, mover: int) -> Any:
         def on_step(step: dict[str, Any]) -> None:
             # the opponent's socket got the step of the move ``mover`` sent
-            if self.sent is not None and step["seat"] == mover == self.sent[0]:
-                if step["action"].get("kind") == "move":
-                    if self.stats.measuring:
-                        self.stats.latencies.append(time.perf_counter() - self.sent[1])
-                    self.sent = None
+            sent = self.sent
+            mine = sent is not None and step["seat"] == mover == sent[0]
+            if mine and sent is not None and step["action"].get("kind") == "move":
+                if self.stats.measuring:
+                    self.stats.latencies.append(time.perf_counter() - sent[1])
+                self.sent = None
 
         return on_step
 
@@ -244,7 +253,9 @@ class Table:
             if view.get("result") is not None or mover is None:
                 return
             sock = self.seats[mover]
-            if sock.view.get("n") != view.get("n") or self.sent is not None:
+            if self.seats[1].view.get("n") != view.get("n") or self.sent is not None:
+                # both players have seen the last step (not: the mover's own socket is
+                # still behind, and it would move twice)
                 sock.changed.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(sock.changed.wait(), 1.0)
@@ -294,8 +305,15 @@ def start_nodes(folder: Path, db: str, redis_url: str, count: int) -> list[Serve
 
 
 async def run_load(
-    folder: Path, pg: Any, redis: RedisServer, processes: int, games: int, think: float,
-    warm: float, duration: float, kills: int,
+    folder: Path,
+    pg: Any,
+    redis: RedisServer,
+    processes: int,
+    games: int,
+    think: float,
+    warm: float,
+    duration: float,
+    kills: int,
 ) -> dict[str, Any]:
     import redis as redis_client
 
@@ -308,8 +326,9 @@ async def run_load(
     nodes = Nodes(servers)
     stats = Stats()
     made = make_games(db, games, minutes=60)
-    tables = [Table(nodes, i, g, tokens, stats, think, processes)
-              for i, (g, tokens) in enumerate(made)]
+    tables = [
+        Table(nodes, i, g, tokens, stats, think, processes) for i, (g, tokens) in enumerate(made)
+    ]
     t0 = time.perf_counter()
     await connect_all(tables)
     connected = time.perf_counter() - t0
@@ -341,7 +360,7 @@ async def run_load(
             got = [s["n"] for s in sock.steps]
             if got != list(range(1, counts[t.game] + 1)):
                 lost += 1
-                stats.errors.append(f"{t.game}: has {got[-3:]} of {counts[t.game]}")
+                stats.errors.append(f"{t.game}: out of step [{got[-3:]} of {counts[t.game]}]")
     for t in tables:
         for sock in t.seats:
             await sock.close()
@@ -360,7 +379,7 @@ async def run_load(
         "timed": len(latencies),
         "sockets_out_of_step": lost,
         "errors": len(stats.errors),
-        "error_examples": stats.errors[:5],
+        "error_kinds": dict(Counter(e.split(": ", 1)[1].split(" [")[0] for e in stats.errors)),
         "reconnects": stats.reconnects,
         "takeover_p50_s": round(percentile(takeovers, 0.5), 2) if takeovers else None,
         "takeover_max_s": round(max(takeovers), 2) if takeovers else None,
@@ -377,7 +396,7 @@ async def kill_owners(
     count = len(nodes.servers)
     for k in range(kills):
         victim = k % count
-        (game, tokens), = make_games(db, 1, minutes=60)
+        ((game, tokens),) = make_games(db, 1, minutes=60)
         # a spectator on the victim loads the game first: the victim owns it
         owner_eye = Socket(nodes, victim, game, None, stats)
         await owner_eye.open()
@@ -436,10 +455,21 @@ def main() -> None:
     rows = []
     try:
         for n in counts:
-            rows.append(asyncio.run(run_load(
-                folder, pg, redis, n, games, args.think, warm, duration,
-                kills if n == max(counts) else 0,
-            )))
+            rows.append(
+                asyncio.run(
+                    run_load(
+                        folder,
+                        pg,
+                        redis,
+                        n,
+                        games,
+                        args.think,
+                        warm,
+                        duration,
+                        kills if n == max(counts) else 0,
+                    )
+                )
+            )
             if not args.json:
                 print(f"  {n} process(es) done", file=sys.stderr)
     finally:
@@ -453,19 +483,47 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"{games} live games, a move every {args.think:g} s on average per game, "
-          f"{duration:g} s timed after {warm:g} s")
-    head = ("processes", "moves/s", "p50 ms", "p99 ms", "max ms", "timed", "CPU ms/move",
-            "lost", "errors", "takeover p50 s", "max s", "kills")
+    print(
+        f"{games} live games, a move every {args.think:g} s on average per game, "
+        f"{duration:g} s timed after {warm:g} s"
+    )
+    head = (
+        "processes",
+        "moves/s",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "timed",
+        "CPU ms/move",
+        "lost",
+        "errors",
+        "takeover p50 s",
+        "max s",
+        "kills",
+    )
     print(" | ".join(head))
     for r in rows:
-        print(" | ".join(str(x) for x in (
-            r["processes"], r["moves_per_s"], r["p50_ms"], r["p99_ms"], r["max_ms"],
-            r["timed"], r["server_cpu_per_move_ms"], r["sockets_out_of_step"], r["errors"],
-            r["takeover_p50_s"] if r["kills"] else "-", r["takeover_max_s"] if r["kills"] else "-",
-            r["kills"] or "-")))
-        for e in r["error_examples"]:
-            print("   error:", e)
+        print(
+            " | ".join(
+                str(x)
+                for x in (
+                    r["processes"],
+                    r["moves_per_s"],
+                    r["p50_ms"],
+                    r["p99_ms"],
+                    r["max_ms"],
+                    r["timed"],
+                    r["server_cpu_per_move_ms"],
+                    r["sockets_out_of_step"],
+                    r["errors"],
+                    r["takeover_p50_s"] if r["kills"] else "-",
+                    r["takeover_max_s"] if r["kills"] else "-",
+                    r["kills"] or "-",
+                )
+            )
+        )
+        for kind, n in r["error_kinds"].items():
+            print(f"   {n} × {kind}")
 
 
 if __name__ == "__main__":

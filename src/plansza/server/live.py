@@ -38,6 +38,9 @@ Clock = Callable[[], float]
 
 log = logging.getLogger(__name__)
 
+#: Games a process takes over at once from a dead one.
+TAKEOVERS = 16
+
 
 class SteppedDownError(Exception):
     """This process found another owning the game as it stored a step (internal:
@@ -564,8 +567,15 @@ class Hub:
                 here = [g for g in games if g in self.games]
                 rest = [g for g in games if g not in self.games]
                 random.shuffle(rest)
-                for game_id in here + rest:
-                    await self._adopt(game_id)
+                # many at once: their resume steps share the writer's commits
+                gate = asyncio.Semaphore(TAKEOVERS)
+
+                async def adopt(game_id: str) -> None:
+                    async with gate:
+                        await self._adopt(game_id)
+
+                await asyncio.gather(*(adopt(g) for g in here))
+                await asyncio.gather(*(adopt(g) for g in rest))
                 await cluster.forget(process)
             except Exception as e:
                 log.warning("taking over the games of %s: %s", process, e)
