@@ -68,10 +68,11 @@ def two(
     tmp_path: Path,
     tournament: str,  # noqa: F811
     redis_url: str,
+    database_url: str,  # the accounts on an SQLite file, and on PostgreSQL
 ) -> Iterator[tuple[Served, Served, str]]:
     words = tmp_path / "words.txt"
     words.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
-    db = f"sqlite:///{tmp_path / 'web.db'}"
+    db = database_url
     Store(db).close()  # the schema, made once before both start
     argv = ["--db", db, "--lexicon", str(words), "--tournament", tournament]
     argv += ["--redis", redis_url]

@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 
 #: Games a process takes over at once from a dead one.
 TAKEOVERS = 16
+#: Seconds a forwarded action waits for an owner (taking the game over when its owner
+#: is dead) before the player is told to try again.
+FORWARD_PATIENCE = 10.0
 
 
 class SteppedDownError(Exception):
@@ -65,6 +68,9 @@ class Subscriber:
 
     seat: int | None
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    #: The last step it has been sent (or had seen, reconnecting): a replica behind
+    #: the client sends nothing twice.
+    seen: int = 0
 
 
 class LiveGame:
@@ -83,6 +89,8 @@ class LiveGame:
         #: cluster); else it keeps a replica of the owner's steps (server/cluster.py).
         self.owned = True
         self._catching_up = False
+        #: Forwarded actions made, by their id: the step each made (the last few).
+        self.answered: dict[str, int] = {}
 
     # ---- seats ----------------------------------------------------------------
 
@@ -138,6 +146,12 @@ class LiveGame:
     def _send(self, step: Step) -> None:
         now = self.hub.clock()
         for sub in self.subscribers:
+            if step.n < sub.seen:
+                continue
+            if step.n == sub.seen:  # the client had it: the replica has caught up to it
+                sub.queue.put_nowait({"type": "view", "view": self.table.view(sub.seat, now)})
+                continue
+            sub.seen = step.n
             sub.queue.put_nowait(
                 {"type": "step", "step": step.as_json(), "view": self.table.view(sub.seat, now)}
             )
@@ -217,11 +231,14 @@ class LiveGame:
 
     def subscribe(self, seat: int | None, last: int = 0) -> Subscriber:
         """A subscriber, first given the steps after ``last`` and the view now."""
-        sub = Subscriber(seat)
+        sub = Subscriber(seat, seen=max(0, last))
         for step in self.table.steps[max(0, last) :]:
             sub.queue.put_nowait({"type": "step", "step": step.as_json()})
+            sub.seen = step.n
         sub.queue.put_nowait({"type": "view", "view": self.table.view(seat, self.hub.clock())})
         self.subscribers.add(sub)
+        if last > len(self.table.steps) and not self.owned:
+            self.hub.catch_up(self)  # the client has seen more than this replica yet
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
@@ -477,11 +494,14 @@ class Hub:
         """A replica's action, sent to the owner; the step once the replica has it. An
         owner that does not answer is waited for until its lease tells: dead, the game
         is taken over here and the action applied here."""
-        from plansza.server.cluster import ASK, LEASE, load_error
+        from plansza.server.cluster import load_error
 
         cluster = self.cluster
         assert cluster is not None
-        give_up = time.monotonic() + 2 * LEASE + 2 * ASK
+        give_up = time.monotonic() + FORWARD_PATIENCE
+        # one id for every attempt: an owner that made it but whose answer was lost
+        # answers the next attempt with the same step, not "not your turn"
+        action_id = secrets.token_hex(8)
         while True:
             if live.owned:
                 return await live.act(seat, action)
@@ -498,7 +518,8 @@ class Hub:
             if owner == cluster.me:  # claimed here, not yet loaded as owned
                 await self._own(live, None)
                 continue
-            reply = await cluster.ask(owner, {"game": live.id, "seat": seat, "action": action})
+            message = {"game": live.id, "seat": seat, "action": action, "aid": action_id}
+            reply = await cluster.ask(owner, message)
             if reply is None or reply.get("error") == "not_owner":
                 if time.monotonic() > give_up:
                     raise LiveError(
@@ -537,6 +558,10 @@ class Hub:
             return
         seat = message.get("seat")
         action = message.get("action")
+        action_id = str(message.get("aid", ""))
+        if action_id and action_id in live.answered:  # asked again: its answer was lost
+            await cluster.answer(message, {"n": live.answered[action_id]})
+            return
         try:
             if not isinstance(action, dict) or not (seat is None or isinstance(seat, int)):
                 raise LiveError(N_("unknown action {kind!r}"), code="bad_action", kind="?")
@@ -549,12 +574,18 @@ class Hub:
             failed = LiveError(N_("the move could not be stored: {reason}"), reason=str(e))
             await cluster.answer(message, {"error": dump_error(failed)})
             return
+        if action_id:
+            live.answered[action_id] = step.n
+            while len(live.answered) > 16:  # the oldest first (dicts keep order)
+                del live.answered[next(iter(live.answered))]
         await cluster.answer(message, {"n": step.n})
 
     async def _on_dead(self, process: str) -> None:
         """Another process's lease expired: take its games over, those followed here
         first (their replica is ready), the others in random order (the survivors
         share them)."""
+        from plansza.server.cluster import LEASE
+
         cluster = self.cluster
         assert cluster is not None
         if process in self._burying:
@@ -575,6 +606,9 @@ class Hub:
                         await self._adopt(game_id)
 
                 await asyncio.gather(*(adopt(g) for g in here))
+                # the rest a lease later: a process following a game takes it first
+                # (its replica is ready), and a player reconnecting takes theirs
+                await asyncio.sleep(LEASE)
                 await asyncio.gather(*(adopt(g) for g in rest))
                 await cluster.forget(process)
             except Exception as e:
