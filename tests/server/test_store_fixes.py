@@ -94,7 +94,7 @@ def test_closing_waits_for_a_query_in_flight_and_leaves_no_connection_open(
     beat.join()
     closer.join()
     store.beat(2.0)  # one more write from a late thread, after the close
-    del store, real
+    del store
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
         gc.collect()
