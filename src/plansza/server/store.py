@@ -139,9 +139,21 @@ class Store:
     def close(self) -> None:
         """Close the pooled connections (PostgreSQL's would otherwise be left open when
         the server stops); the store may still be used: it connects again. An
-        in-memory SQLite database lives in its one connection: it is kept."""
-        if self.engine.url.database not in (None, "", ":memory:"):
+        in-memory SQLite database lives in its one connection: it is kept.
+
+        Under :attr:`lock`, so that a query still running in a worker thread (a
+        heartbeat whose task was cancelled: its thread goes on) ends first: a pool
+        disposed under a checked-out connection never closes it. A server database
+        is then used without a pool, each query closing its connection, so that one
+        more query from such a thread leaves none open either."""
+        if self.engine.url.database in (None, "", ":memory:"):
+            return
+        with self.lock:
             self.engine.dispose()
+            if self.engine.dialect.name != "sqlite":
+                from sqlalchemy.pool import NullPool
+
+                self.engine = sa.create_engine(self.engine.url, poolclass=NullPool)
 
     @contextmanager
     def _begin(self) -> Iterator[sa.Connection]:
