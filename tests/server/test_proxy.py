@@ -224,7 +224,7 @@ def test_a_websocket_from_a_browser_page_passes_the_origin_check(
 ) -> None:
     """The guide's ``Host $http_host``: the app compares a WebSocket's Origin with the
     Host it is given, port included; a browser's socket through the proxy is let in."""
-    proxy, nodes = proxied
+    proxy, _ = proxied
     with httpx.Client(base_url=proxy.url) as browser:
         form = {"csrf": csrf_of(browser), "opponent": "person", "rules": "pfs", "minutes": "15"}
         r = browser.post("/games", data=form)
