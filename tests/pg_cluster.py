@@ -73,9 +73,18 @@ class Cluster:
     user: str
     names: Iterator[int]
     admin: Any = None  # one connection to the ``postgres`` database, for CREATE DATABASE
+    #: The TCP port on 127.0.0.1 when started with ``tcp=True``, else None.
+    port: int | None = None
 
     def url(self, database: str) -> str:
-        return f"postgresql+psycopg://{self.user}@/{database}?host={self.socket}"
+        port = f"&port={self.port}" if self.port is not None else ""  # the socket's name
+        return f"postgresql+psycopg://{self.user}@/{database}?host={self.socket}{port}"
+
+    def tcp_url(self, database: str, password: str = "secret") -> str:
+        """The URL over TCP, in the deployment guide's form ``user:pass@host:port/db``
+        (the cluster trusts loopback: the password is not checked)."""
+        assert self.port is not None, "started without tcp=True"
+        return f"postgresql+psycopg://{self.user}:{password}@127.0.0.1:{self.port}/{database}"
 
     def new_database(self) -> str:
         """A fresh empty database; its SQLAlchemy URL."""
@@ -83,7 +92,11 @@ class Cluster:
 
         if self.admin is None:
             self.admin = psycopg.connect(
-                host=str(self.socket), user=self.user, dbname="postgres", autocommit=True
+                host=str(self.socket),
+                port=self.port or 5432,
+                user=self.user,
+                dbname="postgres",
+                autocommit=True,
             )
         name = f"t{next(self.names)}"
         self.admin.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
@@ -100,10 +113,14 @@ def _as_owner(owner: str | None) -> Callable[[list[str]], list[str]]:
     return (lambda cmd: ["runuser", "-u", owner, "--", *cmd]) if owner else (lambda cmd: cmd)
 
 
-def start_cluster(*, durable: bool = False) -> tuple[Cluster, Callable[[], None]]:
+def start_cluster(
+    *, durable: bool = False, tcp: bool = False
+) -> tuple[Cluster, Callable[[], None]]:
     """Start a throwaway cluster; it and the function that stops it (and removes its
     folder). ``durable``: commits flushed to disk as in production (a benchmark);
-    else not (tests: faster, and nothing to keep)."""
+    else not (tests: faster, and nothing to keep). ``tcp``: it also listens on a free
+    port of 127.0.0.1 (``Cluster.port``), as a database on another machine is reached;
+    else on its Unix socket only."""
     bindir = ensure_postgresql()
     owner = "postgres" if os.geteuid() == 0 else None
     user = owner or pwd.getpwuid(os.geteuid()).pw_name
@@ -144,7 +161,11 @@ def start_cluster(*, durable: bool = False) -> tuple[Cluster, Callable[[], None]
             check=True,
             capture_output=True,
         )
-        options = f"-c listen_addresses='' -c unix_socket_directories='{socket}' "
+        port = _free_port() if tcp else None
+        listen = "-c listen_addresses=''"
+        if tcp:
+            listen = f"-c listen_addresses='127.0.0.1' -c port={port}"
+        options = f"{listen} -c unix_socket_directories='{socket}' "
         options += "-c max_connections=200"
         if not durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
@@ -173,7 +194,15 @@ def start_cluster(*, durable: bool = False) -> tuple[Cluster, Callable[[], None]
     except BaseException:
         stop()
         raise
-    return Cluster(socket, user, itertools.count(1)), stop
+    return Cluster(socket, user, itertools.count(1), port=port), stop
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="session")

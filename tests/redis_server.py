@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -45,11 +46,19 @@ def ensure_redis() -> str:
 
 class RedisServer:
     """A ``redis-server`` on a Unix socket in ``home``; started again on the same
-    socket after :meth:`stop` by :meth:`start`."""
+    socket after :meth:`stop` by :meth:`start`. ``tcp``: on a free port of 127.0.0.1
+    instead (``redis://127.0.0.1:PORT/0``), as a Redis on another machine is reached."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, *, tcp: bool = False) -> None:
         self.home = home
-        self.url = f"unix://{home / 'redis.sock'}"
+        self.port: int | None = None
+        if tcp:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                self.port = int(s.getsockname()[1])
+            self.url = f"redis://127.0.0.1:{self.port}/0"
+        else:
+            self.url = f"unix://{home / 'redis.sock'}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -57,7 +66,10 @@ class RedisServer:
 
         binary = ensure_redis()
         sock = self.home / "redis.sock"
-        argv = [binary, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700"]
+        if self.port is None:
+            argv = [binary, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700"]
+        else:
+            argv = [binary, "--port", str(self.port), "--bind", "127.0.0.1"]
         argv += ["--save", "", "--appendonly", "no", "--dir", str(self.home)]
         with (self.home / "server.log").open("ab") as log:
             self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)

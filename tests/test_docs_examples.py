@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs" / "en").glob("*.md")),
         *sorted((ROOT / "docs" / "pl").glob("*.md"))]
 RUN = {"python", "pycon", "sh", "console"}
-SHOWN = {"text", "csv", "json"}
+SHOWN = {"text", "csv", "json", "nginx"}
 FENCE = re.compile(r"^```(?P<lang>[^\n`]*)\n(?P<body>.*?)^```[ \t]*$", re.S | re.M)
 MARKER = re.compile(r"<!--\s*example:\s*(?P<what>.*?)\s*-->\s*\Z", re.S)
 COMMAND = re.compile(r"^(?:\w+=\S*\s+)*(?:\.venv/bin/)?plansza\b")
