@@ -156,8 +156,9 @@ class Socket:
                     if msg["type"] == "step":
                         step = msg["step"]
                         if step["n"] != len(self.steps) + 1:
+                            had = len(self.steps)
                             self.stats.errors.append(
-                                f"{self.game}: a step out of order [{step['n']} after {len(self.steps)}]"
+                                f"{self.game}: a step out of order [{step['n']} after {had}]"
                             )
                         self.steps.append(step)
                         if self.on_step is not None:

@@ -144,6 +144,9 @@ def create_app(
         yield
         if watch is not None:
             await watch.stop()
+        writer = getattr(app.state, "table_writer", None)
+        if writer is not None:  # the tables' results' file (server/tables.py)
+            writer.close()
         await hub.stop()
 
     app = Starlette(

@@ -71,6 +71,7 @@ class Watch:
         self.fanout = fanout
         self._poked = False
         self._published = self.seq
+        self._stopping = False
 
     @property
     def spectator(self) -> Spectator | None:
@@ -86,6 +87,7 @@ class Watch:
     async def start(self) -> None:
         self._changed = asyncio.Event()  # bound to the running loop
         self._wake = asyncio.Event()
+        self._stopping = False
         self._loop = asyncio.get_running_loop()
         self._task = asyncio.create_task(self._run())
         if self.fanout is not None:
@@ -115,20 +117,29 @@ class Watch:
         self._wake.set()
 
     async def stop(self) -> None:
+        if self._task is not None:
+            # let a read in a worker thread finish (a cancelled task does not stop its
+            # thread, which would then use a file closed under it)
+            self._stopping = True
+            self._wake.set()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), 5)
+            except TimeoutError:
+                self._task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._task
         if self.fanout is not None:
             await self.fanout.stop()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
         if self._spectator is not None:
             self._spectator.close()
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll)
             self._wake.clear()
+            if self._stopping:
+                return
             poked, self._poked = self._poked, False
             try:
                 seq = await run_in_threadpool(self._last_seq)
