@@ -73,6 +73,29 @@ if owner then redis.call('SREM', ARGV[2] .. 'owned:' .. owner, ARGV[3]) end
 return {ARGV[1], owner or ''}
 """
 
+# ARGV: this process, the prefix, the games. Each game taken as by _CLAIM, all at
+# once; returns {owner, previous} pairs flattened, in the games' order.
+_CLAIM_MANY = """
+local out = {}
+local mine = ARGV[2] .. 'owned:' .. ARGV[1]
+for i = 3, #ARGV do
+  local game = ARGV[i]
+  local key = ARGV[2] .. 'owner:' .. game
+  local owner = redis.call('GET', key)
+  if owner == ARGV[1] then
+    table.insert(out, owner); table.insert(out, '')
+  elseif owner and redis.call('EXISTS', ARGV[2] .. 'proc:' .. owner) == 1 then
+    table.insert(out, owner); table.insert(out, '')
+  else
+    redis.call('SET', key, ARGV[1])
+    redis.call('SADD', mine, game)
+    if owner then redis.call('SREM', ARGV[2] .. 'owned:' .. owner, game) end
+    table.insert(out, ARGV[1]); table.insert(out, owner or '')
+  end
+end
+return out
+"""
+
 # KEYS: the game's owner key. ARGV: the prefix. The owner if alive, else "".
 _OWNER = """
 local owner = redis.call('GET', KEYS[1])
@@ -204,7 +227,14 @@ class Cluster:
             decode_responses=True,
         )
         self.client = aioredis.Redis(connection_pool=pool)
-        for name, source in (("claim", _CLAIM), ("owner", _OWNER), ("beat", _BEAT), ("pop", _POP)):
+        scripts = (
+            ("claim", _CLAIM),
+            ("claim_many", _CLAIM_MANY),
+            ("owner", _OWNER),
+            ("beat", _BEAT),
+            ("pop", _POP),
+        )
+        for name, source in scripts:
             self._scripts[name] = self.client.register_script(source)
         await self._scripts["beat"](
             keys=[f"{PREFIX}proc:{self.me}", f"{PREFIX}alive", f"{PREFIX}procs"],
@@ -296,6 +326,19 @@ class Cluster:
             keys=[self.owner_key(game)], args=[self.me, PREFIX, game]
         )
         return str(owner), (str(previous) or None)
+
+    async def claim_many(self, games: list[str]) -> dict[str, str | None]:
+        """:meth:`claim` for many games in one call: the games this process took, with
+        the process each was taken from (``None``: none)."""
+        if not games:
+            return {}
+        flat = await self._scripts["claim_many"](keys=[], args=[self.me, PREFIX, *games])
+        taken: dict[str, str | None] = {}
+        for i, game in enumerate(games):
+            owner, previous = str(flat[2 * i]), str(flat[2 * i + 1])
+            if owner == self.me and previous:
+                taken[game] = previous
+        return taken
 
     async def owner(self, game: str) -> str | None:
         """The live owner of ``game`` (``None``: none, or it is dead)."""

@@ -421,17 +421,19 @@ class Hub:
         live.caught_up(await to_thread.run_sync(self.store.steps_after, game_id, len(steps)))
         return live
 
-    async def _own(self, live: LiveGame, previous: str | None) -> None:
+    async def _own(self, live: LiveGame, previous: str | None, stored: int | None = None) -> None:
         """Become the owner of ``live`` (claimed in Redis by this process): catch up
-        with the database, and charge a running clock only up to the death of the
-        process it was taken from (a ``resume`` step), then act (computer, clock)."""
+        with the database (``stored``: its number of steps, when known), and charge a
+        running clock only up to the death of the process it was taken from (a
+        ``resume`` step), then act (computer, clock)."""
         assert self.cluster is not None
         async with live.lock:
             if live.owned:
                 return
-            live.caught_up(
-                await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
-            )
+            if stored is None or stored > len(live.table.steps):
+                live.caught_up(
+                    await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
+                )
             live.owned = True
             await self.cluster.unfollow(live.id)
             g = live.table.game
@@ -605,7 +607,17 @@ class Hub:
                     async with gate:
                         await self._adopt(game_id)
 
-                await asyncio.gather(*(adopt(g) for g in here))
+                # the games followed here: claimed in one call, and the replicas that
+                # are up to date (all, unless a message was lost) need no read
+                taken = await cluster.claim_many([g for g in here if not self.games[g].owned])
+                counts = await to_thread.run_sync(self.store.step_counts, list(taken))
+
+                async def own(game_id: str, previous: str | None) -> None:
+                    async with gate:
+                        live = self.games[game_id]
+                        await self._own(live, previous, stored=counts.get(game_id))
+
+                await asyncio.gather(*(own(g, p) for g, p in taken.items()))
                 # the rest a lease later: a process following a game takes it first
                 # (its replica is ready), and a player reconnecting takes theirs
                 await asyncio.sleep(LEASE)

@@ -213,6 +213,19 @@ class Store:
             bool(row.over),
         )
 
+    def step_counts(self, game_ids: list[str]) -> dict[str, int]:
+        """How many steps each of the games has (a takeover checking its replicas)."""
+        if not game_ids:
+            return {}
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(steps.c.game, sa.func.max(steps.c.n))
+                .where(steps.c.game.in_(game_ids))
+                .group_by(steps.c.game)
+            ).all()
+        found = {r[0]: int(r[1]) for r in rows}
+        return {g: found.get(g, 0) for g in game_ids}
+
     def steps_after(self, game_id: str, n: int) -> list[Step]:
         """The game's steps numbered above ``n``, in order (a replica catching up)."""
         with self._connect() as c:

@@ -61,7 +61,12 @@
         draw(true);
       }
     };
-    ws.onclose = () => { say(words.reconnect, true); setTimeout(connect, 1000); };
+    // again after 1 to 3 s: when a server process dies, its players do not all come
+    // back in the same instant to the process taking its games over
+    ws.onclose = () => {
+      say(words.reconnect, true);
+      setTimeout(connect, 1000 + Math.random() * 2000);
+    };
     ws.onopen = () => { if (message.textContent === words.reconnect) say(""); };
   }
   function send(obj) {
