@@ -98,12 +98,22 @@ def step_counts(db: str, ids: list[str]) -> dict[str, int]:
     return {i: found.get(i, 0) for i in ids}
 
 
+def _steps_of(db: str, game: str) -> list[Any]:
+    from plansza.server.store import Store
+
+    store = Store(db)
+    found = store.load(game)
+    store.close()
+    return found[1] if found else []
+
+
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
     measuring: bool = False
     errors: list[str] = field(default_factory=list)
     reconnects: int = 0
+    closes: Counter[str] = field(default_factory=Counter)
 
 
 class Nodes:
@@ -172,6 +182,7 @@ class Socket:
                 pass
             if self.closing:
                 return
+            self.stats.closes[f"{self.ws.close_code} on {self.port}"] += 1
             self.stats.reconnects += 1  # its process died: another one, as the game
             # page does it: after 1 to 3 s (static/game.js)
             await asyncio.sleep(1.0 + 2.0 * random.random())
@@ -185,8 +196,10 @@ class Socket:
     async def open_again(self) -> None:
         from websockets.asyncio.client import connect
 
+        # a live process at random, as a round-robin proxy spreads the reconnections
+        start = random.randrange(len(self.nodes.servers))
         for k in range(len(self.nodes.servers)):
-            port = self.nodes.port(self.home + 1 + k)
+            port = self.nodes.port(start + k)
             if port == self.port:
                 continue
             headers = {"Cookie": f"seat_{self.game}={self.token}"} if self.token else {}
@@ -199,11 +212,19 @@ class Socket:
                 continue
         raise OSError("no process answers")
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any]) -> bool:
+        """Whether it went out: not while the socket is closed (its process died; it is
+        reconnecting), as the game page sends only on an open socket."""
         from websockets.exceptions import ConnectionClosed
+        from websockets.protocol import State
 
-        with contextlib.suppress(ConnectionClosed):  # its process died: it reconnects
+        if self.ws is None or self.ws.state is not State.OPEN:
+            return False
+        try:
             await self.ws.send(json.dumps(message))
+        except ConnectionClosed:
+            return False
+        return True
 
     async def close(self) -> None:
         self.closing = True
@@ -271,7 +292,12 @@ class Table:
             if not rack or sock.view.get("to_move") != mover:
                 continue
             self.sent = (mover, time.perf_counter())
-            await sock.send({"kind": "move", "text": "-" + rack[0]})
+            if not await sock.send({"kind": "move", "text": "-" + rack[0]}):
+                self.sent = None  # reconnecting: the player waits for the page to be back
+                sock.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(sock.changed.wait(), 1.0)
+                continue
             self.seats[1 - mover].changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.seats[1 - mover].changed.wait(), 5.0)
@@ -352,8 +378,13 @@ async def run_load(
     steady_errors = Counter(e.split(": ", 1)[1].split(" [")[0] for e in stats.errors)
     stats.errors.clear()
     takeovers: list[float] = []
+    during: list[float] = []
     if kills:
+        stats.latencies.clear()
+        stats.measuring = True  # the moves of every game while processes die
         takeovers = await kill_owners(folder, db, redis.url, nodes, stats, kills)
+        stats.measuring = False
+        during = list(stats.latencies)
 
     stop.set()
     await asyncio.gather(*players)
@@ -365,7 +396,14 @@ async def run_load(
             got = [s["n"] for s in sock.steps]
             if got != list(range(1, counts[t.game] + 1)):
                 lost += 1
-                stats.errors.append(f"{t.game}: out of step [{got[-3:]} of {counts[t.game]}]")
+                missing = [st for st in _steps_of(db, t.game) if st.n > len(got)]
+                what = [
+                    (st.n, st.action.get("kind"), round(st.at - time.time(), 1)) for st in missing
+                ]
+                stats.errors.append(
+                    f"{t.game}: out of step [{got[-3:]} of {counts[t.game]} on {sock.port}, "
+                    f"home {sock.home}; missing {what}]"
+                )
     for t in tables:
         for sock in t.seats:
             await sock.close()
@@ -386,7 +424,13 @@ async def run_load(
         "errors": sum(steady_errors.values()),
         "error_kinds": dict(steady_errors),
         "kill_error_kinds": dict(Counter(e.split(": ", 1)[1].split(" [")[0] for e in stats.errors)),
+        "kill_error_examples": [e for e in stats.errors if "out of step" in e][:5]
+        + [e for e in stats.errors if "out of step" not in e][:3],
         "reconnects": stats.reconnects,
+        "closes": dict(stats.closes.most_common(12)),
+        "while_killing_p50_ms": round(1000 * percentile(during, 0.50), 1) if during else None,
+        "while_killing_p99_ms": round(1000 * percentile(during, 0.99), 1) if during else None,
+        "while_killing_max_ms": round(1000 * max(during), 1) if during else None,
         "takeover_p50_s": round(percentile(takeovers, 0.5), 2) if takeovers else None,
         "takeover_max_s": round(max(takeovers), 2) if takeovers else None,
         "kills": len(takeovers),
@@ -530,6 +574,12 @@ def main() -> None:
         )
         for kind, n in r["error_kinds"].items():
             print(f"   timed: {n} × {kind}")
+        if r["kills"]:
+            print(
+                f"   while killing: moves p50 {r['while_killing_p50_ms']} ms, "
+                f"p99 {r['while_killing_p99_ms']} ms, max {r['while_killing_max_ms']} ms; "
+                f"{r['reconnects']} reconnections"
+            )
         for kind, n in r["kill_error_kinds"].items():
             print(f"   while killing: {n} × {kind}")
 
