@@ -20,6 +20,7 @@ import typer
 from plansza.cli.common import (
     EXIT_INPUT,
     EXIT_NEGATIVE,
+    EXIT_REFUSED,
     console,
     describe_error,
     err_console,
@@ -76,6 +77,70 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="tournament", hidden=True)
 
 
+AssistantOption = typer.Option(
+    [], "--assistant", help=N_("An assistant referee (RS §6.5); again for the second")
+)
+FederationOption = typer.Option(
+    None,
+    "--federation",
+    help=N_("The federation's registry: the referees' licences are checked (RS §2, §4, §6)"),
+)
+
+
+def _roles(
+    category: str, assistants: list[str], plays: bool, internship: str, exam: str
+) -> dict[str, Any]:
+    """The roles' settings given on the command line (only those given)."""
+    out: dict[str, Any] = {}
+    if category:
+        out["category"] = category.strip()
+    if assistants:
+        out["assistants"] = [a.strip() for a in assistants if a.strip()]
+    if plays:
+        out["referee_plays"] = True
+    if internship.strip():
+        out["internship"] = internship.strip()
+    if exam.strip():
+        out["exam"] = exam.strip()
+    return out
+
+
+def _check_roles(settings: Any, federation: str | None) -> None:
+    """RR §4, RS §2–§6: the referee and roles checked; a refusal stops the command
+    (exit 3), a warning is said. Without ``--federation`` the licences are not known."""
+    from plansza.services.tournament import referee_findings
+
+    standings = None
+    if federation is not None and settings.category:
+        from plansza.services.federation import standings_for
+
+        names = [settings.referee, *settings.assistants]
+        first_day = settings.dates[0] if settings.dates else date.today().isoformat()
+        with user_errors(EXIT_INPUT):
+            standings = standings_for(federation, names, first_day)
+    findings = referee_findings(settings, standings)
+    for f in findings:
+        text = _(f.template, **f.details)
+        line = _("{paragraph}: {text}", paragraph=f.paragraph, text=text)
+        if f.level == "warn":
+            err_console.print(_("warning: {text}", text=line))
+    refused = [f for f in findings if f.level == "refuse"]
+    if refused:
+        for f in refused[1:]:
+            err_console.print(
+                _("{paragraph}: {text}", paragraph=f.paragraph, text=_(f.template, **f.details))
+            )
+        f = refused[0]
+        fail(
+            _("{paragraph}: {text}", paragraph=f.paragraph, text=_(f.template, **f.details)),
+            EXIT_REFUSED,
+        )
+    if settings.category and federation is None and settings.category != "unranked":
+        err_console.print(
+            _("The referee's licence is not checked: give the registry with --federation FILE")
+        )
+
+
 @app.command("new")
 def new(
     name: str = typer.Argument(..., help=N_("Tournament name")),
@@ -107,6 +172,18 @@ def new(
         "--preset",
         help=N_("pfs | school (SCH: teams of 8 per school, a tie to the higher last move)"),
     ),
+    category: str = typer.Option(
+        "", "--category", help=N_("GP | MP | KMP | PP | LeMans | ranked | unranked (RR §4)")
+    ),
+    assistants: list[str] = AssistantOption,
+    referee_plays: bool = typer.Option(
+        False, "--referee-plays", help=N_("The head referee plays too (RS §6.4)")
+    ),
+    internship: str = typer.Option("", "--internship", help=N_("Candidate interning (RS §3.4)")),
+    exam: str = typer.Option(
+        "", "--exam", help=N_("Candidate sitting the practical exam (RS §3.5)")
+    ),
+    federation: str | None = FederationOption,
     db: str | None = DbOption,
 ) -> None:
     """Create a tournament."""
@@ -126,7 +203,9 @@ def new(
             venue=venue,
             preset=preset,
             today=date.today().isoformat(),
+            roles=_roles(category, assistants, referee_plays, internship, exam),
         )
+    _check_roles(settings, federation)
     path = db or (slug(name) + SUFFIX)
     with referee_errors():
         check_output(path)  # its directory: the database would only say "unable to open"
@@ -740,6 +819,16 @@ def set_(
     round_minutes: int | None = typer.Option(
         None, "--round-minutes", help=N_("The round's clock by default (minutes)")
     ),
+    category: str | None = typer.Option(
+        None, "--category", help=N_("GP | MP | KMP | PP | LeMans | ranked | unranked (RR §4)")
+    ),
+    assistants: list[str] = AssistantOption,
+    referee_plays: bool | None = typer.Option(
+        None, "--referee-plays/--referee-does-not-play", help=N_("RS §6.4")
+    ),
+    internship: str | None = typer.Option(None, "--internship", help=N_("RS §3.4")),
+    exam: str | None = typer.Option(None, "--exam", help=N_("RS §3.5")),
+    federation: str | None = FederationOption,
     db: str | None = DbOption,
 ) -> None:
     """Change settings, on record."""
@@ -761,12 +850,22 @@ def set_(
         ("referee", None if referee_name is None else referee_name.strip()),
         ("venue", None if venue is None else venue.strip()),
         ("round_minutes", round_minutes),
+        ("category", None if category is None else category.strip()),
+        ("assistants", [a.strip() for a in assistants if a.strip()] or None),
+        ("referee_plays", referee_plays),
+        ("internship", None if internship is None else internship.strip()),
+        ("exam", None if exam is None else exam.strip()),
     ):
         if value is not None:
             changes[key] = value
     with referee(db) as r:
         if bye is not None:
             changes["bye_score"] = list(parse_score_pair(bye))
+        roles = {"category", "assistants", "referee_plays", "internship", "exam", "referee"}
+        if roles & changes.keys():
+            from plansza.tournament.events import changed_settings
+
+            _check_roles(changed_settings(r.state().settings, changes), federation)
         settings = r.change_settings(changes)
         typer.echo(json.dumps(dump(settings), ensure_ascii=False))
 
@@ -1001,9 +1100,9 @@ def import_(
 
 
 @app.command("check-ranked")
-def check_ranked(db: str | None = DbOption) -> None:
-    """Ranked-tournament conditions (RR §4)."""
+def check_ranked(federation: str | None = FederationOption, db: str | None = DbOption) -> None:
+    """Ranked-tournament conditions (RR §4), and the referee's (RS §2–§6)."""
     from plansza.cli import tournament_views as views
 
-    if not views.check_ranked(db):
+    if not views.check_ranked(db, federation):
         raise typer.Exit(EXIT_NEGATIVE)

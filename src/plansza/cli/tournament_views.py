@@ -523,15 +523,40 @@ def import_tsh(
         console.print(_("Created '{name}' in {path}", name=title, path=path))
 
 
-def check_ranked(db: str | None) -> bool:
-    """``turniej check-ranked``: print the findings; whether all are met."""
+def check_ranked(db: str | None, federation: str | None = None) -> bool:
+    """``turniej check-ranked``: print the findings; whether all are met. With the
+    federation's registry, also the referee's licence and the roles (RS §2–§6)."""
+    from plansza.services.tournament import referee_findings
     from plansza.tournament.ranked import check
 
     with opened(db) as t:
-        findings = check(t.state(), cli_translator())
+        state = t.state()
+    findings = check(state, cli_translator())
+    s = state.settings
+    standings = None
+    if federation is not None and s.category:
+        from plansza.services.federation import standings_for
+
+        first_day = s.dates[0] if s.dates else date.today().isoformat()
+        with user_errors(EXIT_INPUT):
+            standings = standings_for(federation, [s.referee, *s.assistants], first_day)
     bad = False
     for ok, text in findings:
         tag = _("OK") if ok else _("WARNING")
         console.print(Text.assemble((tag, "green" if ok else "yellow"), " ", text))
         bad = bad or not ok
+    for f in referee_findings(s, standings):
+        text = _("{paragraph}: {text}", paragraph=f.paragraph, text=_(f.template, **f.details))
+        refused = f.level == "refuse"
+        tag = _("NOT ALLOWED") if refused else _("WARNING")
+        console.print(Text.assemble((tag, "red" if refused else "yellow"), " ", text))
+        bad = True
+    if s.category and s.category != "unranked" and standings is None:
+        console.print(
+            Text.assemble(
+                (_("NOT CHECKED"), "yellow"),
+                " ",
+                _("the referee's licence: give the registry with --federation FILE"),
+            )
+        )
     return not bad

@@ -254,10 +254,25 @@ SETTING_LABELS = {
     "tie_rule": N_("A tie"),
     "referee": N_("Head referee"),
     "venue": N_("Venue"),
+    "category": N_("Category (RR §4, RS §6.4)"),
+    "assistants": N_("Assistant referees, separated by commas (RS §6.5)"),
+    "referee_plays": N_("The head referee plays too (RS §6.4)"),
+    "internship": N_("Candidate interning (RS §3.4)"),
+    "exam": N_("Candidate sitting the practical exam (RS §3.5)"),
 }
 
 #: The settings chosen from a list: value → its words.
 SETTING_CHOICES = {
+    "category": {
+        "": N_("not declared"),
+        "GP": N_("Grand Prix"),
+        "MP": N_("Polish Championship (MP)"),
+        "KMP": N_("Club Polish Championship (KMP)"),
+        "PP": N_("Polish Cup (PP)"),
+        "LeMans": N_("LeMans"),
+        "ranked": N_("ranked"),
+        "unranked": N_("unranked"),
+    },
     "adjustment_formula": {
         "weighted": N_("weighted (RS §7.2)"),
         "seed": N_("by seeding number"),

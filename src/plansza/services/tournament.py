@@ -669,12 +669,16 @@ def new_settings(
     venue: str = "",
     preset: str = "pfs",
     today: str = "",
+    roles: dict[str, Any] | None = None,
 ) -> Settings:
     """The settings of a new tournament, checked from their types (a
     :class:`~plansza.records.RecordError` names what is wrong).
 
     MPA brings its own chains and bye (MPA 2c–2e); ``school`` its teams and tie rule
     (SCH). Without ``bye_score`` a bye scores 300:250 (MPA 2c i; the PFS rules set none).
+    ``roles``: the category and the referees' roles (``category``, ``assistants``,
+    ``referee_plays``, ``internship``, ``exam``; RR §4, RS §3, §6), checked against the
+    federation's registry by :func:`referee_findings`.
 
     >>> s = new_settings("Klubowy", 5, "halving", preset="school", today="2026-05-01")
     >>> s.team_limit, s.tie_rule, s.dates
@@ -715,12 +719,45 @@ def new_settings(
             "seed": seed,
             "referee": referee.strip(),
             "venue": venue.strip(),
+            **(roles or {}),
         },
     )
     if preset == "school":  # SCH: one team of 8 per school, a tie to the higher last move
         team = model.SCHOOL_TEAM
         settings = settings.with_(team_limit=team, team_size=team, tie_rule="higher_last_move")
     return settings
+
+
+def referee_findings(settings: Settings, standings: Any = None) -> list[Any]:
+    """What the rules say of a tournament's referee and roles
+    (:func:`plansza.federation.roles.check`): its declared category, head referee,
+    assistants, internship and exam. ``standings``: each person's
+    :class:`~plansza.federation.roles.Standing` on the first day, from the federation's
+    registry (``None``: no registry; the licences are then not checked). Nothing for a
+    tournament that declares no category.
+
+    >>> from plansza.tournament.model import Settings
+    >>> s = Settings("GP Łodzi", 7, "halving", category="GP", referee="Nowak Jan")
+    >>> from plansza.federation.roles import Standing
+    >>> [f.paragraph for f in referee_findings(s, {"Nowak Jan": Standing(degree=2)})]
+    ['RS §2.2']
+    """
+    from plansza.federation.roles import check
+
+    if not settings.category:
+        return []
+    known = standings or {}
+    return check(
+        category=settings.category,
+        referee=settings.referee,
+        standing=known.get(settings.referee) if standings is not None else None,
+        plays=settings.referee_plays,
+        assistants=settings.assistants,
+        assistant_standings=known,
+        internship=settings.internship,
+        exam=settings.exam,
+        rounds=settings.rounds,
+    )
 
 
 def pending_removals(state: State, n: int) -> list[tuple[int, int]]:
@@ -766,6 +803,9 @@ def setting_changes(settings: Settings, texts: dict[str, str]) -> dict[str, Any]
             value = text.casefold() in _YES
         elif key == "bye_score":
             value = list(parse_score_pair(text))
+        elif key == "assistants":  # names, one after another, separated by commas
+            value = [a.strip() for a in text.split(",") if a.strip()]
+            old = list(old)
         elif key in ("criteria", "final_criteria"):
             chain = [c.strip() for c in text.split(",") if c.strip()]
             value = chain or (None if key == "final_criteria" else old)

@@ -198,7 +198,8 @@ SETTABLE = frozenset({
     "criteria", "final_criteria", "bye_score", "bye_big_points", "exclude_best_wins",
     "exclude_best_places", "repeats", "group_range", "adjustment_formula", "prize_places",
     "elimination", "seed", "team_size", "team_limit", "tie_rule", "minutes", "name",
-    "referee", "venue", "round_minutes",
+    "referee", "venue", "round_minutes", "category", "assistants", "referee_plays",
+    "internship", "exam",
 })  # fmt: skip
 
 

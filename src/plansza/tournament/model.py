@@ -68,6 +68,8 @@ Day = Annotated[str, Meta(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 
 # TR 5.2: equal scores are a draw; SCH "Zasady gry": the higher last move wins.
 TieRule = Literal["draw", "higher_last_move"]
+#: RR §4, RS §6.4 (plansza.federation.roles.CATEGORIES; "": not declared).
+Category = Literal["", "GP", "MP", "KMP", "PP", "LeMans", "ranked", "unranked"]
 TIE_RULES: tuple[str, ...] = get_args(TieRule)
 
 # SCH: "Szkoła do turnieju typuje jedną ośmioosobową drużynę" — one team of 8 per school.
@@ -119,6 +121,12 @@ class Settings:
     tie_rule: TieRule = "draw"  # TR 5.2: a draw; SCH: "higher_last_move" wins the tie
     referee: str = ""  # RS §6: the head referee, named in the referee's report
     venue: str = ""  # where it is played, for the report and the slips
+    # RR §4, RS §2.2, §6.4: GP, MP, KMP, PP, LeMans, ranked or unranked ("": not declared)
+    category: Category = ""
+    assistants: tuple[str, ...] = ()  # RS §6.5: the assistant referees appointed
+    referee_plays: bool = False  # RS §6.4: the head referee plays in it too
+    internship: str = ""  # RS §3.4: the candidate interning at it
+    exam: str = ""  # RS §3.5: the candidate sitting the practical exam at it
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed, checked like settings read from a file."""

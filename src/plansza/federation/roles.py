@@ -1,0 +1,183 @@
+"""Who may referee a tournament, and play in it: RS §2, §3, §4, §6 and RR §4.
+
+The head referee's standing on the tournament's first day (the degree in force, from
+the federation's registry) and the tournament's declared category and roles are
+checked here; :func:`check` gives each finding with its paragraph, as a refusal (the
+tournament may not be run so) or a warning (something the referee should see to).
+
+Categories: the central tournaments (RS §6.4: MP, KMP, PP, LeMans and the Grand
+Prix), the other ranked ones, and unranked ones.
+
+>>> found = check(category="GP", referee="Nowak Jan", standing=Standing(degree=2))
+>>> [(f.level, f.paragraph) for f in found]
+[('refuse', 'RS §2.2')]
+>>> check(category="ranked", referee="Nowak Jan", standing=Standing(degree=2))
+[]
+>>> [f.paragraph for f in check(category="KMP", referee="Nowak Jan",
+...                             standing=Standing(degree=1), plays=True)]
+['RS §6.4', 'RS §6.5']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from plansza.errors import N_
+
+#: The categories a tournament may declare (``turniej new --category``).
+CATEGORIES = ("GP", "MP", "KMP", "PP", "LeMans", "ranked", "unranked")
+#: RS §6.4: the central tournaments (no playing referee).
+CENTRAL = frozenset({"GP", "MP", "KMP", "PP", "LeMans"})
+#: RS §2.2: a degree-II licence is not enough for these.
+DEGREE_ONE_ONLY = frozenset({"GP", "MP", "PP"})
+#: RS §3.4: no internship at the special tournaments.
+NO_INTERNSHIP = frozenset({"PP", "MP"})
+#: RS §3.5: the practical exam is a tournament of at least this many rounds.
+EXAM_ROUNDS = 12
+
+Level = Literal["refuse", "warn"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A referee's standing on a day, as the registry computes it: the degree in
+    force (``None``: none — never granted, suspended, lapsed or taken away), whether
+    a penalty forbids playing while refereeing (RS §4), and whether the person is a
+    member of the federation (RS §6.5: an assistant referee)."""
+
+    degree: int | None
+    may_play: bool = True
+    member: bool = True
+    why: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing found: ``refuse`` or ``warn``, the paragraph, and the English
+    message (for gettext) with its fields."""
+
+    level: Level
+    paragraph: str
+    template: str
+    details: dict[str, object] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """In English (the CLI translates ``template`` and fills it instead)."""
+        return self.template.format(**self.details)
+
+
+def check(
+    *,
+    category: str,
+    referee: str,
+    standing: Standing | None,
+    plays: bool = False,
+    assistants: tuple[str, ...] = (),
+    assistant_standings: Mapping[str, Standing] | None = None,
+    internship: str = "",
+    exam: str = "",
+    rounds: int | None = None,
+) -> list[Finding]:
+    """What the rules say of this tournament's referee and roles (see the module);
+    ``standing`` ``None``: not known (no registry given), the licence not checked."""
+    found: list[Finding] = []
+
+    def add(level: Level, paragraph: str, template: str, **details: object) -> None:
+        found.append(Finding(level, paragraph, template, details))
+
+    ranked = category != "unranked"
+    degree = standing.degree if standing is not None else None
+    if standing is None:
+        pass
+    elif ranked and degree is None:
+        # RR §4: a ranked tournament is run by a PFS referee (RS §2.1: a licence)
+        add(
+            "refuse",
+            "RR §4",
+            N_("{name} holds no referee's licence in force: a ranked tournament needs one"),
+            name=referee,
+        )
+    elif category in DEGREE_ONE_ONLY and degree == 2:
+        add(
+            "refuse",
+            "RS §2.2",
+            N_("{name} holds a degree-II licence: {category} needs a degree-I referee"),
+            name=referee,
+            category=category,
+        )
+    if plays:
+        if category in CENTRAL:
+            add(
+                "refuse",
+                "RS §6.4",
+                N_("the referee may not play at a central tournament ({category})"),
+                category=category,
+            )
+        elif internship or exam:
+            add(
+                "refuse",
+                "RS §6.4",
+                N_("the referee may not play at a tournament with an internship or an exam"),
+            )
+        if degree == 2:
+            add(
+                "refuse",
+                "RS §6.4",
+                N_("only a degree-I referee may play in the tournament they referee"),
+            )
+        if standing is not None and not standing.may_play:
+            add(
+                "refuse",
+                "RS §4.1",
+                N_("{name} may not play while refereeing: a penalty is in force"),
+                name=referee,
+            )
+        if len(assistants) < 2:
+            add(
+                "refuse",
+                "RS §6.5",
+                N_(
+                    "a playing referee appoints two assistant referees before the tournament "
+                    "({n} appointed)"
+                ),
+                n=len(assistants),
+            )
+    for name in assistants:
+        if name == referee:
+            add(
+                "refuse",
+                "RS §6.5",
+                N_("the head referee cannot be their own assistant referee"),
+            )
+            continue
+        other = (assistant_standings or {}).get(name)
+        if other is not None and other.degree is None and not other.member:
+            add(
+                "warn",
+                "RS §6.5",
+                N_("{name} is neither a licensed referee nor a member: not an assistant referee"),
+                name=name,
+            )
+    if internship and category in NO_INTERNSHIP:
+        add(
+            "refuse",
+            "RS §3.4",
+            N_("no internship at {category}"),
+            category=category,
+        )
+    if internship and internship in (referee, *assistants):
+        add("refuse", "RS §3.4", N_("the intern assists the referee: not a referee here"))
+    if exam and rounds is not None and rounds < EXAM_ROUNDS:
+        add(
+            "warn",
+            "RS §3.5",
+            N_("a practical exam is a tournament of at least {need} rounds; this one has {r}"),
+            need=EXAM_ROUNDS,
+            r=rounds,
+        )
+    return found
+
+
+__all__ = ["CATEGORIES", "CENTRAL", "Finding", "Standing", "check"]
