@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 import pytest
@@ -11,10 +12,9 @@ from hypothesis import strategies as st
 from plansza.errors import FormatError
 from plansza.federation.candidates import (
     Applicant,
-    Candidate,
     Exam,
     Internship,
-    Period,
+    RefereeCandidate,
     add_months,
     appeal_dates,
     draw_questions,
@@ -33,9 +33,17 @@ from plansza.ranking.records import RankedGame
 AS_OF = date(2026, 3, 4)
 
 
-def ready(**changes: object) -> Candidate:
+@dataclass(frozen=True)
+class Period:
+    """A membership period as the registry keeps it (since, until; both included)."""
+
+    since: date
+    until: date | None = None
+
+
+def ready(**changes: object) -> RefereeCandidate:
     """A candidate meeting RS §3.1 on AS_OF with some margin."""
-    c = Candidate(
+    c = RefereeCandidate(
         "Ola Żak",
         born=date(1990, 1, 1),
         memberships=(Period(date(2020, 1, 1)),),
@@ -46,7 +54,7 @@ def ready(**changes: object) -> Candidate:
     return c
 
 
-def codes(c: Candidate, as_of: date = AS_OF) -> list[str]:
+def codes(c: RefereeCandidate, as_of: date = AS_OF) -> list[str]:
     return [f.code for f in eligibility(c, as_of).unmet]
 
 
@@ -381,7 +389,7 @@ def test_interning_counts_rounds_and_the_whole_tournament() -> None:
     assert status(c, AS_OF).stage == "interning"
 
 
-def done(day: date = date(2025, 4, 1), **changes: object) -> Candidate:
+def done(day: date = date(2025, 4, 1), **changes: object) -> RefereeCandidate:
     c = ready(approved=date(2025, 1, 1), internships=(Internship("A", day, 12, 12),))
     for k, v in changes.items():
         setattr(c, k, v)

@@ -17,7 +17,7 @@ service feeds it from the log and the ranking history.
 * :func:`queue` — RS §3.4, who interns first;
 * :func:`read_pool`, :func:`draw_questions` — RS §3.5/§3.6, a reproducible draw;
 * :func:`appeal_dates` — RS §3.7;
-* :func:`status` — where a :class:`Candidate` stands: may apply, interning, may sit the
+* :func:`status` — where a :class:`RefereeCandidate` stands: may apply, interning, may sit the
   theory exam (from when, until when), may sit the practical one, passed (degree II
   granted on that date).
 
@@ -25,7 +25,10 @@ Messages are English templates for the catalogues (``N_``); :meth:`Finding.text`
 words one in a translator's language.
 
 >>> from datetime import date
->>> ann = Candidate(
+>>> from types import SimpleNamespace
+>>> def Period(since, until=None):  # the registry's members.Period
+...     return SimpleNamespace(since=since, until=until)
+>>> ann = RefereeCandidate(
 ...     "Anna", born=date(2004, 5, 1),
 ...     memberships=(Period(date(2024, 1, 1)),),
 ...     games=tuple(date(2024, 6, 1) for _ in range(97)),
@@ -170,12 +173,14 @@ def _finding(code: str, paragraph: str, have: object, need: object, /, **fields:
     return Finding(code, paragraph, M[code], have, need, dict(fields))
 
 
-@dataclass(frozen=True)
-class Period:
-    """A membership period, both ends included; ``until`` None: still a member."""
+class MembershipPeriod(Protocol):
+    """A membership period, both ends included; ``until`` None: still a member (the
+    registry's ``plansza.federation.members.Period`` is one)."""
 
-    since: date
-    until: date | None = None
+    @property
+    def since(self) -> date: ...
+    @property
+    def until(self) -> date | None: ...
 
 
 @dataclass(frozen=True)
@@ -208,7 +213,7 @@ class Exam:
 
 
 @dataclass
-class Candidate:
+class RefereeCandidate:
     """What the registry knows of one candidate (RS §3).
 
     ``games``: the dates of the candidate's ranked games (see :func:`game_dates`);
@@ -218,7 +223,7 @@ class Candidate:
 
     name: str
     born: date
-    memberships: Sequence[Period] = ()
+    memberships: Sequence[MembershipPeriod] = ()
     games: Sequence[date] = ()
     approved: date | None = None
     internships: Sequence[Internship] = ()
@@ -283,12 +288,13 @@ def game_dates(games: Iterable[GameRow], name: str) -> list[date]:
     )
 
 
-def member_since(periods: Iterable[Period], as_of: date) -> date | None:
+def member_since(periods: Iterable[MembershipPeriod], as_of: date) -> date | None:
     """The start of the unbroken membership covering ``as_of`` (periods that touch or
     overlap join up; a day's gap is a break), None if not a member that day.
 
-    >>> member_since([Period(date(2020, 1, 1), date(2020, 12, 31)),
-    ...               Period(date(2021, 1, 1))], date(2021, 6, 1))
+    >>> from types import SimpleNamespace as P
+    >>> member_since([P(since=date(2020, 1, 1), until=date(2020, 12, 31)),
+    ...               P(since=date(2021, 1, 1), until=None)], date(2021, 6, 1))
     datetime.date(2020, 1, 1)
     """
     since: date | None = None
@@ -306,7 +312,7 @@ def member_since(periods: Iterable[Period], as_of: date) -> date | None:
     return since
 
 
-def eligibility(candidate: Candidate, as_of: date) -> Eligibility:
+def eligibility(candidate: RefereeCandidate, as_of: date) -> Eligibility:
     """RS §3.1 on ``as_of``: 21 years old, a member for a year without a break, a year
     of ranked play with at least 120 games (games after ``as_of`` do not count)."""
     unmet: list[Finding] = []
@@ -440,7 +446,7 @@ def draw_questions(pool: Sequence[str], seed: int | str) -> tuple[str, ...]:
     return tuple(random.Random(str(seed)).sample(list(pool), QUESTIONS))
 
 
-def practical_refusals(candidate: Candidate, exam: Exam) -> list[Finding]:
+def practical_refusals(candidate: RefereeCandidate, exam: Exam) -> list[Finding]:
     """Why ``exam`` cannot count as the practical exam (RS §3.5): a tournament of at
     least 12 rounds, after the theory exam is passed."""
     found: list[Finding] = []
@@ -542,7 +548,7 @@ def _internship(
     return rounds, whole, None
 
 
-def status(candidate: Candidate, as_of: date) -> Status:
+def status(candidate: RefereeCandidate, as_of: date) -> Status:
     """Where ``candidate`` stands on ``as_of``: ``not_eligible`` (RS §3.1 unmet and not
     yet approved), ``may_apply`` (eligible, no consent of the board yet, RS §3.2),
     ``interning`` (fewer than 12 rounds or no whole tournament, RS §3.5),
