@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -26,6 +27,7 @@ from plansza.federation.candidates import (
     queue,
     read_pool,
     status,
+    theory_refusals,
 )
 from plansza.i18n import translator
 from plansza.ranking.records import RankedGame
@@ -474,4 +476,44 @@ def test_add_months_never_overshoots(day: date, months: int) -> None:
     # RS §3.5: terms in months end on the same day of the month, or the month's last day
     later = add_months(day, months)
     assert (later.year * 12 + later.month) - (day.year * 12 + day.month) == months
-    assert later.day == day.day or later.day < day.day
+    last = calendar.monthrange(later.year, later.month)[1]
+    assert later.day == day.day or (later.day < day.day and later.day == last)
+
+
+def test_theory_refusals() -> None:
+    # RS §3.2, §3.5: the theory exam needs the board's consent and a whole internship
+    assert [f.code for f in theory_refusals(ready(), AS_OF)] == ["not_approved"]
+    c = ready(approved=date(2025, 1, 1), internships=(Internship("A", date(2025, 2, 1), 5, 5),))
+    assert [f.code for f in theory_refusals(c, AS_OF)] == ["rounds"]
+    c = done(theory=(Exam(date(2026, 1, 10), False),))
+    assert [f.code for f in theory_refusals(c, AS_OF)] == ["theory_spacing"]
+    assert theory_refusals(c, date(2026, 4, 10)) == []
+    c = done(theory=(Exam(date(2025, 9, 1), True),))
+    (f,) = theory_refusals(c, AS_OF)
+    assert f.text() == "the theory exam was passed on 2025-09-01 (RS §3.5)"
+
+
+def test_practical_may_be_sat_from_the_theory_pass() -> None:
+    # RS §3.5: "Do egzaminu praktycznego może przystąpić kandydat po zdaniu … teoretycznego"
+    s = status(done(theory=(Exam(date(2025, 9, 1), True),)), AS_OF)
+    assert (s.stage, s.since, s.until) == ("may_sit_practical", date(2025, 9, 1), date(2027, 4, 1))
+
+
+def test_a_practical_exam_before_the_theory_does_not_pass() -> None:
+    # RS §3.5: the practical exam comes after the theory one
+    c = done(
+        theory=(Exam(date(2025, 9, 1), True),),
+        practical=(Exam(date(2025, 8, 1), True, tournament="T", rounds=12),),
+    )
+    assert status(c, AS_OF).stage == "may_sit_practical"
+
+
+@given(st.lists(st.dates(date(2025, 4, 1), AS_OF), max_size=4), st.dates(date(2025, 4, 1), AS_OF))
+def test_theory_never_within_3_months_of_an_attempt(attempts: list[date], day: date) -> None:
+    # RS §3.5: "nie częściej niż raz na 3 miesiące" — no two attempts closer than 3 months
+    c = done(theory=tuple(Exam(d, False) for d in attempts))
+    if not theory_refusals(c, day):
+        assert all(add_months(d, 3) <= day for d in attempts if d <= day)
+    s = status(c, day)
+    assert s.stage == "may_sit_theory"
+    assert s.since is not None and all(add_months(d, 3) <= s.since for d in attempts if d <= day)

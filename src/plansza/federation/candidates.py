@@ -95,6 +95,7 @@ M: dict[str, str] = {
     "internship_void": N_("the internship of {done} lapsed on {on} (RS §3.5: 24 months)"),
     "exam_ban": N_("no exam before {on} (RS §4.1)"),
     "practical_rounds": N_("the practical exam needs {need} rounds, not {have} (RS §3.5)"),
+    "theory_passed": N_("the theory exam was passed on {on} (RS §3.5)"),
     "theory_first": N_("the practical exam comes after the theory exam is passed (RS §3.5)"),
 }
 STAGES: dict[str, str] = {
@@ -601,17 +602,17 @@ def status(candidate: RefereeCandidate, as_of: date) -> Status:
                 rounds,
                 whole,
                 done,
-                as_of,
+                passed_t.day,
                 deadline,
                 notes=tuple(notes),
             )
         since = done
-        if sat_t:
-            again = add_months(sat_t[-1].day, THEORY_SPACING_MONTHS)
-            if again > since:
-                since = again
+        if theory:  # the spacing counts every attempt, before the internship too
+            last = theory[-1].day
+            again = add_months(last, THEORY_SPACING_MONTHS)
+            since = max(since, again)
             if again > as_of:
-                notes.append(_finding("theory_spacing", "RS §3.5", sat_t[-1].day, again, on=again))
+                notes.append(_finding("theory_spacing", "RS §3.5", last, again, on=again))
         if candidate.exam_ban_until is not None and candidate.exam_ban_until > since:
             since = candidate.exam_ban_until
             if since > as_of:
@@ -619,3 +620,26 @@ def status(candidate: RefereeCandidate, as_of: date) -> Status:
         return Status(
             as_of, "may_sit_theory", elig, rounds, whole, done, since, deadline, notes=tuple(notes)
         )
+
+
+def theory_refusals(candidate: RefereeCandidate, day: date) -> list[Finding]:
+    """Why ``candidate`` cannot sit the theory exam on ``day`` (RS §3.2, §3.5, §4.1);
+    empty if they can. Record the attempt (an :class:`Exam` in ``theory``) only then.
+
+    >>> c = RefereeCandidate("Ola", date(1990, 1, 1), approved=date(2025, 1, 1),
+    ...     internships=(Internship("T", date(2025, 2, 1), 12, 12),),
+    ...     theory=(Exam(date(2025, 3, 1), False),))
+    >>> [f.text() for f in theory_refusals(c, date(2025, 5, 31))]
+    ['the theory exam again from 2025-06-01 (RS §3.5: once in 3 months)']
+    >>> theory_refusals(c, date(2025, 6, 1))
+    []
+    """
+    s = status(candidate, day)
+    if s.stage == "may_sit_theory":
+        return [f for f in s.notes if f.code in ("theory_spacing", "exam_ban")]
+    if s.stage in ("not_eligible", "may_apply"):
+        return [*s.eligibility.unmet, _finding("not_approved", "RS §3.2", False, True)]
+    if s.stage == "interning":
+        return list(s.notes)
+    passed = max(e.day for e in candidate.theory if e.passed and e.day <= day)
+    return [_finding("theory_passed", "RS §3.5", passed, None, on=passed)]
