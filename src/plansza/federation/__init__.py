@@ -1,0 +1,1 @@
+"""The PFS federation's registry: members, referees, candidates (Regulamin sędziowski)."""
