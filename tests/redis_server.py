@@ -9,7 +9,6 @@ need it, saying how to install it: never a skip.
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import subprocess
@@ -18,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.debian import ensure_program
 
 HOW = (
     "the multi-process tests need Redis and its client: "
@@ -27,16 +27,7 @@ HOW = (
 
 def ensure_redis() -> str:
     """The path of redis-server, installing Debian's package when missing and root."""
-    found = shutil.which("redis-server")
-    if found is None:
-        if os.geteuid() != 0 or shutil.which("apt-get") is None:
-            pytest.fail(HOW, pytrace=False)
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-q", "redis-server"], check=True, env=env)
-        found = shutil.which("redis-server")
-        if found is None:
-            pytest.fail(HOW, pytrace=False)
+    found = ensure_program("redis-server", "redis-server", HOW)
     try:
         import redis  # noqa: F401
     except ImportError:

@@ -6,8 +6,6 @@ Playwright cannot download a browser here: :func:`ensure_chromium` installs Debi
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import subprocess
 import threading
@@ -17,7 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
+import httpx
+from tests.debian import ensure_program
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -32,13 +31,23 @@ SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 def ensure_chromium() -> str:
     """Debian's Chromium, installed when missing (the machines run as root)."""
-    if not Path(CHROMIUM).exists():
-        if os.geteuid() != 0 or shutil.which("apt-get") is None:
-            pytest.fail("the browser tests need /usr/bin/chromium: apt-get install chromium")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
-    return CHROMIUM
+    how = "the browser tests need /usr/bin/chromium: apt-get install chromium"
+    return ensure_program(CHROMIUM, "chromium", how)
+
+
+def wait_up(proc: subprocess.Popen[bytes], url: str, log: Path, *, timeout: float = 60.0) -> None:
+    """Wait until ``url`` answers 200 from the process ``proc`` started (its output in
+    ``log``, shown when it stopped or never answered)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, log.read_text(errors="replace")
+        try:
+            if httpx.get(url, timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.05)
+    raise AssertionError(f"{url} did not answer:\n" + log.read_text(errors="replace"))
 
 
 def serve(app: Any) -> Iterator[str]:

@@ -29,6 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 import plansza
 
 from .conftest import WORDS
+from .served import wait_up
 from .test_restart import Game, free_port
 
 pytestmark = pytest.mark.slow
@@ -58,16 +59,7 @@ class Node:
         argv += ["--db", db, "--lexicon", str(words), "--redis", redis_url]
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text(errors="replace")
-            try:
-                if httpx.get(self.url + "/", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("not started:\n" + self.log.read_text(errors="replace"))
+        wait_up(self.proc, self.url + "/", self.log)
 
     def kill(self) -> float:
         """SIGKILL: no shutdown code runs (the lease is not given back); when it died."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import subprocess
 import time
@@ -22,7 +21,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from tests.debian import ensure_program
 
+from .served import wait_up
 from .test_cluster import Node, Seat, csrf_of, numbers
 from .test_restart import Game, free_port
 
@@ -46,19 +47,7 @@ def guide_block(language: str) -> str:
 
 def ensure_nginx() -> str:
     """The path of nginx, installing Debian's package when missing and root."""
-    found = shutil.which("nginx") or (
-        "/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None
-    )
-    if found is None:
-        if os.geteuid() != 0 or shutil.which("apt-get") is None:
-            pytest.fail(HOW, pytrace=False)
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-q", "nginx"], check=True, env=env)
-        found = shutil.which("nginx") or "/usr/sbin/nginx"
-        if not os.access(found, os.X_OK):
-            pytest.fail(HOW, pytrace=False)
-    return found
+    return ensure_program("nginx", "nginx", HOW, "/usr/sbin/nginx")
 
 
 class Proxy:
@@ -100,16 +89,7 @@ class Proxy:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text(errors="replace")
-            try:
-                if httpx.get(self.url + "/", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.05)
-        raise AssertionError("nginx not started:\n" + self.log.read_text(errors="replace"))
+        wait_up(self.proc, self.url + "/", self.log, timeout=20)
 
     def stop(self) -> None:
         if self.proc.poll() is None:

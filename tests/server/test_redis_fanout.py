@@ -23,6 +23,7 @@ from plansza.server.fanout import channel_of
 from plansza.server.store import Store
 
 from .conftest import WORDS
+from .served import wait_up
 from .test_restart import free_port
 from .test_tournament_pages import tournament  # noqa: F401
 
@@ -47,16 +48,7 @@ class Served:
         full = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port), *argv]
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen(full, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text(errors="replace")
-            try:
-                if httpx.get(self.url + "/turniej", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("not started:\n" + self.log.read_text(errors="replace"))
+        wait_up(self.proc, self.url + "/turniej", self.log)
 
     def stop(self) -> None:
         self.proc.kill()

@@ -34,6 +34,7 @@ from websockets.sync.client import connect
 import plansza
 
 from .conftest import WORDS
+from .served import wait_up
 
 pytestmark = pytest.mark.slow
 
@@ -71,16 +72,7 @@ class Server:
         argv += ["--db", self.db, "--lexicon", str(self.words)]
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text(errors="replace")
-            try:
-                if httpx.get(self.url + "/", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("the server did not start:\n" + self.log.read_text(errors="replace"))
+        wait_up(self.proc, self.url + "/", self.log)
 
     def kill(self) -> float:
         """SIGKILL (no shutdown code runs); the time it died."""
