@@ -1,0 +1,6 @@
+"""The federation's registry: members, referees' licences, tournaments (RS §2–§6).
+
+:mod:`~plansza.federation.members` (membership periods), :mod:`~plansza.federation.referees`
+(a licence's status as of a day, computed) and :mod:`~plansza.federation.registry` (the
+event log in its own database). The domain: no terminal, no services.
+"""
