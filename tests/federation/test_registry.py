@@ -82,7 +82,7 @@ def test_no_grant_within_a_year_of_revocation(board: Board) -> None:
 
 def test_temporary_licence_only_for_a_member(board: Board) -> None:
     # RS §3.9: a temporary licence for a member of the PFS
-    with pytest.raises(PlanszaError, match="RS §3.9"):
+    with pytest.raises(PlanszaError, match=r"RS §3\.9"):
         board.temporary("Ola", "Puchar", D(2010, 1, 1))
     board.temporary("Ola", "Puchar", D(2024, 5, 11))
     assert board.status("Ola", D(2024, 5, 11)).temporary == "Puchar"

@@ -24,7 +24,7 @@ import io
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from plansza.errors import N_, PlanszaError
+from plansza.errors import N_, FormatError, PlanszaError
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,30 +96,31 @@ def check_period(name: str, since: date, until: date | None) -> Period:
     """A membership period, refused if it ends before it begins."""
     if until is not None and until < since:
         raise PlanszaError(
-            N_("{source}the membership ends ({until}) before it begins ({since})"),
+            N_("{name}: the membership ends ({until}) before it begins ({since})"),
             code="bad_period",
-            source=f"{name}: ",
+            name=name,
             since=since.isoformat(),
             until=until.isoformat(),
         )
     return Period(since, until)
 
 
-def parse_day(text: str, *, field: str, source: str = "") -> date:
+def parse_day(text: str, *, field: str, source: str | None = None, line: int | None = None) -> date:
     """A date written YYYY-MM-DD, or an error naming the field (and where it was read).
 
     >>> parse_day("2024-02-30", field="born")
     Traceback (most recent call last):
     ...
-    plansza.errors.PlanszaError: bad date '2024-02-30' for born (YYYY-MM-DD)
+    plansza.errors.FormatError: bad date '2024-02-30' for born (YYYY-MM-DD)
     """
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise PlanszaError(
-            N_("{source}bad date '{text}' for {field} (YYYY-MM-DD)"),
+        raise FormatError(
+            N_("bad date '{text}' for {field} (YYYY-MM-DD)"),
             code="bad_date",
             source=source,
+            line=line,
             text=text,
             field=field,
         ) from None
@@ -147,7 +148,7 @@ def read_members_csv(text: str, *, source: str = "members.csv") -> list[MemberRo
     >>> read_members_csv("name,since\\nAla,1.1.2020\\n", source="m.csv")
     Traceback (most recent call last):
     ...
-    plansza.errors.PlanszaError: m.csv:2: bad date '1.1.2020' for since (YYYY-MM-DD)
+    plansza.errors.FormatError: m.csv:2: bad date '1.1.2020' for since (YYYY-MM-DD)
     """
     delimiter = (
         ";" if text.split("\n", 1)[0].count(";") > text.split("\n", 1)[0].count(",") else ","
@@ -156,8 +157,8 @@ def read_members_csv(text: str, *, source: str = "members.csv") -> list[MemberRo
     header = [h.strip().lower() for h in reader.fieldnames or []]
     missing = [c for c in ("name", "since") if c not in header]
     if missing:
-        raise PlanszaError(
-            N_("{source}: no column {columns} (name, born, since, until, player)"),
+        raise FormatError(
+            N_("no column {columns} (name, born, since, until, player)"),
             code="bad_header",
             source=source,
             columns=", ".join(missing),
@@ -165,24 +166,29 @@ def read_members_csv(text: str, *, source: str = "members.csv") -> list[MemberRo
     rows = []
     for line, raw in enumerate(reader, start=2):
         row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
-        where = f"{source}:{line}: "
         name = " ".join(row.get("name", "").split())
         if not name:
-            raise PlanszaError(N_("{source}the name is missing"), code="bad_row", source=where)
-        born = parse_day(row["born"], field="born", source=where) if row.get("born") else None
-        since = parse_day(row["since"], field="since", source=where) if row.get("since") else None
-        if since is None:
-            raise PlanszaError(
-                N_("{source}the membership's first day (since) is missing"),
+            raise FormatError(N_("the name is missing"), code="bad_row", source=source, line=line)
+        born = None
+        if row.get("born"):
+            born = parse_day(row["born"], field="born", source=source, line=line)
+        if not row.get("since"):
+            raise FormatError(
+                N_("the membership's first day (since) is missing"),
                 code="bad_row",
-                source=where,
+                source=source,
+                line=line,
             )
-        until = parse_day(row["until"], field="until", source=where) if row.get("until") else None
+        since = parse_day(row["since"], field="since", source=source, line=line)
+        until = None
+        if row.get("until"):
+            until = parse_day(row["until"], field="until", source=source, line=line)
         if until is not None and until < since:
-            raise PlanszaError(
-                N_("{source}the membership ends ({until}) before it begins ({since})"),
+            raise FormatError(
+                N_("the membership ends ({until}) before it begins ({since})"),
                 code="bad_period",
-                source=where,
+                source=source,
+                line=line,
                 since=since.isoformat(),
                 until=until.isoformat(),
             )
