@@ -133,7 +133,7 @@ def test_membership_gap_in_the_csv_suspends(tmp_path: Path) -> None:
             ),
             EXIT_REFUSED,
             "400",
-        ),  # fmt: skip
+        ),
         (
             (
                 "tournament",
@@ -148,7 +148,7 @@ def test_membership_gap_in_the_csv_suspends(tmp_path: Path) -> None:
             ),
             EXIT_REFUSED,
             "Open",
-        ),  # fmt: skip
+        ),
         (("member", "import", "missing.csv"), EXIT_INPUT, "missing.csv"),
     ],
 )
