@@ -18,7 +18,7 @@ from typing import Any
 import typer
 
 from plansza.cli.common import EXIT_INPUT, EXIT_REFUSED, console, describe_error, fail, user_errors
-from plansza.cli.i18n import _, text_of
+from plansza.cli.i18n import _, ngettext, text_of
 from plansza.errors import N_
 
 app = typer.Typer(
@@ -40,6 +40,8 @@ DbOption = typer.Option(
     None, "--db", help=N_("Registry file (*.federacja.sqlite) or a PostgreSQL URL")
 )
 JsonOption = typer.Option(False, "--json", help=N_("Answer in JSON"))
+ROMAN = {1: "I", 2: "II"}
+"""A licence's degree as the rules write it."""
 AssistantOption = typer.Option([], "--assistant", help=N_("An assistant referee, repeatable"))
 
 
@@ -152,7 +154,11 @@ def member_import(
         text = read_record(csv_path)
     with _board(db, write=True) as board:
         n = board.import_members(text, source=csv_path)
-    _answer(as_json, _("Imported {n} membership periods.", n=n), {"imported": n})
+    _answer(
+        as_json,
+        ngettext("Imported {n} membership period.", "Imported {n} membership periods.", n, n=n),
+        {"imported": n},
+    )
 
 
 @member_app.command("list")
@@ -201,7 +207,12 @@ def referee_grant(
         board.grant(name, degree, when)
     _answer(
         as_json,
-        _("{name}: degree {degree} licence granted on {date}", name=name, degree=degree, date=when),
+        _(
+            "{name}: degree {roman} licence granted on {date}",
+            name=name,
+            roman=ROMAN.get(degree, degree),
+            date=when,
+        ),
         {"name": name, "degree": degree, "date": when.isoformat()},
     )
 
@@ -288,10 +299,10 @@ def referee_status(
         return
     if found.degree is not None:
         head = _(
-            "{name} as of {date}: degree {degree} licence",
+            "{name} as of {date}: degree {roman} licence",
             name=found.name,
             date=day,
-            degree=found.degree,
+            roman=ROMAN[found.degree],
         )
     else:
         head = _("{name} as of {date}: no licence in force", name=found.name, date=day)

@@ -216,6 +216,7 @@ class Reason:
             "since": self.since.isoformat() if self.since else "",
             "until": self.until.isoformat() if self.until else "",
             **self.details,
+            "roman": {1: "I", 2: "II"}.get(self.details.get("degree", 0), ""),
         }
 
     def as_dict(self) -> dict[str, Any]:
@@ -319,7 +320,7 @@ def status(
                 "granted",
                 "RS §3.5" if item.degree == 2 else "RS §2.2",
                 "basis",
-                N_("degree {degree} granted on {since} ({paragraph})"),
+                N_("degree {roman} granted on {since} ({paragraph})"),
                 since=day,
                 details={"degree": item.degree},
             )
@@ -353,7 +354,7 @@ def status(
                         "RS §3.8",
                         "basis",
                         N_(
-                            "degree 1 since {since}: two tournaments run ({tournaments}) "
+                            "degree I since {since}: two tournaments run ({tournaments}) "
                             "({paragraph})"
                         ),
                         since=day,
@@ -424,7 +425,7 @@ def status(
                         "suspended_degree_1",
                         p.paragraph,
                         "suspends",
-                        N_("degree 1 suspended from {since} to {until} ({paragraph})"),
+                        N_("degree I suspended from {since} to {until} ({paragraph})"),
                         since=p.day,
                         until=p.last_day,
                     )
