@@ -11,7 +11,7 @@ import pytest
 
 from plansza.errors import PlanszaError
 from plansza.federation.registry import RegistryFile, UnknownNameError
-from plansza.services.federation import Board, open_registry
+from plansza.services.federation import Federation, open_registry
 from plansza.tournament.model import Settings
 from plansza.tournament.storage import TournamentFile
 
@@ -19,16 +19,18 @@ D = date
 
 
 @pytest.fixture
-def board(tmp_path: Path) -> Board:
+def board(tmp_path: Path) -> Federation:
     path = str(tmp_path / "pfs.federacja.sqlite")
-    b = Board(open_registry(path, create=True, at="2026-01-01T00:00:00"), lambda: "t", by="board")
+    b = Federation(
+        open_registry(path, create=True, at="2026-01-01T00:00:00"), lambda: "t", by="board"
+    )
     b.add_member("Ala", born=D(1990, 1, 2), since=D(2015, 1, 1))
     b.add_member("Ola", born=D(1995, 5, 5), since=D(2016, 1, 1))
     yield b  # type: ignore[misc]
     b.close()
 
 
-def test_every_event_is_dated_and_on_record(board: Board) -> None:
+def test_every_event_is_dated_and_on_record(board: Federation) -> None:
     board.grant("Ala", 2, D(2020, 3, 1))
     events = board.registry.events()
     assert [e.kind for e in events] == [
@@ -40,7 +42,7 @@ def test_every_event_is_dated_and_on_record(board: Board) -> None:
     assert events[-1].data["date"] == "2020-03-01" and events[-1].by == "board"
 
 
-def test_a_refused_event_writes_nothing(board: Board) -> None:
+def test_a_refused_event_writes_nothing(board: Federation) -> None:
     before = len(board.registry.events())
     with pytest.raises(PlanszaError, match="degree 1 or 2"):
         board.grant("Ala", 3, D(2020, 3, 1))
@@ -49,7 +51,7 @@ def test_a_refused_event_writes_nothing(board: Board) -> None:
     assert len(board.registry.events()) == before
 
 
-def test_import_is_all_or_nothing(board: Board) -> None:
+def test_import_is_all_or_nothing(board: Federation) -> None:
     before = len(board.registry.events())
     text = "name,born,since,until\nEwa,2000-01-01,2020-01-01,\nAla,,2015-06-01,\n"
     with pytest.raises(PlanszaError, match="already a member"):
@@ -59,7 +61,7 @@ def test_import_is_all_or_nothing(board: Board) -> None:
     assert [m.name for m in board.members()] == ["Ala", "Ewa", "Ola"]
 
 
-def test_membership_ended_suspends_the_licence(board: Board) -> None:
+def test_membership_ended_suspends_the_licence(board: Federation) -> None:
     # RS §5.1: suspended while not a member
     board.grant("Ala", 1, D(2022, 1, 1))
     board.end_membership("Ala", D(2023, 6, 30))
@@ -70,7 +72,7 @@ def test_membership_ended_suspends_the_licence(board: Board) -> None:
     assert board.status("Ala", D(2023, 9, 1)).degree == 1
 
 
-def test_no_grant_within_a_year_of_revocation(board: Board) -> None:
+def test_no_grant_within_a_year_of_revocation(board: Federation) -> None:
     # RS §4.1.6 and RS §4.2: no exam — so no licence — for at least a year
     board.grant("Ala", 1, D(2022, 1, 1))
     board.penalty("Ala", "revoke", D(2023, 3, 1))
@@ -80,7 +82,7 @@ def test_no_grant_within_a_year_of_revocation(board: Board) -> None:
     assert board.status("Ala", D(2024, 3, 1)).degree == 2
 
 
-def test_temporary_licence_only_for_a_member(board: Board) -> None:
+def test_temporary_licence_only_for_a_member(board: Federation) -> None:
     # RS §3.9: a temporary licence for a member of the PFS
     with pytest.raises(PlanszaError, match=r"RS §3\.9"):
         board.temporary("Ola", "Puchar", D(2010, 1, 1))
@@ -88,7 +90,7 @@ def test_temporary_licence_only_for_a_member(board: Board) -> None:
     assert board.status("Ola", D(2024, 5, 11)).temporary == "Puchar"
 
 
-def test_tournaments_run_promote_and_history_keeps_the_licence(board: Board) -> None:
+def test_tournaments_run_promote_and_history_keeps_the_licence(board: Federation) -> None:
     # RS §3.8 (two run → degree I) and RS §5.2 (the ranking's games count as played)
     from plansza.ranking.records import RankedGame
 

@@ -4,7 +4,7 @@ Members and their membership periods, referees' licences (RS §2–§5), tournam
 with their referees. Every command takes ``--db FILE`` (without it, the one
 ``*.federacja.sqlite`` file in the current folder; a writing command given a file
 that does not exist starts a new registry there) and ``--json``. Thin: parse, call
-:class:`plansza.services.federation.Board`, print.
+:class:`plansza.services.federation.Federation`, print.
 """
 
 from __future__ import annotations
@@ -75,11 +75,11 @@ def _board(db: str | None, *, write: bool = False) -> Iterator[Any]:
     """The board's service on the registry ``--db`` names. An unknown name or an
     unreadable input: exit 2; what the rules refuse: exit 3."""
     from plansza.federation.registry import UnknownNameError
-    from plansza.services.federation import Board, open_registry
+    from plansza.services.federation import Federation, open_registry
 
     with user_errors(EXIT_INPUT):
         registry = open_registry(db, create=write and db is not None, at=_now())
-    board = Board(registry, _now)
+    board = Federation(registry, _now)
     try:
         with user_errors(EXIT_REFUSED):
             try:

@@ -1,14 +1,14 @@
 """The federation's board at work: the registry's commands, for the CLI and the web.
 
-:class:`Board` wraps an open :class:`~plansza.federation.registry.RegistryFile`: each
+:class:`Federation` wraps an open :class:`~plansza.federation.registry.RegistryFile`: each
 method checks its arguments, appends one dated event (or several, all or nothing) and
-answers; :meth:`Board.status` computes a referee's licence as of a day from the log
+answers; :meth:`Federation.status` computes a referee's licence as of a day from the log
 and, when given, the ranking's game history (RS §5.2 counts the days played).
 
 >>> import tempfile, os
 >>> from datetime import date
 >>> path = os.path.join(tempfile.mkdtemp(), "pfs.federacja.sqlite")
->>> board = Board(open_registry(path, create=True, at="2026-01-01T00:00:00"),
+>>> board = Federation(open_registry(path, create=True, at="2026-01-01T00:00:00"),
 ...               lambda: "2026-01-01T00:00:00")
 >>> board.add_member("Ala", born=date(1990, 1, 2), since=date(2015, 1, 1))
 >>> board.grant("Ala", 2, date(2020, 3, 1))
@@ -63,7 +63,7 @@ def played_days(member: Member, games: Iterable[RankedGame]) -> list[date]:
     return sorted({g.date for g in games if name in (g.player1.casefold(), g.player2.casefold())})
 
 
-class Board:
+class Federation:
     """The board's commands on one registry; ``now`` stamps each event."""
 
     def __init__(self, registry: RegistryFile, now: Callable[[], str], by: str | None = None):
