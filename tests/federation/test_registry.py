@@ -132,3 +132,18 @@ def test_a_read_only_registry_refuses_and_keeps_its_log(tmp_path: Path) -> None:
     assert e.value.code == "read_only"
     assert len(r.events()) == 1
     r.close()
+
+
+def test_the_registry_on_postgresql(postgres_url: str) -> None:
+    # the same storage layer as a tournament: a PostgreSQL URL works as a file does
+    fed = Federation(open_registry(postgres_url, create=True, at="t"), lambda: "t")
+    fed.add_member("Ala", born=D(1990, 1, 2), since=D(2015, 1, 1))
+    fed.grant("Ala", 2, D(2020, 3, 1))
+    with pytest.raises(PlanszaError):
+        fed.grant("Ala", 3, D(2020, 3, 1))
+    assert fed.status("Ala", D(2020, 3, 1)).degree == 2
+    assert len(fed.registry.events()) == 3
+    fed.close()
+    again = RegistryFile.open(postgres_url)
+    assert [m.name for m in again.state().members.values()] == ["Ala"]
+    again.close()
