@@ -143,6 +143,11 @@ def sample_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (d / "lista-pfs.csv").write_text(
         "\ufeffMiejsce;Nazwisko i imię;Ranking;Partie;Miasto\n1;Łoś Ola;148,25;200;Kraków\n"
         "2;Żak Anna;142;310;\n3;Kowal Piotr;130;120;Łódź\n", encoding="utf-8")
+    # the federation's members (federacja member import): Anna Żak with a break in 2021
+    for name in ("members.csv", "czlonkowie.csv"):
+        (d / name).write_text(
+            "name,born,since,until,player\nAnna Żak,1985-04-12,2015-01-01,2020-12-31,\n"
+            "Anna Żak,,2021-03-01,,\nJan Nowak,1990-09-30,2018-01-01,,\n", encoding="utf-8")
     for name in ("ENTRANTS.csv", "ZGŁOSZENIA.csv"):
         (d / name).write_text("name\nAnna Żak\nJan Nowak\nZenon Debiut\n", encoding="utf-8")
     words = (ROOT / "tests" / "movegen" / "data" / "words.txt").read_text(encoding="utf-8")

@@ -50,7 +50,7 @@ class Entry(NamedTuple):
 
 SUBSYSTEMS = (
     "game", "tournament", "ranking", "lexicon", "moves",
-    "engine", "duplicate", "play", "analyze", "endgame", "serve", "account",
+    "engine", "duplicate", "play", "analyze", "endgame", "serve", "account", "federation",
 )  # fmt: skip
 """The modules of ``plansza.cli`` with a ``register(app)``, in registration order."""
 
@@ -106,6 +106,17 @@ COMMANDS: tuple[Entry, ...] = (
     ),
     Entry("konto", "account", N_("Accounts of the web app: the referee's role.")),
     Entry("account", "account", N_("Accounts of the web app: the referee's role."), hidden=True),
+    Entry(
+        "federacja",
+        "federation",
+        N_("The federation's registry: members, referees' licences, tournaments."),
+    ),
+    Entry(
+        "federation",
+        "federation",
+        N_("The federation's registry: members, referees' licences, tournaments."),
+        hidden=True,
+    ),
 )
 """Every command of the root, hidden aliases included."""
 

@@ -1,0 +1,376 @@
+"""``plansza federacja`` (alias ``federation``): the federation's registry.
+
+Members and their membership periods, referees' licences (RS §2–§5), tournaments
+with their referees. Every command takes ``--db FILE`` (without it, the one
+``*.federacja.sqlite`` file in the current folder; a writing command given a file
+that does not exist starts a new registry there) and ``--json``. Thin: parse, call
+:class:`plansza.services.federation.Federation`, print.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, date, datetime
+from typing import Any
+
+import typer
+
+from plansza.cli.common import EXIT_INPUT, EXIT_REFUSED, console, describe_error, fail, user_errors
+from plansza.cli.i18n import _, ngettext, text_of
+from plansza.errors import N_
+
+app = typer.Typer(
+    help=N_("The federation's registry: members, referees' licences, tournaments."),
+    no_args_is_help=True,
+)
+member_app = typer.Typer(help=N_("Members and their membership periods."), no_args_is_help=True)
+referee_app = typer.Typer(
+    help=N_("Referees' licences: grants, penalties, status (RS §2–§5)."), no_args_is_help=True
+)
+tournament_app = typer.Typer(
+    help=N_("Tournaments with their referees and category (RS §6)."), no_args_is_help=True
+)
+app.add_typer(member_app, name="member")
+app.add_typer(referee_app, name="referee")
+app.add_typer(tournament_app, name="tournament")
+
+DbOption = typer.Option(
+    None, "--db", help=N_("Registry file (*.federacja.sqlite) or a PostgreSQL URL")
+)
+JsonOption = typer.Option(False, "--json", help=N_("Answer in JSON"))
+ROMAN = {1: "I", 2: "II"}
+"""A licence's degree as the rules write it."""
+AssistantOption = typer.Option([], "--assistant", help=N_("An assistant referee, repeatable"))
+
+
+def register(root: typer.Typer) -> None:
+    """Add ``federacja`` (alias ``federation``) to the root app."""
+    root.add_typer(app, name="federacja")
+    root.add_typer(app, name="federation", hidden=True)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _day(text: str | None, option: str) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        fail(_("{option}: bad date {text} (YYYY-MM-DD)", option=option, text=text), EXIT_INPUT)
+
+
+def _required_day(text: str, option: str) -> date:
+    day = _day(text, option)
+    assert day is not None
+    return day
+
+
+@contextmanager
+def _board(db: str | None, *, write: bool = False) -> Iterator[Any]:
+    """The board's service on the registry ``--db`` names. An unknown name or an
+    unreadable input: exit 2; what the rules refuse: exit 3."""
+    from plansza.federation.registry import UnknownNameError
+    from plansza.services.federation import Federation, open_registry
+
+    with user_errors(EXIT_INPUT):
+        registry = open_registry(db, create=write and db is not None, at=_now())
+    board = Federation(registry, _now)
+    try:
+        with user_errors(EXIT_REFUSED):
+            try:
+                yield board
+            except UnknownNameError as e:
+                fail(describe_error(e), EXIT_INPUT)
+    finally:
+        board.close()
+
+
+def _answer(as_json: bool, text: str, data: dict[str, Any]) -> None:
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        console.print(text)
+
+
+@member_app.command("add")
+def member_add(
+    name: str = typer.Argument(..., help=N_("The member's name")),
+    born: str | None = typer.Option(None, "--born", help=N_("Date of birth, YYYY-MM-DD")),
+    since: str = typer.Option(..., "--since", help=N_("First day of membership")),
+    until: str | None = typer.Option(None, "--until", help=N_("Last day of membership")),
+    player: str | None = typer.Option(
+        None, "--player", help=N_("The name in the ranking's game history (default: the name)")
+    ),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Add a member, or one more membership period of a member."""
+    first, last, birth = _day(since, "--since"), _day(until, "--until"), _day(born, "--born")
+    assert first is not None
+    with _board(db, write=True) as board:
+        board.add_member(name, born=birth, since=first, until=last, player=player)
+    _answer(
+        as_json,
+        _("Member {name}: from {since} to {until}", name=name, since=first, until=last or "…"),
+        {"name": name, "since": first.isoformat(), "until": last.isoformat() if last else None},
+    )
+
+
+@member_app.command("end")
+def member_end(
+    name: str = typer.Argument(..., help=N_("The member's name")),
+    until: str = typer.Option(..., "--date", help=N_("Last day of membership")),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """End a member's open membership on a day (RS §5.1 suspends a licence after it)."""
+    last = _required_day(until, "--date")
+    with _board(db, write=True) as board:
+        board.end_membership(name, last)
+    _answer(
+        as_json,
+        _("Member {name}: membership ends on {until}", name=name, until=last),
+        {"name": name, "until": last.isoformat()},
+    )
+
+
+@member_app.command("import")
+def member_import(
+    csv_path: str = typer.Argument(
+        ..., metavar="CSV", help=N_("CSV: name, born, since, until, player")
+    ),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Import members from a CSV (a person with several periods: several rows)."""
+    from plansza.files import read_record
+
+    with user_errors(EXIT_INPUT):
+        text = read_record(csv_path)
+    with _board(db, write=True) as board:
+        n = board.import_members(text, source=csv_path)
+    _answer(
+        as_json,
+        ngettext("Imported {n} membership period.", "Imported {n} membership periods.", n, n=n),
+        {"imported": n},
+    )
+
+
+@member_app.command("list")
+def member_list(
+    as_of: str | None = typer.Option(None, "--as-of", help=N_("Members on this day")),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """The members and their membership periods."""
+    day = _day(as_of, "--as-of")
+    with _board(db) as board:
+        members = board.members()
+    if day is not None:
+        members = [m for m in members if m.is_member(day)]
+    rows = [
+        {
+            "name": m.name,
+            "born": m.born.isoformat() if m.born else None,
+            "player": m.player,
+            "periods": [
+                {"since": p.since.isoformat(), "until": p.until.isoformat() if p.until else None}
+                for p in m.periods
+            ],
+        }
+        for m in members
+    ]
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return
+    for row in rows:
+        periods = ", ".join(f"{p['since']} – {p['until'] or '…'}" for p in row["periods"])
+        console.print(f"{row['name']}  ({row['born'] or '?'})  {periods}")
+
+
+@referee_app.command("grant")
+def referee_grant(
+    name: str = typer.Argument(..., help=N_("The referee's name")),
+    degree: int = typer.Option(..., "--degree", help=N_("1 or 2 (RS §2.2)")),
+    day: str = typer.Option(..., "--date", help=N_("The board's decision, YYYY-MM-DD")),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Record a licence granted by the board (RS §2.1, §3.5)."""
+    when = _required_day(day, "--date")
+    with _board(db, write=True) as board:
+        board.grant(name, degree, when)
+    _answer(
+        as_json,
+        _(
+            "{name}: degree {roman} licence granted on {date}",
+            name=name,
+            roman=ROMAN.get(degree, degree),
+            date=when,
+        ),
+        {"name": name, "degree": degree, "date": when.isoformat()},
+    )
+
+
+@referee_app.command("temporary")
+def referee_temporary(
+    name: str = typer.Argument(..., help=N_("The member's name")),
+    tournament: str = typer.Option(..., "--tournament", help=N_("The event")),
+    day: str = typer.Option(..., "--date", help=N_("The event's day, YYYY-MM-DD")),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Record a temporary licence for one event (RS §3.9)."""
+    when = _required_day(day, "--date")
+    with _board(db, write=True) as board:
+        board.temporary(name, tournament, when)
+    _answer(
+        as_json,
+        _(
+            "{name}: a temporary licence for {tournament} on {date}",
+            name=name,
+            tournament=tournament,
+            date=when,
+        ),
+        {"name": name, "tournament": tournament, "date": when.isoformat()},
+    )
+
+
+@referee_app.command("penalty")
+def referee_penalty(
+    name: str = typer.Argument(..., help=N_("The referee's name")),
+    kind: str = typer.Option(
+        ..., "--kind", help="warning | no-play | suspend-1 | suspend-all | re-exam | revoke"
+    ),
+    day: str = typer.Option(..., "--date", help=N_("The board's decision, YYYY-MM-DD")),
+    days: int | None = typer.Option(
+        None, "--days", help=N_("A suspension's length, 30–365 days (RS §4.1.3–4)")
+    ),
+    tournaments: int | None = typer.Option(
+        None, "--tournaments", help=N_("No playing while refereeing: 1–5 tournaments (RS §4.1.2)")
+    ),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Record a penalty of RS §4.1."""
+    when = _required_day(day, "--date")
+    with _board(db, write=True) as board:
+        board.penalty(name, kind, when, days=days, tournaments=tournaments)
+    _answer(
+        as_json,
+        _("{name}: penalty {kind} from {date}", name=name, kind=kind, date=when),
+        {
+            "name": name,
+            "kind": kind,
+            "date": when.isoformat(),
+            "days": days,
+            "tournaments": tournaments,
+        },
+    )
+
+
+@referee_app.command("status")
+def referee_status(
+    name: str = typer.Argument(..., help=N_("The referee's name")),
+    as_of: str | None = typer.Option(None, "--as-of", help=N_("The day (default: today)")),
+    history: str | None = typer.Option(
+        None, "--history", help=N_("The ranking's game-history CSV (days played, RS §5.2)")
+    ),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """The licence in force on a day, what suspends it, until when and why."""
+    day = _day(as_of, "--as-of") or date.today()
+    games = None
+    if history is not None:
+        from plansza.ranking.records import read_games_csv
+
+        with user_errors(EXIT_INPUT):
+            games = read_games_csv(history)
+    with _board(db) as board:
+        found = board.status(name, day, games)
+    if as_json:
+        print(json.dumps(found.as_dict(), ensure_ascii=False))
+        return
+    if found.degree is not None:
+        head = _(
+            "{name} as of {date}: degree {roman} licence",
+            name=found.name,
+            date=day,
+            roman=ROMAN[found.degree],
+        )
+    else:
+        head = _("{name} as of {date}: no licence in force", name=found.name, date=day)
+    console.print(head, style="bold")
+    for reason in found.reasons:
+        console.print("  • " + text_of(reason.template, **reason.fields()), soft_wrap=True)
+    if found.lapses is not None:
+        console.print(
+            "  • "
+            + _(
+                "lapses on {date} unless a PFS tournament is run or played before (RS §5.2)",
+                date=found.lapses,
+            ),
+            soft_wrap=True,
+        )
+
+
+@tournament_app.command("add")
+def tournament_add(
+    name: str = typer.Argument(..., help=N_("Tournament name")),
+    day: str = typer.Option(..., "--date", help=N_("First day, YYYY-MM-DD")),
+    end: str | None = typer.Option(None, "--end", help=N_("Last day (default: the first)")),
+    category: str = typer.Option(
+        ..., "--category", help="GP | MP | KMP | PP | LeMans | ranked | unranked"
+    ),
+    referee: str = typer.Option(..., "--referee", help=N_("The head referee")),
+    assistants: list[str] = AssistantOption,
+    plays: bool = typer.Option(False, "--plays", help=N_("The head referee plays too")),
+    internship: str | None = typer.Option(
+        None, "--internship", help=N_("A candidate interning at it")
+    ),
+    exam: str | None = typer.Option(None, "--exam", help=N_("A candidate's exam held at it")),
+    rounds: int | None = typer.Option(None, "--rounds", help=N_("Number of rounds")),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Record a tournament, its referees and category (RS §6, RR §4)."""
+    start = _required_day(day, "--date")
+    last = _day(end, "--end")
+    with _board(db, write=True) as board:
+        board.add_tournament(
+            name,
+            start=start,
+            end=last,
+            category=category,
+            referee=referee,
+            assistants=assistants,
+            plays=plays,
+            internship=internship,
+            exam=exam,
+            rounds=rounds,
+        )
+    _answer(
+        as_json,
+        _(
+            "Tournament {name} ({category}) on {date}, head referee {referee}",
+            name=name,
+            category=category,
+            date=start,
+            referee=referee,
+        ),
+        {
+            "name": name,
+            "date": start.isoformat(),
+            "end": (last or start).isoformat(),
+            "category": category,
+            "referee": referee,
+            "assistants": assistants,
+            "plays": plays,
+        },
+    )

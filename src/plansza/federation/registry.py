@@ -1,0 +1,354 @@
+"""The federation's registry: an event log of members, licences, penalties and
+tournaments, in its own database (``*.federacja.sqlite`` or a PostgreSQL URL).
+
+The log lives in the same kind of database as a tournament's, through the same
+storage layer (:mod:`plansza.tournament.storage`: SQLAlchemy, the schema's Alembic
+migrations, read-only detection, one transaction per command, who and when kept with
+every event). Each change is an event with the day it takes effect (``date``, the
+board's decision) and the moment it was put on record (``at``); nothing is changed in
+place, and a status is computed from the log (:mod:`plansza.federation.referees`).
+
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "pfs.federacja.sqlite")
+>>> r = RegistryFile.create(path, at="2026-05-01T10:00:00")
+>>> _ = r.append("member_added", {"name": "Ala", "born": "1990-01-02", "since": "2015-01-01"},
+...              at="2026-05-01T10:01:00")
+>>> [m.name for m in r.state().members.values()]
+['Ala']
+>>> r.close()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from plansza.errors import N_, PlanszaError
+from plansza.federation.members import Member, check_period, parse_day
+from plansza.federation.referees import (
+    CATEGORIES,
+    EXAM_BAN_YEARS,
+    Grant,
+    Penalty,
+    Temporary,
+    TournamentRecord,
+    add_years,
+    check_penalty,
+)
+from plansza.tournament.events import Event
+from plansza.tournament.storage import (
+    _engine,
+    _events_table,
+    _immediate_transactions,
+    _is_read_only,
+    _lock,
+    _read_only_error,
+    _shown,
+    migrate,
+)
+
+if TYPE_CHECKING:
+    import sqlalchemy as sa
+
+SUFFIX = ".federacja.sqlite"
+
+
+class UnknownNameError(PlanszaError):
+    """A name the registry does not hold (a bad argument, not a refusal)."""
+
+    code = "unknown_name"
+
+
+@dataclass
+class RegistryState:
+    """The registry now: the log replayed."""
+
+    members: dict[str, Member] = field(default_factory=dict)
+    grants: dict[str, list[Grant]] = field(default_factory=dict)
+    temporaries: dict[str, list[Temporary]] = field(default_factory=dict)
+    penalties: dict[str, list[Penalty]] = field(default_factory=dict)
+    tournaments: dict[str, TournamentRecord] = field(default_factory=dict)
+    log: list[Event] = field(default_factory=list)
+
+    def member(self, name: str) -> Member:
+        """The member of that name (any case), or an :class:`UnknownNameError`."""
+        found = self.members.get(_key(name))
+        if found is None:
+            raise UnknownNameError(N_("no member named {name} in the registry"), name=name)
+        return found
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _name(data: dict[str, Any], field_name: str = "name") -> str:
+    name = " ".join(str(data.get(field_name) or "").split())
+    if not name:
+        raise PlanszaError(N_("the name is missing"), code="no_name")
+    return name
+
+
+def _day(data: dict[str, Any], field_name: str) -> date:
+    return parse_day(str(data.get(field_name) or ""), field=field_name)
+
+
+def _maybe_day(data: dict[str, Any], field_name: str) -> date | None:
+    value = data.get(field_name)
+    return parse_day(str(value), field=field_name) if value else None
+
+
+def apply(state: RegistryState, event: Event) -> None:
+    """Apply one event to the state, or raise (and change nothing) if it is refused."""
+    data = event.data
+    kind = event.kind
+    if kind == "registry_created":
+        pass
+    elif kind == "member_added":
+        name = _name(data)
+        period = check_period(name, _day(data, "since"), _maybe_day(data, "until"))
+        known = state.members.get(_key(name))
+        if known is None:
+            player = " ".join(str(data.get("player") or name).split())
+            state.members[_key(name)] = Member(name, _maybe_day(data, "born"), player, (period,))
+        else:
+            member = known.with_period(period)
+            born = _maybe_day(data, "born")
+            if born is not None and known.born is not None and born != known.born:
+                raise PlanszaError(
+                    N_("{name} is already in the registry, born {born}"),
+                    code="born_differs",
+                    name=known.name,
+                    born=known.born.isoformat(),
+                )
+            state.members[_key(name)] = replace(member, born=known.born or born)
+    elif kind == "membership_ended":
+        member = state.member(_name(data))
+        until = _day(data, "until")
+        open_periods = [p for p in member.periods if p.until is None]
+        if not open_periods or open_periods[-1].since > until:
+            raise PlanszaError(
+                N_("{name} has no open membership to end on {until}"),
+                code="no_open_period",
+                name=member.name,
+                until=until.isoformat(),
+            )
+        ended = check_period(member.name, open_periods[-1].since, until)
+        periods = tuple(ended if p.until is None else p for p in member.periods)
+        state.members[_key(member.name)] = replace(member, periods=periods)
+    elif kind == "licence_granted":
+        member = state.member(_name(data))
+        degree = int(data.get("degree") or 0)
+        if degree not in (1, 2):
+            raise PlanszaError(
+                N_("a licence is of degree 1 or 2, not {degree} (RS §2.2)"),
+                code="bad_degree",
+                degree=data.get("degree"),
+            )
+        day = _day(data, "date")
+        for p in state.penalties.get(_key(member.name), []):
+            if p.kind == "revoke" and p.day <= day:
+                last = p.last_day or add_years(p.day, EXAM_BAN_YEARS)
+                if day <= last:
+                    raise PlanszaError(
+                        N_(
+                            "{name} lost the licence on {since}: no exam, so no licence, "
+                            "before {after} (RS §4.1.6, RS §4.2)"
+                        ),
+                        code="exam_banned",
+                        name=member.name,
+                        since=p.day.isoformat(),
+                        after=date.fromordinal(last.toordinal() + 1).isoformat(),
+                    )
+        state.grants.setdefault(_key(member.name), []).append(Grant(day, degree))
+    elif kind == "temporary_licence":
+        member = state.member(_name(data))
+        day = _day(data, "date")
+        if not member.is_member(day):
+            raise PlanszaError(
+                N_(
+                    "a temporary licence is for a member of the PFS; {name} is not one "
+                    "on {date} (RS §3.9)"
+                ),
+                code="not_member",
+                name=member.name,
+                date=day.isoformat(),
+            )
+        tournament = _name(data, "tournament")
+        state.temporaries.setdefault(_key(member.name), []).append(Temporary(day, tournament))
+    elif kind == "penalty":
+        member = state.member(_name(data))
+        days = data.get("days")
+        tournaments = data.get("tournaments")
+        check_penalty(str(data.get("kind")), days, tournaments)
+        penalty = Penalty(_day(data, "date"), str(data["kind"]), days, tournaments)
+        state.penalties.setdefault(_key(member.name), []).append(penalty)
+    elif kind == "tournament_added":
+        name = _name(data)
+        if _key(name) in state.tournaments:
+            raise PlanszaError(
+                N_("the tournament {name} is already in the registry"),
+                code="tournament_exists",
+                name=name,
+            )
+        category = str(data.get("category") or "")
+        if category not in CATEGORIES:
+            raise PlanszaError(
+                N_("unknown category '{category}' (one of {categories})"),
+                code="bad_category",
+                category=category,
+                categories=", ".join(CATEGORIES),
+            )
+        start = _day(data, "date")
+        end = _maybe_day(data, "end") or start
+        if end < start:
+            raise PlanszaError(
+                N_("the tournament {name} ends ({end}) before it begins ({start})"),
+                code="bad_dates",
+                name=name,
+                start=start.isoformat(),
+                end=end.isoformat(),
+            )
+        referee = state.member(_name(data, "referee")).name
+        assistants = tuple(state.member(str(a)).name for a in data.get("assistants") or [])
+        internship = data.get("internship") or None
+        exam = data.get("exam") or None
+        rounds = data.get("rounds")
+        state.tournaments[_key(name)] = TournamentRecord(
+            name,
+            start,
+            end,
+            category,
+            referee,
+            assistants,
+            bool(data.get("plays")),
+            state.member(str(internship)).name if internship else None,
+            state.member(str(exam)).name if exam else None,
+            int(rounds) if rounds else None,
+        )
+    else:
+        raise PlanszaError(N_("unknown event kind {kind}"), code="bad_event", kind=kind)
+    state.log.append(event)
+
+
+def replay(events: list[Event]) -> RegistryState:
+    """The state after the whole log."""
+    state = RegistryState()
+    for e in events:
+        apply(state, e)
+    return state
+
+
+class RegistryFile:
+    """An open registry database (SQLite file or server URL)."""
+
+    def __init__(self, path: str) -> None:
+        import sqlalchemy as sa
+
+        self.path = path
+        engine = _engine(path)
+        if engine.dialect.name == "sqlite":
+            _immediate_transactions(engine)
+        try:
+            migrate(engine)
+        except sa.exc.DatabaseError as e:  # no server, refused login, not a database
+            engine.dispose()
+            reason = str(e.orig).strip().splitlines()[0] if e.orig else str(e)
+            raise PlanszaError(
+                N_("cannot open the database {url}: {reason}"), url=_shown(path), reason=reason
+            ) from e
+        self.engine = engine
+
+    @classmethod
+    def create(cls, path: str, *, at: str, by: str | None = None) -> RegistryFile:
+        """A new, empty registry (refused if the file exists)."""
+        if "://" not in path and os.path.exists(path):
+            raise PlanszaError(N_("{path}: the file exists"), path=path)
+        r = cls(path)
+        if r.events():
+            r.close()
+            raise PlanszaError(N_("{path}: already holds a registry"), path=path)
+        r.append("registry_created", {}, at=at, by=by)
+        return r
+
+    @classmethod
+    def open(cls, path: str, *, create: bool = False, at: str = "") -> RegistryFile:
+        """An existing registry; with ``create``, a new one when the file is missing."""
+        if "://" not in path and not os.path.exists(path):
+            if create:
+                return cls.create(path, at=at)
+            raise FileNotFoundError(2, "No such file", path)
+        r = cls(path)
+        events = r.events()
+        if not events and create:
+            r.append("registry_created", {}, at=at)
+        elif not events or events[0].kind != "registry_created":
+            r.close()
+            raise PlanszaError(N_("{path}: not a federation registry"), path=path)
+        return r
+
+    def close(self) -> None:
+        """Release the database."""
+        self.engine.dispose()
+
+    def events(self, conn: sa.Connection | None = None) -> list[Event]:
+        """The whole log, oldest first."""
+        import sqlalchemy as sa
+
+        if conn is None:
+            with self.engine.connect() as c:
+                return self.events(c)
+        table = _events_table()
+        rows = conn.execute(sa.select(table).order_by(table.c.seq)).all()
+        return [Event(r.seq, r.kind, json.loads(r.data), r.at, r.by or "") for r in rows]
+
+    def state(self) -> RegistryState:
+        """The registry now (the log replayed)."""
+        return replay(self.events())
+
+    def check_writable(self) -> None:
+        """Raise a ``read_only`` :class:`PlanszaError` for a file that cannot be written."""
+        if "://" in self.path:
+            return
+        folder = os.path.dirname(os.path.abspath(self.path))
+        if not os.access(self.path, os.W_OK) or not os.access(folder, os.W_OK):
+            raise _read_only_error(self.path)
+
+    def append(self, kind: str, data: dict[str, Any], *, at: str, by: str | None = None) -> Event:
+        """Check and append one event in one transaction (refused: nothing written)."""
+        return self.append_many([(kind, data)], at=at, by=by)[0]
+
+    def append_many(
+        self, items: list[tuple[str, dict[str, Any]]], *, at: str, by: str | None = None
+    ) -> list[Event]:
+        """Check and append several events in one transaction: all or nothing."""
+        import sqlalchemy as sa
+
+        self.check_writable()
+        table = _events_table()
+        added: list[Event] = []
+        try:
+            with self.engine.begin() as conn:
+                _lock(conn)
+                state = replay(self.events(conn))
+                for kind, data in items:
+                    if kind == "registry_created" and state.log:
+                        raise PlanszaError(N_("{path}: already holds a registry"), path=self.path)
+                    apply(state, Event(0, kind, data, at, by or ""))
+                for kind, data in items:
+                    res = conn.execute(
+                        table.insert().values(
+                            kind=kind, data=json.dumps(data, ensure_ascii=False), at=at, by=by
+                        )
+                    )
+                    pk = res.inserted_primary_key
+                    seq = int(pk[0]) if pk is not None else 0
+                    added.append(Event(seq, kind, data, at, by or ""))
+        except sa.exc.DBAPIError as e:
+            if _is_read_only(e):
+                raise _read_only_error(self.path) from e
+            raise
+        return added

@@ -1,0 +1,206 @@
+"""The federation's board at work: the registry's commands, for the CLI and the web.
+
+:class:`Federation` wraps an open :class:`~plansza.federation.registry.RegistryFile`: each
+method checks its arguments, appends one dated event (or several, all or nothing) and
+answers; :meth:`Federation.status` computes a referee's licence as of a day from the log
+and, when given, the ranking's game history (RS §5.2 counts the days played).
+
+>>> import tempfile, os
+>>> from datetime import date
+>>> path = os.path.join(tempfile.mkdtemp(), "pfs.federacja.sqlite")
+>>> board = Federation(open_registry(path, create=True, at="2026-01-01T00:00:00"),
+...               lambda: "2026-01-01T00:00:00")
+>>> board.add_member("Ala", born=date(1990, 1, 2), since=date(2015, 1, 1))
+>>> board.grant("Ala", 2, date(2020, 3, 1))
+>>> board.status("Ala", date(2021, 1, 1)).degree
+2
+>>> board.close()
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from plansza.errors import N_, PlanszaError
+from plansza.federation.members import Member, read_members_csv
+from plansza.federation.referees import Status, status
+from plansza.federation.registry import SUFFIX, RegistryFile, RegistryState
+from plansza.ranking.records import RankedGame, normalise_name
+
+
+def find_default(directory: str = ".") -> str:
+    """The one registry file (``*.federacja.sqlite``) in ``directory``."""
+    found = sorted(str(p) for p in Path(directory).glob(f"*{SUFFIX}"))
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise PlanszaError(
+            N_("no registry file (*{suffix}) in {dir} — give --db"),
+            code="no_registry",
+            suffix=SUFFIX,
+            dir=os.path.abspath(directory),
+        )
+    raise PlanszaError(
+        N_("several registry files — choose one with --db: {files}"),
+        code="several_registries",
+        files=", ".join(found),
+    )
+
+
+def open_registry(db: str | None, *, create: bool = False, at: str = "") -> RegistryFile:
+    """The registry ``--db`` names (or the one in the current folder); ``create``: a
+    writing command starts a new one when the file does not exist."""
+    return RegistryFile.open(db or find_default("."), create=create, at=at)
+
+
+def played_days(member: Member, games: Iterable[RankedGame]) -> list[date]:
+    """The days ``member`` played a ranked game (by their name in the history)."""
+    name = normalise_name(member.player).casefold()
+    return sorted({g.date for g in games if name in (g.player1.casefold(), g.player2.casefold())})
+
+
+class Federation:
+    """The board's commands on one registry; ``now`` stamps each event."""
+
+    def __init__(self, registry: RegistryFile, now: Callable[[], str], by: str | None = None):
+        self.registry = registry
+        self.now = now
+        self.by = by
+
+    def close(self) -> None:
+        """Release the registry."""
+        self.registry.close()
+
+    def state(self) -> RegistryState:
+        """The registry now."""
+        return self.registry.state()
+
+    def _append(self, kind: str, data: dict[str, Any]) -> None:
+        self.registry.append(kind, data, at=self.now(), by=self.by)
+
+    def add_member(
+        self,
+        name: str,
+        *,
+        born: date | None,
+        since: date,
+        until: date | None = None,
+        player: str | None = None,
+    ) -> None:
+        """A new member, or one more membership period of a member."""
+        self._append("member_added", _member_data(name, born, since, until, player))
+
+    def end_membership(self, name: str, until: date) -> None:
+        """The member's open membership ends on ``until`` (the day included)."""
+        self._append("membership_ended", {"name": name, "until": until.isoformat()})
+
+    def import_members(self, text: str, *, source: str) -> int:
+        """Every row of a members' CSV, in one transaction (all or nothing); the
+        number of rows."""
+        rows = read_members_csv(text, source=source)
+        items = [
+            ("member_added", _member_data(r.name, r.born, r.since, r.until, r.player)) for r in rows
+        ]
+        if items:
+            self.registry.append_many(items, at=self.now(), by=self.by)
+        return len(items)
+
+    def members(self) -> list[Member]:
+        """The members, by name."""
+        return sorted(self.state().members.values(), key=lambda m: m.name.casefold())
+
+    def grant(self, name: str, degree: int, day: date) -> None:
+        """The board grants a licence of ``degree`` on ``day`` (RS §2.1, §3.5)."""
+        self._append("licence_granted", {"name": name, "degree": degree, "date": day.isoformat()})
+
+    def temporary(self, name: str, tournament: str, day: date) -> None:
+        """A temporary licence for one event (RS §3.9)."""
+        self._append(
+            "temporary_licence", {"name": name, "tournament": tournament, "date": day.isoformat()}
+        )
+
+    def penalty(
+        self,
+        name: str,
+        kind: str,
+        day: date,
+        *,
+        days: int | None = None,
+        tournaments: int | None = None,
+    ) -> None:
+        """A penalty of RS §4.1 from ``day``."""
+        data: dict[str, Any] = {"name": name, "kind": kind, "date": day.isoformat()}
+        if days is not None:
+            data["days"] = days
+        if tournaments is not None:
+            data["tournaments"] = tournaments
+        self._append("penalty", data)
+
+    def add_tournament(
+        self,
+        name: str,
+        *,
+        start: date,
+        end: date | None = None,
+        category: str,
+        referee: str,
+        assistants: Iterable[str] = (),
+        plays: bool = False,
+        internship: str | None = None,
+        exam: str | None = None,
+        rounds: int | None = None,
+    ) -> None:
+        """A tournament, its head referee, assistants and category (RS §6, RR §4)."""
+        data: dict[str, Any] = {
+            "name": name,
+            "date": start.isoformat(),
+            "end": (end or start).isoformat(),
+            "category": category,
+            "referee": referee,
+            "assistants": list(assistants),
+            "plays": plays,
+        }
+        if internship:
+            data["internship"] = internship
+        if exam:
+            data["exam"] = exam
+        if rounds is not None:
+            data["rounds"] = rounds
+        self._append("tournament_added", data)
+
+    def status(self, name: str, as_of: date, history: Iterable[RankedGame] | None = None) -> Status:
+        """A referee's licence as of ``as_of``, computed from the log (and the history's
+        days played, RS §5.2)."""
+        state = self.state()
+        member = state.member(name)
+        key = member.name.casefold()
+        played = played_days(member, history or ())
+        played += [
+            t.start for t in state.tournaments.values() if t.plays and t.referee.casefold() == key
+        ]
+        return status(
+            member,
+            state.grants.get(key, []),
+            state.temporaries.get(key, []),
+            state.penalties.get(key, []),
+            state.tournaments.values(),
+            played,
+            as_of,
+        )
+
+
+def _member_data(
+    name: str, born: date | None, since: date, until: date | None, player: str | None
+) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": name, "since": since.isoformat()}
+    if born is not None:
+        data["born"] = born.isoformat()
+    if until is not None:
+        data["until"] = until.isoformat()
+    if player:
+        data["player"] = player
+    return data
