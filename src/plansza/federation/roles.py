@@ -44,13 +44,15 @@ Level = Literal["refuse", "warn"]
 class Standing:
     """A referee's standing on a day, as the registry computes it: the degree in
     force (``None``: none — never granted, suspended, lapsed or taken away), whether
-    a penalty forbids playing while refereeing (RS §4), and whether the person is a
-    member of the federation (RS §6.5: an assistant referee)."""
+    a penalty forbids playing while refereeing (RS §4.1), whether the person is a
+    member of the federation (RS §6.5: an assistant referee), and whether the board
+    gave a temporary licence for the tournament (RS §3.9)."""
 
     degree: int | None
     may_play: bool = True
     member: bool = True
-    why: tuple[str, ...] = ()
+    #: RS §3.9: the board's temporary licence for this tournament (no degree).
+    temporary: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,8 +91,8 @@ def check(
 
     ranked = category != "unranked"
     degree = standing.degree if standing is not None else None
-    if standing is None:
-        pass
+    if standing is None or standing.temporary:
+        pass  # not known; or the board's leave for this very tournament (RS §3.9)
     elif ranked and degree is None:
         # RR §4: a ranked tournament is run by a PFS referee (RS §2.1: a licence)
         add(
@@ -121,7 +123,7 @@ def check(
                 "RS §6.4",
                 N_("the referee may not play at a tournament with an internship or an exam"),
             )
-        if degree == 2:
+        if standing is not None and degree != 1:
             add(
                 "refuse",
                 "RS §6.4",

@@ -28,7 +28,8 @@ from typing import Any
 from plansza.errors import N_, PlanszaError
 from plansza.federation.members import Member, read_members_csv
 from plansza.federation.referees import Status, status
-from plansza.federation.registry import SUFFIX, RegistryFile, RegistryState
+from plansza.federation.registry import SUFFIX, RegistryFile, RegistryState, UnknownNameError
+from plansza.federation.roles import Standing
 from plansza.ranking.records import RankedGame, normalise_name
 
 
@@ -204,3 +205,57 @@ def _member_data(
     if player:
         data["player"] = player
     return data
+
+
+def standings_for(db: str, names: list[str], as_of: str) -> dict[str, Standing]:
+    """Each named person's :class:`~plansza.federation.roles.Standing` on ``as_of``
+    (an ISO date) from the registry ``db``: the degree in force (RS §2–§5), whether a
+    penalty forbids playing while refereeing (RS §4.1), whether a member (RS §6.5). A
+    name not in the registry has no licence and is no member. A temporary licence for
+    the day counts as the board's leave to referee that tournament (RS §3.9).
+
+    >>> import os, tempfile
+    >>> from datetime import date
+    >>> db = os.path.join(tempfile.mkdtemp(), "pfs.federacja.sqlite")
+    >>> f = Federation(open_registry(db, create=True, at="2024-01-01T10:00:00"),
+    ...                lambda: "2024-01-01T10:00:00")
+    >>> f.add_member("Anna Żak", born=date(1980, 1, 1), since=date(2020, 1, 1))
+    >>> f.grant("Anna Żak", 2, date(2023, 6, 1))
+    >>> f.close()
+    >>> s = standings_for(db, ["Anna Żak", "Jan Obcy"], "2024-05-04")
+    >>> s["Anna Żak"].degree, s["Jan Obcy"].degree, s["Jan Obcy"].member
+    (2, None, False)
+    """
+
+    day = _day(as_of)
+    registry = open_registry(db)
+    try:
+        federation = Federation(registry, now=lambda: "")
+        state = federation.state()
+        out: dict[str, Standing] = {}
+        for name in dict.fromkeys(n for n in names if n.strip()):
+            try:
+                member = state.member(name)
+            except UnknownNameError:
+                out[name] = Standing(degree=None, member=False)
+                continue
+            found = federation.status(name, day)
+            may_play = not any(r.code == "no_play" for r in found.reasons)
+            out[name] = Standing(
+                degree=found.degree,
+                may_play=may_play,
+                member=member.is_member(day),
+                temporary=found.temporary is not None,
+            )
+        return out
+    finally:
+        registry.close()
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise PlanszaError(
+            N_("not a date: '{text}' (YYYY-MM-DD)"), code="bad_date", text=text
+        ) from None
