@@ -320,3 +320,51 @@ def test_the_message_survives_a_live_page_refreshed_meanwhile(
     assert client.get("/turniej").status_code == 200  # the other tab, with the old cookie
     shown = client.get(r.headers["location"]).text
     assert 'class="flash"' in shown and "Ala" in shown
+
+
+def test_an_assistant_referee_enters_results_and_nothing_else(
+    hall: tuple[TestClient, str],
+) -> None:
+    # RS §6.5: "Sędziowie pomocniczy mogą pomagać sędziemu głównemu we wpisywaniu
+    # wyników do programu sędziowskiego"
+    from .test_station import PW, csrf_of
+
+    client, path = hall
+    create(client)
+    register(client)
+    act(client, "kojarz", round="1")
+    helper = TestClient(client.app)
+    r = helper.post(
+        "/konto/rejestracja",
+        data={"csrf": csrf_of(helper, "/konto/rejestracja"), "nickname": "Pomoc"}
+        | {"password": PW, "password2": PW},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    assert helper.get("/sedzia").status_code == 403  # no role yet
+    # the head referee makes the account an assistant from the console
+    status, html = act(client, "sedzia", nick="pomoc", role="pomocniczy")
+    assert status == 200 and "pomoc" in html, html
+    html = helper.get("/sedzia/runda/1").text
+    assert "RS §6.5" in html  # the page says what the role is
+    with _opened(path) as t:
+        from plansza.tournament.model import seeds
+
+        state = t.state()
+        first = state.rounds[1].pairings[0]
+        sd = seeds(state)
+    a, b = str(sd[first.first]), str(sd[first.second or 0])
+    status, html = act(helper, "wynik", "/sedzia/runda/1", round="1", a=a, sa="401", b=b, sb="388")
+    assert status == 200, html
+    with _opened(path) as t:
+        last = t.events()[-1]
+        assert last.kind == "result" and last.by == "Pomoc"
+    # anything else is the head referee's: refused, nothing recorded
+    for what, data in (("kojarz", {"round": "2"}), ("cofnij", {}), ("sedzia", {"nick": "x"})):
+        status, html = act(helper, what, "/sedzia", **data)
+        assert status == 403 and "RS §6.5" in html, (what, html)
+    with _opened(path) as t:
+        assert t.events()[-1].kind == "result"
+    # the role taken back with the command line's twin: gone at the next request
+    assert client.app.state.hub.store.set_assistant("pomoc", False)  # type: ignore[attr-defined]
+    assert helper.get("/sedzia").status_code == 403

@@ -1,7 +1,9 @@
 """``plansza konto`` (alias ``account``): the web server's accounts, from the server's machine.
 
 ``plansza konto sedzia NICK`` makes the account a referee (the word-check station's log,
-and later the referee's console, are theirs only); ``--odbierz`` takes the role back.
+and the referee's console, are theirs only); ``plansza konto pomocniczy NICK`` an
+assistant referee, who enters results in the console and nothing else (RS §6.5);
+``--odbierz`` takes a role back.
 The database is the one ``plansza serve`` uses (``--db URL``, the same default).
 """
 
@@ -51,3 +53,34 @@ def referee(
 
 app.command("sedzia")(referee)
 app.command("referee", hidden=True)(referee)
+
+
+def assistant(
+    nick: str = typer.Argument(..., help=N_("The account's nickname (any case)")),
+    revoke: bool = typer.Option(
+        False, "--odbierz", "--revoke", help=N_("Take the assistant referee's role back")
+    ),
+    db: str | None = typer.Option(
+        None, "--db", help=N_("Database URL (default: plansza.db in the user's data folder)")
+    ),
+) -> None:
+    """Make an account an assistant referee, who enters results in the console (RS §6.5)."""
+    from plansza.server.store import Store, default_url
+    from plansza.services.accounts import nickname_key
+
+    with user_errors():
+        store = Store(db or default_url())
+        try:
+            found = store.set_assistant(nickname_key(nick.strip()), not revoke)
+        finally:
+            store.close()
+    if not found:
+        fail(_("no account with the nickname {nick}", nick=nick.strip()), EXIT_INPUT)
+    if revoke:
+        console.print(_("{nick} is no longer an assistant referee.", nick=nick.strip()))
+    else:
+        console.print(_("{nick} is an assistant referee now: results only.", nick=nick.strip()))
+
+
+app.command("pomocniczy")(assistant)
+app.command("assistant", hidden=True)(assistant)

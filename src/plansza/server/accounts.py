@@ -108,10 +108,24 @@ async def referee(request: Request) -> bool:
     return yes
 
 
-async def require_referee(request: Request) -> Response | None:
-    """``None`` for a referee; for anyone else the page refusing them (403), in their
-    language: a guest is asked to log in, another account told the page is not theirs."""
-    if await referee(request):
+async def role(request: Request) -> str | None:
+    """The logged-in account's role: ``referee``, ``assistant`` (RS §6.5) or ``None``."""
+    me = current(request)
+    if me is None:
+        return None
+    found = await to_thread.run_sync(_hub(request).store.role, me[0])
+    request.session["referee"] = found == "referee"
+    return found
+
+
+async def require_referee(request: Request, *, assistant: bool = False) -> Response | None:
+    """``None`` for a referee (and, with ``assistant``, an assistant referee, RS §6.5);
+    for anyone else the page refusing them (403), in their language: a guest is asked
+    to log in, another account told the page is not theirs."""
+    if assistant:
+        if await role(request) in ("referee", "assistant"):
+            return None
+    elif await referee(request):
         return None
     t = translator_of(request)
     if current(request) is None:

@@ -34,7 +34,7 @@ from starlette.routing import Route
 
 from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator, describe
-from plansza.server.accounts import current, require_referee
+from plansza.server.accounts import current, require_referee, role
 from plansza.server.pages import page, said_of, said_url, small_form, translator_of
 from plansza.services.tournament import (
     Referee,
@@ -136,10 +136,14 @@ async def _state_page(
 ) -> Response:
     """A page about the tournament: refused to a non-referee, the create form while the
     file does not exist, else ``name`` with the state and its sequence number (and what
-    ``more`` adds from the state)."""
-    refused = await require_referee(request)
-    if refused is not None:
+    ``more`` adds from the state). An assistant referee (RS §6.5) sees the pages and
+    enters results only."""
+    who = await role(request)
+    if who not in ("referee", "assistant"):
+        refused = await require_referee(request)
+        assert refused is not None
         return refused
+    extra["assistant"] = who == "assistant"
     path = _path(request)
     if path is None:
         t = translator_of(request)
@@ -698,6 +702,10 @@ def _undo(r: Referee, form: dict[str, str], t: Translator) -> Said:
     ]
 
 
+#: What an assistant referee may do in the console: enter results (RS §6.5: "pomagać
+#: sędziemu głównemu we wpisywaniu wyników do programu sędziowskiego").
+ASSISTANT_ACTIONS = frozenset({"wynik"})
+
 ACTIONS: dict[str, Action] = {
     "dodaj": _add,
     "import": _import,
@@ -758,11 +766,17 @@ def _run(
 
 
 async def act(request: Request) -> Response:
-    """One referee action (POST): recorded and said, or the page again with the reason."""
-    refused = await require_referee(request)
+    """One referee action (POST): recorded and said, or the page again with the reason.
+    An assistant referee's only action is a result (RS §6.5)."""
+    refused = await require_referee(request, assistant=True)
     if refused is not None:
         return refused
     t = translator_of(request)
+    if request.path_params["action"] not in ASSISTANT_ACTIONS and await role(request) != "referee":
+        message = t.gettext(
+            "An assistant referee enters results; the head referee does the rest (RS §6.5)."
+        )
+        return page(request, "web/error.html", status=403, message=message)
     form = await small_form(request, MAX_FORM)
     if form is None:
         return page(
@@ -832,17 +846,20 @@ async def _grant(request: Request, form: dict[str, str], t: Translator) -> Respo
     from plansza.services.accounts import nickname_key
 
     nick = _field(form, "nick")[:64]
-    found = bool(nick) and await run_in_threadpool(
-        hub_of(request).store.set_referee, nickname_key(nick), True
-    )
+    assistant = _field(form, "role") == "pomocniczy"  # RS §6.5: results only
+    store = hub_of(request).store
+    grant = store.set_assistant if assistant else store.set_referee
+    found = bool(nick) and await run_in_threadpool(grant, nickname_key(nick), True)
     if not found:
         message = t.gettext("no account with the nickname {nick}").format(nick=nick)
         kept = {"nick": nick, "form_id": "sedzia"}
         return await _state_page(request, "web/console.html", status=422, error=message, form=kept)
-    return RedirectResponse(
-        said_url("/sedzia", request, [t.gettext("{nick} is a referee now.").format(nick=nick)]),
-        status_code=303,
+    said = (
+        t.gettext("{nick} is an assistant referee now: results only.")
+        if assistant
+        else t.gettext("{nick} is a referee now.")
     )
+    return RedirectResponse(said_url("/sedzia", request, [said.format(nick=nick)]), status_code=303)
 
 
 async def _preview(request: Request, path: str, form: dict[str, str], t: Translator) -> Response:

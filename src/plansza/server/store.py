@@ -29,7 +29,7 @@ from plansza.services.live import Step
 from plansza.services.tables import TableEntry
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "w0005"
+HEAD = "w0006"
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -59,6 +59,8 @@ users = sa.Table(
     sa.Column("password_hash", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("referee", sa.Boolean, nullable=False, server_default=sa.false()),
+    # RS §6.5: an assistant referee enters results in the console, nothing else
+    sa.Column("assistant", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 seats = sa.Table(
     "game_seats",
@@ -275,6 +277,25 @@ class Store:
                 users.update().where(users.c.nickname_key == key).values(referee=referee)
             )
         return done.rowcount > 0
+
+    def set_assistant(self, key: str, assistant: bool) -> bool:
+        """Grant (or revoke) the assistant referee's role (RS §6.5) of the account of the
+        nickname ``key``; ``False``: no such account."""
+        with self._begin() as c:
+            done = c.execute(
+                users.update().where(users.c.nickname_key == key).values(assistant=assistant)
+            )
+        return done.rowcount > 0
+
+    def role(self, user_id: int) -> str | None:
+        """``referee``, ``assistant`` (RS §6.5) or ``None``: the account's role."""
+        with self._connect() as c:
+            row = c.execute(
+                sa.select(users.c.referee, users.c.assistant).where(users.c.id == user_id)
+            ).first()
+        if row is None:
+            return None
+        return "referee" if row.referee else "assistant" if row.assistant else None
 
     def is_referee(self, user_id: int) -> bool:
         """Whether the account ``user_id`` is a referee (no such account: not one)."""
