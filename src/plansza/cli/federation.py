@@ -374,3 +374,9 @@ def tournament_add(
             "plays": plays,
         },
     )
+
+
+# the registry's pages: a command of this group, in a module of its own
+from plansza.cli.federation_report import report as _report  # noqa: E402
+
+app.command("report")(_report)
