@@ -60,6 +60,11 @@ def serve(
         "--ranking",
         help=N_("A ranking history file (as `ranking compute` reads) to show at /ranking"),
     ),
+    federation: str | None = typer.Option(
+        None,
+        "--federation",
+        help=N_("The federation's registry (*.federacja.sqlite or a URL) to show at /federacja"),
+    ),
 ) -> None:
     """The web app: play, study, tournaments in the browser."""
     import uvicorn
@@ -67,6 +72,8 @@ def serve(
     from plansza.lexicon import Lexicon
     from plansza.server.app import WS_MAX_SIZE, create_app
 
+    if federation is not None and "://" not in federation and not os.path.isfile(federation):
+        fail(_("--federation: no registry file {path}", path=federation), EXIT_INPUT)
     if ranking is not None and not os.path.isfile(ranking):
         fail(_("--ranking: no ranking history file {path}", path=ranking), EXIT_INPUT)
     with user_errors():
@@ -78,6 +85,7 @@ def serve(
             ranking=ranking,
             belgijka=belgijka,
             redis=redis,
+            federation=federation,
             tournament_poll=_poll(),
         )
     # Hundreds of live games keep many objects alive: the collector's full passes over

@@ -87,6 +87,7 @@ def create_app(
     ranking: str | None = None,
     belgijka: str | None = None,
     redis: str | None = None,
+    federation: str | None = None,
 ) -> Starlette:
     """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
     list ``words`` (default: the SJP.PL lexicon — not the official OSPS); ``tournament``:
@@ -96,7 +97,8 @@ def create_app(
     championship file run live at ``/belgijka`` (created there when missing); ``redis``:
     a Redis URL shared by several processes serving the same tournament, whose writes
     reach each other's live pages through it (checked here: an unreachable Redis is a
-    :class:`plansza.server.fanout.RedisUnreachableError`)."""
+    :class:`plansza.server.fanout.RedisUnreachableError`); ``federation``: the
+    federation's registry shown at ``/federacja``."""
     import time
 
     from plansza.server import belgijka as belgijka_pages
@@ -105,6 +107,7 @@ def create_app(
     from plansza.server import tables as table_pages
     from plansza.server import tournament as live_tournament
     from plansza.server.effect import routes as effect_routes
+    from plansza.server.federation import routes as federation_routes
 
     if words is None:
         from plansza.lexicon import Lexicon
@@ -168,6 +171,7 @@ def create_app(
             *belgijka_pages.routes(),
             *belgijka_console.routes(),
             *belgijka_phone.routes(),
+            *federation_routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -187,6 +191,7 @@ def create_app(
     app.state.belgijka = hall
     app.state.belgijka_stream = hall_stream
     app.state.ranking = ranking_pages.RankingSource(ranking) if ranking else None
+    app.state.federation = federation
     return app
 
 
