@@ -421,9 +421,12 @@ def candidate(
         ),
         style="bold",
     )
-    for f in (*found.eligibility.unmet, *found.notes):
+    applying = found.stage in ("not_eligible", "may_apply")
+    # once the board consented (RS §3.2), RS §3.1 was checked: the --json answer
+    # still says whether it holds on the day
+    for f in (*(found.eligibility.unmet if applying else ()), *found.notes):
         console.print("  • " + f.text(words), soft_wrap=True)
-    if found.stage != "not_eligible" and found.stage != "may_apply":
+    if not applying:
         console.print(
             "  • "
             + ngettext(
