@@ -376,6 +376,188 @@ def tournament_add(
     )
 
 
+def _history(path: str | None) -> Any:
+    """The ranking's game history at ``path`` (None: none given)."""
+    if path is None:
+        return None
+    from plansza.ranking.records import read_games_csv
+
+    with user_errors(EXIT_INPUT):
+        return read_games_csv(path)
+
+
+HistoryOption = typer.Option(
+    None, "--history", help=N_("The ranking's game-history CSV (the ranked games, RS §3.1)")
+)
+
+
+@app.command("candidate")
+def candidate(
+    name: str = typer.Argument(..., help=N_("The candidate's name")),
+    as_of: str | None = typer.Option(None, "--as-of", help=N_("The day (default: today)")),
+    history: str | None = HistoryOption,
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """A candidate for referee on a day (RS §3): the conditions unmet and how far,
+    the internship, the exams, from when and until when."""
+    from plansza.cli.i18n import t
+    from plansza.federation.candidates import STAGES
+
+    day = _day(as_of, "--as-of") or date.today()
+    games = _history(history)
+    with _board(db) as board:
+        found = board.candidate(name, day, games)
+    words = t()
+    if as_json:
+        print(json.dumps({"name": name, **found.as_dict(words)}, ensure_ascii=False))
+        return
+    console.print(
+        _(
+            "{name} as of {date}: {stage}",
+            name=name,
+            date=day,
+            stage=words.gettext(STAGES[found.stage]),
+        ),
+        style="bold",
+    )
+    applying = found.stage in ("not_eligible", "may_apply")
+    # once the board consented (RS §3.2), RS §3.1 was checked: the --json answer
+    # still says whether it holds on the day
+    for f in (*(found.eligibility.unmet if applying else ()), *found.notes):
+        console.print("  • " + f.text(words), soft_wrap=True)
+    if not applying:
+        console.print(
+            "  • "
+            + ngettext(
+                "{n} internship round", "{n} internship rounds", found.rounds, n=found.rounds
+            ),
+            soft_wrap=True,
+        )
+    if found.since is not None or found.until is not None:
+        console.print(
+            "  • "
+            + _(
+                "the next exam from {since} until {until} (RS §3.5)",
+                since=found.since or "…",
+                until=found.until or "…",
+            ),
+            soft_wrap=True,
+        )
+    if found.granted is not None:
+        console.print(
+            "  • " + _("degree II licence from {date} (RS §3.5)", date=found.granted),
+            soft_wrap=True,
+        )
+
+
+@app.command("approve")
+def approve(
+    name: str = typer.Argument(..., help=N_("The candidate's name")),
+    day: str = typer.Option(..., "--date", help=N_("The board's decision, YYYY-MM-DD")),
+    history: str | None = HistoryOption,
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Record the board's consent to a candidacy (RS §3.2)."""
+    when = _required_day(day, "--date")
+    games = _history(history)
+    with _board(db, write=True) as board:
+        board.approve(name, when, games)
+    _answer(
+        as_json,
+        _("{name}: candidacy approved on {date} (RS §3.2)", name=name, date=when),
+        {"name": name, "date": when.isoformat()},
+    )
+
+
+@app.command("exam")
+def exam(
+    name: str = typer.Argument(..., help=N_("The candidate's name")),
+    theory: bool = typer.Option(False, "--theory", help=N_("The theory exam")),
+    practical: bool = typer.Option(False, "--practical", help=N_("The practical exam")),
+    day: str = typer.Option(..., "--date", help=N_("The exam's day, YYYY-MM-DD")),
+    passed: bool | None = typer.Option(None, "--passed/--failed", help=N_("The result")),
+    tournament: str | None = typer.Option(
+        None, "--tournament", help=N_("The practical exam's tournament (at least 12 rounds)")
+    ),
+    assessor: str | None = typer.Option(None, "--assessor", help=N_("Who assessed it")),
+    pool: str | None = typer.Option(
+        None, "--pool", help=N_("The question pool, one question a line (RS §3.6)")
+    ),
+    seed: str | None = typer.Option(None, "--seed", help=N_("The draw's seed")),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Record an exam sat (RS §3.5); a practical exam passed grants degree II.
+    With --pool, three questions are drawn and recorded; a failed exam shows the
+    appeal's deadlines (RS §3.7)."""
+    from plansza.federation.candidates import appeal_dates, draw_questions, read_pool
+
+    if theory == practical:
+        fail(_("give one of --theory and --practical"), EXIT_INPUT)
+    if passed is None:
+        fail(_("give the result: --passed or --failed"), EXIT_INPUT)
+    if practical and not tournament:
+        fail(_("--practical needs --tournament (RS §3.5)"), EXIT_INPUT)
+    when = _required_day(day, "--date")
+    questions: tuple[str, ...] = ()
+    if pool is not None:
+        from plansza.files import read_record
+
+        with user_errors(EXIT_INPUT):
+            drawn = read_pool(read_record(pool), source=pool)
+            questions = draw_questions(drawn, seed if seed is not None else f"{name} {when}")
+    kind = "theory" if theory else "practical"
+    with _board(db, write=True) as board:
+        board.exam(
+            name,
+            kind,
+            when,
+            passed=passed,
+            questions=questions,
+            tournament=tournament,
+            assessor=assessor,
+        )
+    appeal = None if passed else appeal_dates(when)
+    data: dict[str, Any] = {
+        "name": name,
+        "kind": kind,
+        "date": when.isoformat(),
+        "passed": passed,
+        "questions": list(questions),
+        "appeal_by": appeal.appeal_by.isoformat() if appeal else None,
+        "decision_by": appeal.decision_by.isoformat() if appeal else None,
+    }
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+        return
+    if theory:
+        head = (
+            _("{name}: the theory exam passed on {date}", name=name, date=when)
+            if passed
+            else _("{name}: the theory exam failed on {date}", name=name, date=when)
+        )
+    else:
+        head = (
+            _("{name}: the practical exam passed on {date}: degree II", name=name, date=when)
+            if passed
+            else _("{name}: the practical exam failed on {date}", name=name, date=when)
+        )
+    console.print(head)
+    for n, q in enumerate(questions, start=1):
+        console.print(f"  {n}. {q}", soft_wrap=True)
+    if appeal is not None:
+        console.print(
+            _(
+                "Appeal to the board by {appeal}; the board decides by {decision} (RS §3.7)",
+                appeal=appeal.appeal_by,
+                decision=appeal.decision_by,
+            ),
+            soft_wrap=True,
+        )
+
+
 # the registry's pages: a command of this group, in a module of its own
 from plansza.cli.federation_report import report as _report  # noqa: E402
 

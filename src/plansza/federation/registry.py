@@ -27,6 +27,8 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from plansza.errors import N_, PlanszaError
+from plansza.federation import candidates
+from plansza.federation.candidates import Exam, Finding, Internship, RefereeCandidate
 from plansza.federation.members import Member, check_period, parse_day
 from plansza.federation.referees import (
     CATEGORIES,
@@ -71,6 +73,10 @@ class RegistryState:
     temporaries: dict[str, list[Temporary]] = field(default_factory=dict)
     penalties: dict[str, list[Penalty]] = field(default_factory=dict)
     tournaments: dict[str, TournamentRecord] = field(default_factory=dict)
+    approvals: dict[str, date] = field(default_factory=dict)
+    """The board's consent to a candidacy (RS §3.2), by member key."""
+    theory: dict[str, list[Exam]] = field(default_factory=dict)
+    practical: dict[str, list[Exam]] = field(default_factory=dict)
     log: list[Event] = field(default_factory=list)
 
     def member(self, name: str) -> Member:
@@ -83,6 +89,137 @@ class RegistryState:
 
 def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
+
+
+class CandidateRefusedError(PlanszaError):
+    """What RS §3 refuses a candidate (the first finding words it; ``findings`` holds
+    them all)."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        first = findings[0]
+        super().__init__(
+            first.template, code=first.code, **{k: str(v) for k, v in first.fields.items()}
+        )
+        self.findings = findings
+
+
+UNKNOWN_BIRTH = date(1, 1, 1)
+"""The birth date a candidate is given when the registry does not know it (their age
+is then checked by the service, which says so)."""
+
+
+def internships(state: RegistryState, member: Member) -> list[Internship]:
+    """The internships of ``member``: the tournaments recorded with them as the intern,
+    each assisted whole (RS §3.4), its rounds the tournament's (none recorded: 0 rounds,
+    not a whole tournament), on its last day."""
+    key = _key(member.name)
+    return [
+        Internship(t.name, t.end, t.rounds or 0, t.rounds or 1)
+        for t in state.tournaments.values()
+        if t.internship is not None and _key(t.internship) == key
+    ]
+
+
+def candidate_of(
+    state: RegistryState, member: Member, games: tuple[date, ...] = ()
+) -> RefereeCandidate:
+    """What the registry knows of ``member`` as a candidate (RS §3), with the dates of
+    their ranked ``games`` (the ranking's history; the registry holds none)."""
+    key = _key(member.name)
+    bans = [
+        p.last_day or add_years(p.day, EXAM_BAN_YEARS)
+        for p in state.penalties.get(key, [])
+        if p.kind == "revoke"
+    ]
+    return RefereeCandidate(
+        member.name,
+        member.born or UNKNOWN_BIRTH,
+        member.periods,
+        games,
+        state.approvals.get(key),
+        tuple(internships(state, member)),
+        tuple(state.theory.get(key, [])),
+        tuple(state.practical.get(key, [])),
+        date.fromordinal(max(bans).toordinal() + 1) if bans else None,
+    )
+
+
+def _approve(state: RegistryState, data: dict[str, Any]) -> None:
+    """RS §3.2: the board consents to a candidacy; refused if already given, or if the
+    candidate's age or membership (RS §3.1) is unmet on that day (the games are the
+    service's to check, from the ranking's history). Birth date unknown: recorded."""
+    member = state.member(_name(data))
+    day = _day(data, "date")
+    key = _key(member.name)
+    if key in state.approvals:
+        raise PlanszaError(
+            N_("the board approved {name}'s candidacy on {date} (RS §3.2)"),
+            code="already_approved",
+            name=member.name,
+            date=state.approvals[key].isoformat(),
+        )
+    found = candidates.eligibility(candidate_of(state, member), day).unmet
+    known = [f for f in found if f.code in ("not_member", "membership")]
+    if member.born is not None:
+        known = [f for f in found if f.code == "age"] + known
+    if known:
+        raise CandidateRefusedError(known)
+    state.approvals[key] = day
+
+
+def _exam(state: RegistryState, data: dict[str, Any]) -> None:
+    """RS §3.5: an exam sat, refused if the candidate may not sit it that day."""
+    member = state.member(_name(data))
+    day = _day(data, "date")
+    key = _key(member.name)
+    kind = str(data.get("kind") or "")
+    passed = bool(data.get("passed"))
+    candidate = candidate_of(state, member)
+    if candidate.approved is None or candidate.approved > day:
+        raise PlanszaError(
+            N_("the board has not approved the candidacy (RS §3.2)"), code="not_approved"
+        )
+    if kind == "theory":
+        questions = tuple(str(q) for q in data.get("questions") or ())
+        exam = Exam(day, passed, questions)
+        refused = candidates.theory_refusals(candidate, day)
+        if refused:
+            raise CandidateRefusedError(refused)
+        state.theory.setdefault(key, []).append(exam)
+        return
+    if kind != "practical":
+        raise PlanszaError(
+            N_("an exam is theory or practical, not '{kind}' (RS §3.5)"),
+            code="bad_exam",
+            kind=kind,
+        )
+    record = state.tournaments.get(_key(_name(data, "tournament")))
+    if record is None:
+        raise UnknownNameError(
+            N_("no tournament named {name} in the registry"), name=_name(data, "tournament")
+        )
+    exam = Exam(
+        day, passed, tournament=record.name, rounds=record.rounds or 0,
+        assessor=" ".join(str(data.get("assessor") or "").split()),
+    )  # fmt: skip
+    now = candidates.status(candidate, day)
+    if now.stage == "passed":
+        raise PlanszaError(
+            N_("{name} passed the practical exam on {date} (RS §3.5)"),
+            code="exam_passed",
+            name=member.name,
+            date=str(now.granted),
+        )
+    refused = candidates.practical_refusals(candidate, exam)
+    if not refused and now.stage != "may_sit_practical":
+        refused = list(now.notes) or [
+            Finding("theory_first", "RS §3.5", candidates.M["theory_first"], False, True)
+        ]
+    if refused:
+        raise CandidateRefusedError(refused)
+    state.practical.setdefault(key, []).append(exam)
+    if passed:  # RS §3.5: the practical exam passed, the licence of degree II
+        state.grants.setdefault(key, []).append(Grant(day, 2))
 
 
 def _name(data: dict[str, Any], field_name: str = "name") -> str:
@@ -229,6 +366,10 @@ def apply(state: RegistryState, event: Event) -> None:
             state.member(str(exam)).name if exam else None,
             int(rounds) if rounds else None,
         )
+    elif kind == "candidate_approved":
+        _approve(state, data)
+    elif kind == "exam_sat":
+        _exam(state, data)
     else:
         raise PlanszaError(N_("unknown event kind {kind}"), code="bad_event", kind=kind)
     state.log.append(event)

@@ -21,14 +21,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from plansza.errors import N_, PlanszaError
+from plansza.federation import candidates
 from plansza.federation.members import Member, read_members_csv
 from plansza.federation.referees import Status, status
-from plansza.federation.registry import SUFFIX, RegistryFile, RegistryState, UnknownNameError
+from plansza.federation.registry import (
+    SUFFIX,
+    CandidateRefusedError,
+    RegistryFile,
+    RegistryState,
+    UnknownNameError,
+    candidate_of,
+)
 from plansza.federation.roles import Standing
 from plansza.ranking.records import RankedGame, normalise_name
 
@@ -192,6 +201,67 @@ class Federation:
             played,
             as_of,
         )
+
+    def candidate(
+        self, name: str, as_of: date, history: Iterable[RankedGame] | None = None
+    ) -> candidates.Status:
+        """Where a candidate for referee stands on ``as_of`` (RS §3): the ranked games
+        from the ranking's ``history`` (none without one), the membership, the board's
+        consent, the internships and exams from the log. A birth date the registry
+        does not know is an unmet condition of its own."""
+        state = self.state()
+        member = state.member(name)
+        games = tuple(candidates.game_dates(history or (), member.player))
+        found = candidates.status(candidate_of(state, member, games), as_of)
+        if member.born is not None:
+            return found
+        unknown = candidates.Finding(
+            "born_unknown", "RS §3.1", BORN_UNKNOWN, None, candidates.MIN_AGE,
+            {"need": candidates.MIN_AGE},
+        )  # fmt: skip
+        unmet = (unknown, *(f for f in found.eligibility.unmet if f.code != "age"))
+        stage = "not_eligible" if found.stage == "may_apply" else found.stage
+        return replace(found, stage=stage, eligibility=replace(found.eligibility, unmet=unmet))
+
+    def approve(self, name: str, day: date, history: Iterable[RankedGame] | None = None) -> None:
+        """The board consents to a candidacy on ``day`` (RS §3.2). With the ranking's
+        ``history``, refused unless every condition of RS §3.1 is met that day;
+        without it the registry checks the age and the membership."""
+        if history is not None:
+            found = self.candidate(name, day, history).eligibility.unmet
+            if found:
+                raise CandidateRefusedError(list(found))
+        self._append("candidate_approved", {"name": name, "date": day.isoformat()})
+
+    def exam(
+        self,
+        name: str,
+        kind: str,
+        day: date,
+        *,
+        passed: bool,
+        questions: Iterable[str] = (),
+        tournament: str | None = None,
+        assessor: str | None = None,
+    ) -> None:
+        """An exam sat (RS §3.5): ``kind`` theory (the ``questions`` drawn) or
+        practical (at ``tournament``, assessed by ``assessor``). A practical exam
+        passed grants the licence of degree II on its day."""
+        data: dict[str, Any] = {
+            "name": name,
+            "date": day.isoformat(),
+            "kind": kind,
+            "passed": passed,
+        }
+        if kind == "theory":
+            data["questions"] = list(questions)
+        else:
+            data["tournament"] = tournament or ""
+            data["assessor"] = assessor or ""
+        self._append("exam_sat", data)
+
+
+BORN_UNKNOWN = N_("the date of birth is not in the registry (RS §3.1: at least {need})")
 
 
 def _member_data(
