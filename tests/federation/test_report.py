@@ -58,3 +58,20 @@ def test_a_bad_day_is_named(tmp_path: Path) -> None:
               "--db", str(db)],
     )  # fmt: skip
     assert res.exit_code == 2 and "jutro" in res.output and "Traceback" not in res.output
+
+
+def test_a_candidate_has_a_page(tmp_path: Path) -> None:
+    # RS §3: where a candidate stands, on the registry's pages
+    db = tmp_path / "pfs.federacja.sqlite"
+    fed(db, "member", "add", "Jan Kos", "--born", "1975-01-01", "--since", "2010-01-01")
+    fed(db, "referee", "grant", "Jan Kos", "--degree", "1", "--date", "2025-06-01")
+    fed(db, "member", "add", "Ula Świt", "--born", "1990-01-01", "--since", "2018-01-01")
+    fed(db, "approve", "Ula Świt", "--date", "2025-09-01")
+    fed(db, "tournament", "add", "Jesień", "--date", "2025-10-10", "--category", "ranked",
+        "--referee", "Jan Kos", "--internship", "Ula Świt", "--rounds", "8")  # fmt: skip
+    out = tmp_path / "strony"
+    fed(db, "report", "--html", str(out), "--as-of", "2026-04-01")
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "Kandydaci (RS §3)" in index and "kandydat-ula-swit.html" in index
+    page = (out / "kandydat-ula-swit.html").read_text(encoding="utf-8")
+    assert "staż" in page and "<td>8 · " in page  # 8 rounds, the whole tournament

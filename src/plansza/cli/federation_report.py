@@ -32,6 +32,7 @@ def report(
     from plansza.services.federation import Federation, open_registry
     from plansza.services.federation_report import (
         registry_report,
+        render_candidate,
         render_referee,
         render_registry,
     )
@@ -63,10 +64,12 @@ def report(
         write_output(folder / "index.html", render_registry(found, t))
         for line in found.referees:
             write_output(folder / line.page, render_referee(found, line, t))
+        for person in found.candidates:
+            write_output(folder / person.page, render_candidate(found, person, t))
     console.print(
         _(
-            "Wrote {path} and a page for each referee ({n})",
+            "Wrote {path} and a page for each referee and candidate ({n})",
             path=str(folder / "index.html"),
-            n=len(found.referees),
+            n=len(found.referees) + len(found.candidates),
         )
     )

@@ -66,7 +66,11 @@ async def registry_page(request: Request) -> Response:
 
 
 async def referee_page(request: Request) -> Response:
-    from plansza.services.federation_report import RegistryReport, render_referee
+    from plansza.services.federation_report import (
+        RegistryReport,
+        render_candidate,
+        render_referee,
+    )
 
     name = request.path_params["page"]
     if not re.fullmatch(r"[a-z0-9-]+\.html", name):
@@ -75,8 +79,13 @@ async def referee_page(request: Request) -> Response:
     if not isinstance(found, RegistryReport):
         assert isinstance(found, Response)
         return found
+    t = translator_of(request)
     line = next((x for x in found.referees if x.page == name), None)
-    if line is None:
-        return error_page(request, 404, translator_of(request).gettext("No such page."))
-    html = render_referee(found, line, translator_of(request))
+    person = next((x for x in found.candidates if x.page == name), None)
+    if line is not None:
+        html = render_referee(found, line, t)
+    elif person is not None:
+        html = render_candidate(found, person, t)
+    else:
+        return error_page(request, 404, t.gettext("No such page."))
     return HTMLResponse(html.replace('href="index.html"', 'href="/federacja"'))

@@ -29,6 +29,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from plansza.errors import N_
+from plansza.federation import candidates
 from plansza.federation.referees import Status
 from plansza.i18n import Translator
 from plansza.ranking.records import RankedGame
@@ -58,11 +59,22 @@ class HistoryLine:
 
 
 @dataclass(frozen=True)
+class CandidateLine:
+    """One candidate (RS §3): a member the board approved, or one who interned or sat
+    an exam, with where they stand."""
+
+    name: str
+    status: candidates.Status
+    page: str
+
+
+@dataclass(frozen=True)
 class RegistryReport:
     as_of: date
     referees: tuple[RefereeLine, ...]
     members: int
     histories: dict[str, tuple[HistoryLine, ...]]
+    candidates: tuple[CandidateLine, ...] = ()
 
 
 def slug(name: str) -> str:
@@ -94,7 +106,18 @@ def registry_report(
         lines.append(RefereeLine(found, soon, page + ".html"))
         histories[member.name] = history(federation, member.name)
     members = sum(1 for m in state.members.values() if m.is_member(as_of))
-    return RegistryReport(as_of, tuple(lines), members, histories)
+    interns = {t.internship.casefold() for t in state.tournaments.values() if t.internship}
+    keys = {*state.approvals, *state.theory, *state.practical, *interns} - names
+    people = []
+    for key in sorted(keys, key=lambda k: polish_collation_key(state.members[k].name)):
+        member = state.members[key]
+        page = "kandydat-" + slug(member.name)
+        while page in pages:
+            page += "-2"
+        pages.add(page)
+        where = federation.candidate(member.name, as_of, played)
+        people.append(CandidateLine(member.name, where, page + ".html"))
+    return RegistryReport(as_of, tuple(lines), members, histories, tuple(people))
 
 
 def history(federation: Federation, name: str) -> tuple[HistoryLine, ...]:
@@ -163,6 +186,21 @@ def render_registry(report: RegistryReport, t: Translator) -> str:
         report=report,
         words=lambda template, fields: _words(t, template, fields),
         soon_days=SOON_DAYS,
+        stages=candidates.STAGES,
+    )
+
+
+def render_candidate(report: RegistryReport, line: CandidateLine, t: Translator) -> str:
+    """One candidate's page: the stage, what is unmet and how far, the internship, the
+    exams' window (RS §3)."""
+    from plansza.templates import render
+
+    return render(
+        "federation/candidate.html",
+        t,
+        report=report,
+        line=line,
+        status=line.status.as_dict(t),
     )
 
 
