@@ -196,6 +196,11 @@ typedef struct {
     int ldist[MAXLET + 1];
     int nldist;
     int32_t scale, leave_max;
+    /* A top-N search first walks like the full listing (no bounds), counting the
+     * squares it visits; past `budget` it stops (aborted = 1) and the bounded
+     * search takes over. */
+    int64_t steps, budget;
+    int aborted;
 } Ctx;
 
 /* Whether a bound can still beat the N-th best found so far. */
@@ -358,6 +363,7 @@ static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int
 
 static void gen_left(Ctx *c, int pos, uint32_t p, int main, int wmul, int xt, int nt) {
     const PositionObject *P = c->P;
+    if (++c->steps > c->budget) { c->aborted = 1; return; }
     uint8_t t = c->row[pos];
     if (t) {
         uint32_t q = child(P, p, LETTER(t));
@@ -369,6 +375,7 @@ static void gen_left(Ctx *c, int pos, uint32_t p, int main, int wmul, int xt, in
 
 static void gen_right(Ctx *c, int pos, uint32_t p, int start, int main, int wmul, int xt, int nt) {
     const PositionObject *P = c->P;
+    if (++c->steps > c->budget) { c->aborted = 1; return; }
     uint8_t t = c->row[pos];
     if (t) {
         uint32_t q = child(P, p, LETTER(t));
@@ -557,6 +564,9 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->nldist = 0;
     c->scale = 1;
     c->leave_max = 0;
+    c->steps = 0;
+    c->budget = INT64_MAX;
+    c->aborted = 0;
 }
 
 /* Switch a context to equity mode for its (parsed) rack: the leave table holds
