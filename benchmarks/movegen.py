@@ -46,9 +46,7 @@ from plansza.rules import Rules
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "tests" / "game" / "data" / "games"
 
-MID1 = (
-    "15/15/15/15/15/7N7/7ARMIA3/7P3MIOT/7OŚKA3R/5BOI2N3W/1DESKI3PO2DA/1OR1O4IN1FAŁ/1M2TWYCH1S2Ł1/15/15"
-)
+MID1 = "15/15/15/15/15/7N7/7ARMIA3/7P3MIOT/7OŚKA3R/5BOI2N3W/1DESKI3PO2DA/1OR1O4IN1FAŁ/1M2TWYCH1S2Ł1/15/15"
 
 # (name, board CGP or "" for the empty board, rack, expected moves, expected best,
 #  target all ms, target top ms)
@@ -202,9 +200,10 @@ def main() -> int:
     print()
     for cls in classes:
         sel = [r for r in rows if r["class"] == cls]
+        g_all = geomean([r["all_ms"] for r in sel])
+        g_top = geomean([r["top_ms"] for r in sel])
         print(
-            f"{cls:<8} {len(sel):>3} positions  geomean all {geomean([r['all_ms'] for r in sel]):.4f} ms"
-            f"  top {geomean([r['top_ms'] for r in sel]):.4f} ms"
+            f"{cls:<8} {len(sel):>3} positions  geomean all {g_all:.4f} ms  top {g_top:.4f} ms"
             f"  top/all {geomean([r['ratio'] for r in sel]):.2f}"
             f"  worst top/all {max(r['ratio'] for r in sel):.2f}"
         )

@@ -210,6 +210,19 @@ static inline int worth(const Ctx *c, int bound) {
     return kb > c->floor && (c->out->n < c->topn || kb > c->threshold);
 }
 
+/* The top-N order: the key, the score, then across before down, the lowest
+ * lane, the lowest start, the word's codes (total, so the list comes out sorted
+ * the same way; which of several plays tied at the N-th key are kept still
+ * depends on the order the search meets them: ties are not searched for). */
+static inline int move_above(const Move *a, const Move *b) {
+    if (a->key != b->key) return a->key > b->key;
+    if (a->score != b->score) return a->score > b->score;
+    if (a->dir != b->dir) return a->dir < b->dir;
+    if (a->lane != b->lane) return a->lane < b->lane;
+    if (a->start != b->start) return a->start < b->start;
+    return memcmp(a->word, b->word, N) < 0;
+}
+
 static void heap_push(Ctx *c, const Move *m) {
     MoveVec *h = c->out;
     if (h->n < c->topn) {
@@ -217,7 +230,7 @@ static void heap_push(Ctx *c, const Move *m) {
         Py_ssize_t i = h->n - 1;
         while (i > 0) {
             Py_ssize_t p = (i - 1) / 2;
-            if (h->v[p].key <= h->v[i].key) break;
+            if (!move_above(&h->v[p], &h->v[i])) break;
             Move t = h->v[p]; h->v[p] = h->v[i]; h->v[i] = t;
             i = p;
         }
@@ -227,8 +240,8 @@ static void heap_push(Ctx *c, const Move *m) {
         Py_ssize_t i = 0, n = h->n;
         for (;;) {
             Py_ssize_t l = 2 * i + 1, r = l + 1, s = i;
-            if (l < n && h->v[l].key < h->v[s].key) s = l;
-            if (r < n && h->v[r].key < h->v[s].key) s = r;
+            if (l < n && move_above(&h->v[s], &h->v[l])) s = l;
+            if (r < n && move_above(&h->v[s], &h->v[r])) s = r;
             if (s == i) break;
             Move t = h->v[s]; h->v[s] = h->v[i]; h->v[i] = t;
             i = s;
@@ -597,9 +610,7 @@ static void set_equity(Ctx *c, const int32_t *tab, int32_t scale) {
 
 static int cmp_move_desc(const void *x, const void *y) {
     const Move *a = x, *b = y;
-    if (a->key != b->key) return b->key > a->key ? 1 : -1;
-    if (a->score != b->score) return b->score > a->score ? 1 : -1;
-    return 0;
+    return move_above(b, a) - move_above(a, b);
 }
 
 
