@@ -116,13 +116,14 @@ static uint64_t cross_walk(const PositionObject *P, const uint8_t *row, int b, i
 static void update_lane(PositionObject *P, int dir, int lane) {
     const uint8_t *row = P->tiles[dir][lane];
     int od = 1 - dir;
+    uint64_t all = all_letters(P);
     for (int i = 0; i < N; i++) {
         if (row[i]) continue;
         int b = i, e = i;
         while (b > 0 && row[b - 1]) b--;
         while (e < N - 1 && row[e + 1]) e++;
         if (b == i && e == i) {
-            P->cross[od][i][lane] = all_letters(P);
+            P->cross[od][i][lane] = all;
             P->cscore[od][i][lane] = -1;
             continue;
         }
@@ -135,9 +136,19 @@ static void update_lane(PositionObject *P, int dir, int lane) {
 }
 
 static void update_all(PositionObject *P) {
+    static const uint8_t empty[N] = {0};
+    uint64_t all = all_letters(P);
     P->ntiles = 0;
     for (int d = 0; d < 2; d++)
-        for (int l = 0; l < N; l++) update_lane(P, d, l);
+        for (int l = 0; l < N; l++) {
+            if (memcmp(P->tiles[d][l], empty, N)) { update_lane(P, d, l); continue; }
+            /* A lane without tiles: every square open, no perpendicular tiles. */
+            int od = 1 - d;
+            for (int i = 0; i < N; i++) {
+                P->cross[od][i][l] = all;
+                P->cscore[od][i][l] = -1;
+            }
+        }
     for (int r = 0; r < N; r++)
         for (int c = 0; c < N; c++) P->ntiles += P->tiles[0][r][c] != 0;
 }
