@@ -46,7 +46,10 @@ from plansza.rules import Rules
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "tests" / "game" / "data" / "games"
 
-MID1 = "15/15/15/15/15/7N7/7ARMIA3/7P3MIOT/7OŚKA3R/5BOI2N3W/1DESKI3PO2DA/1OR1O4IN1FAŁ/1M2TWYCH1S2Ł1/15/15"
+MID1 = (
+    "15/15/15/15/15/7N7/7ARMIA3/7P3MIOT/7OŚKA3R/5BOI2N3W/"
+    "1DESKI3PO2DA/1OR1O4IN1FAŁ/1M2TWYCH1S2Ł1/15/15"
+)
 
 # (name, board CGP or "" for the empty board, rack, expected moves, expected best,
 #  target all ms, target top ms)
