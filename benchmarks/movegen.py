@@ -7,9 +7,17 @@ finds its top move in ~0.05 ms — we aim within 3×):
     mid1 EIKNOR?   all ≤ 13 ms    top ≤ 0.5 ms
     empty AEINRS?  all ≤ 9 ms
 
+Issue 32: the positions before every play of the test games' GCG files are timed
+too (class "game"), beside the named ones (class "named"); per position the
+all-moves time, the top-move time and their ratio, and per class the geometric
+means. Target: top ≤ all on every position (ratio ≤ 1.0).
+
     python benchmarks/movegen.py            # table
     python benchmarks/movegen.py --json     # [{"position", "rack", "moves", "best",
                                             #   "all_ms", "top_ms"}, …]
+    python benchmarks/movegen.py --positions FILE [--json]
+                                            # one position a line: CGP board, a tab, rack
+    python benchmarks/movegen.py --no-games # the named positions only
 
 "all" and "top" time the compiled core alone (from the rack to the array of
 move records); "objects" is the time to turn every record into a Python
@@ -21,19 +29,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from plansza.board import Board
 from plansza.cgp import parse_cgp
+from plansza.gcg import EventKind, GameRecord, read_gcg
 from plansza.lexicon import Lexicon
 from plansza.movegen import MoveGenerator, MoveList
 from plansza.movegen import _rack_codes as rack_codes
+from plansza.replay import replay
 from plansza.rules import Rules
 
+GAMES_DIR = Path(__file__).resolve().parent.parent / "tests" / "game" / "data" / "games"
+
 MID1 = (
-    "15/15/15/15/15/7N7/7ARMIA3/7P3MIOT/7OŚKA3R/5BOI2N3W/1DESKI3PO2DA/1OR1O4IN1FAŁ/1M2TWYCH1S2Ł1/15/15"
+    "15/15/15/15/15/7N7/7ARMIA3/7P3MIOT/7OŚKA3R/5BOI2N3W/"
+    "1DESKI3PO2DA/1OR1O4IN1FAŁ/1M2TWYCH1S2Ł1/15/15"
 )
 
 # (name, board CGP or "" for the empty board, rack, expected moves, expected best,
@@ -60,10 +75,38 @@ def best_of(fn: Callable[[], Any], runs: int, budget_s: float = 0.5) -> float:
     return best * 1000
 
 
-def measure(lex: Lexicon, rules: Rules, runs: int) -> list[dict[str, Any]]:
+Case = tuple[str, str, str, int | None, int | None, float | None, float | None]
+
+
+def game_positions(rules: Rules) -> list[Case]:
+    """The board and rack before every play of every test game (GCG), in file order."""
+    cases: list[Case] = []
+    for path in sorted(GAMES_DIR.glob("*.gcg")):
+        record = read_gcg(path.read_text(encoding="utf-8"), rules.tileset, source=str(path))
+        for i, ev in enumerate(record.events):
+            if ev.kind is not EventKind.PLAY or not ev.rack:
+                continue
+            before = GameRecord(record.players, record.pragmas, record.events[:i])
+            board = replay(before, rules).board
+            cases.append((f"{path.stem}:{ev.line}", board.cgp(), ev.rack, None, None, None, None))
+    return cases
+
+
+def file_positions(path: Path) -> list[Case]:
+    """The positions of a file: one a line, the CGP board, a tab, the rack."""
+    cases: list[Case] = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cgp, _, rack = line.partition("\t")
+        cases.append((f"{path.name}:{n}", cgp.strip(), rack.strip(), None, None, None, None))
+    return cases
+
+
+def measure(lex: Lexicon, rules: Rules, runs: int, cases: list[Case]) -> list[dict[str, Any]]:
     rows = []
-    for name, cgp, rack, want_moves, want_best, target_all, target_top in CASES:
-        board = parse_cgp(cgp).board if cgp else Board()
+    for name, cgp, rack, want_moves, want_best, target_all, target_top in cases:
+        board = parse_cgp(cgp if " " in cgp else cgp + " / 0/0 0").board if cgp else Board()
         gen = MoveGenerator(lex, rules, board)
         codes = rack_codes(rack, rules.tileset, rules)
         core = gen._core
@@ -83,6 +126,7 @@ def measure(lex: Lexicon, rules: Rules, runs: int) -> list[dict[str, Any]]:
                 "best": best,
                 "all_ms": round(all_ms, 4),
                 "top_ms": round(top_ms, 4),
+                "ratio": round(top_ms / all_ms, 3) if all_ms else 0.0,
                 "objects_ms": round(obj_ms, 3),
                 "moves_per_s": round(moves / (all_ms / 1000)) if all_ms else None,
                 "top_agrees": top_score == best,
@@ -101,14 +145,35 @@ def mark(value: float, target: float | None) -> str:
     return " ok" if value <= target else f" >{target:g}"
 
 
+def geomean(values: list[float]) -> float:
+    values = [v for v in values if v > 0]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else 0.0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print a JSON list")
     parser.add_argument("--runs", type=int, default=200, help="runs per timing (fastest kept)")
+    parser.add_argument(
+        "--positions", type=Path, help="time the positions of FILE (CGP board, tab, rack)"
+    )
+    parser.add_argument(
+        "--no-games", action="store_true", help="leave out the test games' positions"
+    )
     args = parser.parse_args()
     rules = Rules.pfs()
     lex = Lexicon.default(progress=not args.json)
-    rows = measure(lex, rules, args.runs)
+    if args.positions is not None:
+        classes = {"file": file_positions(args.positions)}
+    else:
+        classes = {"named": CASES}
+        if not args.no_games:
+            classes["game"] = game_positions(rules)
+    rows: list[dict[str, Any]] = []
+    for cls, cases in classes.items():
+        for r in measure(lex, rules, args.runs, cases):
+            r["class"] = cls
+            rows.append(r)
     failed = [
         r
         for r in rows
@@ -116,23 +181,34 @@ def main() -> int:
         or (r["expected_best"] is not None and r["best"] != r["expected_best"])
         or not r["top_agrees"]
     ]
+    slower = [r for r in rows if r["ratio"] > 1.0]
     if args.json:
         keys = ("position", "rack", "moves", "best", "all_ms", "top_ms")
         print(json.dumps([{k: r[k] for k in keys} for r in rows], ensure_ascii=False))
-        return 1 if failed else 0
+        return 1 if failed or slower else 0
     head = (
-        f"{'position':<9}{'rack':<9}{'moves':>7}{'best':>6}{'all ms':>16}"
-        f"{'top ms':>16}{'objects ms':>12}{'moves/s':>12}"
+        f"{'position':<22}{'rack':<9}{'moves':>7}{'best':>6}{'all ms':>16}"
+        f"{'top ms':>16}{'top/all':>8}{'objects ms':>12}"
     )
     print(f"lexicon {lex.name} (SJP.PL, not OSPS); fastest of up to {args.runs} runs")
     print(head)
     print("-" * len(head))
     for r in rows:
-        all_cell = f"{r['all_ms']:.3f}{mark(r['all_ms'], r['target_all_ms'])}"
-        top_cell = f"{r['top_ms']:.3f}{mark(r['top_ms'], r['target_top_ms'])}"
+        all_cell = f"{r['all_ms']:.4f}{mark(r['all_ms'], r['target_all_ms'])}"
+        top_cell = f"{r['top_ms']:.4f}{mark(r['top_ms'], r['target_top_ms'])}"
         print(
-            f"{r['position']:<9}{r['rack']:<9}{r['moves']:>7,}{r['best']:>6}"
-            f"{all_cell:>16}{top_cell:>16}{r['objects_ms']:>12.1f}{r['moves_per_s']:>12,}"
+            f"{r['position']:<22}{r['rack']:<9}{r['moves']:>7,}{r['best']:>6}"
+            f"{all_cell:>16}{top_cell:>16}{r['ratio']:>8.2f}{r['objects_ms']:>12.2f}"
+        )
+    print()
+    for cls in classes:
+        sel = [r for r in rows if r["class"] == cls]
+        g_all = geomean([r["all_ms"] for r in sel])
+        g_top = geomean([r["top_ms"] for r in sel])
+        print(
+            f"{cls:<8} {len(sel):>3} positions  geomean all {g_all:.4f} ms  top {g_top:.4f} ms"
+            f"  top/all {geomean([r['ratio'] for r in sel]):.2f}"
+            f"  worst top/all {max(r['ratio'] for r in sel):.2f}"
         )
     for r in failed:
         print(
@@ -140,7 +216,9 @@ def main() -> int:
             f"{r['expected_moves']}), best {r['best']} (expected {r['expected_best']}), "
             f"top agrees: {r['top_agrees']}"
         )
-    return 1 if failed else 0
+    if slower:
+        print(f"top slower than all on {len(slower)} positions (target: none)")
+    return 1 if failed or slower else 0
 
 
 if __name__ == "__main__":

@@ -149,7 +149,9 @@ def test_sim_simulates_the_played_move_with_the_candidates(small: Lexicon) -> No
     # Two plays, the best exchange, the pass and the move played were simulated.
     assert len(pool) == 5
     assert m.played_score == 6 and m.played_equity == 12.0 and m.stderr == 0.5
-    assert m.best == "H8 KOTY" and m.best_equity == 28.0 and m.equity_lost == 16.0
+    # The KOTY plays through the centre tie; which one the top-move search keeps
+    # depends on the order it meets them in.
+    assert m.best.endswith("8 KOTY") and m.best_equity == 28.0 and m.equity_lost == 16.0
     assert m.rank == 3  # below the two KOTY plays, above the exchange and the pass
 
 

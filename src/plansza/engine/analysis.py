@@ -29,7 +29,7 @@ score, the whole rack kept (the pass equity). The analysis does no I/O; the
 >>> a = analyze(rec, lex, rules, leaves=LeaveModel.zero(rules.tileset))
 >>> m = a.moves[0]
 >>> m.played, m.best, m.played_equity, m.best_equity, m.equity_lost
-('H8 KOT', '6H KOTY', 10.0, 14.0, 4.0)
+('H8 KOT', 'E8 KOTY', 10.0, 14.0, 4.0)
 >>> [(s.name, s.moves, s.top_found, s.total_lost) for s in a.summaries]
 [('Ala', 1, 0, 4.0), ('Ola', 1, 1, 0.0)]
 """

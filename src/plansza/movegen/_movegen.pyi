@@ -8,6 +8,8 @@ RECORD_SIZE: int
 BLANK_FLAG: int
 THROUGH_FLAG: int
 
+def _set_top_budget(plain: int, blank: int, /) -> tuple[int, int]: ...
+
 class Position:
     def __init__(
         self,

@@ -116,13 +116,14 @@ static uint64_t cross_walk(const PositionObject *P, const uint8_t *row, int b, i
 static void update_lane(PositionObject *P, int dir, int lane) {
     const uint8_t *row = P->tiles[dir][lane];
     int od = 1 - dir;
+    uint64_t all = all_letters(P);
     for (int i = 0; i < N; i++) {
         if (row[i]) continue;
         int b = i, e = i;
         while (b > 0 && row[b - 1]) b--;
         while (e < N - 1 && row[e + 1]) e++;
         if (b == i && e == i) {
-            P->cross[od][i][lane] = all_letters(P);
+            P->cross[od][i][lane] = all;
             P->cscore[od][i][lane] = -1;
             continue;
         }
@@ -135,9 +136,19 @@ static void update_lane(PositionObject *P, int dir, int lane) {
 }
 
 static void update_all(PositionObject *P) {
+    static const uint8_t empty[N] = {0};
+    uint64_t all = all_letters(P);
     P->ntiles = 0;
     for (int d = 0; d < 2; d++)
-        for (int l = 0; l < N; l++) update_lane(P, d, l);
+        for (int l = 0; l < N; l++) {
+            if (memcmp(P->tiles[d][l], empty, N)) { update_lane(P, d, l); continue; }
+            /* A lane without tiles: every square open, no perpendicular tiles. */
+            int od = 1 - d;
+            for (int i = 0; i < N; i++) {
+                P->cross[od][i][l] = all;
+                P->cscore[od][i][l] = -1;
+            }
+        }
     for (int r = 0; r < N; r++)
         for (int c = 0; c < N; c++) P->ntiles += P->tiles[0][r][c] != 0;
 }
@@ -196,6 +207,11 @@ typedef struct {
     int ldist[MAXLET + 1];
     int nldist;
     int32_t scale, leave_max;
+    /* A top-N search first walks like the full listing (no bounds), counting the
+     * squares it visits; past `budget` it stops (aborted = 1) and the bounded
+     * search takes over. */
+    int64_t steps, budget;
+    int aborted;
 } Ctx;
 
 /* Whether a bound can still beat the N-th best found so far. */
@@ -205,6 +221,19 @@ static inline int worth(const Ctx *c, int bound) {
     return kb > c->floor && (c->out->n < c->topn || kb > c->threshold);
 }
 
+/* The top-N order: the key, the score, then across before down, the lowest
+ * lane, the lowest start, the word's codes (total, so the list comes out sorted
+ * the same way; which of several plays tied at the N-th key are kept still
+ * depends on the order the search meets them: ties are not searched for). */
+static inline int move_above(const Move *a, const Move *b) {
+    if (a->key != b->key) return a->key > b->key;
+    if (a->score != b->score) return a->score > b->score;
+    if (a->dir != b->dir) return a->dir < b->dir;
+    if (a->lane != b->lane) return a->lane < b->lane;
+    if (a->start != b->start) return a->start < b->start;
+    return memcmp(a->word, b->word, N) < 0;
+}
+
 static void heap_push(Ctx *c, const Move *m) {
     MoveVec *h = c->out;
     if (h->n < c->topn) {
@@ -212,7 +241,7 @@ static void heap_push(Ctx *c, const Move *m) {
         Py_ssize_t i = h->n - 1;
         while (i > 0) {
             Py_ssize_t p = (i - 1) / 2;
-            if (h->v[p].key <= h->v[i].key) break;
+            if (!move_above(&h->v[p], &h->v[i])) break;
             Move t = h->v[p]; h->v[p] = h->v[i]; h->v[i] = t;
             i = p;
         }
@@ -222,8 +251,8 @@ static void heap_push(Ctx *c, const Move *m) {
         Py_ssize_t i = 0, n = h->n;
         for (;;) {
             Py_ssize_t l = 2 * i + 1, r = l + 1, s = i;
-            if (l < n && h->v[l].key < h->v[s].key) s = l;
-            if (r < n && h->v[r].key < h->v[s].key) s = r;
+            if (l < n && move_above(&h->v[s], &h->v[l])) s = l;
+            if (r < n && move_above(&h->v[s], &h->v[r])) s = r;
             if (s == i) break;
             Move t = h->v[s]; h->v[s] = h->v[i]; h->v[i] = t;
             i = s;
@@ -358,6 +387,7 @@ static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int
 
 static void gen_left(Ctx *c, int pos, uint32_t p, int main, int wmul, int xt, int nt) {
     const PositionObject *P = c->P;
+    if (++c->steps > c->budget) { c->aborted = 1; return; }
     uint8_t t = c->row[pos];
     if (t) {
         uint32_t q = child(P, p, LETTER(t));
@@ -369,6 +399,7 @@ static void gen_left(Ctx *c, int pos, uint32_t p, int main, int wmul, int xt, in
 
 static void gen_right(Ctx *c, int pos, uint32_t p, int start, int main, int wmul, int xt, int nt) {
     const PositionObject *P = c->P;
+    if (++c->steps > c->budget) { c->aborted = 1; return; }
     uint8_t t = c->row[pos];
     if (t) {
         uint32_t q = child(P, p, LETTER(t));
@@ -557,6 +588,9 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->nldist = 0;
     c->scale = 1;
     c->leave_max = 0;
+    c->steps = 0;
+    c->budget = INT64_MAX;
+    c->aborted = 0;
 }
 
 /* Switch a context to equity mode for its (parsed) rack: the leave table holds
@@ -587,9 +621,7 @@ static void set_equity(Ctx *c, const int32_t *tab, int32_t scale) {
 
 static int cmp_move_desc(const void *x, const void *y) {
     const Move *a = x, *b = y;
-    if (a->key != b->key) return b->key > a->key ? 1 : -1;
-    if (a->score != b->score) return b->score > a->score ? 1 : -1;
-    return 0;
+    return move_above(b, a) - move_above(a, b);
 }
 
 

@@ -1,0 +1,67 @@
+"""The top-move search's paths give the same N best (issue 32).
+
+The search first walks lanes without bounds within a budget, then the bounded
+search resumes on the lanes left (or starts again when the walk stopped inside a
+lane). Each budget below forces one mix of those paths; every one must give the
+keys of the brute force (every move listed, ranked).
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Iterator
+
+import pytest
+
+from plansza.lexicon import Lexicon
+from plansza.movegen import MoveGenerator, _movegen, leave_index_order
+from plansza.rules import Rules
+
+from .positions import random_position, random_rack
+
+# (without a blank, with a blank): only bounded (stops at once, starts again),
+# a few lanes then bounded (resumes), stopped inside lanes, only the first walk.
+BUDGETS = [(0, 0), (40, 40), (400, 10), (10**9, 10**9)]
+
+
+@pytest.fixture
+def budget(request: pytest.FixtureRequest) -> Iterator[tuple[int, int]]:
+    old = _movegen._set_top_budget(*request.param)
+    yield request.param
+    _movegen._set_top_budget(*old)
+
+
+@pytest.mark.parametrize("budget", BUDGETS, indirect=True)
+@pytest.mark.parametrize("seed", range(25))
+def test_every_path_finds_the_n_best(
+    seed: int, budget: tuple[int, int], lexicon: Lexicon, rules: Rules
+) -> None:
+    rng = random.Random(seed)
+    board = random_position(rng, lexicon, rules, rng.randrange(0, 14))
+    rack = random_rack(rng, rules, seed % 3 if seed % 3 < 2 else 0, size=rng.choice([7, 7, 4]))
+    gen = MoveGenerator(lexicon, rules, board)
+    n = rng.choice([1, 2, 5, 20])
+    every = sorted(gen.generate(rack).scores(), reverse=True)
+    assert gen.top(rack, n).scores() == every[:n]
+    # Equity: the key ranks, with leave values that reorder moves.
+    order = leave_index_order(rack, rules.tileset)
+    values = {leave: rng.randint(-3000, 3000) for leave in order}
+    moves = gen.generate(rack)
+    ts = rules.tileset
+    keys = sorted(
+        (m.score * 100 + values[ts.sort_tiles(moves.leave(i, rack))] for i, m in enumerate(moves)),
+        reverse=True,
+    )
+    table = array("i", [values[leave] for leave in order])
+    assert gen.top_equity(rack, n, table, 100).keys() == keys[:n]
+
+
+def test_the_budget_is_put_back(lexicon: Lexicon, rules: Rules) -> None:
+    old = _movegen._set_top_budget(5, 6)
+    try:
+        assert _movegen._set_top_budget(*old) == (5, 6)
+    finally:
+        _movegen._set_top_budget(*old)
+    with pytest.raises(ValueError):
+        _movegen._set_top_budget(-1, 0)
