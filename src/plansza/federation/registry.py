@@ -88,6 +88,10 @@ class RegistryState:
             raise UnknownNameError(N_("no member named {name} in the registry"), name=name)
         return found
 
+    def applications_for(self, tournament: str) -> list[Application]:
+        """The wishes to intern at ``tournament`` (any case), in the order told."""
+        return list(self.applications.get(_key(tournament), []))
+
 
 def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
