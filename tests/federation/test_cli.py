@@ -56,6 +56,8 @@ def test_scripted_season(tmp_path: Path) -> None:
     assert json.loads(run(db, "member", "import", str(members), "--json")) == {"imported": 4}
     run(db, "referee", "grant", "Ewa Nowak", "--degree", "1", "--date", "2020-01-01")
     run(db, "referee", "grant", "Ola Wiśniewska", "--degree", "2", "--date", "2021-06-01")
+    # the board consents to the candidacy (RS §3.2): only then may the candidate intern
+    run(db, "approve", "Jan Zieliński", "--date", "2022-02-01")
     # the candidate interns at two tournaments (part B counts the rounds) …
     for name, day in (("Wiosna", "2022-03-05"), ("Lato", "2022-06-04")):
         run(db, "tournament", "add", name, "--date", day, "--category", "ranked",

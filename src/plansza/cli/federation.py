@@ -35,6 +35,10 @@ tournament_app = typer.Typer(
 app.add_typer(member_app, name="member")
 app.add_typer(referee_app, name="referee")
 app.add_typer(tournament_app, name="tournament")
+internship_app = typer.Typer(
+    help=N_("Wishes to intern and the internship queue (RS §3.3, §3.4)."), no_args_is_help=True
+)
+app.add_typer(internship_app, name="internship")
 
 DbOption = typer.Option(
     None, "--db", help=N_("Registry file (*.federacja.sqlite) or a PostgreSQL URL")
@@ -556,6 +560,95 @@ def exam(
             ),
             soft_wrap=True,
         )
+
+
+@internship_app.command("apply")
+def internship_apply(
+    name: str = typer.Argument(..., help=N_("The candidate's name")),
+    tournament: str = typer.Option(..., "--tournament", help=N_("The tournament")),
+    start: str = typer.Option(..., "--start", help=N_("The tournament's first day")),
+    day: str = typer.Option(..., "--date", help=N_("The day the board was told, YYYY-MM-DD")),
+    exam: bool = typer.Option(False, "--exam", help=N_("The candidate asks to sit the exam there")),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Record a wish to intern at a tournament (RS §3.3: at least 7 days before)."""
+    first = _required_day(start, "--start")
+    when = _required_day(day, "--date")
+    with _board(db, write=True) as board:
+        board.apply_internship(name, tournament, start=first, day=when, exam=exam)
+    _answer(
+        as_json,
+        _(
+            "{name}: wishes to intern at {tournament} ({start}), told on {date}",
+            name=name,
+            tournament=tournament,
+            start=first,
+            date=when,
+        ),
+        {
+            "name": name,
+            "tournament": tournament,
+            "start": first.isoformat(),
+            "date": when.isoformat(),
+            "exam": exam,
+        },
+    )
+
+
+@internship_app.command("queue")
+def internship_queue(
+    tournament: str = typer.Option(..., "--tournament", help=N_("The tournament")),
+    as_of: str | None = typer.Option(
+        None, "--as-of", help=N_("The day (default: the tournament's first day)")
+    ),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """The internship queue of a tournament (RS §3.4): who interns, and why each
+    applicant stands where they stand."""
+    from plansza.cli.i18n import t
+
+    day = _day(as_of, "--as-of")
+    with _board(db) as board:
+        found = board.internship_queue(tournament, day)
+    words = t()
+    intern = found[0].applicant.name if found else None
+    if as_json:
+        rows = [
+            {
+                "position": n,
+                "name": q.applicant.name,
+                "applied": q.applicant.applied.isoformat(),
+                "start": q.application.start.isoformat(),
+                "exam": q.applicant.wants_exam,
+                "has_rounds": q.applicant.has_rounds,
+                "rounds": q.rounds,
+                "whole_tournament": q.whole,
+                "reasons": [f.as_dict(words) for f in q.reasons()],
+            }
+            for n, q in enumerate(found, start=1)
+        ]
+        print(
+            json.dumps(
+                {"tournament": tournament, "intern": intern, "queue": rows}, ensure_ascii=False
+            )
+        )
+        return
+    if intern is None:
+        console.print(_("No one wishes to intern at {tournament}.", tournament=tournament))
+        return
+    console.print(
+        _(
+            "{tournament}: {name} interns (RS §3.4)",
+            tournament=found[0].application.tournament,
+            name=intern,
+        ),
+        style="bold",
+    )
+    for n, q in enumerate(found, start=1):
+        why = "; ".join(f.text(words) for f in q.reasons())
+        console.print(f"  {n}. {q.applicant.name}: {why}", soft_wrap=True)
 
 
 # the registry's pages: a command of this group, in a module of its own

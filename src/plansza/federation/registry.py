@@ -77,6 +77,8 @@ class RegistryState:
     """The board's consent to a candidacy (RS §3.2), by member key."""
     theory: dict[str, list[Exam]] = field(default_factory=dict)
     practical: dict[str, list[Exam]] = field(default_factory=dict)
+    applications: dict[str, list[Application]] = field(default_factory=dict)
+    """The wishes to intern (RS §3.3, §3.4), by the tournament's key, in order."""
     log: list[Event] = field(default_factory=list)
 
     def member(self, name: str) -> Member:
@@ -86,9 +88,25 @@ class RegistryState:
             raise UnknownNameError(N_("no member named {name} in the registry"), name=name)
         return found
 
+    def applications_for(self, tournament: str) -> list[Application]:
+        """The wishes to intern at ``tournament`` (any case), in the order told."""
+        return list(self.applications.get(_key(tournament), []))
+
 
 def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
+
+
+@dataclass(frozen=True)
+class Application:
+    """A candidate's wish to intern at ``tournament`` (starting ``start``), told to the
+    board on ``applied`` (RS §3.3); ``exam``: they ask to sit the exam there (RS §3.4)."""
+
+    name: str
+    tournament: str
+    applied: date
+    start: date
+    exam: bool = False
 
 
 class CandidateRefusedError(PlanszaError):
@@ -220,6 +238,43 @@ def _exam(state: RegistryState, data: dict[str, Any]) -> None:
     state.practical.setdefault(key, []).append(exam)
     if passed:  # RS §3.5: the practical exam passed, the licence of degree II
         state.grants.setdefault(key, []).append(Grant(day, 2))
+
+
+def _approved_by(state: RegistryState, member: Member, day: date) -> bool:
+    """The board consented to ``member``'s candidacy on or before ``day`` (RS §3.2)."""
+    approved = state.approvals.get(_key(member.name))
+    return approved is not None and approved <= day
+
+
+def _apply_internship(state: RegistryState, data: dict[str, Any]) -> None:
+    """RS §3.3, §3.4: a wish to intern, refused (nothing recorded) if the board has not
+    approved the candidacy by the tournament's start, if the tournament is a PP or MP
+    (when the registry knows its category), or if told fewer than 7 days before it."""
+    member = state.member(_name(data))
+    tournament = _name(data, "tournament")
+    applied = _day(data, "date")
+    start = _day(data, "start")
+    known = state.tournaments.get(_key(tournament))
+    refused = candidates.internship_refusals(
+        tournament=tournament,
+        category=known.category if known is not None else "",
+        start=start,
+        notified=applied,
+        approved=_approved_by(state, member, start),
+    )
+    if refused:
+        raise CandidateRefusedError(refused)
+    waiting = state.applications.setdefault(_key(tournament), [])
+    for a in waiting:
+        if _key(a.name) == _key(member.name):
+            raise PlanszaError(
+                N_("{name} already applied on {date} to intern at {tournament} (RS §3.3)"),
+                code="already_applied",
+                name=member.name,
+                date=a.applied.isoformat(),
+                tournament=a.tournament,
+            )
+    waiting.append(Application(member.name, tournament, applied, start, bool(data.get("exam"))))
 
 
 def _name(data: dict[str, Any], field_name: str = "name") -> str:
@@ -354,6 +409,16 @@ def apply(state: RegistryState, event: Event) -> None:
         internship = data.get("internship") or None
         exam = data.get("exam") or None
         rounds = data.get("rounds")
+        if internship:  # RS §3.2, §3.4 (one intern: the event names one)
+            intern = state.member(str(internship))
+            refused = candidates.internship_refusals(
+                tournament=name,
+                category=category,
+                start=start,
+                approved=_approved_by(state, intern, start),
+            )
+            if refused:
+                raise CandidateRefusedError(refused)
         state.tournaments[_key(name)] = TournamentRecord(
             name,
             start,
@@ -370,6 +435,8 @@ def apply(state: RegistryState, event: Event) -> None:
         _approve(state, data)
     elif kind == "exam_sat":
         _exam(state, data)
+    elif kind == "internship_applied":
+        _apply_internship(state, data)
     else:
         raise PlanszaError(N_("unknown event kind {kind}"), code="bad_event", kind=kind)
     state.log.append(event)

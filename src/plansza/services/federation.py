@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from plansza.federation.members import Member, read_members_csv
 from plansza.federation.referees import Status, status
 from plansza.federation.registry import (
     SUFFIX,
+    Application,
     CandidateRefusedError,
     RegistryFile,
     RegistryState,
@@ -260,6 +261,79 @@ class Federation:
             data["assessor"] = assessor or ""
         self._append("exam_sat", data)
 
+    def apply_internship(
+        self, name: str, tournament: str, *, start: date, day: date, exam: bool = False
+    ) -> None:
+        """A candidate's wish to intern at ``tournament`` (starting ``start``), told
+        to the board on ``day`` (RS §3.3); ``exam``: they ask to sit the exam there."""
+        self._append(
+            "internship_applied",
+            {
+                "name": name,
+                "tournament": tournament,
+                "date": day.isoformat(),
+                "start": start.isoformat(),
+                "exam": exam,
+            },
+        )
+
+    def internship_queue(self, tournament: str, as_of: date | None = None) -> list[Queued]:
+        """RS §3.4: the applicants for ``tournament`` in the queue's order (applications
+        told by ``as_of``; default: the tournament's start), the first interns. Enough
+        rounds (12 and a whole tournament, RS §3.5) are counted as of that day."""
+        waiting = self.state().applications_for(tournament)
+        day = as_of or min((a.start for a in waiting), default=date.max)
+        known = [a for a in waiting if a.applied <= day]
+        counted: dict[str, tuple[Application, candidates.Status]] = {
+            a.name: (a, self.candidate(a.name, day)) for a in known
+        }
+        applicants = [
+            candidates.Applicant(
+                a.name, a.applied, a.exam, s.rounds >= candidates.MIN_ROUNDS and s.whole
+            )
+            for a, s in counted.values()
+        ]
+        return [
+            Queued(q, counted[q.name][0], counted[q.name][1].rounds, counted[q.name][1].whole)
+            for q in candidates.queue(applicants)
+        ]
+
+
+@dataclass(frozen=True)
+class Queued:
+    """One place in an internship queue (RS §3.4): the applicant, their application,
+    the internship rounds they have and whether one was a whole tournament."""
+
+    applicant: candidates.Applicant
+    application: Application
+    rounds: int
+    whole: bool
+
+    def reasons(self) -> list[candidates.Finding]:
+        """Why they stand where they stand."""
+        a = self.applicant
+        found = [
+            candidates.Finding(
+                "applied", "RS §3.4", QUEUE["applied"], a.applied, None, {"date": a.applied}
+            )
+        ]
+        if a.wants_exam:
+            found.append(candidates.Finding("exam_first", "RS §3.4", QUEUE["exam"], True, None))
+        if a.has_rounds:
+            found.append(
+                candidates.Finding(
+                    "gives_way", "RS §3.4", QUEUE["rounds"], self.rounds,
+                    candidates.MIN_ROUNDS, {"have": self.rounds},
+                )
+            )  # fmt: skip
+        return found
+
+
+QUEUE = {
+    "applied": N_("applied on {date} (RS §3.4: the order of application)"),
+    "exam": N_("asks to sit the exam there: goes first (RS §3.4)"),
+    "rounds": N_("already has enough internship rounds ({have}): gives way (RS §3.4)"),
+}
 
 BORN_UNKNOWN = N_("the date of birth is not in the registry (RS §3.1: at least {need})")
 
