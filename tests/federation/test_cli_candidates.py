@@ -2,37 +2,17 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from plansza.cli.common import EXIT_INPUT, EXIT_OK, EXIT_REFUSED
-from plansza.cli.i18n import use as set_language
-from plansza.cli.main import app
+from plansza.cli.common import EXIT_INPUT, EXIT_REFUSED
+
+from .cli import as_json, run
 
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def polish() -> Iterator[None]:
-    set_language("pl")
-    yield
-    set_language("pl")
-
-
-def run(db: Path, *args: str, code: int = EXIT_OK) -> str:
-    result = runner.invoke(app, ["federacja", *args, "--db", str(db)])
-    assert result.exit_code == code, result.output
-    return result.output
-
-
-def as_json(db: Path, *args: str) -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(run(db, *args, "--json"))
-    return found
 
 
 MEMBERS = """name,born,since,until,player

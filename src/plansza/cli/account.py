@@ -24,35 +24,40 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="account", hidden=True)
 
 
-def referee(
-    nick: str = typer.Argument(..., help=N_("The account's nickname (any case)")),
-    revoke: bool = typer.Option(
-        False, "--odbierz", "--revoke", help=N_("Take the referee's role back")
-    ),
-    db: str | None = typer.Option(
-        None, "--db", help=N_("Database URL (default: plansza.db in the user's data folder)")
-    ),
-) -> None:
-    """Make an account a referee (or, with --odbierz, no longer one)."""
+DbOption = typer.Option(
+    None, "--db", help=N_("Database URL (default: plansza.db in the user's data folder)")
+)
+
+
+def _set_role(nick: str, db: str | None, assistant: bool, on: bool) -> None:
+    """Grant (``on``) or take back the referee's or the assistant referee's role."""
     from plansza.server.store import Store, default_url
     from plansza.services.accounts import nickname_key
 
     with user_errors():
         store = Store(db or default_url())
         try:
-            found = store.set_referee(nickname_key(nick.strip()), not revoke)
+            grant = store.set_assistant if assistant else store.set_referee
+            found = grant(nickname_key(nick.strip()), on)
         finally:
             store.close()
     if not found:
         fail(_("no account with the nickname {nick}", nick=nick.strip()), EXIT_INPUT)
+
+
+def referee(
+    nick: str = typer.Argument(..., help=N_("The account's nickname (any case)")),
+    revoke: bool = typer.Option(
+        False, "--odbierz", "--revoke", help=N_("Take the referee's role back")
+    ),
+    db: str | None = DbOption,
+) -> None:
+    """Make an account a referee (or, with --odbierz, no longer one)."""
+    _set_role(nick, db, False, not revoke)
     if revoke:
         console.print(_("{nick} is no longer a referee.", nick=nick.strip()))
     else:
         console.print(_("{nick} is a referee now.", nick=nick.strip()))
-
-
-app.command("sedzia")(referee)
-app.command("referee", hidden=True)(referee)
 
 
 def assistant(
@@ -60,27 +65,17 @@ def assistant(
     revoke: bool = typer.Option(
         False, "--odbierz", "--revoke", help=N_("Take the assistant referee's role back")
     ),
-    db: str | None = typer.Option(
-        None, "--db", help=N_("Database URL (default: plansza.db in the user's data folder)")
-    ),
+    db: str | None = DbOption,
 ) -> None:
     """Make an account an assistant referee, who enters results in the console (RS §6.5)."""
-    from plansza.server.store import Store, default_url
-    from plansza.services.accounts import nickname_key
-
-    with user_errors():
-        store = Store(db or default_url())
-        try:
-            found = store.set_assistant(nickname_key(nick.strip()), not revoke)
-        finally:
-            store.close()
-    if not found:
-        fail(_("no account with the nickname {nick}", nick=nick.strip()), EXIT_INPUT)
+    _set_role(nick, db, True, not revoke)
     if revoke:
         console.print(_("{nick} is no longer an assistant referee.", nick=nick.strip()))
     else:
         console.print(_("{nick} is an assistant referee now: results only.", nick=nick.strip()))
 
 
+app.command("sedzia")(referee)
+app.command("referee", hidden=True)(referee)
 app.command("pomocniczy")(assistant)
 app.command("assistant", hidden=True)(assistant)
