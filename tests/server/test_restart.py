@@ -149,7 +149,11 @@ def act(server: Server, game: Game, seat: int, action: dict[str, Any]) -> dict[s
     with connect(socket_url(server, game, view["n"]), additional_headers=cookie) as ws:
         assert json.loads(ws.recv(timeout=10))["type"] == "view"
         ws.send(json.dumps(action))
+        # a view may come first: the computer's step being written when the socket
+        # opened is in the first view already, and its view follows once it is sent
         msg = json.loads(ws.recv(timeout=10))
+        while msg["type"] == "view":
+            msg = json.loads(ws.recv(timeout=10))
         assert msg["type"] == "step", msg
         assert msg["step"]["seat"] == seat and msg["step"]["action"]["kind"] == action["kind"]
         return dict(msg["step"])
