@@ -496,7 +496,6 @@ class Hub:
         """A replica's action, sent to the owner; the step once the replica has it. An
         owner that does not answer is waited for until its lease tells: dead, the game
         is taken over here and the action applied here."""
-        from plansza.server.cluster import load_error
 
         cluster = self.cluster
         assert cluster is not None
@@ -507,36 +506,53 @@ class Hub:
         while True:
             if live.owned:
                 return await live.act(seat, action)
-            owner = await cluster.owner(live.id)
-            if owner is None:
-                owner, previous = await cluster.claim(live.id)
-                if owner == cluster.me:
-                    before = len(live.table.steps)
-                    await self._own(live, previous)
-                    for step in live.table.steps[before:]:
-                        if step.seat == seat and step.action == action:
-                            return step  # made by the dead owner: its answer was lost
-                continue
-            if owner == cluster.me:  # claimed here, not yet loaded as owned
-                await self._own(live, None)
-                continue
-            message = {"game": live.id, "seat": seat, "action": action, "aid": action_id}
-            reply = await cluster.ask(owner, message)
-            if reply is None or reply.get("error") == "not_owner":
-                if time.monotonic() > give_up:
-                    raise LiveError(
-                        N_("the game's server does not answer; try again"), code="no_owner"
-                    )
-                await asyncio.sleep(0.05)
-                continue
-            if "error" in reply:
-                raise load_error(reply["error"])
-            n = int(reply["n"])
-            if len(live.table.steps) < n:  # its message not here yet (or lost)
-                live.caught_up(
-                    await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
-                )
-            return live.table.steps[n - 1]
+            try:
+                step = await self._forward_once(live, seat, action, action_id)
+            except PlanszaError:
+                raise
+            except Exception as e:  # Redis away, or a database read failed: again
+                log.warning("forwarding a move of %s: %s", live.id, e)
+                step = None
+            if step is not None:
+                return step
+            if time.monotonic() > give_up:
+                raise LiveError(N_("the game's server does not answer; try again"), code="no_owner")
+            await asyncio.sleep(0.05)
+
+    async def _forward_once(
+        self, live: LiveGame, seat: int | None, action: dict[str, Any], action_id: str
+    ) -> Step | None:
+        """One attempt of :meth:`forward`: the step, or ``None`` to try again (no
+        answer yet; the game taken over here, or its owner changed)."""
+        from plansza.server.cluster import load_error
+
+        cluster = self.cluster
+        assert cluster is not None
+        owner = await cluster.owner(live.id)
+        if owner is None:
+            owner, previous = await cluster.claim(live.id)
+            if owner == cluster.me:
+                before = len(live.table.steps)
+                await self._own(live, previous)
+                for step in live.table.steps[before:]:
+                    if step.seat == seat and step.action == action:
+                        return step  # made by the dead owner: its answer was lost
+            return None
+        if owner == cluster.me:  # claimed here, not yet loaded as owned
+            await self._own(live, None)
+            return None
+        message = {"game": live.id, "seat": seat, "action": action, "aid": action_id}
+        reply = await cluster.ask(owner, message)
+        if reply is None or reply.get("error") == "not_owner":
+            return None
+        if "error" in reply:
+            raise load_error(reply["error"])
+        n = int(reply["n"])
+        if len(live.table.steps) < n:  # its message not here yet (or lost)
+            live.caught_up(
+                await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
+            )
+        return live.table.steps[n - 1]
 
     def _on_step(self, game_id: str, data: dict[str, Any]) -> None:
         live = self.games.get(game_id)
