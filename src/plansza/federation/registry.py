@@ -50,6 +50,7 @@ from plansza.tournament.storage import (
     _read_only_error,
     _shown,
     migrate,
+    read_events,
 )
 
 if TYPE_CHECKING:
@@ -504,14 +505,10 @@ class RegistryFile:
 
     def events(self, conn: sa.Connection | None = None) -> list[Event]:
         """The whole log, oldest first."""
-        import sqlalchemy as sa
-
         if conn is None:
             with self.engine.connect() as c:
-                return self.events(c)
-        table = _events_table()
-        rows = conn.execute(sa.select(table).order_by(table.c.seq)).all()
-        return [Event(r.seq, r.kind, json.loads(r.data), r.at, r.by or "") for r in rows]
+                return read_events(c)
+        return read_events(conn)
 
     def state(self) -> RegistryState:
         """The registry now (the log replayed)."""

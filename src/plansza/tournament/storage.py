@@ -64,6 +64,16 @@ def _events_table() -> Any:
     return _TABLES["events"]
 
 
+def read_events(conn: sa.Connection) -> list[Event]:
+    """The events table's log on ``conn``, oldest first (the tournaments' and the
+    federation's registry's: the same table)."""
+    import sqlalchemy as sa
+
+    table = _events_table()
+    rows = conn.execute(sa.select(table).order_by(table.c.seq)).all()
+    return [Event(r.seq, r.kind, json.loads(r.data), r.at, r.by or "") for r in rows]
+
+
 def _immediate_transactions(engine: sa.Engine) -> None:
     """SQLite: take the write lock when a transaction begins (``BEGIN IMMEDIATE``).
 
@@ -279,12 +289,8 @@ class TournamentFile:
                 ]
         if conn is None:
             with self.engine.connect() as c:
-                return self.events(c)
-        import sqlalchemy as sa
-
-        table = _events_table()
-        rows = conn.execute(sa.select(table).order_by(table.c.seq)).all()
-        return [Event(r.seq, r.kind, json.loads(r.data), r.at, r.by or "") for r in rows]
+                return read_events(c)
+        return read_events(conn)
 
     def last_seq(self) -> int:
         """The sequence number of the log's newest event (0: an empty log): what a live
