@@ -2,8 +2,9 @@
 
 The search first walks lanes without bounds within a budget, then the bounded
 search resumes on the lanes left (or starts again when the walk stopped inside a
-lane). Each budget below forces one mix of those paths; every one must give the
-keys of the brute force (every move listed, ranked).
+lane), pruning inside the walks of the anchors its rule picks. Each budget and
+pruning mode below forces one mix of those paths; every one must give the keys of
+the brute force (every move listed, ranked).
 """
 
 from __future__ import annotations
@@ -32,10 +33,24 @@ def budget(request: pytest.FixtureRequest) -> Iterator[tuple[int, int]]:
     _movegen._set_top_budget(*old)
 
 
+# Inside an anchor's walk the bounded search prunes by a rule (where the anchor's
+# plays without a bingo cannot beat the N-th best); everywhere and nowhere are its
+# two twins.
+PRUNING = [0, 1, 2]
+
+
+@pytest.fixture
+def pruning(request: pytest.FixtureRequest) -> Iterator[int]:
+    old = _movegen._set_top_pruning(request.param)
+    yield request.param
+    _movegen._set_top_pruning(old)
+
+
+@pytest.mark.parametrize("pruning", PRUNING, indirect=True)
 @pytest.mark.parametrize("budget", BUDGETS, indirect=True)
 @pytest.mark.parametrize("seed", range(25))
 def test_every_path_finds_the_n_best(
-    seed: int, budget: tuple[int, int], lexicon: Lexicon, rules: Rules
+    seed: int, budget: tuple[int, int], pruning: int, lexicon: Lexicon, rules: Rules
 ) -> None:
     rng = random.Random(seed)
     board = random_position(rng, lexicon, rules, rng.randrange(0, 14))
@@ -65,3 +80,13 @@ def test_the_budget_is_put_back(lexicon: Lexicon, rules: Rules) -> None:
         _movegen._set_top_budget(*old)
     with pytest.raises(ValueError):
         _movegen._set_top_budget(-1, 0)
+
+
+def test_the_pruning_mode_is_put_back() -> None:
+    old = _movegen._set_top_pruning(2)
+    try:
+        assert _movegen._set_top_pruning(old) == 2
+    finally:
+        _movegen._set_top_pruning(old)
+    with pytest.raises(ValueError):
+        _movegen._set_top_pruning(3)

@@ -452,13 +452,7 @@ static int rack_codes(const Search *S, int side, uint8_t *codes) {
 static void gen_moves(Search *S, int side, MoveVec *out) {
     Ctx c;
     side_ctx(S, side, &c, out);
-    if (c.left <= 0) return;
-    for (int d = 0; d < 2; d++)
-        for (int l = 0; l < N; l++) {
-            if (!setup_lane(&c, d, l)) continue;
-            for (int a = 0; a < N; a++)
-                if (c.is_anchor[a]) gen_anchor(&c, a);
-        }
+    if (c.left > 0) walk_lanes(&c, 0, INT64_MAX);
 }
 
 static inline void to_cmove(const Move *m, CMove *c) {

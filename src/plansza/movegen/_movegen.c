@@ -9,8 +9,6 @@
 #include <stddef.h>
 #include <limits.h>
 
-/* Squares the top-N search's unbounded first walk may visit before the bounded
- * search takes over (issue 32: chosen on the benchmark's positions). */
 /* Squares the top-N search walks unbounded before the bounded search takes over,
  * for a rack without / with a blank (issue 32: chosen on the benchmark's 362
  * positions; with a blank the bounds pay sooner, the first walk only finds a floor). */
@@ -28,6 +26,23 @@ static PyObject *set_top_budget(PyObject *self, PyObject *args) {
     return old;
 }
 
+/* Where the bounded search prunes inside an anchor's walk: 0 by the rule below
+ * (where plays without a bingo cannot beat the N-th best), 1 everywhere, 2 nowhere;
+ * the last two for tests, which must find the same N best every way. */
+static int top_pruning = 0;
+
+static PyObject *set_top_pruning(PyObject *self, PyObject *arg) {
+    long mode = PyLong_AsLong(arg);
+    if (mode == -1 && PyErr_Occurred()) return NULL;
+    if (mode < 0 || mode > 2) {
+        PyErr_SetString(PyExc_ValueError, "pruning: 0 (by the rule), 1 (everywhere) or 2 (nowhere)");
+        return NULL;
+    }
+    int old = top_pruning;
+    top_pruning = (int)mode;
+    return PyLong_FromLong(old);
+}
+
 static PyObject *Position_generate(PositionObject *P, PyObject *args) {
     Py_buffer rack;
     if (!PyArg_ParseTuple(args, "y*", &rack)) return NULL;
@@ -38,14 +53,7 @@ static PyObject *Position_generate(PositionObject *P, PyObject *args) {
     PyBuffer_Release(&rack);
     P->busy++;
     Py_BEGIN_ALLOW_THREADS /* reads only P; other threads may generate too */
-    if (c.left > 0) {
-        for (int d = 0; d < 2; d++)
-            for (int l = 0; l < N; l++) {
-                if (!setup_lane(&c, d, l)) continue;
-                for (int a = 0; a < N; a++)
-                    if (c.is_anchor[a]) gen_anchor(&c, a);
-            }
-    }
+    if (c.left > 0) walk_lanes(&c, 0, INT64_MAX);
     Py_END_ALLOW_THREADS
     P->busy--;
     if (out.failed) { free(out.v); return PyErr_NoMemory(); }
@@ -123,14 +131,9 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
         long long soft = top_budget[c.rack[0] > 0];
         c.budget = 4 * soft;
         c.rightmost = 0;
-        done = 1;
-        for (int li = 0; li < 2 * N && !c.aborted; li++) {
-            if (c.steps > soft) { done = 0; resume = li; break; }
-            if (!setup_lane(&c, li / N, li % N)) continue;
-            for (int a = 0; a < N && !c.aborted; a++)
-                if (c.is_anchor[a]) gen_anchor(&c, a);
-        }
-        if (c.aborted) { done = 0; resume = 0; } /* stopped inside a lane: all anew */
+        resume = walk_lanes(&c, 0, soft);
+        done = resume == 2 * N;
+        if (c.aborted) resume = 0; /* stopped inside a lane: all anew */
         c.budget = INT64_MAX;
         c.rightmost = 1;
     }
@@ -155,8 +158,11 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
             if (!setup_lane(&c, d, l)) continue;
             for (int a = 0; a < N; a++) {
                 if (!c.is_anchor[a]) continue;
-                int b = anchor_bound(&c, a, vals, nv, rackmask, NULL, &plain);
+                int pa = -1;
+                int b = anchor_bound(&c, a, vals, nv, rackmask, NULL, &pa);
                 if (b < 0) continue;
+                if (pa > plain) plain = pa;
+                ab[na].plain = pa;
                 ab[na].bound = b; ab[na].dir = (uint8_t)d; ab[na].lane = (uint8_t)l; ab[na].anchor = (uint8_t)a;
                 na++;
             }
@@ -186,14 +192,25 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
                     setup_lane(&c, ab[i].dir, ab[i].lane);
                     cur_dir = ab[i].dir; cur_lane = ab[i].lane;
                 }
-                prepare_pruning(&c, ab[i].anchor, vals, nv, rackmask);
+                /* Pruning inside the anchor's walk pays only where its plays without
+                 * a bingo cannot beat the N-th best: then the walk is cut down to the
+                 * bingo squares. Otherwise it cuts little (a bingo's bound is loose),
+                 * its tables cost more than it saves, and the anchor is walked whole
+                 * (issue 32: 08_six_zero:11 EHJLSW? pruned 7 of 2,182 squares). */
+                int32_t need = c.floor;
+                if (out.n == topn && c.threshold > need) need = c.threshold;
+                if (top_pruning == 1 ||
+                    (top_pruning == 0 && ab[i].plain * c.scale + c.leave_max <= need))
+                    prepare_pruning(&c, ab[i].anchor, vals, nv, rackmask);
+                else
+                    c.prune = 0;
                 gen_anchor(&c, ab[i].anchor);
             }
             if (out.n == topn || floor_ == INT32_MIN || out.failed) break;
             floor_ = floor_ > 4 * c.scale ? floor_ / 2 : INT32_MIN;
         }
     }
-    if (!out.failed) qsort(out.v, out.n, sizeof(Move), cmp_move_desc);
+    if (!out.failed && out.n > 1) qsort(out.v, out.n, sizeof(Move), cmp_move_desc);
     Py_END_ALLOW_THREADS
     P->busy--;
     if (have_lv) PyBuffer_Release(&lv);
@@ -418,6 +435,7 @@ static PyTypeObject PositionType = {
 };
 
 static PyMethodDef module_methods[] = {
+    {"_set_top_pruning", set_top_pruning, METH_O, "_set_top_pruning(mode) -> the previous mode: where the bounded top-N search prunes inside an anchor's walk (0 by the rule, 1 everywhere, 2 nowhere); for tests."},
     {"_set_top_budget", set_top_budget, METH_VARARGS, "_set_top_budget(plain, blank) -> the previous pair: squares the top-N search walks unbounded first (racks without / with a blank); for tuning and tests."},
     {NULL, NULL, 0, NULL},
 };

@@ -9,6 +9,7 @@ BLANK_FLAG: int
 THROUGH_FLAG: int
 
 def _set_top_budget(plain: int, blank: int, /) -> tuple[int, int]: ...
+def _set_top_pruning(mode: int, /) -> int: ...
 
 class Position:
     def __init__(
