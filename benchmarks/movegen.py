@@ -279,6 +279,8 @@ def main() -> int:
     print()
     for cls in classes:
         sel = [r for r in rows if r["class"] == cls]
+        if not sel:  # an empty positions file
+            continue
         g_all = geomean([r["all_ms"] for r in sel])
         g_top = geomean([r["top_ms"] for r in sel])
         print(
