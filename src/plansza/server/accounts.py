@@ -40,6 +40,7 @@ from plansza.services.accounts import (
     nickname_key,
     password,
 )
+from plansza.services.live import LiveError
 
 #: The longest account form read (a nickname and two passwords fit in 1 KB).
 MAX_FORM = 8192
@@ -246,7 +247,10 @@ async def _adopt_guest_games(request: Request) -> None:
     for name, token in request.cookies.items():
         if not name.startswith("seat_"):
             continue
-        live = await hub.get(name[len("seat_") :])
+        try:
+            live = await hub.get(name[len("seat_") :])
+        except LiveError:  # Redis away: kept for the next log-in
+            continue
         seat_no = None if live is None else live.seat_of(token)
         if live is not None and seat_no is not None:
             await claim(request, live.id, seat_no)

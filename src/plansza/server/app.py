@@ -38,11 +38,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator, describe
 from plansza.server import accounts
-from plansza.server.live import Hub, LiveGame
+from plansza.server.live import NO_ANSWER, Hub, LiveGame
 from plansza.server.pages import csrf, page, premiums, translator_of
 from plansza.server.pages import hub_of as _hub
 from plansza.server.store import Store, default_url
-from plansza.services.live import PRESETS, new_seed
+from plansza.services.live import PRESETS, LiveError, new_seed
 
 #: The largest message a client may send on a game's WebSocket (a move is ~30 bytes).
 MAX_MESSAGE = 4096
@@ -175,6 +175,7 @@ def create_app(
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        exception_handlers=_unreachable_handlers(redis is not None),
         middleware=[
             Middleware(
                 SessionMiddleware,
@@ -197,6 +198,27 @@ def create_app(
 
 def _error_page(request: Request, status: int, message: str) -> HTMLResponse:
     return page(request, "web/error.html", status=status, message=message)
+
+
+def _unreachable_handlers(cluster: bool) -> dict[Any, Any]:
+    """Pages for what the servers behind a page failed to answer: a game that could
+    not be opened (Redis or the database away; :class:`LiveError` ``no_owner``) and,
+    in a cluster, any other Redis call (the lobby's seeks) — 503 and the reason in
+    the visitor's language, not an error 500."""
+
+    async def not_answered(request: Request, exc: Exception) -> Response:
+        if not isinstance(exc, LiveError):  # a Redis error outside a game
+            exc = LiveError(NO_ANSWER, code="no_owner")
+        status = 503 if exc.code == "no_owner" else 409
+        text = describe(exc, translator_of(request))  # a refusal's clause: a page's sentence
+        return _error_page(request, status, text[:1].upper() + text[1:])
+
+    handlers: dict[Any, Any] = {LiveError: not_answered}
+    if cluster:
+        from redis.exceptions import RedisError
+
+        handlers[RedisError] = not_answered
+    return handlers
 
 
 async def lobby(request: Request) -> HTMLResponse:
@@ -363,7 +385,13 @@ async def game_socket(ws: WebSocket) -> None:
         # a page of another site opening this game's socket with the visitor's cookies
         await ws.close(code=1008)
         return
-    live = await _live(ws)
+    try:
+        live = await _live(ws)
+    except LiveError as e:  # Redis away: the page retries the socket
+        await ws.accept()
+        await ws.send_json({"type": "error", "message": describe(e, t)})
+        await ws.close(code=1013)  # try again later
+        return
     await ws.accept()
     if live is None:
         await ws.send_json({"type": "error", "message": t.gettext("There is no such game.")})

@@ -370,8 +370,8 @@ class Cluster:
 
     async def follow(self, game: str) -> None:
         if game not in self._followed:
-            self._followed.add(game)
             await self._pubsub.subscribe(self.channel(game))
+            self._followed.add(game)  # only once subscribed: Redis away, it is tried again
 
     async def unfollow(self, game: str) -> None:
         if game in self._followed:

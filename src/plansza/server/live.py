@@ -43,6 +43,9 @@ TAKEOVERS = 16
 #: Seconds a forwarded action waits for an owner (taking the game over when its owner
 #: is dead) before the player is told to try again.
 FORWARD_PATIENCE = 10.0
+#: What a player is told when Redis (or the database) does not answer: opening a game
+#: this process has not loaded, or a move its owner never answered.
+NO_ANSWER = N_("the game's server does not answer; try again")
 
 
 class SteppedDownError(Exception):
@@ -391,10 +394,20 @@ class Hub:
         async with loading:
             if game_id in self.games:
                 return self.games[game_id]
-            replica = await self._load_replica(game_id)
-            if replica is None or replica.table.over:
-                return replica
-            owner, previous = await self.cluster.claim(game_id)
+            try:
+                replica = await self._load_replica(game_id)
+                if replica is None or replica.table.over:
+                    return replica
+                owner, previous = await self.cluster.claim(game_id)
+            except PlanszaError:
+                raise
+            except Exception as e:  # Redis (or the database) away: said in words
+                log.warning("opening %s: %s", game_id, e)
+                # no replica left half-made: the next request opens it anew
+                if self.games.pop(game_id, None) is not None:
+                    with contextlib.suppress(Exception):
+                        await self.cluster.unfollow(game_id)
+                raise LiveError(NO_ANSWER, code="no_owner") from e
             if owner == self.cluster.me:
                 await self._own(replica, previous)
             return replica
@@ -465,7 +478,16 @@ class Hub:
         for task in (live._computer, live._timer):
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
-        await self.cluster.follow(live.id)
+        # often just as Redis comes back, its subscriptions reconnecting: a few tries,
+        # and the database's steps read in any case
+        for attempt in range(20):
+            try:
+                await self.cluster.follow(live.id)
+                break
+            except Exception as e:
+                if attempt == 19:
+                    log.warning("following %s: %s", live.id, e)
+                await asyncio.sleep(0.1)
         live.caught_up(
             await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
         )
@@ -516,7 +538,7 @@ class Hub:
             if step is not None:
                 return step
             if time.monotonic() > give_up:
-                raise LiveError(N_("the game's server does not answer; try again"), code="no_owner")
+                raise LiveError(NO_ANSWER, code="no_owner")
             await asyncio.sleep(0.05)
 
     async def _forward_once(
@@ -663,15 +685,20 @@ class Hub:
             await self._own(live, previous)
 
     async def _on_lapsed(self) -> None:
-        """This process's lease had expired (it stalled): step down from every game
-        another process has taken over meanwhile."""
+        """This process's lease had expired (it stalled, or Redis was away and came back
+        empty): claim each game it owns again — kept where no other process took it
+        meanwhile (its owner key may be gone with Redis's data: another process
+        opening the game must find it owned), stepped down from where one did."""
         assert self.cluster is not None
         for live in list(self.games.values()):
             if live.owned and not live.table.over:
-                owner = await self.cluster.owner(live.id)
-                if owner is not None and owner != self.cluster.me:
-                    async with live.lock:
-                        await self.step_down(live)
+                try:
+                    owner, _ = await self.cluster.claim(live.id)
+                    if owner != self.cluster.me:
+                        async with live.lock:
+                            await self.step_down(live)
+                except Exception as e:
+                    log.warning("checking %s after the lease lapsed: %r", live.id, e)
 
     async def _adopt_orphans(self) -> None:
         """At start: the games not over that no live process owns (all processes had

@@ -232,9 +232,7 @@ class Store:
         """The game's steps numbered above ``n``, in order (a replica catching up)."""
         with self._connect() as c:
             rows = c.execute(
-                sa.select(steps)
-                .where(steps.c.game == game_id, steps.c.n > n)
-                .order_by(steps.c.n)
+                sa.select(steps).where(steps.c.game == game_id, steps.c.n > n).order_by(steps.c.n)
             ).all()
         return [Step(r.n, r.at, r.seat, json.loads(r.action), json.loads(r.outcome)) for r in rows]
 
