@@ -60,6 +60,7 @@ def test_two_phones_and_the_referee(hall: tuple[str, str, Any]) -> None:
             phone.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
         # table 1: A types the code, enters; B opens the same code and confirms
         a.goto(f"{url}/stolik")
+        shot(a, "tables-phone-code")
         a.fill("input[name=kod]", one.lower())
         a.click("button[type=submit]")
         a.check("input[type=radio][name=side][value='0']")

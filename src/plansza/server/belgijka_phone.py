@@ -207,7 +207,14 @@ async def enter_code(request: Request) -> Response:
     code = normalize(request.query_params.get("kod", ""))
     if code:
         return RedirectResponse(f"/belgijka/g/{code}", status_code=303)
-    return page(request, "web/belgijka_phone_code.html")
+    return page(
+        request,
+        "web/code_entry.html",
+        heading=N_("Belgijka: your card"),
+        label=N_("The code the referee gave you"),
+        action="/belgijka/gracz",
+        maxlength=10,
+    )
 
 
 async def player_page(request: Request) -> Response:

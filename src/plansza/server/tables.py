@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from plansza.errors import PlanszaError
+from plansza.errors import N_, PlanszaError
 from plansza.server.accounts import current, require_referee
 from plansza.server.pages import (
     client_address,
@@ -173,7 +173,14 @@ async def enter_code(request: Request) -> Response:
     code = tables.normalize(request.query_params.get("kod", ""))
     if code:
         return RedirectResponse(f"/s/{code}", status_code=303)
-    return page(request, "web/table_code.html")
+    return page(
+        request,
+        "web/code_entry.html",
+        heading=N_("Your table's result"),
+        label=N_("The code from your result slip"),
+        action="/stolik",
+        maxlength=8,
+    )
 
 
 async def table(request: Request) -> Response:
