@@ -19,11 +19,9 @@ and, when given, the ranking's game history (RS §5.2 counts the days played).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from plansza.errors import N_, PlanszaError
@@ -41,24 +39,17 @@ from plansza.federation.registry import (
 )
 from plansza.federation.roles import Standing
 from plansza.ranking.records import RankedGame, normalise_name
+from plansza.tournament.storage import find_one
 
 
 def find_default(directory: str = ".") -> str:
     """The one registry file (``*.federacja.sqlite``) in ``directory``."""
-    found = sorted(str(p) for p in Path(directory).glob(f"*{SUFFIX}"))
-    if len(found) == 1:
-        return found[0]
-    if not found:
-        raise PlanszaError(
-            N_("no registry file (*{suffix}) in {dir} — give --db"),
-            code="no_registry",
-            suffix=SUFFIX,
-            dir=os.path.abspath(directory),
-        )
-    raise PlanszaError(
-        N_("several registry files — choose one with --db: {files}"),
-        code="several_registries",
-        files=", ".join(found),
+    return find_one(
+        directory,
+        SUFFIX,
+        none=N_("no registry file (*{suffix}) in {dir} — give --db"),
+        several=N_("several registry files — choose one with --db: {files}"),
+        codes=("no_registry", "several_registries"),
     )
 
 

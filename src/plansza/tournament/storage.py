@@ -534,15 +534,28 @@ def _check(
 
 def find_default(directory: str = ".") -> str:
     """The one tournament file in ``directory`` (RS: the referee's working folder)."""
-    found = sorted(str(p) for p in Path(directory).glob(f"*{SUFFIX}"))
+    return find_one(
+        directory,
+        SUFFIX,
+        none=N_("no tournament file (*{suffix}) in {dir} — give --db"),
+        several=N_("several tournament files — choose one with --db: {files}"),
+    )
+
+
+def find_one(
+    directory: str, suffix: str, *, none: str, several: str, codes: tuple[str, str] | None = None
+) -> str:
+    """The one file named ``*suffix`` in ``directory``, else a refusal: ``none`` (with
+    ``{suffix}`` and ``{dir}``) or ``several`` (with ``{files}``), message ids with
+    their error ``codes``; the tournament's and the federation registry's files."""
+    found = sorted(str(p) for p in Path(directory).glob(f"*{suffix}"))
     if len(found) == 1:
         return found[0]
     if not found:
         raise PlanszaError(
-            N_("no tournament file (*{suffix}) in {dir} — give --db"),
-            suffix=SUFFIX,
+            none,
+            code=codes[0] if codes else None,
+            suffix=suffix,
             dir=os.path.abspath(directory),
         )
-    raise PlanszaError(
-        N_("several tournament files — choose one with --db: {files}"), files=", ".join(found)
-    )
+    raise PlanszaError(several, code=codes[1] if codes else None, files=", ".join(found))
