@@ -1,4 +1,5 @@
-"""The app served for real on loopback, and Debian's Chromium for the browser tests.
+"""The app served for real on loopback (in a thread, or ``plansza serve`` in a
+subprocess), and Debian's Chromium for the browser tests.
 
 Playwright cannot download a browser here: :func:`ensure_chromium` installs Debian's
 ``chromium`` when it is missing (as root, with apt-get) and points Playwright at it.
@@ -6,8 +7,11 @@ Playwright cannot download a browser here: :func:`ensure_chromium` installs Debi
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +21,8 @@ from typing import Any
 
 import httpx
 from tests.debian import ensure_program
+
+import plansza
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -50,14 +56,83 @@ def wait_up(proc: subprocess.Popen[bytes], url: str, log: Path, *, timeout: floa
     raise AssertionError(f"{url} did not answer:\n" + log.read_text(errors="replace"))
 
 
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 free now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def lexicon_file(folder: Path) -> Path:
+    """The test word list (``conftest.WORDS``) as a file in ``folder``, for ``--lexicon``."""
+    from .conftest import WORDS
+
+    path = folder / "words.txt"
+    if not path.exists():
+        path.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
+    return path
+
+
+class Served:
+    """``python -m plansza serve --port P ARGS`` in a subprocess on a free loopback
+    port (the package of this checkout), its output in ``tmp/NAME.log``. :meth:`start`
+    waits until ``ready`` answers 200 (and may run again after :meth:`kill`); ``env``:
+    more environment variables. Every process shares one session key, so a browser's
+    session is good on each of several processes."""
+
+    def __init__(
+        self,
+        tmp: Path,
+        name: str,
+        args: list[str],
+        *,
+        ready: str = "/",
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tmp / f"{name}.log"
+        self.args = args
+        self.ready = ready
+        self.env = env or {}
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        src = str(Path(plansza.__file__).resolve().parent.parent)
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]),
+            "PLANSZA_SECRET": "plansza-test-secret",
+            **self.env,
+        }
+        argv = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port), *self.args]
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
+        wait_up(self.proc, self.url + self.ready, self.log)
+
+    def kill(self) -> float:
+        """SIGKILL: no shutdown code runs (a cluster's lease is not given back); the
+        time it died."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        died = time.time()
+        self.proc.wait(10)
+        self.proc = None
+        return died
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(10)
+            self.proc = None
+
+
 def serve(app: Any) -> Iterator[str]:
     """The app served by Uvicorn in a thread on a free loopback port: its address,
     until the generator is closed."""
     import uvicorn
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
     )

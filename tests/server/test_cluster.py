@@ -12,11 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,11 +22,8 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-import plansza
-
-from .conftest import WORDS
-from .served import wait_up
-from .test_restart import Game, free_port
+from .served import Served, lexicon_file
+from .test_restart import Game
 
 pytestmark = pytest.mark.slow
 
@@ -39,39 +32,13 @@ pytestmark = pytest.mark.slow
 TAKEOVER = 2.0
 
 
-class Node:
-    """One ``plansza serve --db POSTGRES --redis URL`` process."""
+class Node(Served):
+    """One ``plansza serve --db POSTGRES --redis URL`` process, started."""
 
     def __init__(self, tmp: Path, name: str, db: str, redis_url: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tmp / f"{name}.log"
-        words = tmp / "words.txt"
-        if not words.exists():
-            words.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
-        src = str(Path(plansza.__file__).resolve().parent.parent)
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]),
-            "PLANSZA_SECRET": "cluster-test-secret",  # one session key for every process
-        }
-        argv = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port)]
-        argv += ["--db", db, "--lexicon", str(words), "--redis", redis_url]
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
-        wait_up(self.proc, self.url + "/", self.log)
-
-    def kill(self) -> float:
-        """SIGKILL: no shutdown code runs (the lease is not given back); when it died."""
-        self.proc.send_signal(signal.SIGKILL)
-        died = time.time()
-        self.proc.wait(10)
-        return died
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(10)
+        lexicon = str(lexicon_file(tmp))
+        super().__init__(tmp, name, ["--db", db, "--lexicon", lexicon, "--redis", redis_url])
+        self.start()
 
 
 @pytest.fixture

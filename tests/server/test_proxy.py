@@ -23,9 +23,9 @@ import httpx
 import pytest
 from tests.debian import ensure_program
 
-from .served import wait_up
+from .served import free_port, wait_up
 from .test_cluster import Node, Seat, csrf_of, numbers
-from .test_restart import Game, free_port
+from .test_restart import Game
 
 pytestmark = pytest.mark.slow
 

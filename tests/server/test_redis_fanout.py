@@ -22,37 +22,11 @@ from plansza.cli.main import app as cli
 from plansza.server.fanout import channel_of
 from plansza.server.store import Store
 
-from .conftest import WORDS
-from .served import wait_up
-from .test_restart import free_port
+from .served import Served, lexicon_file
 from .test_tournament_pages import tournament  # noqa: F401
 
 #: Far slower than the 1 s asked: only Redis can bring the change in time.
 SLOW_POLL = "60"
-
-
-class Served:
-    """``plansza serve --tournament … --redis …`` in a subprocess."""
-
-    def __init__(self, tmp: Path, name: str, argv: list[str]) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tmp / f"{name}.log"
-        src = str(Path(plansza.__file__).resolve().parent.parent)
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]),
-            "PLANSZA_SECRET": "redis-test-secret",
-            "PLANSZA_TOURNAMENT_POLL": SLOW_POLL,
-        }
-        full = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port), *argv]
-        with self.log.open("wb") as log:
-            self.proc = subprocess.Popen(full, env=env, stdout=log, stderr=subprocess.STDOUT)
-        wait_up(self.proc, self.url + "/turniej", self.log)
-
-    def stop(self) -> None:
-        self.proc.kill()
-        self.proc.wait(10)
 
 
 @pytest.fixture
@@ -62,15 +36,16 @@ def two(
     redis_url: str,
     database_url: str,  # the accounts on an SQLite file, and on PostgreSQL
 ) -> Iterator[tuple[Served, Served, str]]:
-    words = tmp_path / "words.txt"
-    words.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
     db = database_url
     Store(db).close()  # the schema, made once before both start
-    argv = ["--db", db, "--lexicon", str(words), "--tournament", tournament]
+    argv = ["--db", db, "--lexicon", str(lexicon_file(tmp_path)), "--tournament", tournament]
     argv += ["--redis", redis_url]
-    a = Served(tmp_path, "a", argv)
+    slow = {"PLANSZA_TOURNAMENT_POLL": SLOW_POLL}
+    a = Served(tmp_path, "a", argv, ready="/turniej", env=slow)
+    b = Served(tmp_path, "b", argv, ready="/turniej", env=slow)
+    a.start()
     try:
-        b = Served(tmp_path, "b", argv)
+        b.start()
     except BaseException:
         a.stop()
         raise
@@ -138,9 +113,7 @@ def test_a_result_posted_on_one_process_reaches_a_page_on_another(
 
 def test_an_unreachable_redis_is_one_line_naming_it(tmp_path: Path) -> None:
     url = f"unix://{tmp_path / 'no.sock'}"
-    words = tmp_path / "words.txt"
-    words.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
-    argv = ["--lang", "en", "serve", "--db", "sqlite://", "--lexicon", str(words)]
+    argv = ["--lang", "en", "serve", "--db", "sqlite://", "--lexicon", str(lexicon_file(tmp_path))]
     r = CliRunner().invoke(cli, [*argv, "--redis", url])
     assert r.exit_code == 2, r.output
     assert f"cannot reach Redis at {url}" in r.output and "Traceback" not in r.output

@@ -15,12 +15,7 @@ says the last step it saw gets the steps after it.
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,10 +26,8 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-import plansza
-
 from .conftest import WORDS
-from .served import wait_up
+from .served import Served, lexicon_file
 
 pytestmark = pytest.mark.slow
 
@@ -43,55 +36,10 @@ pytestmark = pytest.mark.slow
 DOWN = 3.0
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """``plansza serve`` in a subprocess on one database file; killed and started again."""
-
-    def __init__(self, tmp: Path, db: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.words = tmp / "words.txt"
-        self.words.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
-        self.db = db
-        self.log = tmp / "server.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        src = str(Path(plansza.__file__).resolve().parent.parent)
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]),
-            "PLANSZA_SECRET": "restart-test-secret",
-        }
-        argv = [sys.executable, "-m", "plansza", "serve", "--port", str(self.port)]
-        argv += ["--db", self.db, "--lexicon", str(self.words)]
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
-        wait_up(self.proc, self.url + "/", self.log)
-
-    def kill(self) -> float:
-        """SIGKILL (no shutdown code runs); the time it died."""
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        died = time.time()
-        self.proc.wait(10)
-        self.proc = None
-        return died
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait(10)
-
-
 @pytest.fixture
-def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
-    s = Server(tmp_path, database_url)  # on an SQLite file and on PostgreSQL
+def server(tmp_path: Path, database_url: str) -> Iterator[Served]:
+    # on an SQLite file and on PostgreSQL
+    s = Served(tmp_path, "server", ["--db", database_url, "--lexicon", str(lexicon_file(tmp_path))])
     s.start()
     try:
         yield s
@@ -105,7 +53,7 @@ class Game:
     tokens: tuple[str, str]  # "" for the computer's seat
 
 
-def new_game(server: Server, opponent: str) -> Game:
+def new_game(server: Served, opponent: str) -> Game:
     """A game made from the lobby's form, as a browser makes it; the seats' tokens."""
     with httpx.Client(base_url=server.url) as browser:
         page = browser.get("/")
@@ -124,11 +72,11 @@ def new_game(server: Server, opponent: str) -> Game:
     return Game(game_id, (first, second))
 
 
-def socket_url(server: Server, game: Game, last: int) -> str:
+def socket_url(server: Served, game: Game, last: int) -> str:
     return f"ws://127.0.0.1:{server.port}/g/{game.id}/ws?last={last}"
 
 
-def look(server: Server, game: Game, seat: int | None, last: int = 0) -> tuple[list[Any], Any]:
+def look(server: Served, game: Game, seat: int | None, last: int = 0) -> tuple[list[Any], Any]:
     """The steps after ``last`` and the view, as ``seat`` (``None``: a spectator) gets
     them on connecting."""
     cookie = {"Cookie": f"seat_{game.id}={game.tokens[seat]}"} if seat is not None else {}
@@ -142,7 +90,7 @@ def look(server: Server, game: Game, seat: int | None, last: int = 0) -> tuple[l
             steps.append(msg["step"])
 
 
-def act(server: Server, game: Game, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+def act(server: Served, game: Game, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     """``seat`` acts over the socket; the step the server sends back."""
     cookie = {"Cookie": f"seat_{game.id}={game.tokens[seat]}"}
     _, view = look(server, game, seat)
@@ -159,7 +107,7 @@ def act(server: Server, game: Game, seat: int, action: dict[str, Any]) -> dict[s
         return dict(msg["step"])
 
 
-def settled(server: Server, game: Game, seat: int) -> dict[str, Any]:
+def settled(server: Served, game: Game, seat: int) -> dict[str, Any]:
     """The view once the computer has moved and ``seat``'s answer to it, if it made a
     play, is given (its play accepted): the person's turn, no play pending."""
     deadline = time.monotonic() + 20
@@ -186,7 +134,7 @@ def phony(rack: str) -> str:
     raise AssertionError(rack)
 
 
-def play_person_game(server: Server, game: Game, *, leave_pending: bool) -> None:
+def play_person_game(server: Served, game: Game, *, leave_pending: bool) -> None:
     """A phony challenged off, an exchange, a play accepted, a pass — over the socket;
     with ``leave_pending`` the last play waits in the challenge window."""
     _, view = look(server, game, None)
@@ -202,7 +150,7 @@ def play_person_game(server: Server, game: Game, *, leave_pending: bool) -> None
     act(server, game, b, {"kind": "move", "text": "pauza"})
 
 
-def play_computer_game(server: Server, game: Game) -> None:
+def play_computer_game(server: Served, game: Game) -> None:
     view = settled(server, game, 0)
     act(server, game, 0, {"kind": "move", "text": "-" + view["rack"][:2]})
     view = settled(server, game, 0)
@@ -214,7 +162,7 @@ def without_time(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k not in ("clocks", "n")}
 
 
-def test_a_killed_server_brings_every_game_back_exactly(server: Server) -> None:
+def test_a_killed_server_brings_every_game_back_exactly(server: Served) -> None:
     friends = new_game(server, "person")
     waiting = new_game(server, "person")
     computer = new_game(server, "static")
@@ -274,7 +222,7 @@ def test_a_killed_server_brings_every_game_back_exactly(server: Server) -> None:
 
 
 def test_a_client_reconnecting_after_a_restart_gets_the_steps_it_missed(
-    server: Server,
+    server: Served,
 ) -> None:
     game = new_game(server, "person")
     play_person_game(server, game, leave_pending=False)
