@@ -145,11 +145,7 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
         if (c.aborted) out.n = 0;
         int vals[MAXLET + 8];
         int nv = rack_vals_desc(&c, vals);
-        uint64_t rackmask = 0;
-        if (c.rack[0]) rackmask = all_letters(P);
-        else
-            for (int t = 1; t <= P->nletters; t++)
-                if (c.rack[t]) rackmask |= 1ULL << t;
+        uint64_t rackmask = rack_mask(&c); /* the whole rack: nothing placed yet */
         AnchorB ab[2 * N * N];
         int plain = -1;
         int na = 0;
@@ -233,11 +229,7 @@ static PyObject *Position_anchor_bounds(PositionObject *P, PyObject *args) {
     if (!d || c.left == 0) return d;
     int vals[MAXLET + 8];
     int nv = rack_vals_desc(&c, vals);
-    uint64_t rackmask = 0;
-    if (c.rack[0]) rackmask = all_letters(P);
-    else
-        for (int t = 1; t <= P->nletters; t++)
-            if (c.rack[t]) rackmask |= 1ULL << t;
+    uint64_t rackmask = rack_mask(&c);
     for (int dd = 0; dd < 2; dd++)
         for (int l = 0; l < N; l++) {
             if (!setup_lane(&c, dd, l)) continue;
