@@ -976,7 +976,7 @@ static int lane_scan(Search *S, int side, Move *bo, int *ho, Move *bk, int *hk, 
     if (nlanes) *nlanes = 0;
     int32_t best_key = INT32_MIN, best_out = INT32_MIN;
     if (c.left <= 0) return 1;
-    uint64_t rackmask = c.rack[0] ? c.all : c.natmask;
+    uint64_t rackmask = rack_mask(&c);
     int ntl = S->ntl[side], rv = S->rv[side];
     /* First the lanes that changed: their keys, and a prefetch of their table
      * entries (the table is larger than the cache, and a lookup's time is mostly
