@@ -87,6 +87,7 @@ class Pending:
     player: int
     scored: ScoredPlay
     rack_before: str
+    at: float | None = None  #: when it was put on the board (``None``: no time given)
 
 
 @dataclass(frozen=True)
@@ -290,16 +291,60 @@ class Game:
         else:
             self._advance(now)
 
+    @property
+    def decider(self) -> int | None:
+        """Who accepts or challenges the pending play: the next player (``None``: no
+        play awaits a decision)."""
+        if self.pending is None:
+            return None
+        return (self.pending.player + 1) % self.rules.players
+
     def flag(self, now: float) -> bool:
-        """Declare the mover out of time if the clock says so (TR 6.2.1); True if so."""
+        """Let the clock decide what it must at ``now``; True if it did.
+
+        The mover out of time loses the move and the right to further ones (TR 6.2.1);
+        under ``decision_clock`` a decider out of time lets the play stand and then
+        loses their moves too, and a decider already out of time (TR 6.2.3) lets it
+        stand after ``flagged_decision_seconds``.
+        """
         if self.result is not None or self.clock is None:
             return False
-        if self.rules.flag_fall is FlagFall.STOP and self.clock.flagged(self.to_move, now):
+        stop = self.rules.flag_fall is FlagFall.STOP
+        if self.pending is not None and self.rules.decision_clock:
+            p, decider = self.pending, self.decider
+            assert decider is not None
+            if decider in self.flagged:
+                if p.at is not None and now >= p.at + self.rules.flagged_decision_seconds:
+                    self.accept(now)
+                    return True
+                return False
+            if stop and self.clock.running == decider and self.clock.flagged(decider, now):
+                self.accept(now)  # not challenged in time: the play stands (TR 4.7.3)
+                if self.result is None and self.to_move == decider:
+                    self._flag_fall(decider, now)
+                return True
+            return False
+        if stop and self.clock.flagged(self.to_move, now):
             if self.pending is not None and self.pending.player == self.to_move:
                 self._take_back_pending()
             self._flag_fall(self.to_move, now)
             return True
         return False
+
+    def deadline(self, now: float) -> float | None:
+        """Seconds from ``now`` until :meth:`flag` may next have something to decide
+        (``None``: nothing will happen by the clock alone)."""
+        if self.result is not None or self.clock is None:
+            return None
+        p, decider = self.pending, self.decider
+        if p is not None and decider in self.flagged and self.rules.decision_clock:
+            if p.at is None:
+                return None
+            return max(0.0, p.at + self.rules.flagged_decision_seconds - now)
+        running = self.clock.running
+        if running is None or self.rules.flag_fall is not FlagFall.STOP:
+            return None
+        return max(0.0, self.clock.remaining(running, now))
 
     def _advance(self, now: float | None) -> None:
         n = self.rules.players
@@ -471,9 +516,14 @@ class Game:
         for t in scored.rack_tiles:
             rack.remove(t)
         self.board.place((t.square, t.letter) for t in scored.tiles)
-        self.pending = Pending(self.to_move, scored, rack_before)
+        self.pending = Pending(self.to_move, scored, rack_before, now)
         if self.clock is not None and now is not None:
-            self.clock.stop(now)  # "zatrzymanie zegara": the play is committed
+            decider = self.decider
+            if self.rules.decision_clock and decider is not None and decider not in self.flagged:
+                # TR 4.6.2 online: the time to decide is the decider's
+                self.clock.switch(decider, now)
+            else:
+                self.clock.stop(now)  # "zatrzymanie zegara": the play is committed
         if self.rules.challenge_mode is ChallengeMode.REFUSE:
             self.accept(now)
 
@@ -599,11 +649,11 @@ class Game:
                 "bag_too_small",
                 NP_(
                     "exchange refused: {bag} tile left in the bag, and the school tournament "
-                    "rules allow no exchange with {most} or fewer (\"Wymiana "
-                    "płytek\"); play or pass instead",
+                    'rules allow no exchange with {most} or fewer ("Wymiana '
+                    'płytek"); play or pass instead',
                     "exchange refused: {bag} tiles left in the bag, and the school tournament "
-                    "rules allow no exchange with {most} or fewer (\"Wymiana "
-                    "płytek\"); play or pass instead",
+                    'rules allow no exchange with {most} or fewer ("Wymiana '
+                    'płytek"); play or pass instead',
                 ),
                 plural_field="bag",
                 bag=len(self.bag),

@@ -105,6 +105,15 @@ class Rules:
     solo_end_scoreless: int = 3
     #: TR 2.1: when drawing for the start, a blank counts as "A".
     blank_draws_as_a: bool = True
+    #: TR 4.6.2, online: while a play awaits acceptance or a challenge, the deciding
+    #: player's clock runs (at the table the mover may start it when the opponent
+    #: delays; online it starts at once). ``False``: no clock runs meanwhile, as when
+    #: the mover has stopped theirs at the table.
+    decision_clock: bool = False
+    #: TR 6.2.3: a player out of time keeps the right to challenge; with
+    #: ``decision_clock`` they have no time left, so the play stands after this many
+    #: seconds without a decision.
+    flagged_decision_seconds: float = 30.0
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:

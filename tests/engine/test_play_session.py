@@ -266,15 +266,17 @@ def test_flag_fall_void_move_and_the_computer_alone(lex: Lexicon, tmp_path: Path
     check_saved(session)
 
 
-# TR 6.2: each player's own time runs only on their turn.
+# TR 6.2: each player's own time runs only on their turn; TR 4.6.2 (online): the time
+# to decide on the opponent's play is the decider's.
 def test_clocks_are_charged_to_the_mover(lex: Lexicon, tmp_path: Path) -> None:
     game = fresh(lex)
     good = best_play(game, lex)
     session, text, _ = run(["tablica", good, "koniec", "t"], lex, tmp_path, tick=10.0)
     clock = session.game.clock
     assert clock is not None
-    # The person read two lines (20 s) before the move; the computer thinks in no time.
-    assert clock.remaining(0) == pytest.approx(15 * 60 - 20)
+    # The person read two lines (20 s) before the move; the computer thinks in no time;
+    # its play then waited for the person's decision two lines more (20 s).
+    assert clock.remaining(0) == pytest.approx(15 * 60 - 40)
     assert clock.remaining(1) == pytest.approx(15 * 60)
     assert "14:40" in text or "14:50" in text
 

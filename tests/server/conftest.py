@@ -80,3 +80,35 @@ def person_passes_once(ws: Any, view: dict[str, Any], limit: int = 20) -> list[d
         if passed:
             return seen
     raise AssertionError("the person never got to pass")
+
+
+def csrf_of(client: TestClient, path: str = "/") -> str:
+    m = re.search(r'name="csrf" value="([^"]+)"', client.get(path).text)
+    assert m
+    return m.group(1)
+
+
+def invitation(client: TestClient, game: str) -> str:
+    """The invitation link the inviter's page shows (its path)."""
+    m = re.search(r'value="http[^"]+?(/g/[^"]+/join/[^"]+)"', client.get(f"/g/{game}").text)
+    assert m, "the inviter's page shows no invitation"
+    return m.group(1).replace("&amp;", "&")
+
+
+def take_invitation(client: TestClient, link: str, name: str = "Ola") -> Any:
+    """Open an invitation link and take the seat as ``name``: the last response."""
+    page = client.get(link)
+    assert page.status_code == 200, page.text
+    m = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert m
+    return client.post(link, data={"csrf": m.group(1), "name": name}, follow_redirects=False)
+
+
+def with_friend(client: TestClient, name: str = "Ola", **form: str) -> tuple[str, TestClient]:
+    """A game with a friend: ``client`` in seat 0, a second browser in seat 1 through
+    the invitation (the game started: both are in)."""
+    game = new_game(client, opponent="person", **form)
+    friend = TestClient(client.app)
+    r = take_invitation(friend, invitation(client, game), name)
+    assert r.status_code == 303 and r.headers["location"] == f"/g/{game}", r.text
+    return game, friend

@@ -162,3 +162,38 @@ def chromium() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+def game_with_friend(
+    base_url: str, *, minutes: int = 15, rules: str = "pfs"
+) -> tuple[str, tuple[str, str], httpx.Headers]:
+    """A game for two people made through the lobby's form at ``base_url`` and its
+    invitation taken by a second browser, as people do it: the game's id, the two
+    seats' tokens (their cookies) and the headers of the answer that made it."""
+    import re
+
+    def csrf_in(text: str) -> str:
+        m = re.search(r'name="csrf" value="([^"]+)"', text)
+        assert m, text[-2000:]
+        return m.group(1)
+
+    with httpx.Client(base_url=base_url) as host, httpx.Client(base_url=base_url) as friend:
+        form = {"csrf": csrf_in(host.get("/").text), "opponent": "person", "rules": rules}
+        r = host.post("/games", data=form | {"minutes": str(minutes)})
+        assert r.status_code == 303, r.text
+        made = r.headers
+        game_id = r.headers["location"].rsplit("/", 1)[-1]
+        link = re.search(r'value="http[^"]+?(/g/[^"]+/join/[^"?]+)', host.get(f"/g/{game_id}").text)
+        assert link, "no invitation"
+        page = friend.get(link.group(1))
+        taken = friend.post(link.group(1), data={"csrf": csrf_in(page.text), "name": "Ola"})
+        assert taken.status_code == 303 and taken.headers["location"] == f"/g/{game_id}", taken.text
+        return game_id, (host.cookies[f"seat_{game_id}"], friend.cookies[f"seat_{game_id}"]), made
+
+
+def event(step: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    """The first event named ``kind`` of a step as a socket sent it (``None``: none)."""
+    for e in step.get("events", []):
+        if e.get("event") == kind:
+            return dict(e)
+    return None

@@ -32,7 +32,7 @@ from plansza.services.accounts import (
     nickname_key,
 )
 
-from .conftest import Clock, new_game
+from .conftest import Clock, invitation, new_game, take_invitation
 from .test_app import receive_until
 
 PASSWORD = "tajne-hasło-1"
@@ -300,11 +300,11 @@ def test_my_games_lists_what_the_account_played_and_takes_its_seat_anywhere(
 
 def test_an_invitation_opened_while_logged_in_is_kept(web: TestClient) -> None:
     game = new_game(web, opponent="person")  # made by a guest
-    link = re.search(r'value="http[^"]+(/g/[^"]+/join/[^"]+)"', web.get(f"/g/{game}").text)
-    assert link
     friend = TestClient(web.app)
     sign_up(friend, "Ewa")
-    r = friend.get(link.group(1), follow_redirects=False)
+    form = friend.get(invitation(web, game))
+    assert 'value="Ewa"' in form.text  # the account's nickname, offered as the name
+    r = take_invitation(friend, invitation(web, game), "Ewa")
     assert r.status_code == 303
     assert f'href="/g/{game}"' in friend.get("/konto").text
     phone = TestClient(web.app)

@@ -14,7 +14,12 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import new_game, person_passes_once
+from .conftest import (
+    csrf_of,
+    new_game,
+    person_passes_once,
+    with_friend,
+)
 
 
 def receive_until(ws: Any, kind: str, limit: int = 20) -> dict[str, Any]:
@@ -71,7 +76,7 @@ def test_a_game_against_the_computer_is_played_over_the_socket(client: TestClien
 def test_what_a_client_may_not_send_is_refused_and_changes_nothing(
     client: TestClient,
 ) -> None:
-    game = new_game(client, opponent="person")
+    game, _ = with_friend(client)
     with client.websocket_connect(f"/g/{game}/ws?lang=en") as ws:
         view = receive_until(ws, "view")["view"]
         for text, code in [
@@ -90,7 +95,22 @@ def test_what_a_client_may_not_send_is_refused_and_changes_nothing(
             ws.send_text(text)
             reply = receive_until(ws, "error")
             assert reply["code"] == code, (text, reply)
-    assert client.app.state.hub.games[game].table.steps == []  # type: ignore[attr-defined]
+    steps = client.app.state.hub.games[game].table.steps  # type: ignore[attr-defined]
+    assert [type(s.action).__name__ for s in steps] == ["Join"]  # only the friend came
+
+
+def test_a_binary_frame_closes_the_socket_politely(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = new_game(client)
+    with client.websocket_connect(f"/g/{game}/ws") as ws:
+        receive_until(ws, "view")
+        ws.send_bytes(b"\x00\x01")
+        with pytest.raises(WebSocketDisconnect) as e:
+            for _ in range(10):
+                ws.receive_json()
+    assert e.value.code == 1003  # unsupported data
+    assert "Traceback" not in caplog.text and "KeyError" not in caplog.text
 
 
 def test_a_spectator_sees_no_rack_and_cannot_play(client: TestClient) -> None:
@@ -112,21 +132,18 @@ def test_a_forged_game_id_is_named(client: TestClient) -> None:
 
 
 def test_the_invited_friend_takes_the_other_seat(client: TestClient) -> None:
-    game = new_game(client, opponent="person")
-    page = client.get(f"/g/{game}")
-    link = re.search(r'value="(http[^"]+/join/[^"]+)"', page.text)
-    assert link
-    friend = TestClient(client.app)
-    r = friend.get(link.group(1).split("testserver", 1)[1], follow_redirects=False)
-    assert r.status_code == 303
-    friend.cookies.update(r.cookies)
+    game, friend = with_friend(client, name="Ola <b>")
     with friend.websocket_connect(f"/g/{game}/ws") as ws:
-        assert receive_until(ws, "view")["view"]["seat"] == 1
+        view = receive_until(ws, "view")["view"]
+        assert view["seat"] == 1 and view["names"][1] == "Ola <b>" and view["state"] == "playing"
+    assert "Ola &lt;b&gt;" in client.get(f"/g/{game}").text
     assert friend.get(f"/g/{game}/join/forged").status_code == 404
 
 
 def test_a_client_that_reconnects_gets_the_steps_it_missed(client: TestClient) -> None:
-    game = new_game(client, opponent="person")
+    from plansza.services.live import MoveAction
+
+    game, _ = with_friend(client)
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub.games[game]
     first = live.table.game.to_move
@@ -137,7 +154,7 @@ def test_a_client_that_reconnects_gets_the_steps_it_missed(client: TestClient) -
             receive_until(ws, "step")
     seen = len(live.table.steps)
     # the other seat moves while this client is away
-    client.portal.call(live.act, live.table.game.to_move, {"kind": "move", "text": "pauza"})  # type: ignore[union-attr]
+    client.portal.call(live.act, live.table.game.to_move, MoveAction("pauza"))  # type: ignore[union-attr]
     with client.websocket_connect(f"/g/{game}/ws?last={seen}") as ws:
         missed = receive_until(ws, "step")
         assert missed["step"]["n"] == seen + 1
@@ -151,15 +168,16 @@ def test_an_open_seek_waits_in_the_lobby_for_anyone(client: TestClient) -> None:
     assert f'action="/seeks/{game}"' in lobby.text and "Ola" in lobby.text
     csrf = re.search(r'name="csrf" value="([^"]+)"', lobby.text)
     assert csrf
-    r = stranger.post(f"/seeks/{game}", data={"csrf": csrf.group(1)}, follow_redirects=False)
+    data = {"csrf": csrf.group(1), "name": "Ela"}
+    r = stranger.post(f"/seeks/{game}", data=data, follow_redirects=False)
     assert r.status_code == 303
-    stranger.cookies.update(r.cookies)
     with stranger.websocket_connect(f"/g/{game}/ws") as ws:
-        assert receive_until(ws, "view")["view"]["seat"] == 1
+        view = receive_until(ws, "view")["view"]
+        assert view["seat"] == 1 and view["names"] == ["Ola", "Ela"]
     # taken: gone from the lobby, and a second taker is told so
     assert f'action="/seeks/{game}"' not in stranger.get("/").text
-    late = stranger.post(f"/seeks/{game}", data={"csrf": csrf.group(1)})
-    assert late.status_code == 404
+    late = TestClient(client.app)
+    assert late.post(f"/seeks/{game}", data={"csrf": csrf_of(late), "name": "X"}).status_code == 404
     assert stranger.post(f"/seeks/{game}", data={"csrf": "forged"}).status_code == 403
 
 
@@ -187,9 +205,9 @@ def test_english_rules_are_not_offered_with_a_polish_word_list(client: TestClien
 
 
 def test_a_live_table_refuses_rules_whose_tiles_its_word_list_has_not(words: Any) -> None:
-    from plansza.services.live import LiveError, LiveTable
+    from plansza.services.live import LiveError, LiveTable, live_rules
 
     with pytest.raises(LiveError) as e:
-        LiveTable.new(rules="wespa", minutes=15, seed=1, seats=("person", "static"),
+        LiveTable.new(rules=live_rules("wespa", 15), seed=1, seats=("person", "static"),
                       names=("A", "B"), words=words, now=0.0)  # fmt: skip
     assert e.value.code == "lexicon_tiles"

@@ -22,7 +22,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from .served import Served, lexicon_file
+from .served import Served, event, game_with_friend, lexicon_file
 from .test_restart import Game
 
 pytestmark = pytest.mark.slow
@@ -67,14 +67,8 @@ def csrf_of(client: httpx.Client, path: str = "/") -> str:
 
 def new_game(node: Node, *, minutes: int = 15) -> Game:
     """A game for two people made on ``node`` (its owner); the seats' tokens."""
-    with httpx.Client(base_url=node.url) as browser:
-        form = {"csrf": csrf_of(browser), "opponent": "person", "rules": "pfs"}
-        r = browser.post("/games", data=form | {"minutes": str(minutes)})
-        assert r.status_code == 303, r.text
-        game_id = r.headers["location"].rsplit("/", 1)[-1]
-        link = re.search(r"/join/([A-Za-z0-9_-]+)", browser.get(f"/g/{game_id}").text)
-        assert link
-        return Game(game_id, (browser.cookies[f"seat_{game_id}"], link.group(1)))
+    game_id, tokens, _ = game_with_friend(node.url, minutes=minutes)
+    return Game(game_id, tokens)
 
 
 class Seat:
@@ -128,6 +122,12 @@ def numbers(steps: list[dict[str, Any]]) -> list[int]:
     return [s["n"] for s in steps]
 
 
+def shared(steps: list[dict[str, Any]]) -> list[tuple[int, int | None, str, float]]:
+    """What every reader of a game sees of its steps alike (the exchanged tiles are
+    the exchanger's only)."""
+    return [(s["n"], s["seat"], s["action"]["kind"], s["at"]) for s in steps]
+
+
 def test_two_players_on_two_processes_play_one_game(nodes: list[Node]) -> None:
     a, b = nodes
     game = new_game(a)  # owned by A
@@ -140,11 +140,11 @@ def test_two_players_on_two_processes_play_one_game(nodes: list[Node]) -> None:
         n = mover.exchange()
         for s in (first, second, watcher):
             step = s.wait_step(n)
-            assert step["seat"] == to_move and "exchange" in step["outcome"]
+            assert step["seat"] == to_move and event(step, "exchanged") is not None
         to_move = 1 - to_move
     # one game, the same on both processes: the record and every view
-    assert numbers(watcher.steps) == list(range(1, 7))
-    assert first.steps == second.steps == watcher.steps
+    assert numbers(watcher.steps) == list(range(1, 8))  # the second player's arrival first
+    assert shared(first.steps) == shared(second.steps) == shared(watcher.steps)
     for node in (a, b):
         spectator = Seat(node, game, None)
         assert {k: v for k, v in spectator.view.items() if k != "clocks"} == {
@@ -157,10 +157,13 @@ def test_two_players_on_two_processes_play_one_game(nodes: list[Node]) -> None:
     msg = json.loads(out_of_turn.ws.recv(timeout=10))
     assert msg["type"] == "error" and msg["code"] == "not_your_turn", msg
     assert msg["message"] == "to nie twój ruch"  # worded by B, in Polish by default
-    # the record is the same wherever it is asked for
-    assert httpx.get(f"{a.url}/g/{game.id}/record.gcg").text == (
-        httpx.get(f"{b.url}/g/{game.id}/record.gcg").text
+    # the record is the same wherever a player asks for it (a spectator: not yet)
+    mine = {f"seat_{game.id}": game.tokens[0]}
+    record = httpx.get(f"{a.url}/g/{game.id}/record.gcg", cookies=mine)
+    assert record.status_code == 200 and record.text == (
+        httpx.get(f"{b.url}/g/{game.id}/record.gcg", cookies=mine).text
     )
+    assert httpx.get(f"{b.url}/g/{game.id}/record.gcg").status_code == 403
     for s in (first, second, watcher):
         s.close()
 
@@ -173,7 +176,7 @@ def test_a_seek_made_on_one_process_is_taken_on_another(nodes: list[Node]) -> No
         game_id = r.headers["location"].rsplit("/", 1)[-1]
         lobby = ola.get("/").text
         assert f"/seeks/{game_id}" in lobby and "Ala &lt;b&gt;" in lobby  # B's lobby has it
-        r = ola.post(f"/seeks/{game_id}", data={"csrf": csrf_of(ola)})
+        r = ola.post(f"/seeks/{game_id}", data={"csrf": csrf_of(ola), "name": "Ola"})
         assert r.status_code == 303
         token = ola.cookies[f"seat_{game_id}"]
         # taken: gone from every lobby, and no one takes it twice
@@ -215,18 +218,18 @@ def test_the_owner_killed_the_game_goes_on_elsewhere(nodes: list[Node]) -> None:
     # no step lost: every one in order, the moves as they were made
     assert numbers(watcher.steps) == list(range(1, n + 1))
     kinds = [s["action"]["kind"] for s in watcher.steps]
-    assert kinds == ["move"] * made + ["resume", "move"], kinds
-    assert step["seat"] == to_move and "exchange" in step["outcome"]
+    assert kinds == ["join"] + ["move"] * (made - 1) + ["resume", "move"], kinds
+    assert step["seat"] == to_move and event(step, "exchanged") is not None
     for s in seats.values():
         s.wait_step(n)
-        assert s.steps[-1] == step
+        assert shared(s.steps[-1:]) == shared([step])
     # clocks right: the mover is charged up to the owner's death (within its last
     # beat) and from the takeover on, not for the time the game had no owner
     resume = watcher.steps[made]
     charged = before[to_move] - watcher.view["clocks"][to_move]
     expected = (died - last_at) + (step["at"] - resume["at"])
     assert expected - 0.45 <= charged <= expected + 0.15, (charged, expected, resume)
-    assert resume["outcome"]["paused"] >= resume["at"] - died - 0.01
+    assert (event(resume, "resumed") or {})["paused"] >= resume["at"] - died - 0.01
     assert watcher.view["clocks"][1 - to_move] == before[1 - to_move]  # not running
     # the game goes on: the other player answers, through whichever process
     n = seats[1 - to_move].exchange()

@@ -14,7 +14,7 @@ from plansza.lexicon import Lexicon
 from plansza.server import live as live_mod
 from plansza.server.live import Hub, LiveGame
 from plansza.server.store import Store
-from plansza.services.live import LiveTable
+from plansza.services.live import LiveTable, MoveAction, live_rules
 
 
 class RedisAway:
@@ -39,13 +39,13 @@ def test_a_move_forwarded_while_redis_is_away_is_refused_in_words(
     store = Store("sqlite://")
     hub = Hub(store, words, cluster=RedisAway())  # type: ignore[arg-type]
     table = LiveTable.new(
-        rules="pfs", minutes=15, seed=3, seats=("person", "person"), names=("Ala", "Ola"),
+        rules=live_rules("pfs", 15), seed=3, seats=("person", "person"), names=("Ala", "Ola"),
         words=words, starting=0, now=0.0,
     )  # fmt: skip
-    replica = LiveGame(hub, "g1", {"tokens": ["", ""]}, table)
+    replica = LiveGame(hub, "g1", table)
     replica.owned = False  # another process owns it
     with pytest.raises(PlanszaError) as e:
-        asyncio.run(replica.act(0, {"kind": "move", "text": "pauza"}))
+        asyncio.run(replica.act(0, MoveAction("pauza")))
     assert e.value.code == "no_owner"
     assert table.steps == []  # nothing made here
     store.close()

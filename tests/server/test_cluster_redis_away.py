@@ -18,6 +18,7 @@ from websockets.sync.client import connect
 
 from redis_server import RedisServer
 
+from .served import event
 from .test_cluster import Node, Seat, new_game
 
 pytestmark = pytest.mark.slow
@@ -75,7 +76,7 @@ def test_pages_say_the_server_does_not_answer_and_work_again(
         seats[to_move].exchange()
 
         def exchanged(m: dict[str, Any]) -> bool:
-            return m["type"] == "step" and "exchange" in m["step"]["outcome"]
+            return m["type"] == "step" and event(m["step"], "exchanged") is not None
 
         for seat in seats.values():
             seat.read_until(exchanged, timeout=15)

@@ -17,7 +17,8 @@ import pytest
 from pg_cluster import Cluster, start_cluster
 from redis_server import RedisServer
 
-from .test_cluster import Node, Seat, new_game, numbers
+from .served import event
+from .test_cluster import Node, Seat, new_game, numbers, shared
 
 pytestmark = pytest.mark.slow
 
@@ -75,10 +76,10 @@ def test_a_game_across_two_processes_over_tcp(
             n = seats[to_move].exchange()
             for s in (*seats.values(), watcher):
                 step = s.wait_step(n)
-                assert step["seat"] == to_move and "exchange" in step["outcome"]
+                assert step["seat"] == to_move and event(step, "exchanged") is not None
             to_move = 1 - to_move
-        assert numbers(watcher.steps) == [1, 2, 3, 4]
-        assert seats[0].steps == seats[1].steps == watcher.steps
+        assert numbers(watcher.steps) == [1, 2, 3, 4, 5]  # the arrival, four moves
+        assert shared(seats[0].steps) == shared(seats[1].steps) == shared(watcher.steps)
         for s in (*seats.values(), watcher):
             s.close()
         # the steps are in the database reached over TCP

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from plansza.lexicon import Lexicon
 from plansza.server.live import Hub
 from plansza.server.store import Store
+from plansza.services.live import MoveAction, Resume
 
 
 @given(seed=st.integers(0, 2**31 - 1))
@@ -24,13 +25,13 @@ def test_a_game_whose_first_player_was_drawn_comes_back_the_same(words: Lexicon,
     async def go() -> None:
         store = Store("sqlite://")
         first = Hub(store, words, clock=lambda: 100.0)
-        live, _ = await first.create(
+        live = await first.create(
             rules="pfs", minutes=15, seats=("person", "person"), names=("A", "B"),
             seed=seed, starting=None,
         )  # fmt: skip
         mover = live.table.game.to_move
-        rack = live.table.view(mover)["rack"]
-        await live.act(mover, {"kind": "move", "text": "-" + rack[:3]})
+        rack = live.table.view(mover).rack or ""
+        await live.act(mover, MoveAction("-" + rack[:3]))
         await first.stop()
         again = await Hub(store, words, clock=lambda: 100.0).get(live.id)
         assert again is not None and again is not live
@@ -48,13 +49,13 @@ def test_a_step_after_the_last_heartbeat_charges_no_downtime(words: Lexicon) -> 
         now = [1000.0]
         store = Store("sqlite://")
         hub = Hub(store, words, clock=lambda: now[0])
-        live, _ = await hub.create(
+        live = await hub.create(
             rules="pfs", minutes=15, seats=("person", "person"), names=("A", "B"),
             seed=5, starting=0,
         )  # fmt: skip
         store.beat(1000.5)
         now[0] = 1010.0
-        await live.act(0, {"kind": "move", "text": "pauza"})  # B's clock runs from 1010
+        await live.act(0, MoveAction("pauza"))  # B's clock runs from 1010
         await hub.stop()  # died at once, before the next beat
         now[0] = 1100.0  # back 90 s later
         again = Hub(store, words, clock=lambda: now[0])
@@ -62,7 +63,7 @@ def test_a_step_after_the_last_heartbeat_charges_no_downtime(words: Lexicon) -> 
         clock = again.games[live.id].table.game.clock
         assert clock is not None and clock.running == 1
         assert (clock.remaining(0, now[0]), clock.remaining(1, now[0])) == (890.0, 900.0)
-        assert again.games[live.id].table.steps[-1].action == {"kind": "resume", "from": 1010.0}
+        assert again.games[live.id].table.steps[-1].action == Resume(1010.0)
         await again.stop()
 
     asyncio.run(go())
@@ -77,12 +78,12 @@ def test_games_made_and_played_at_once_are_all_stored(words: Lexicon, database_u
         hub = Hub(store, words, clock=lambda: 100.0)
 
         async def one(seed: int) -> str:
-            live, _ = await hub.create(
+            live = await hub.create(
                 rules="pfs", minutes=15, seats=("person", "person"), names=("A", "B"),
                 seed=seed, starting=0,
             )  # fmt: skip
             for seat in (0, 1, 0, 1):
-                await live.act(seat, {"kind": "move", "text": "pauza"})
+                await live.act(seat, MoveAction("pauza"))
             return live.id
 
         ids = await asyncio.gather(*(one(seed) for seed in range(40)))

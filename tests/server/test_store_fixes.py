@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from plansza.server.live import Hub
 from plansza.server.store import Store
-from plansza.services.live import Step
+from plansza.services.live import MoveAction, Step
 
 from .conftest import new_game
 
@@ -25,7 +25,7 @@ def test_a_game_whose_starter_was_drawn_replays_with_the_same_bag(client: TestCl
         live = hub.games[game]
         again = hub.rebuild(live.setup, live.table.steps)
         for seat in (0, 1):
-            assert again.view(seat, 0.0)["rack"] == live.table.view(seat, 0.0)["rack"]
+            assert again.view(seat, 0.0).rack == live.table.view(seat, 0.0).rack
 
 
 def test_a_file_database_takes_writes_from_many_threads(database_url: str) -> None:
@@ -39,7 +39,7 @@ def test_a_file_database_takes_writes_from_many_threads(database_url: str) -> No
     def writer(g: int) -> None:
         try:
             for n in range(1, 41):
-                store.append(f"g{g}", Step(n, float(n), 0, {"kind": "move", "text": "pauza"}))
+                store.append(f"g{g}", Step(n, float(n), 0, MoveAction("pauza")))
                 store.beat(float(n))
         except BaseException as e:  # collected and asserted below
             errors.append(e)

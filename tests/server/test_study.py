@@ -246,7 +246,7 @@ def test_a_finished_live_game_is_analysed_and_an_unfinished_one_is_not(
     with client.websocket_connect(f"/g/{game}/ws") as ws:
         person_passes_once(ws, _until(ws, "view")["view"])  # a record with a move
         ws.send_json({"kind": "resign"})  # at any moment, whoever is to move
-        while "end" not in _until(ws, "step")["step"]["outcome"]:
+        while not any(e["event"] == "ended" for e in _until(ws, "step")["step"]["events"]):
             pass
     r = client.get(f"/g/{game}/analysis")
     assert r.status_code == 200 and 'class="summary"' in r.text, r.text[-3000:]

@@ -1,26 +1,29 @@
-"""The play service without a terminal: options, unreadable moves, and a game's flow
-as events (what the CLI and the web app show in their own words)."""
+"""The play service without a terminal: options, unreadable moves, and a game against
+the computer's flow as the live table's events (what the CLI and the web app show in
+their own words)."""
 
 from __future__ import annotations
 
 import pytest
 
-from plansza.errors import IllegalActionError, InvalidMoveError
+from plansza.errors import InvalidMoveError, PlanszaError
 from plansza.lexicon import Lexicon
 from plansza.movegen import MoveGenerator
 from plansza.rules import Rules
-from plansza.services.play import (
+from plansza.services.live import (
+    Accept,
     Accepted,
+    Action,
+    Challenge,
     Challenged,
-    ComputerGame,
     Ended,
+    Event,
     Judged,
-    OptionError,
+    LiveTable,
+    MoveAction,
     Played,
-    play_options,
-    start_game,
-    unreadable,
 )
+from plansza.services.play import OptionError, play_options, start_game, unreadable
 from plansza.tiles import TileSet
 
 PFS = Rules.pfs()
@@ -79,55 +82,58 @@ def test_an_unreadable_move_says_why(text: str, code: str) -> None:
     assert isinstance(error, InvalidMoveError) and error.code == code
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        self.t += 1.0
-        return self.t
-
-
-def a_game(lex: Lexicon, *, phony: float = 0.0, seed: int = 5) -> ComputerGame:
+def a_game(lex: Lexicon, *, phony: float = 0.0, seed: int = 5) -> LiveTable:
     options = play_options("static", PFS, seed=seed, name="Ala", first="me", phony=phony)
-    service = start_game(options, lex, ("Ala", "Komputer"), now=FakeClock())
-    service.start()
-    return service
+    return start_game(options, lex, ("Ala", "Komputer"), now=0.0)
 
 
-def best(service: ComputerGame, lex: Lexicon) -> str:
+def best(table: LiveTable, lex: Lexicon) -> str:
     gen = MoveGenerator(lex, PFS)
-    gen.set_board(service.game.board)
-    return str(gen.top(service.game.rack_string(service.human), 1)[0].play)
+    gen.set_board(table.game.board)
+    return str(gen.top(table.game.rack_string(0), 1)[0].play)
+
+
+def act(table: LiveTable, seat: int, action: Action, now: float = 1.0) -> list[Event]:
+    return list(table.apply(seat, action, now=now).events)
+
+
+def computer(table: LiveTable) -> list[Event]:
+    """The computer's answer or move, as the front ends let it act."""
+    seat = table.computer_seat()
+    assert seat == 1
+    return act(table, seat, table.computer_action(seat))
 
 
 def test_a_valid_play_is_accepted_by_the_computer(lex: Lexicon) -> None:
     # TR 4.7: the computer challenges exactly the plays that form an invalid word.
-    service = a_game(lex)
-    events = service.play(best(service, lex))
-    assert [type(e) for e in events] == [Played, Accepted]
-    played, accepted = events
+    table = a_game(lex)
+    (played,) = act(table, 0, MoveAction(best(table, lex)))
+    (accepted,) = computer(table)
     assert isinstance(played, Played) and isinstance(accepted, Accepted)
     assert played.seat == 0 and accepted.by == 1 and accepted.total == played.score > 0
-    assert service.events == events  # numbered by their place in the log
+    assert [s.n for s in table.steps] == [1, 2]  # numbered by their place in the log
 
 
 def test_moves_out_of_turn_are_refused(lex: Lexicon) -> None:
-    service = a_game(lex)
-    service.play(best(service, lex))
-    with pytest.raises(IllegalActionError):
-        service.play("-")  # the computer's turn now
-    with pytest.raises(IllegalActionError):
-        service.accept()  # nothing of the computer's to accept
+    table = a_game(lex)
+    act(table, 0, MoveAction(best(table, lex)))
+    with pytest.raises(PlanszaError):
+        act(table, 0, MoveAction("-"))  # the computer's decision first
+    computer(table)
+    with pytest.raises(PlanszaError):
+        act(table, 0, MoveAction("-"))  # the computer's turn now
+    with pytest.raises(PlanszaError):
+        act(table, 0, Accept())  # nothing of the computer's to accept
 
 
 def test_challenging_a_valid_play_gives_one_verdict(lex: Lexicon) -> None:
     # TR 4.7.11: one joint verdict; an unsuccessful challenge costs what the rules say.
-    service = a_game(lex)
-    service.play(best(service, lex))
-    played = service.computer_turn()
+    table = a_game(lex)
+    act(table, 0, MoveAction(best(table, lex)))
+    computer(table)
+    played = computer(table)
     assert isinstance(played[0], Played) and played[0].seat == 1
-    events = service.challenge()
+    events = act(table, 0, Challenge())
     assert isinstance(events[0], Challenged) and events[0].challenger == 0
     verdict = events[1]
     assert isinstance(verdict, Judged) and verdict.valid
@@ -136,24 +142,20 @@ def test_challenging_a_valid_play_gives_one_verdict(lex: Lexicon) -> None:
 
 def test_a_phony_is_taken_back(lex: Lexicon) -> None:
     # A computer that always plays an invalid word: the challenge takes the tiles back.
-    service = a_game(lex, phony=1.0)
-    service.play(best(service, lex))
-    service.computer_turn()
-    assert service.game.pending is not None
-    score_before = service.game.scores[1]
-    verdict = service.challenge()[-1]
+    table = a_game(lex, phony=1.0)
+    act(table, 0, MoveAction(best(table, lex)))
+    computer(table)
+    computer(table)
+    assert table.game.pending is not None
+    score_before = table.game.scores[1]
+    verdict = act(table, 0, Challenge())[-1]
     assert isinstance(verdict, Judged) and not verdict.valid
-    assert service.game.pending is None and service.game.scores[1] == score_before
+    assert table.game.pending is None and table.game.scores[1] == score_before
 
 
-def test_stopping_lets_the_computers_play_stand(lex: Lexicon) -> None:
-    # TR 4.7.3: a play nobody challenged stands.
-    service = a_game(lex)
-    service.play(best(service, lex))
-    service.computer_turn()
-    events = service.stop()
-    assert isinstance(events[0], Accepted) and events[0].by == 0
-    end = events[-1]
-    assert (
-        isinstance(end, Ended) and end.reason is None and end.scores == tuple(service.game.scores)
-    )
+def test_the_standing_of_a_game_not_over_has_no_reason(lex: Lexicon) -> None:
+    # The terminal's "koniec": the scores as they stand, no end reason.
+    table = a_game(lex)
+    act(table, 0, MoveAction(best(table, lex)))
+    end = table.ending()
+    assert isinstance(end, Ended) and end.reason is None and end.scores == tuple(table.game.scores)

@@ -17,10 +17,11 @@ are shown and the game is saved as GCG (written atomically) in the user's data
 directory (:func:`games_dir`) unless ``--save`` names a file. Exit code 0; 2 for bad
 options.
 
-The game itself — turns, challenges, the computer's decisions, the record — is the
-service :class:`plansza.services.play.ComputerGame`, which the web app calls too;
+The game itself — turns, challenges, the computer's decisions, the clock — is the
+service :class:`plansza.services.live.LiveTable`, which the web app plays too;
 :class:`Session` is its terminal: it reads lines from a function and writes to a
-Rich console, so a scripted game can be played without a terminal.
+Rich console, so a scripted game can be played without a terminal. As online, the
+person's clock runs while they decide on the computer's play (TR 4.6.2).
 """
 
 from __future__ import annotations
@@ -57,19 +58,23 @@ from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import N_, PlanszaError
 from plansza.files import write_atomic
 from plansza.moves import Exchange, Move, Pass, Play
-from plansza.services.play import (
+from plansza.services.live import (
+    Accept,
     Accepted,
+    Action,
+    Challenge,
     Challenged,
-    ComputerGame,
     Ended,
     Event,
     Exchanged,
     Judged,
+    LiveTable,
+    MoveAction,
     Passed,
     Played,
-    PlayOptions,
     TimedOut,
 )
+from plansza.services.play import SLOW_LEVELS, PlayOptions, hint, unseen_groups
 
 if TYPE_CHECKING:
     from plansza.board import Board
@@ -217,34 +222,32 @@ class _Quit(Exception):
 @dataclass
 class Session:
     """The terminal side of one game against the computer: it reads the person's lines,
-    asks the service (:class:`plansza.services.play.ComputerGame`) to carry them out,
-    and shows what happened.
+    asks the game (:class:`plansza.services.live.LiveTable`) to carry them out, and
+    shows what happened.
 
     ``read_line`` shows a prompt and returns the next line (raising ``EOFError`` at
-    the end of the input).
+    the end of the input); ``now`` is the game's clock.
     """
 
-    service: ComputerGame
+    table: LiveTable
+    now: Clock
     read_line: LineReader
     out: Console
     save_path: Path
+    level: str = "static"
+    phony_rate: float = 0.0
     lexicon_name: str = ""
     last_text: str = ""
     highlight: set[tuple[int, int]] = field(default_factory=set)
     shown_board: Board | None = None  #: the board as last drawn
     saved: Path | None = None
 
+    human = 0  #: the person's seat
+    bot = 1  #: the computer's
+
     @property
     def game(self) -> Game:
-        return self.service.game
-
-    @property
-    def human(self) -> int:
-        return self.service.human
-
-    @property
-    def bot(self) -> int:
-        return self.service.bot
+        return self.table.game
 
     @property
     def ts(self) -> TileSet:
@@ -262,7 +265,6 @@ class Session:
         the computer's play nobody challenged stands, and the game is saved.
         """
         self._start()
-        events: list[Event] = []
         try:
             while not self.game.is_over:
                 if self.game.to_move == self.bot and self.game.pending is None:
@@ -271,21 +273,20 @@ class Session:
                     self._human_turn(None)
         except (_Quit, KeyboardInterrupt):
             self.out.print()
-            events = self.service.stop()
-        else:
-            events = self.service.end()
-        self._show(events)
+            g = self.game
+            if not g.is_over and g.pending is not None and g.pending.player == self.bot:
+                self._show(self._act(self.human, Accept()))  # it stands (TR 4.7.3)
+        self._show_end(self.table.ending())
         self._save()
         return EXIT_OK if self.saved is not None else EXIT_INPUT
 
     def _start(self) -> None:
         g = self.game
-        s = self.service
         lexicon = self.lexicon_name or getattr(g.words, "name", "?")
         self.out.print(
             _(
                 "A game against the computer: level {level}, rules {rules}, lexicon {lexicon}.",
-                level=s.level,
+                level=self.level,
                 rules=g.rules.name,
                 lexicon=lexicon,
             )
@@ -300,12 +301,12 @@ class Session:
             )
         else:
             self.out.print(_("No clock."))
-        if s.phony_rate:
+        if self.phony_rate:
             self.out.print(
                 _(
                     "The computer sometimes plays an invalid word ({rate:.0%} of moves): "
                     "challenge!",
-                    rate=s.phony_rate,
+                    rate=self.phony_rate,
                 )
             )
         for draw in g.start_draws:
@@ -314,7 +315,6 @@ class Session:
         self.out.print(_("{name} starts.", name=self.name(g.to_move)))
         self.out.print(_("Type “help” for the commands."))
         self.out.print(legend(language()))
-        s.start()
 
     def _ask(self, key: str) -> str:
         try:
@@ -331,7 +331,20 @@ class Session:
         if answer.strip().lower() in _YES:
             raise _Quit
 
-    # ---- what happened -------------------------------------------------------------
+    # ---- acting and what happened ------------------------------------------------------
+
+    def _act(self, seat: int, action: Action) -> list[Event]:
+        """``seat``'s action, made now; its events (a refusal raises, changing nothing)."""
+        return list(self.table.apply(seat, action, now=self.now()).events)
+
+    def _timed(self) -> bool:
+        """Whether the clock decided something now (a flag fell, TR 6.2.1; the play
+        awaiting the person stood when their time ran out): shown if so."""
+        step = self.table.tick(self.now())
+        if step is None:
+            return False
+        self._show(list(step.events))
+        return True
 
     def _show(self, events: list[Event]) -> None:
         for event in events:
@@ -343,7 +356,7 @@ class Session:
             self.last_text = _(
                 "{name}: {move}  +{score}  ({words})",
                 name=self.name(event.seat),
-                move=event.notation,
+                move=event.move,
                 score=event.score,
                 words=", ".join(event.words),
             )
@@ -401,8 +414,7 @@ class Session:
                 )
         elif isinstance(event, Judged):
             self._show_verdict(event)
-        elif isinstance(event, Ended):
-            self._show_end(event)
+        # Ended: shown once, when the session ends (run)
 
     def _show_verdict(self, v: Judged) -> None:
         # TR 4.7.11: one verdict for the set, never which word failed.
@@ -439,27 +451,35 @@ class Session:
     # ---- the computer's turn --------------------------------------------------
 
     def _computer_turn(self) -> None:
-        if self.service.slow:
+        if self.level in SLOW_LEVELS:
             with self.out.status(_("thinking…")):
-                events = self.service.computer_turn()
+                action = self.table.computer_action(self.bot)
         else:
-            events = self.service.computer_turn()
-        self._show(events)
+            action = self.table.computer_action(self.bot)
+        # a refusal here is the computer player's bug: let it show
+        self._show(self._act(self.bot, action))
         if self.game.pending is not None:
             self._show_position()
             self._challenge_window()
+
+    def _computer_answers(self) -> None:
+        """The computer accepts or challenges the person's pending play (TR 4.7)."""
+        if self.table.computer_seat() == self.bot and self.game.pending is not None:
+            self._show(self._act(self.bot, self.table.computer_action(self.bot)))
 
     def _challenge_window(self) -> None:
         """The person accepts or challenges the computer's pending play (TR 4.7)."""
         g = self.game
         while g.pending is not None:
             line = self._ask("prompt_window")
+            if self._timed():  # the person's time ran out while deciding: the play stood
+                return
             cmd, args = command_of(line)
             if cmd == "accept":
-                self._show(self.service.accept())
+                self._show(self._act(self.human, Accept()))
             elif cmd == "challenge":
                 try:
-                    self._show(self.service.challenge(args))
+                    self._show(self._act(self.human, Challenge(tuple(args))))
                 except PlanszaError as e:
                     self._error(describe(e))
             elif cmd == "quit":
@@ -477,7 +497,7 @@ class Session:
             else:
                 # Typing one's own move records the score: the right to challenge is gone
                 # (TR 4.7.3); the line is the person's move.
-                self._show(self.service.accept())
+                self._show(self._act(self.human, Accept()))
                 if g.is_over:
                     self.out.print(_("The game has ended."))
                 elif g.to_move != self.human:
@@ -499,9 +519,7 @@ class Session:
                 line, typed = typed, None
             else:
                 line = self._ask("prompt_move")
-            timed = self.service.flag(self.human)  # TR 6.2.1: out of time before moving
-            if timed:
-                self._show(timed)
+            if self._timed():  # TR 6.2.1: out of time before moving
                 return
             cmd, _rest = command_of(line)
             if cmd in ("accept", "challenge"):
@@ -521,11 +539,12 @@ class Session:
                 self._confirm_quit()
             else:
                 try:
-                    events = self.service.play(line)
+                    events = self._act(self.human, MoveAction(line))
                 except PlanszaError as e:
                     self._error(describe(e))
                     continue
                 self._show(events)
+                self._computer_answers()
                 return
 
     # ---- views ---------------------------------------------------------------
@@ -537,7 +556,7 @@ class Session:
         """The board with the scores, clocks, bag and last move beside it, the rack and
         the unseen tiles; without the board when ``full`` is false."""
         g = self.game
-        now = self.service.now()
+        now = self.now()
         width = max(len(self.name(p)) for p in (self.bot, self.human))
         info = Text()
         for seat in (self.bot, self.human):
@@ -587,13 +606,13 @@ class Session:
             _(
                 "Unseen tiles ({n}: the bag and the opponent's rack): {tiles}",
                 n=sum(unseen.values()),
-                tiles=self.service.unseen(),
+                tiles=unseen_groups(self.game, self.human),
             ),
             soft_wrap=True,
         )
 
     def _show_hint(self) -> None:
-        cands = self.service.hint(HINTS)
+        cands = hint(self.table, self.human, HINTS)
         self.out.print(
             _("Hint: the best moves of the rack {rack}", rack=self.game.rack_string(self.human))
         )
@@ -650,19 +669,17 @@ class Session:
         return " – ".join(f"{self.name(p)} {g.scores[p]}" for p in range(g.rules.players))
 
     def _show_end(self, end: Ended) -> None:
-        from plansza.game import EndReason
-
         self.out.print(board_text(self.game.board, self.highlight))
         self._show_sheet()
         if end.reason is None:
             self.out.print(_("The game was stopped. Scores: {scores}", scores=self._scores_text()))
             return
-        if end.reason is EndReason.WENT_OUT and end.finisher is not None:
+        if end.reason == "went_out" and end.finisher is not None:
             self.out.print(
                 _("Game over: {name} played out (TR 5.1.1a).", name=self.name(end.finisher))
             )
         else:
-            self.out.print(text_of(ENDS.get(end.reason.value, N_("Game over."))))
+            self.out.print(text_of(ENDS.get(end.reason, N_("Game over."))))
         if any(a.reason in ("rack", "opponents_racks") for a in end.adjustments):
             self.out.print(_("Final adjustments (TR 5.1):"))
         for a in end.adjustments:
@@ -699,9 +716,9 @@ class Session:
             self.out.print(text, style="bold")
 
     def _save(self) -> None:
-        from plansza.gcg import write_gcg
+        from plansza.gcg import record_from_game, write_gcg
 
-        level = self.service.level
+        level = self.level
         description = (
             _("plansza play, level {level}", level=level)
             if self.game.is_over
@@ -709,7 +726,9 @@ class Session:
         )
         try:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.save_path, write_gcg(self.service.record(description)))
+            record = record_from_game(self.game)  # the person's own file: the whole game
+            record.pragmas["description"] = description
+            write_atomic(self.save_path, write_gcg(record))
         except OSError as e:
             self._error(
                 _(
@@ -796,10 +815,19 @@ def make_session(
     computer_name = _("Computer ({level})", level=options.level)
     if computer_name == options.name:
         computer_name += " 2"
-    service = start_game(
-        options, lexicon, (options.name, computer_name), now=now, think_clock=think_clock
+    table = start_game(
+        options, lexicon, (options.name, computer_name), now=now(), think_clock=think_clock
     )
-    return Session(service, read_line, out, save_path, lexicon_name=lexicon.name)
+    return Session(
+        table,
+        now,
+        read_line,
+        out,
+        save_path,
+        level=options.level,
+        phony_rate=options.phony,
+        lexicon_name=lexicon.name,
+    )
 
 
 SaveOption = typer.Option(

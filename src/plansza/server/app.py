@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import msgspec
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
@@ -38,14 +39,27 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator, describe
 from plansza.server import accounts
-from plansza.server.live import NO_ANSWER, Hub, LiveGame
-from plansza.server.pages import csrf, page, premiums, translator_of
+from plansza.server.headers import SecurityHeaders
+from plansza.server.live import NO_ANSWER, Hub, LiveGame, token_hash
+from plansza.server.pages import csrf, is_https, language, page, premiums, small_form, translator_of
 from plansza.server.pages import hub_of as _hub
 from plansza.server.store import Store, default_url
-from plansza.services.live import PRESETS, LiveError, new_seed
+from plansza.services.live import (
+    PRESETS,
+    Challenge,
+    Join,
+    LiveError,
+    MoveAction,
+    Rematch,
+    display_name,
+    new_seed,
+    player_action,
+)
 
 #: The largest message a client may send on a game's WebSocket (a move is ~30 bytes).
 MAX_MESSAGE = 4096
+#: The largest form read (a name and a few choices fit in 1 KB).
+MAX_FORM = 8192
 #: Uvicorn closes a WebSocket whose message is longer (code 1009) without reading it
 #: all (``plansza serve`` sets ``ws_max_size``); a shorter one over MAX_MESSAGE is
 #: answered with an error.
@@ -158,7 +172,8 @@ def create_app(
             Route("/games", new_game, methods=["POST"]),
             Route("/seeks/{game_id}", take_seek, methods=["POST"]),
             Route("/g/{game_id}", game_page),
-            Route("/g/{game_id}/join/{token}", join),
+            Route("/g/{game_id}/join/{code}", join, methods=["GET", "POST"]),
+            Route("/g/{game_id}/rematch", rematch),
             Route("/g/{game_id}/record.gcg", record),
             WebSocketRoute("/g/{game_id}/ws", game_socket),
             *accounts.routes(),
@@ -177,6 +192,7 @@ def create_app(
         ],
         exception_handlers=_unreachable_handlers(redis is not None),
         middleware=[
+            Middleware(SecurityHeaders),
             Middleware(
                 SessionMiddleware,
                 secret_key=secret or secret_key(),
@@ -244,16 +260,27 @@ def presets(hub: Hub) -> tuple[str, ...]:
     return tuple(p for p in PRESETS if Rules.by_name(p).tileset.name == tiles.name)
 
 
+async def _form(request: Request) -> dict[str, str] | None:
+    """The posted form, if its CSRF token is the session's (``None``: refused)."""
+    form = await small_form(request, MAX_FORM)
+    if form is None or not secrets.compare_digest(form.get("csrf", ""), csrf(request)):
+        return None
+    return form
+
+
 async def new_game(request: Request) -> Response:
     t = translator_of(request)
-    form = await request.form()
-    if not secrets.compare_digest(str(form.get("csrf", "")), csrf(request)):
+    form = await _form(request)
+    if form is None:
         return _error_page(request, 403, t.gettext("The form has expired: open the page again."))
-    opponent = str(form.get("opponent", "static"))
-    rules = str(form.get("rules", "pfs"))
-    name = " ".join(str(form.get("name", "")).split())[:40] or t.gettext("Player")
+    opponent = form.get("opponent", "static")
+    rules = form.get("rules", "pfs")
     try:
-        minutes = int(str(form.get("minutes", "15")))
+        name = display_name(form.get("name", ""))
+    except LiveError:
+        name = t.gettext("Player")
+    try:
+        minutes = int(form.get("minutes", "15"))
     except ValueError:
         minutes = -1
     if opponent not in ("person", "seek") and opponent not in LEVELS:
@@ -262,23 +289,34 @@ async def new_game(request: Request) -> Response:
         return _error_page(request, 400, t.gettext("Choose rules from the list."))
     if not 0 <= minutes <= 180:
         return _error_page(request, 400, t.gettext("Clock minutes from 0 to 180."))
+    token = secrets.token_urlsafe(18)
+    code = secrets.token_urlsafe(12) if opponent == "person" else ""
     if opponent in ("person", "seek"):
+        # the second seat is open: whoever takes it first names themselves then
         seats, names = ("person", "person"), (name, t.gettext("Guest"))
     else:
         seats, names = ("person", opponent), (name, t.gettext("Computer"))
     try:
-        live, tokens = await _hub(request).create(
-            rules=rules, minutes=minutes, seats=seats, names=names, seed=new_seed(), starting=None
+        live = await _hub(request).create(
+            rules=rules,
+            minutes=minutes,
+            seats=seats,
+            names=names,
+            seed=new_seed(),
+            starting=None,
+            owners=(token_hash(token), ""),
+            invite=token_hash(code) if code else "",
+            waiting=opponent in ("person", "seek"),
         )
     except PlanszaError as e:
         return _error_page(request, 400, describe(e, t))
     await accounts.claim(request, live.id, 0)
     response = RedirectResponse(f"/g/{live.id}", status_code=303)
-    _seat_cookie(response, live.id, tokens[0])
+    _seat_cookie(request, response, live.id, token)
     if opponent == "person":
-        request.session[f"invite:{live.id}"] = tokens[1]
+        request.session[f"invite:{live.id}"] = code
     elif opponent == "seek":  # open to anyone in the lobby until someone takes it
-        seek = Seek(live.id, name, rules, minutes, tokens[1])
+        seek = Seek(live.id, name, rules, minutes)
         if live.hub.cluster is not None:
             await live.hub.cluster.add_seek(live.id, dataclasses.asdict(seek))
         else:
@@ -295,33 +333,70 @@ class Seek:
     name: str
     rules: str
     minutes: int
-    token: str
 
 
 async def take_seek(request: Request) -> Response:
-    """Take an open seek's second seat (a form in the lobby: CSRF-checked)."""
+    """Take an open seek's second seat (a form in the lobby: CSRF-checked), under the
+    name given there."""
     t = translator_of(request)
-    form = await request.form()
-    if not secrets.compare_digest(str(form.get("csrf", "")), csrf(request)):
+    form = await _form(request)
+    if form is None:
         return _error_page(request, 403, t.gettext("The form has expired: open the page again."))
     hub, game_id = _hub(request), request.path_params["game_id"]
+    live = await hub.get(game_id)
+    open_seat = live is not None and live.table.open_seat() is not None
+    if live is not None and open_seat and await accounts.seat(request, live) is not None:
+        return RedirectResponse(f"/g/{game_id}", status_code=303)  # one's own: not both seats
     if hub.cluster is not None:
         found = await hub.cluster.take_seek(game_id)
-        seek = Seek(**found) if found is not None else None
+        seek = Seek(**{k: v for k, v in found.items() if k != "token"}) if found else None
     else:
         seek = hub.seeks.pop(game_id, None)
-    if seek is None:
+    if seek is None or live is None:
         return _error_page(request, 404, t.gettext("This game has already found an opponent."))
-    await accounts.claim(request, seek.game_id, 1)
-    response = RedirectResponse(f"/g/{seek.game_id}", status_code=303)
-    _seat_cookie(response, seek.game_id, seek.token)
-    return response
+    taken = await _take_seat(request, live, form.get("name", ""))
+    if taken is None:
+        return _error_page(request, 404, t.gettext("This game has already found an opponent."))
+    return taken
 
 
-def _seat_cookie(response: Response, game_id: str, token: str) -> None:
+def _seat_cookie(request: Request, response: Response, game_id: str, token: str) -> None:
     response.set_cookie(
-        f"seat_{game_id}", token, max_age=3600 * 24 * 30, httponly=True, samesite="lax"
+        f"seat_{game_id}",
+        token,
+        max_age=3600 * 24 * 30,
+        httponly=True,
+        samesite="lax",
+        secure=is_https(request),
     )
+
+
+async def _take_seat(request: Request, live: LiveGame, name: str) -> Response | None:
+    """The open seat of ``live`` taken by this visitor as ``name`` (a new secret
+    token in their cookie; linked to their account, if any): the redirect to the
+    game. ``None`` when someone was first (the seat is not open any more)."""
+    t = translator_of(request)
+    seat = live.table.open_seat()
+    if seat is None:
+        return None
+    me = accounts.current(request)
+    try:
+        chosen = display_name(name or (me[1] if me else ""))
+    except LiveError:
+        chosen = t.gettext("Guest")
+    token = secrets.token_urlsafe(18)
+    try:
+        await live.act(None, Join(seat, chosen, token_hash(token)))
+    except LiveError as e:
+        if e.code in ("seat_taken", "no_name"):
+            return None
+        raise
+    except PlanszaError:  # over, or called off meanwhile
+        return None
+    await accounts.claim(request, live.id, seat)
+    response = RedirectResponse(f"/g/{live.id}", status_code=303)
+    _seat_cookie(request, response, live.id, token)
+    return response
 
 
 async def _live(request: Request | WebSocket) -> LiveGame | None:
@@ -334,7 +409,15 @@ async def game_page(request: Request) -> HTMLResponse:
     if live is None:
         return _error_page(request, 404, t.gettext("There is no such game."))
     seat = await accounts.seat(request, live)
-    invite = request.session.get(f"invite:{live.id}") if seat == 0 else None
+    invite = None
+    code = request.session.get(f"invite:{live.id}") if seat == 0 else None
+    if code and live.table.open_seat() is not None and not live.table.over:
+        # the link keeps the inviter's language
+        lang = language(request)
+        invite = f"{request.base_url}g/{live.id}/join/{code}"
+        invite += "" if lang == "pl" else f"?lang={lang}"
+    elif code:
+        del request.session[f"invite:{live.id}"]  # used, or the game is over: gone
     view = live.table.view(seat, _hub(request).clock())
     tileset = live.table.game.rules.tileset
     return page(
@@ -342,36 +425,105 @@ async def game_page(request: Request) -> HTMLResponse:
         "web/game.html",
         game_id=live.id,
         seat=seat,
-        invite=f"{request.base_url}g/{live.id}/join/{invite}" if invite else None,
-        view=view,
-        names=view["names"],
+        invite=invite,
+        used=request.query_params.get("zaproszenie") == "wykorzystane",
+        view=msgspec.to_builtins(view),
+        names=view.names,
         premiums=premiums(),
         values={letter: tileset.value(letter) for letter in tileset.letters},
     )
 
 
-async def join(request: Request) -> Response:
+async def _invited(request: Request) -> tuple[LiveGame, Response | None]:
+    """The game of an invitation link and, where the link cannot seat this visitor,
+    the answer instead: an error for a wrong link, the game (watched) for a used one,
+    the game for one of its players."""
     t = translator_of(request)
     live = await _live(request)
-    token = request.path_params["token"]
-    seat = None if live is None else live.seat_of(token)
-    if live is None or seat is None:
-        return _error_page(request, 404, t.gettext("This invitation is not valid."))
-    await accounts.claim(request, live.id, seat)
-    response = RedirectResponse(f"/g/{live.id}", status_code=303)
-    _seat_cookie(response, live.id, token)
+    code = request.path_params["code"]
+    if live is None or not live.setup.invite or not secrets.compare_digest(
+        live.setup.invite, token_hash(code)
+    ):
+        raise _Refused(_error_page(request, 404, t.gettext("This invitation is not valid.")))
+    if await accounts.seat(request, live) is not None:
+        return live, RedirectResponse(f"/g/{live.id}", status_code=303)
+    if live.table.open_seat() is None or live.table.over:
+        # used once: the link shows the game to whoever opens it again, as a spectator
+        return live, RedirectResponse(f"/g/{live.id}?zaproszenie=wykorzystane", status_code=303)
+    return live, None
+
+
+class _Refused(Exception):
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
+async def join(request: Request) -> Response:
+    """An invitation: the form to take the open seat under a name (GET), taking it
+    (POST). Opening the link takes nothing: a preview of the link by a messenger
+    must not sit down in the game."""
+    t = translator_of(request)
+    try:
+        live, answer = await _invited(request)
+    except _Refused as e:
+        return e.response
+    if answer is not None:
+        return answer
+    if request.method == "POST":
+        form = await _form(request)
+        if form is None:
+            return _error_page(
+                request, 403, t.gettext("The form has expired: open the page again.")
+            )
+        taken = await _take_seat(request, live, form.get("name", ""))
+        if taken is not None:
+            return taken
+        return RedirectResponse(f"/g/{live.id}?zaproszenie=wykorzystane", status_code=303)
+    me = accounts.current(request)
+    return page(
+        request,
+        "web/join.html",
+        game_id=live.id,
+        host=live.table.game.names[0],
+        rules=live.setup.rules,
+        minutes=live.setup.minutes,
+        nick=me[1] if me else "",
+        action=request.url.path,
+    )
+
+
+async def rematch(request: Request) -> Response:
+    """The rematch of a game, opened from it: the visitor's seat cookie carried over
+    to the new game (its seats are the same people's), then the new game."""
+    t = translator_of(request)
+    live = await _live(request)
+    new_id = live.table.rematch.game if live is not None else ""
+    if live is None or not new_id:
+        return _error_page(request, 404, t.gettext("There is no such game."))
+    response = RedirectResponse(f"/g/{new_id}", status_code=303)
+    token = request.cookies.get(f"seat_{live.id}")
+    if token and live.seat_of(token) is not None:
+        _seat_cookie(request, response, new_id, token)
     return response
 
 
 async def record(request: Request) -> Response:
+    """The game's GCG record: anyone's once it is over; while it goes on only its
+    players', each with their own racks only."""
+    t = translator_of(request)
     live = await _live(request)
     if live is None:
-        return PlainTextResponse("no such game", status_code=404)
-    from plansza.gcg import record_from_game, write_gcg
+        return PlainTextResponse(t.gettext("There is no such game."), status_code=404)
+    from plansza.gcg import write_gcg
 
-    text = write_gcg(record_from_game(live.table.game))
+    found = live.table.record(await accounts.seat(request, live))
+    if found is None:
+        return PlainTextResponse(
+            t.gettext("The record is shown to the players only until the game is over."),
+            status_code=403,
+        )
     return Response(
-        text,
+        write_gcg(found),
         media_type="text/plain; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="plansza-{live.id}.gcg"'},
     )
@@ -406,14 +558,20 @@ async def game_socket(ws: WebSocket) -> None:
 
     async def sender() -> None:
         while True:
-            await ws.send_json(await sub.queue.get())
+            await ws.send_text(await sub.queue.get())
 
     import asyncio
 
     task = asyncio.create_task(sender())
     try:
         while True:
-            text = await ws.receive_text()
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            text = frame.get("text")
+            if text is None:  # a binary frame: not what a game's page sends
+                await ws.close(code=1003)  # unsupported data
+                break
             reply = await _message(live, seat, text, t)
             if reply is not None:
                 await ws.send_json(reply)
@@ -438,14 +596,20 @@ async def _message(
         return _refused("not_json", t.gettext("The message is not JSON."))
     if seat is None:
         return _refused("spectator", t.gettext("Spectators cannot play."))
-    kind = message.get("kind")
-    if kind == "preview":
+    if message.get("kind") == "preview":
         return _preview(live, seat, str(message.get("text", "")), t)
-    if kind not in ("move", "accept", "challenge", "resign"):
+    try:
+        action = player_action(message)
+    except LiveError:
         return _refused("bad_action", t.gettext("Unknown action."))
-    action = {"kind": kind}
-    if kind == "move":
-        action["text"] = str(message.get("text", ""))[:80]
+    if isinstance(action, MoveAction):
+        action = MoveAction(action.text[:80])
+    elif isinstance(action, Challenge):
+        action = Challenge(tuple(w[:15] for w in action.words[:8]))
+    elif isinstance(action, Rematch):
+        if action.answer not in ("offer", "yes", "no"):
+            return _refused("bad_action", t.gettext("Unknown action."))
+        action = Rematch(action.answer)  # the new game's id is the server's to give
     try:
         await live.act(seat, action)
     except PlanszaError as e:

@@ -3,8 +3,11 @@
 A :class:`LiveGame` owns one :class:`~plansza.services.live.LiveTable`. Actions come
 in from the seats' connections (and from the computer and the clock); the owner
 applies them one at a time under its lock, writes the step to the database, and only
-then puts it on every subscriber's queue with the view that subscriber may see. A
-client that reconnects names the last step it saw and gets the steps after it.
+then puts it on every subscriber's queue as that subscriber may see it: the message
+for each kind of reader (seat 0, seat 1, a spectator) is built once per step by the
+table (:meth:`~plansza.services.live.LiveTable.message`) and shared by every
+connection of that kind. A client that reconnects names the last step it saw and gets
+the steps after it.
 
 The :class:`Hub` keeps the games of the process: it loads a game from the database
 on first use (replaying its steps) and, at start, every game not over. A server that
@@ -25,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from anyio import to_thread
 
 from plansza.errors import N_, PlanszaError
@@ -32,7 +36,21 @@ from plansza.server.store import Store
 
 if TYPE_CHECKING:
     from plansza.server.cluster import Cluster
-from plansza.services.live import LiveError, LiveTable, Step
+from plansza.services.live import (
+    ARRIVAL,
+    Action,
+    Cancel,
+    Flag,
+    LiveError,
+    LiveTable,
+    Reader,
+    Rematch,
+    Resume,
+    Setup,
+    Step,
+    action_of,
+    live_rules,
+)
 
 Clock = Callable[[], float]
 
@@ -67,10 +85,11 @@ def token_hash(token: str) -> str:
 
 @dataclass(eq=False)
 class Subscriber:
-    """A connection watching a game: its seat (``None``: a spectator) and its queue."""
+    """A connection watching a game: its seat (``None``: a spectator) and its queue of
+    JSON messages, ready to send."""
 
     seat: int | None
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     #: The last step it has been sent (or had seen, reconnecting): a replica behind
     #: the client sends nothing twice.
     seen: int = 0
@@ -79,10 +98,9 @@ class Subscriber:
 class LiveGame:
     """The owner of one live game (see the module's docstring)."""
 
-    def __init__(self, hub: Hub, game_id: str, setup: dict[str, Any], table: LiveTable) -> None:
+    def __init__(self, hub: Hub, game_id: str, table: LiveTable) -> None:
         self.hub = hub
         self.id = game_id
-        self.setup = setup
         self.table = table
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
@@ -97,22 +115,23 @@ class LiveGame:
 
     # ---- seats ----------------------------------------------------------------
 
+    @property
+    def setup(self) -> Setup:
+        return self.table.setup
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is (``None``: a spectator)."""
         if not token:
             return None
-        digest = token_hash(token)
-        for seat, stored in enumerate(self.setup.get("tokens", [])):
-            if stored and secrets.compare_digest(stored, digest):
-                return seat
-        return None
+        return self.table.seat_of_owner(token_hash(token))
 
     # ---- acting ----------------------------------------------------------------
 
-    async def act(self, seat: int | None, action: dict[str, Any]) -> Step:
+    async def act(self, seat: int | None, action: Action) -> Step:
         """Apply an action of ``seat``; stored, then sent. Raises the domain's error
         (nothing changed, nothing sent) when it cannot be made. A replica forwards it
-        to the game's owner and returns the step once it has it too."""
+        to the game's owner and returns the step once it has it too. A rematch
+        accepted makes the new game first (the step names it)."""
         while True:
             if not self.owned:
                 return await self.hub.forward(self, seat, action)
@@ -120,13 +139,22 @@ class LiveGame:
                 if not self.owned:
                     continue  # stepped down while waiting: forward
                 try:
+                    if isinstance(action, Rematch) and action.answer == "yes" and seat is not None:
+                        action = await self._rematch(seat)
                     step = await self._apply(seat, action)
                 except SteppedDownError:
                     continue
             self.wake()
             return step
 
-    async def _apply(self, seat: int | None, action: dict[str, Any]) -> Step:
+    async def _rematch(self, seat: int) -> Rematch:
+        """The new game of an accepted rematch, made and stored: the answer naming it."""
+        self.table.can_accept_rematch(seat)
+        made = await self.hub.create_from(self.table.rematch_setup(self.hub.clock()))
+        await to_thread.run_sync(self.hub.store.copy_seats, self.id, made.id)
+        return Rematch("yes", game=made.id)
+
+    async def _apply(self, seat: int | None, action: Action) -> Step:
         table = self.table
         before = len(table.steps)
         step = table.apply(seat, action, now=self.hub.clock())
@@ -135,7 +163,7 @@ class LiveGame:
         except BaseException as e:
             # not stored: not made. Rebuild the table from what the database holds.
             del table.steps[before:]
-            self.table = self.hub.rebuild(self.setup, table.steps)
+            self.table = self.hub.rebuild(table.setup, table.steps)
             if self.hub.cluster is not None and _taken(e):
                 # another process stored this step's number: it owns the game now
                 await self.hub.step_down(self)
@@ -147,17 +175,19 @@ class LiveGame:
         return step
 
     def _send(self, step: Step) -> None:
+        """``step`` to every subscriber as its kind of reader may see it: each message
+        built once, for the first subscriber of its kind."""
         now = self.hub.clock()
+        built: dict[tuple[Reader, bool], str] = {}
         for sub in self.subscribers:
             if step.n < sub.seen:
                 continue
-            if step.n == sub.seen:  # the client had it: the replica has caught up to it
-                sub.queue.put_nowait({"type": "view", "view": self.table.view(sub.seat, now)})
-                continue
+            had = step.n == sub.seen  # the client had it: the replica has caught up to it
+            key = (sub.seat, had)
+            if key not in built:
+                built[key] = self.table.message(None if had else step, sub.seat, now).decode()
             sub.seen = step.n
-            sub.queue.put_nowait(
-                {"type": "step", "step": step.as_json(), "view": self.table.view(sub.seat, now)}
-            )
+            sub.queue.put_nowait(built[key])
 
     def wake(self) -> None:
         """Let the computer act if it is its turn, and watch the running clock (the
@@ -187,24 +217,27 @@ class LiveGame:
         self._watch_clock()
 
     def _watch_clock(self) -> None:
-        g = self.table.game
-        if g.clock is None or g.result is not None or g.clock.running is None:
-            return
+        """Wake when the time alone decides something: a flag falls, a challenge window
+        of a player out of time closes, the second player has not come."""
         if self._timer is not None and not self._timer.done():
-            self._timer.cancel()
-        left = g.clock.remaining(g.clock.running, self.hub.clock())
-        self._timer = asyncio.create_task(self._flag_after(max(0.0, left) + 0.05))
+            if self._timer is asyncio.current_task():
+                self._timer = None
+            else:
+                self._timer.cancel()
+        left = self.table.deadline(self.hub.clock())
+        if left is None:
+            return
+        self._timer = asyncio.create_task(self._tick_after(left + 0.05))
 
-    async def _flag_after(self, seconds: float) -> None:
+    async def _tick_after(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
         async with self.lock:
-            g = self.table.game
-            clock, now = g.clock, self.hub.clock()
-            running = clock.running if clock is not None else None
-            if self.owned and g.result is None and clock is not None and running is not None:
-                with contextlib.suppress(PlanszaError, SteppedDownError):  # not fallen
-                    if clock.flagged(running, now):
-                        await self._apply(None, {"kind": "flag"})
+            table, now = self.table, self.hub.clock()
+            left = table.deadline(now)
+            if self.owned and left is not None and left <= 0.0:
+                action: Action = Flag() if table.started else Cancel()
+                with contextlib.suppress(PlanszaError, SteppedDownError):  # nothing yet
+                    await self._apply(None, action)
         self.wake()
 
     # ---- a replica --------------------------------------------------------------
@@ -221,7 +254,7 @@ class LiveGame:
         if n > have + 1:
             self.hub.catch_up(self)
             return
-        step = self.table.apply(data.get("seat"), data.get("action") or {}, now=data["at"])
+        step = self.table.apply(data.get("seat"), action_of(data.get("action")), now=data["at"])
         self._send(step)
 
     def caught_up(self, rows: list[Step]) -> None:
@@ -233,12 +266,13 @@ class LiveGame:
     # ---- watching ----------------------------------------------------------------
 
     def subscribe(self, seat: int | None, last: int = 0) -> Subscriber:
-        """A subscriber, first given the steps after ``last`` and the view now."""
+        """A subscriber, first given the steps after ``last`` and the view now (each
+        as ``seat`` may see it)."""
         sub = Subscriber(seat, seen=max(0, last))
         for step in self.table.steps[max(0, last) :]:
-            sub.queue.put_nowait({"type": "step", "step": step.as_json()})
+            sub.queue.put_nowait(self.table.step_message(step, seat).decode())
             sub.seen = step.n
-        sub.queue.put_nowait({"type": "view", "view": self.table.view(seat, self.hub.clock())})
+        sub.queue.put_nowait(self.table.message(None, seat, self.hub.clock()).decode())
         self.subscribers.add(sub)
         if last > len(self.table.steps) and not self.owned:
             self.hub.catch_up(self)  # the client has seen more than this replica yet
@@ -301,9 +335,16 @@ class Hub:
     """The live games of this process, and the database behind them."""
 
     def __init__(
-        self, store: Store, words: Any, clock: Clock = time.time, cluster: Cluster | None = None
+        self,
+        store: Store,
+        words: Any,
+        clock: Clock = time.time,
+        cluster: Cluster | None = None,
+        arrival: float = ARRIVAL,
     ) -> None:
         self.store = store
+        #: Seconds a game waits for its second player (then it is called off).
+        self.arrival = arrival
         self.writer = Writer(store)
         self.words = words
         self.clock = clock
@@ -318,19 +359,11 @@ class Hub:
         self._burying: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    def rebuild(self, setup: dict[str, Any], steps: list[Step]) -> LiveTable:
+    def rebuild(self, setup: Setup | dict[str, Any], steps: list[Step]) -> LiveTable:
         """The table of a stored game, its steps replayed at their recorded times."""
-        return LiveTable.replay(
-            rules=setup["rules"],
-            minutes=setup["minutes"],
-            seed=setup["seed"],
-            seats=(setup["seats"][0], setup["seats"][1]),
-            names=(setup["names"][0], setup["names"][1]),
-            words=self.words,
-            starting=setup["starting"],
-            started=setup["started"],
-            steps=steps,
-        )
+        if isinstance(setup, dict):
+            setup = Setup.from_stored(setup)
+        return LiveTable.replay(setup, words=self.words, steps=steps)
 
     async def create(
         self,
@@ -341,41 +374,48 @@ class Hub:
         names: tuple[str, str],
         seed: int,
         starting: int | None,
-    ) -> tuple[LiveGame, list[str]]:
-        """A new game, stored; its owner and the seats' secret tokens (``""`` for a
-        computer's seat)."""
-        now = self.clock()
+        owners: tuple[str, str] = ("", ""),
+        invite: str = "",
+        waiting: bool = False,
+    ) -> LiveGame:
+        """A new game, stored, and its owner. ``owners``: the seats' proofs (hashes of
+        their tokens, :func:`token_hash`); with ``waiting`` the clocks start when every
+        person seat is taken (an open seat's owner is ``""``); ``invite``: the hash of
+        the invitation's code."""
+        # as asked: ``None`` (drawn, TR 2.1) is drawn again from the seed on replay;
+        # the drawn seat given instead would skip that draw and change the bag
         table = LiveTable.new(
-            rules=rules,
-            minutes=minutes,
+            rules=live_rules(rules, minutes),
+            preset=rules,
             seed=seed,
             seats=seats,
             names=names,
             words=self.words,
             starting=starting,
-            now=now,
+            now=self.clock(),
+            owners=owners,
+            invite=invite,
+            waiting=waiting,
+            arrival=self.arrival,
         )
-        tokens = [secrets.token_urlsafe(18) if s == "person" else "" for s in seats]
+        return await self._store_new(table)
+
+    async def create_from(self, setup: Setup) -> LiveGame:
+        """A new game of ``setup`` (a rematch's), stored, and its owner."""
+        setup.started = self.clock()
+        return await self._store_new(self.rebuild(setup, []))
+
+    async def _store_new(self, table: LiveTable) -> LiveGame:
         game_id = secrets.token_urlsafe(9)
-        setup = {
-            "rules": rules,
-            "minutes": minutes,
-            "seed": seed,
-            "seats": list(seats),
-            "names": list(names),
-            # as asked: ``None`` (drawn, TR 2.1) is drawn again from the seed on replay;
-            # the drawn seat given instead would skip that draw and change the bag
-            "starting": starting,
-            "started": now,
-            "tokens": [token_hash(t) if t else "" for t in tokens],
-        }
-        await to_thread.run_sync(lambda: self.store.create_game(game_id, now, setup))
+        stored = table.setup.stored()
+        created = table.setup.started
+        await to_thread.run_sync(lambda: self.store.create_game(game_id, created, stored))
         if self.cluster is not None:
             await self.cluster.claim(game_id)  # a new id: no one else has it
-        live = LiveGame(self, game_id, setup, table)
+        live = LiveGame(self, game_id, table)
         self.games[game_id] = live
         live.wake()
-        return live, tokens
+        return live
 
     async def get(self, game_id: str) -> LiveGame | None:
         """The game ``game_id``, loaded from the database on first use; ``None`` if none.
@@ -387,7 +427,7 @@ class Hub:
             if found is None:
                 return None
             setup, steps, _over = found
-            live = LiveGame(self, game_id, setup, self.rebuild(setup, steps))
+            live = LiveGame(self, game_id, self.rebuild(setup, steps))
             self.games.setdefault(game_id, live)
             return self.games[game_id]
         loading = self._loading.setdefault(game_id, asyncio.Lock())
@@ -423,7 +463,7 @@ class Hub:
             await self.cluster.unfollow(game_id)
             return None
         setup, steps, over = found
-        live = LiveGame(self, game_id, setup, self.rebuild(setup, steps))
+        live = LiveGame(self, game_id, self.rebuild(setup, steps))
         self.games[game_id] = live
         if over:
             await self.cluster.unfollow(game_id)  # nothing more will happen
@@ -455,17 +495,17 @@ class Hub:
                     alive_at = await self.cluster.alive_at(previous)
                 else:  # no owner known (Redis emptied): the database's heartbeat
                     alive_at = await to_thread.run_sync(self.store.alive_at)
-                last = live.table.steps[-1].at if live.table.steps else live.setup["started"]
+                last = live.table.steps[-1].at if live.table.steps else live.setup.started
                 down = max(last, alive_at if alive_at is not None else last)
                 with contextlib.suppress(SteppedDownError):
-                    await live._apply(None, {"kind": "resume", "from": down})
+                    await live._apply(None, Resume(down))
         live.wake()
 
     async def published(self, live: LiveGame, step: Step) -> None:
         """An owner's step, written: published to the replicas (a game over is let go)."""
         assert self.cluster is not None
         try:
-            await self.cluster.publish(live.id, step.as_json())
+            await self.cluster.publish(live.id, msgspec.to_builtins(step))
             if live.table.over:
                 await self.cluster.finished(live.id)
         except Exception as e:  # Redis away: replicas catch up at the next step
@@ -514,7 +554,7 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def forward(self, live: LiveGame, seat: int | None, action: dict[str, Any]) -> Step:
+    async def forward(self, live: LiveGame, seat: int | None, action: Action) -> Step:
         """A replica's action, sent to the owner; the step once the replica has it. An
         owner that does not answer is waited for until its lease tells: dead, the game
         is taken over here and the action applied here."""
@@ -542,7 +582,7 @@ class Hub:
             await asyncio.sleep(0.05)
 
     async def _forward_once(
-        self, live: LiveGame, seat: int | None, action: dict[str, Any], action_id: str
+        self, live: LiveGame, seat: int | None, action: Action, action_id: str
     ) -> Step | None:
         """One attempt of :meth:`forward`: the step, or ``None`` to try again (no
         answer yet; the game taken over here, or its owner changed)."""
@@ -563,7 +603,12 @@ class Hub:
         if owner == cluster.me:  # claimed here, not yet loaded as owned
             await self._own(live, None)
             return None
-        message = {"game": live.id, "seat": seat, "action": action, "aid": action_id}
+        message = {
+            "game": live.id,
+            "seat": seat,
+            "action": msgspec.to_builtins(action),
+            "aid": action_id,
+        }
         reply = await cluster.ask(owner, message)
         if reply is None or reply.get("error") == "not_owner":
             return None
@@ -603,9 +648,9 @@ class Hub:
             await cluster.answer(message, {"n": live.answered[action_id]})
             return
         try:
-            if not isinstance(action, dict) or not (seat is None or isinstance(seat, int)):
+            if not (seat is None or isinstance(seat, int)):
                 raise LiveError(N_("unknown action {kind!r}"), code="bad_action", kind="?")
-            step = await live.act(seat, action)
+            step = await live.act(seat, action_of(action))
         except PlanszaError as e:
             await cluster.answer(message, {"error": dump_error(e)})
             return
@@ -728,10 +773,10 @@ class Hub:
             g = live.table.game
             if g.clock is not None and g.clock.running is not None:
                 # alive at the last beat, and at the last step even if that came later
-                last = live.table.steps[-1].at if live.table.steps else live.setup["started"]
+                last = live.table.steps[-1].at if live.table.steps else live.setup.started
                 down = max(last, alive_at if alive_at is not None else last)
                 async with live.lock:
-                    await live._apply(None, {"kind": "resume", "from": down})
+                    await live._apply(None, Resume(down))
             live.wake()
         self._beat = asyncio.create_task(self._heartbeat())
 

@@ -71,7 +71,9 @@ def page(
         headers=headers,
     )
     if request.query_params.get("lang") in LANGUAGES:
-        response.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="lax")
+        response.set_cookie(
+            "lang", lang, max_age=3600 * 24 * 365, samesite="lax", secure=is_https(request)
+        )
     return response
 
 
@@ -190,3 +192,13 @@ async def change_events(
                 continue
         last = current()
         yield f"event: {name}\ndata: {last}\n\n"
+
+
+def is_https(conn: Request | WebSocket) -> bool:
+    """Whether the visitor came over HTTPS: directly, or through a proxy that says so
+    (``X-Forwarded-Proto``; a client lying about it only makes its own cookies
+    ``Secure``, which its plain connection then never gets back)."""
+    if conn.url.scheme in ("https", "wss"):
+        return True
+    return conn.headers.get("x-forwarded-proto", "").split(",")[0].strip() == "https"
+

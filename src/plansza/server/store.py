@@ -5,11 +5,12 @@ code. The schema is made and upgraded by the Alembic migrations in ``migrations/
 (their own version table, so the database may hold other plansza schemas too).
 A step is written in its own transaction before anyone is told of it.
 
+>>> from plansza.services.live import MoveAction, Passed
 >>> store = Store("sqlite://")
 >>> store.create_game("g1", 0.0, {"rules": "pfs"})
->>> store.append("g1", Step(1, 1.5, 0, {"kind": "move", "text": "pauza"}, {"pass": True}))
+>>> store.append("g1", Step(1, 1.5, 0, MoveAction("pauza"), (Passed(0),)))
 >>> store.load("g1")[1][0].action
-{'kind': 'move', 'text': 'pauza'}
+MoveAction(text='pauza')
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from plansza.services.live import Step
+from plansza.services.live import Join, Step
 from plansza.services.tables import TableEntry
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -182,23 +183,37 @@ class Store:
     def append_many(self, rows: list[tuple[str, Step, bool]]) -> None:
         """Store steps of any games (game, step, over now) in one transaction: all or none."""
         with self._begin() as c:
-            c.execute(
-                steps.insert(),
-                [
+            values = []
+            for game_id, step, _ in rows:
+                action, outcome = step.stored()
+                values.append(
                     {
                         "game": game_id,
                         "n": step.n,
                         "at": step.at,
                         "seat": step.seat,
-                        "action": json.dumps(step.action, ensure_ascii=False),
-                        "outcome": json.dumps(step.outcome, ensure_ascii=False),
+                        "action": action,
+                        "outcome": outcome,
                     }
-                    for game_id, step, _ in rows
-                ],
-            )
-            for game_id, _, over in rows:
+                )
+            c.execute(steps.insert(), values)
+            for game_id, step, over in rows:
                 if over:
                     c.execute(games.update().where(games.c.id == game_id).values(over=True))
+                if isinstance(step.action, Join):
+                    # the name a person took, for the lists of games (the replay has it)
+                    found = c.execute(
+                        sa.select(games.c.setup).where(games.c.id == game_id)
+                    ).scalar()
+                    if found is not None:
+                        setup = json.loads(found)
+                        if isinstance(setup.get("names"), list) and len(setup["names"]) > 1:
+                            setup["names"][step.action.seat] = step.action.name
+                            c.execute(
+                                games.update()
+                                .where(games.c.id == game_id)
+                                .values(setup=json.dumps(setup))
+                            )
 
     def load(self, game_id: str) -> tuple[dict[str, Any], list[Step], bool] | None:
         """The game's setup, its steps in order and whether it is over; ``None``: no game."""
@@ -211,7 +226,7 @@ class Store:
             ).all()
         return (
             json.loads(row.setup),
-            [Step(r.n, r.at, r.seat, json.loads(r.action), json.loads(r.outcome)) for r in rows],
+            [Step.from_stored(r.n, r.at, r.seat, r.action, r.outcome) for r in rows],
             bool(row.over),
         )
 
@@ -234,7 +249,7 @@ class Store:
             rows = c.execute(
                 sa.select(steps).where(steps.c.game == game_id, steps.c.n > n).order_by(steps.c.n)
             ).all()
-        return [Step(r.n, r.at, r.seat, json.loads(r.action), json.loads(r.outcome)) for r in rows]
+        return [Step.from_stored(r.n, r.at, r.seat, r.action, r.outcome) for r in rows]
 
     # ---- accounts (server/accounts.py) ---------------------------------------
 
@@ -309,6 +324,18 @@ class Store:
         except sa.exc.IntegrityError:
             return False
         return True
+
+    def copy_seats(self, from_game: str, to_game: str) -> None:
+        """Link ``to_game``'s seats to the accounts of ``from_game``'s (a rematch)."""
+        with self._begin() as c:
+            rows = c.execute(
+                sa.select(seats.c.seat, seats.c.account).where(seats.c.game == from_game)
+            ).all()
+            if rows:
+                c.execute(
+                    seats.insert(),
+                    [{"game": to_game, "seat": r.seat, "account": r.account} for r in rows],
+                )
 
     def seat_of_account(self, game_id: str, account: int) -> int | None:
         """The seat the account plays in the game (the first, if both)."""

@@ -1,10 +1,12 @@
 // The game page: the board, the rack and the clocks drawn from the server's view.
 // A move is made on the board: click a square and type letters (an arrow key or a
-// second click turns the direction; Backspace takes a tile back; Enter sends), or
-// drag tiles from the rack onto the board (a tap on a rack tile puts it at the
-// cursor), or type it in Polish notation in the text box. A blank asks for its
-// letter in a dialog. Dragging a tile within the rack reorders it. The score of the
-// tentative move is asked of the server (``preview``) before it is sent.
+// second click turns the direction; Backspace takes a tile back; Enter sends; typing
+// from a square with a tile on it starts at the next free one), or drag tiles from
+// the rack onto the board (a tap on a rack tile puts it at the cursor), or type it in
+// Polish notation in the text box. A blank asks for its letter in a dialog, which a
+// letter key answers; the letters typed after it are kept and placed next. Dragging a
+// tile within the rack reorders it. The score of the tentative move is asked of the
+// server (``preview``) before it is sent; the box is emptied once the move is made.
 // The server decides everything: this only shows what it says and sends what the
 // player asks for.
 "use strict";
@@ -44,7 +46,7 @@
       const msg = JSON.parse(e.data);
       if (msg.type === "step") {
         last = Math.max(last, msg.step.n);
-        if (msg.step.seat === seat && seat !== null) { tentative = []; refused = false; }
+        if (msg.step.seat === seat && seat !== null) { tentative = []; refused = false; clearBox(); }
         describeStep(msg.step);
         if (msg.view) setView(msg.view);
       } else if (msg.type === "view") {
@@ -75,12 +77,22 @@
 
   let note = ""; // what the last step said (a verdict, a flag fall), shown with the turn
   function describeStep(step) {
-    const o = step.outcome || {};
-    if (o.valid === true) note = words.valid;
-    else if (o.valid === false) note = words.invalid;
-    else if (o.flagged || o.timeout) note = words.flag;
-    else if (o.exchange) note = `${view.names[step.seat]}: ${words.exchanged} ${o.exchange}`;
-    else note = "";
+    note = "";
+    for (const e of step.events || []) {
+      if (e.event === "judged") note = e.valid ? words.valid : words.invalid;
+      else if (e.event === "timed_out") note = words.flag;
+      else if (e.event === "exchanged") note = `${view.names[e.seat]}: ${words.exchanged} ${e.count}`;
+      else if (e.event === "joined") note = `${e.name} ${words.joined}`;
+      else if (e.event === "cancelled") note = e.seat === null ? words.noShow : words.cancelled;
+      else if (e.event === "rematch_made" && seat !== null) location.assign(`/g/${gameId}/rematch`);
+    }
+  }
+
+  function clearBox() {
+    const input = $("movetext");
+    if (input) input.value = "";
+    const p = $("preview");
+    if (p) p.textContent = "";
   }
 
   function setView(v) {
@@ -133,9 +145,12 @@
     }
     for (const el of document.querySelectorAll(".player")) {
       const s = Number(el.dataset.seat);
+      el.querySelector(".name").textContent = view.names[s];
       el.querySelector(".score").textContent = view.scores[s];
-      el.classList.toggle("to-move", !view.result && view.to_move === s);
+      el.classList.toggle("to-move", view.state === "playing" && view.to_move === s);
     }
+    const invite = $("invite");
+    if (invite && view.state !== "waiting") invite.hidden = true;
     drawRack();
     drawControls();
     $("bag").textContent = `${view.bag} ${words.bag}`;
@@ -145,7 +160,8 @@
     sheet.textContent = "";
     for (const t of view.sheet) {
       const tr = document.createElement("tr");
-      for (const cell of [view.names[t.player], t.move || words.kinds[t.kind] || t.kind, t.score, t.total]) {
+      const move = t.move || (words.kinds[t.kind] || t.kind) + (t.count ? ` (${t.count})` : "");
+      for (const cell of [view.names[t.player], move, t.score, t.total]) {
         const td = document.createElement("td"); td.textContent = cell; tr.appendChild(td);
       }
       sheet.appendChild(tr);
@@ -153,6 +169,8 @@
     drawResult();
     if (keepMessage) { /* an error just said */ }
     else if (view.result) say(note);
+    else if (view.state === "cancelled") say(note || words.cancelled);
+    else if (view.state === "waiting") say(seat !== null ? words.waitingFor : words.waitingWatch);
     else if (seat !== null) {
       let text;
       if (view.pending && view.pending.player !== seat) text = `${view.names[view.pending.player]}: ${view.pending.move} (${view.pending.score} ${words.points}). ${words.pending}`;
@@ -168,6 +186,7 @@
     const el = $("result");
     if (!view.result) { el.hidden = true; return; }
     el.hidden = false;
+    drawRematch();
     const w = view.result.winner;
     $("result-head").textContent = `${words.over} ${w === null ? words.draw : view.names[w] + " " + words.won} ${view.result.scores.join(":")}`;
     $("result-reason").textContent = words.reasons[view.result.reason] || view.result.reason;
@@ -182,15 +201,36 @@
     }
   }
 
+  function drawRematch() {
+    const r = view.rematch || {};
+    const other = seat === null ? null : 1 - seat;
+    const show = (id, yes) => { const b = $(id); if (b) b.hidden = !yes; };
+    const open = !r.game && r.declined_by === null;
+    show("rematch-offer", seat !== null && open && r.offered_by === null);
+    show("rematch-yes", seat !== null && open && r.offered_by === other);
+    show("rematch-no", seat !== null && open && r.offered_by === other);
+    const link = $("rematch-link");
+    link.hidden = !r.game;
+    if (r.game) link.href = seat === null ? `/g/${r.game}` : `/g/${gameId}/rematch`;
+    let text = "";
+    if (r.game) text = words.rematchMade;
+    else if (r.declined_by !== null) text = words.rematchDeclined;
+    else if (r.offered_by !== null && r.offered_by === seat) text = words.rematchOffered;
+    else if (r.offered_by !== null) text = `${view.names[r.offered_by]} ${words.rematchOffer}`;
+    $("rematch-state").textContent = text;
+  }
+
   function drawControls() {
-    const myTurn = seat !== null && !view.result && view.to_move === seat && !view.pending;
+    const playing = view.state === "playing";
+    const myTurn = seat !== null && playing && view.to_move === seat && !view.pending;
     const form = $("moveform");
-    if (form && view.result) { form.hidden = true; $("rack").hidden = true; cursor = null; }
-    const answering = seat !== null && !view.result && view.pending && view.pending.player !== seat;
+    if (form && (view.result || view.state === "cancelled")) { form.hidden = true; $("rack").hidden = true; cursor = null; }
+    const answering = seat !== null && playing && view.pending && view.pending.player !== seat;
     for (const b of document.querySelectorAll("[data-when]")) {
       const when = b.dataset.when;
       b.hidden = !((when === "turn" && myTurn && !exchanging) || (when === "pending" && answering)
-        || (when === "exchange" && myTurn && exchanging) || (when === "live" && !view.result));
+        || (when === "exchange" && myTurn && exchanging) || (when === "live" && playing)
+        || (when === "waiting" && view.state === "waiting"));
     }
   }
 
@@ -227,11 +267,15 @@
   }
 
   function tick() {
-    if (!view.clocks) return;
     const gone = (performance.now() - received) / 1000;
+    if (view.state === "waiting" && view.arrival !== null && seat !== null && !message.classList.contains("error")) {
+      const left = Math.max(0, Math.floor(view.arrival - gone));
+      say(`${words.waitingFor} (${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} ${words.left})`);
+    }
+    if (!view.clocks) return;
     for (const el of document.querySelectorAll(".player")) {
       const s = Number(el.dataset.seat);
-      let left = view.clocks[s] - (!view.result && view.running === s ? gone : 0);
+      let left = view.clocks[s] - (view.state === "playing" && view.running === s ? gone : 0);
       const sign = left < 0 ? "-" : "";
       left = Math.abs(Math.floor(left));
       const text = `${sign}${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
@@ -244,7 +288,7 @@
 
   // ---- the tentative move --------------------------------------------------------
   function occupied(r, c) { return view.board[r][c] !== "."; }
-  function myTurn() { return seat !== null && !view.result && view.to_move === seat && !view.pending; }
+  function myTurn() { return seat !== null && view.state === "playing" && view.to_move === seat && !view.pending; }
 
   function notation() {
     if (!tentative.length) return "";
@@ -293,9 +337,17 @@
     changed();
   }
 
-  // A letter typed at the cursor: its own tile if free, else a blank.
+  // A letter typed at the cursor: its own tile if free, else a blank. On a square
+  // already holding a tile, the letter goes to the next free square in the direction.
   function place(letter) {
-    if (!cursor || !myTurn() || !freeAt(cursor.r, cursor.c)) return;
+    if (!cursor || !myTurn()) return;
+    if (!freeAt(cursor.r, cursor.c)) {
+      const dr = cursor.across ? 0 : 1, dc = cursor.across ? 1 : 0;
+      let r = cursor.r, c = cursor.c;
+      while (r < 15 && c < 15 && !freeAt(r, c)) { r += dr; c += dc; }
+      if (r >= 15 || c >= 15) return;
+      cursor.r = r; cursor.c = c;
+    }
     const free = freeTiles().map((i) => rackLetters()[i]);
     if (letter === "?") { if (free.includes("?")) askBlank(cursor.r, cursor.c); return; }
     if (free.includes(letter)) put(cursor.r, cursor.c, letter, false);
@@ -311,22 +363,40 @@
   }
 
   // ---- the blank's letter ----------------------------------------------------------
+  // The dialog is answered by a click or by a letter key (also one typed in the same
+  // burst as the "?"); the letters typed after it go on to the board as usual: the
+  // dialog's key never reaches the board too, and no letter is lost in between.
   const dialog = $("blankdialog");
   let blankAt = null;
   function askBlank(r, c) {
     blankAt = { r, c };
-    dialog.showModal();
+    if (!dialog.open) dialog.showModal();
+  }
+  function chooseBlank(letter) {
+    if (!blankAt) return;
+    const { r, c } = blankAt;
+    blankAt = null;
+    dialog.close();
+    put(r, c, letter, true);
+    focusKeys();
+  }
+  function cancelBlank() {
+    blankAt = null;
+    if (dialog.open) dialog.close();
+    focusKeys();
   }
   if (dialog) {
     dialog.addEventListener("click", (e) => {
       const letter = e.target.dataset && e.target.dataset.letter;
-      if (e.target.value === "cancel") { blankAt = null; dialog.close(); }
-      if (!letter || !blankAt) return;
-      const { r, c } = blankAt;
-      blankAt = null;
-      dialog.close();
-      put(r, c, letter, true);
-      focusKeys();
+      if (e.target.value === "cancel") { e.preventDefault(); cancelBlank(); return; }
+      if (letter) chooseBlank(letter);
+    });
+    dialog.addEventListener("cancel", (e) => { e.preventDefault(); cancelBlank(); });
+    dialog.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1) return;
+      e.preventDefault(); // the key chooses: it must not reach the board as a tile too
+      const letter = e.key.toUpperCase();
+      if (blankAt && values[letter] !== undefined) chooseBlank(letter);
     });
   }
 
@@ -361,11 +431,19 @@
     keys.addEventListener("input", () => {
       const text = keys.value;
       keys.value = "";
-      for (const ch of text) {
-        if (ch === "?" || ch === " ") place("?");
-        else if (/\p{L}/u.test(ch)) place(ch.toUpperCase());
-      }
+      for (const ch of text) typed(ch);
     });
+  }
+
+  // One character typed on the board: a letter, or "?" / a space for a blank. While a
+  // blank waits for its letter, a letter is that letter.
+  function typed(ch) {
+    if (blankAt) {
+      if (values[ch.toUpperCase()] !== undefined) chooseBlank(ch.toUpperCase());
+      return;
+    }
+    if (ch === "?" || ch === " ") place("?");
+    else if (/\p{L}/u.test(ch)) place(ch.toUpperCase());
   }
 
   // ---- the rack: drag to the board or within the rack; tap; choose for an exchange --
@@ -461,11 +539,17 @@
         return;
       }
       if (act === "resign" && !window.confirm(words.sure)) return;
+      if (act === "calloff" && !window.confirm(words.calloff)) return;
       say("");
       if (act === "pass") send({ kind: "move", text: "pauza" });
+      else if (act === "calloff") send({ kind: "resign" });
       else send({ kind: act });
     });
   }
+  $("result").addEventListener("click", (e) => {
+    const answer = e.target.dataset && e.target.dataset.rematch;
+    if (answer) send({ kind: "rematch", answer });
+  });
 
   draw();
   connect();
