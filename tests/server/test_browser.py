@@ -87,9 +87,17 @@ def shot(page: Any, name: str) -> Path:
 
 
 def watch(page: Any) -> list[str]:
-    """The page's script errors, collected (a test ends by asserting there are none)."""
+    """The page's script errors and whatever its Content-Security-Policy refused (an
+    inline script or style the page needed), collected: a test ends by asserting
+    there are none."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def console(message: Any) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            errors.append(message.text)
+
+    page.on("console", console)
     return errors
 
 
@@ -128,6 +136,14 @@ def wait_for(page: Any, *states: str) -> str:
         timeout=WAIT,
     )
     return state(page)
+
+
+def take_seat(page: Any, link: str, name: str) -> None:
+    """Open an invitation link and take its seat under ``name``, as a person does."""
+    page.goto(link)
+    page.fill("input[name=name]", name)
+    page.click("form.lobby button[type=submit]")
+    page.wait_for_selector("#board .sq")
 
 
 def square(page: Any, row: int, col: int) -> Any:
@@ -276,28 +292,33 @@ def test_an_illegal_move_is_shown_on_the_board_and_the_turn_kept(
 
 
 def seeded_game(server: Server, context: Any, want: str) -> Any:
-    """A game against the computer whose first rack (seat 0, to move) holds ``want``;
-    made on the server's own loop, its seat's cookie given to ``context``."""
+    """A game against the computer whose first rack (seat 0, to move) holds the tiles
+    ``want``; made on the server's own loop, its seat's cookie given to ``context``."""
     import asyncio
+    import secrets
+    from collections import Counter
 
-    from plansza.services.live import LiveTable
+    from plansza.server.live import token_hash
+    from plansza.services.live import LiveTable, live_rules
 
     hub = server.app.state.hub
     seed = next(
         s
-        for s in range(1000)
-        if want
-        in LiveTable.new(
-            rules="pfs", minutes=15, seed=s, seats=("person", "greedy"), names=("a", "b"),
-            words=hub.words, starting=0, now=0.0,
-        ).view(0)["rack"]
+        for s in range(5000)
+        if not Counter(want) - Counter(
+            LiveTable.new(
+                rules=live_rules("pfs", 15), seed=s, seats=("person", "greedy"),
+                names=("a", "b"), words=hub.words, starting=0, now=0.0,
+            ).game.rack_string(0)
+        )
     )  # fmt: skip
+    token = secrets.token_urlsafe(18)
     made = hub.create(
         rules="pfs", minutes=15, seats=("person", "greedy"), names=("Ala", "Komputer"),
-        seed=seed, starting=0,
+        seed=seed, starting=0, owners=(token_hash(token), ""),
     )  # fmt: skip
-    live, tokens = asyncio.run_coroutine_threadsafe(made, hub._beat.get_loop()).result(10)
-    context.add_cookies([{"name": f"seat_{live.id}", "value": tokens[0], "url": server.url}])
+    live = asyncio.run_coroutine_threadsafe(made, hub._beat.get_loop()).result(10)
+    context.add_cookies([{"name": f"seat_{live.id}", "value": token, "url": server.url}])
     page = context.new_page()
     page.goto(f"{server.url}/g/{live.id}")
     page.wait_for_selector("#board .sq")
@@ -337,8 +358,7 @@ def test_two_people_challenge_exchange_reload_and_a_flag_fall(server: Server, br
         link = host.input_value(".invite input")
         guest = guest_ctx.new_page()
         errors += watch(guest)
-        guest.goto(link)
-        guest.wait_for_selector("#board .sq")
+        take_seat(guest, link, "Żaneta")
         game = server.game(host)
         pages = {0: host, 1: guest}
         first = game.to_move

@@ -147,7 +147,9 @@
       const s = Number(el.dataset.seat);
       el.querySelector(".name").textContent = view.names[s];
       el.querySelector(".score").textContent = view.scores[s];
-      el.classList.toggle("to-move", view.state === "playing" && view.to_move === s);
+      // whose turn it is: the one whose clock runs (the decider while a play awaits)
+      const turn = view.running !== null ? view.running : view.to_move;
+      el.classList.toggle("to-move", view.state === "playing" && turn === s);
     }
     const invite = $("invite");
     if (invite && view.state !== "waiting") invite.hidden = true;
