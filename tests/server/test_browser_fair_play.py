@@ -12,12 +12,10 @@ import time
 from typing import Any
 
 import pytest
-from tests.server.test_browser import (  # noqa: F401  (fixtures used by name)
+from tests.server import test_browser
+from tests.server.test_browser import (
     WAIT,
-    browser,
-    context,
     seeded_game,
-    server,
     shot,
     square,
     start_game,
@@ -28,6 +26,11 @@ from tests.server.test_browser import (  # noqa: F401  (fixtures used by name)
 )
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
+
+# the game page's server and browser, as test_browser.py makes them (fixtures by name)
+server = test_browser.server
+browser = test_browser.browser
+context = test_browser.context
 
 
 def clock_seconds(page: Any, seat: int) -> int:
@@ -85,7 +88,7 @@ def test_an_invitation_seats_one_person_once(server: Any, browser: Any) -> None:
         assert link.endswith("?lang=en")
         # TR 2.4: the clocks wait for the second player
         host.wait_for_function(
-            "() => document.getElementById('message').textContent.includes('Waiting for your opponent')",
+            "() => document.getElementById('message').textContent.includes('Waiting for')",
             timeout=WAIT,
         )
         time.sleep(1.5)
@@ -102,7 +105,8 @@ def test_an_invitation_seats_one_person_once(server: Any, browser: Any) -> None:
         guest.wait_for_selector("#rack .tile")
         assert guest.inner_text('.player[data-seat="1"] .name') == "Żaneta <b>"
         host.wait_for_function(
-            "() => document.querySelector('.player[data-seat=\"1\"] .name').textContent === 'Żaneta <b>'",
+            "(n) => document.querySelector('.player[data-seat=\"1\"] .name').textContent === n",
+            arg="Żaneta <b>",
             timeout=WAIT,
         )
         assert host.locator("#invite").is_hidden()  # used: the inviter no longer sees it
@@ -267,8 +271,9 @@ def test_a_rematch_is_offered_and_taken_with_the_other_starting(
         assert "Łucja" in guest.inner_text("#rematch-state")
         shot(guest, "rematch-offered")
         guest.click("#rematch-yes")
+        another = re.compile(r".*/g/(?!" + re.escape(game_id) + r")[^/?]+$")
         for page in (host, guest):
-            page.wait_for_url(re.compile(r".*/g/(?!" + re.escape(game_id) + r")[^/?]+$"), timeout=WAIT)
+            page.wait_for_url(another, timeout=WAIT)
             page.wait_for_selector("#rack .tile")
         assert host.url == guest.url
         new = server.game(host)
