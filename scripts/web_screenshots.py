@@ -382,6 +382,63 @@ def game(day: Day, lang: str) -> None:
     save(page, "game", lang)
 
 
+def game_phone(day: Day, lang: str) -> None:
+    page = day.phone
+    page.goto(url_in(day, "/", lang))
+    page.fill("input[name=name]", "Ewa")
+    page.check("input[name=opponent][value=greedy]")
+    page.click("form.lobby button[type=submit]")
+    page.wait_for_url(re.compile(r".*/g/[^/]+$"), timeout=WAIT)
+    page.wait_for_timeout(2500)  # the computer's first move, if it starts
+    save(page, "game-phone", lang, full=False)
+
+
+def _with_friend(day: Day, lang: str) -> tuple[Any, Any, Any]:
+    """A game for two made on the desk (its page waiting), the invitation's form open
+    in a second browser: the two pages and the second browser's context."""
+    host = day.desk
+    host.goto(url_in(day, "/", lang))
+    host.fill("input[name=name]", "Ewa")
+    host.check("input[name=opponent][value=person]")
+    host.click("form.lobby button[type=submit]")
+    host.wait_for_url(re.compile(r".*/g/[^/]+$"), timeout=WAIT)
+    host.wait_for_selector(".invite input")
+    locale = "pl-PL" if lang == "pl" else "en-GB"
+    ctx = day.browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, locale=locale)
+    guest = ctx.new_page()
+    guest.goto(host.input_value(".invite input"))
+    guest.wait_for_selector("input[name=name]")
+    return host, guest, ctx
+
+
+def game_waiting(day: Day, lang: str) -> None:
+    host, _, ctx = _with_friend(day, lang)
+    save(host, "game-waiting", lang)
+    ctx.close()
+
+
+def invitation(day: Day, lang: str) -> None:
+    _, guest, ctx = _with_friend(day, lang)
+    guest.fill("input[name=name]", "Łucja")
+    save(guest, "invitation", lang)
+    ctx.close()
+
+
+def game_rematch(day: Day, lang: str) -> None:
+    host, guest, ctx = _with_friend(day, lang)
+    guest.fill("input[name=name]", "Łucja")
+    guest.click("form.lobby button[type=submit]")
+    guest.wait_for_selector("#rack .tile")
+    host.once("dialog", lambda d: d.accept())
+    host.wait_for_selector("[data-act=resign]:not([hidden])", timeout=WAIT)
+    host.click("[data-act=resign]")
+    host.wait_for_selector("#rematch-offer:not([hidden])", timeout=WAIT)
+    host.click("#rematch-offer")
+    guest.wait_for_selector("#rematch-yes:not([hidden])", timeout=WAIT)
+    save(guest, "game-rematch", lang)
+    ctx.close()
+
+
 def words(day: Day, lang: str) -> None:
     day.desk.goto(url_in(day, "/slowa?words=ŻÓŁW+ŻÓŁWIE&rack=KOTAŁES", lang))
     save(day.desk, "words", lang)
@@ -773,6 +830,10 @@ BELGIJKA = [
 BEFORE = [
     lobby,
     game,
+    game_phone,
+    game_waiting,
+    invitation,
+    game_rematch,
     words,
     analysis,
     station,

@@ -51,8 +51,7 @@ from typing import TYPE_CHECKING, Any, cast
 import msgspec
 
 from plansza.errors import N_, IllegalActionError, InvalidMoveError, PlanszaError
-from plansza.moves import Exchange, Pass, Play, parse_move
-from plansza.services.play import unreadable
+from plansza.moves import Exchange, Pass, Play, parse_move, unreadable
 
 if TYPE_CHECKING:
     from plansza.engine.base import ComputerPlayer

@@ -25,7 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from plansza.errors import N_, InvalidMoveError, PlanszaError
+from plansza.errors import N_, PlanszaError
+from plansza.moves import unreadable
 
 if TYPE_CHECKING:
     from plansza.engine.base import ComputerPlayer
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
     from plansza.lexicon import Lexicon
     from plansza.rules import Rules
     from plansza.services.live import LiveTable
-    from plansza.tiles import TileSet
 
 #: Levels that may think for a noticeable time (a front end shows that it is thinking).
 SLOW_LEVELS = frozenset({"sim", "endgame"})
@@ -127,80 +127,6 @@ def play_options(
     return PlayOptions(level, rules, the_seed, name.strip(), FIRST[first.lower()], phony, seconds)
 
 
-def unreadable(text: str, tileset: TileSet) -> InvalidMoveError:
-    """Why ``text`` cannot be read as a move, as an error a front end words.
-
-    >>> from plansza.tiles import TileSet
-    >>> e = unreadable("Z9 KOT", TileSet.polish())
-    >>> e.code, e.details["coord"]
-    ('coordinate', 'Z9')
-    >>> unreadable("H8 K", TileSet.polish()).code
-    'short'
-    """
-    from plansza.board import Coordinate
-
-    words = text.split()
-    if len(words) == 2 and words[0].lower() in ("wymiana", "exchange", "exch"):
-        words = ["-" + words[1]]
-    if len(words) == 1 and words[0].startswith("-"):
-        for ch in words[0][1:]:
-            if ch != "?" and not tileset.is_letter(ch):
-                return InvalidMoveError(
-                    N_("“{text}”: “{ch}” is not a letter of the Polish tile set"),
-                    code="letter",
-                    text=text,
-                    ch=ch,
-                )
-        return InvalidMoveError(
-            N_("“{text}”: an exchange returns 1 to 7 tiles"), code="exchange", text=text
-        )
-    if len(words) != 2:
-        return InvalidMoveError(
-            N_(
-                "cannot read “{text}”: a play is written like “H8 WORD”, an exchange “-ABC”, "
-                "a pass “-”; commands: “help”"
-            ),
-            code="unknown",
-            text=text,
-        )
-    try:
-        Coordinate.parse(words[0])
-    except InvalidMoveError:
-        return InvalidMoveError(
-            N_(
-                "“{coord}” is not a coordinate: a column A–O and a row 1–15, e.g. H8 (across) "
-                "or 8H (down)"
-            ),
-            code="coordinate",
-            coord=words[0],
-        )
-    letters = 0
-    for ch in words[1]:
-        if ch in "()":
-            continue
-        if not tileset.is_letter(ch):
-            return InvalidMoveError(
-                N_("“{text}”: “{ch}” is not a letter of the Polish tile set"),
-                code="letter",
-                text=text,
-                ch=ch,
-            )
-        letters += 1
-    if letters < 2:
-        return InvalidMoveError(
-            N_("“{text}”: a word has at least two letters"), code="short", text=text
-        )
-    if letters > 15:
-        return InvalidMoveError(
-            N_("“{text}”: a word has at most 15 letters"), code="long", text=text
-        )
-    return InvalidMoveError(
-        N_("“{text}”: parentheses hold letters already on the board, e.g. 8H W(O)RD"),
-        code="parentheses",
-        text=text,
-    )
-
-
 def start_game(
     options: PlayOptions,
     lexicon: Lexicon,
@@ -273,8 +199,9 @@ def unseen_groups(game: Game, seat: int) -> str:
 
     >>> from plansza.game import Game
     >>> from plansza.rules import Rules
-    >>> unseen_groups(Game(Rules.pfs(), seed=1), 0)[:11]
-    'AAAAAAAAA Ą'
+    >>> groups = unseen_groups(Game(Rules.pfs(), seed=1), 0).split()
+    >>> len("".join(groups)), groups[0][0], groups[1][0]   # the bag and the other rack
+    (93, 'A', 'Ą')
     """
     ts = game.rules.tileset
     groups: list[str] = []
