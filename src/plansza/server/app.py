@@ -242,7 +242,7 @@ async def lobby(request: Request) -> HTMLResponse:
     levels = [(key, t.gettext(text)) for key, text in LEVELS.items()]
     hub = _hub(request)
     if hub.cluster is not None:  # every process's seeks, kept in Redis
-        seeks = sorted((Seek(**s) for s in await hub.cluster.seeks()), key=lambda s: s.game_id)
+        seeks = sorted((Seek.of(s) for s in await hub.cluster.seeks()), key=lambda s: s.game_id)
     else:
         for game_id in [g for g in hub.seeks if g not in hub.games or hub.games[g].table.over]:
             del hub.seeks[game_id]  # given up before anyone took it
@@ -334,6 +334,13 @@ class Seek:
     rules: str
     minutes: int
 
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> Seek:
+        """A seek as Redis keeps it (one kept by an older server has more fields)."""
+        return cls(
+            str(data["game_id"]), str(data["name"]), str(data["rules"]), int(data["minutes"])
+        )
+
 
 async def take_seek(request: Request) -> Response:
     """Take an open seek's second seat (a form in the lobby: CSRF-checked), under the
@@ -349,7 +356,7 @@ async def take_seek(request: Request) -> Response:
         return RedirectResponse(f"/g/{game_id}", status_code=303)  # one's own: not both seats
     if hub.cluster is not None:
         found = await hub.cluster.take_seek(game_id)
-        seek = Seek(**{k: v for k, v in found.items() if k != "token"}) if found else None
+        seek = Seek.of(found) if found else None
     else:
         seek = hub.seeks.pop(game_id, None)
     if seek is None or live is None:

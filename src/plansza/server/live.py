@@ -508,6 +508,8 @@ class Hub:
             await self.cluster.publish(live.id, msgspec.to_builtins(step))
             if live.table.over:
                 await self.cluster.finished(live.id)
+                if live.table.cancelled:  # a seek no one took: off every lobby
+                    await self.cluster.take_seek(live.id)
         except Exception as e:  # Redis away: replicas catch up at the next step
             log.warning("step %s of %s not published: %s", step.n, live.id, e)
 
