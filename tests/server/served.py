@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -41,14 +42,22 @@ def ensure_chromium() -> str:
     return ensure_program(CHROMIUM, "chromium", how)
 
 
-def wait_up(proc: subprocess.Popen[bytes], url: str, log: Path, *, timeout: float = 60.0) -> None:
+def wait_up(
+    proc: subprocess.Popen[bytes],
+    url: str,
+    log: Path,
+    *,
+    timeout: float = 60.0,
+    verify: ssl.SSLContext | bool = True,
+) -> None:
     """Wait until ``url`` answers 200 from the process ``proc`` started (its output in
-    ``log``, shown when it stopped or never answered)."""
+    ``log``, shown when it stopped or never answered); ``verify``: the certificates an
+    ``https`` address's is checked against (httpx's)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         assert proc.poll() is None, log.read_text(errors="replace")
         try:
-            if httpx.get(url, timeout=2).status_code == 200:
+            if httpx.get(url, timeout=2, verify=verify).status_code == 200:
                 return
         except httpx.TransportError:
             pass
@@ -165,11 +174,16 @@ def chromium() -> Iterator[Any]:
 
 
 def game_with_friend(
-    base_url: str, *, minutes: int = 15, rules: str = "pfs"
+    base_url: str,
+    *,
+    minutes: int = 15,
+    rules: str = "pfs",
+    verify: ssl.SSLContext | bool = True,
 ) -> tuple[str, tuple[str, str], httpx.Headers]:
     """A game for two people made through the lobby's form at ``base_url`` and its
     invitation taken by a second browser, as people do it: the game's id, the two
-    seats' tokens (their cookies) and the headers of the answer that made it."""
+    seats' tokens (their cookies) and the headers of the answer that made it.
+    ``verify``: the certificates an ``https`` address's is checked against."""
     import re
 
     def csrf_in(text: str) -> str:
@@ -177,7 +191,10 @@ def game_with_friend(
         assert m, text[-2000:]
         return m.group(1)
 
-    with httpx.Client(base_url=base_url) as host, httpx.Client(base_url=base_url) as friend:
+    with (
+        httpx.Client(base_url=base_url, verify=verify) as host,
+        httpx.Client(base_url=base_url, verify=verify) as friend,
+    ):
         form = {"csrf": csrf_in(host.get("/").text), "opponent": "person", "rules": rules}
         r = host.post("/games", data=form | {"minutes": str(minutes)})
         assert r.status_code == 303, r.text

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import ssl
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -72,15 +73,25 @@ def new_game(node: Node, *, minutes: int = 15) -> Game:
 
 
 class Seat:
-    """A game's socket on one process, as a seat (or a spectator: ``seat`` ``None``)."""
+    """A game's socket on one process, as a seat (or a spectator: ``seat`` ``None``);
+    with ``tls``, over ``wss://`` trusting what that context trusts."""
 
-    def __init__(self, node: Node, game: Game, seat: int | None, last: int = 0) -> None:
+    def __init__(
+        self,
+        node: Node,
+        game: Game,
+        seat: int | None,
+        last: int = 0,
+        *,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
         self.game, self.seat = game, seat
         cookie = {"Cookie": f"seat_{game.id}={game.tokens[seat]}"} if seat is not None else {}
-        url = f"ws://127.0.0.1:{node.port}/g/{game.id}/ws?last={last}"
+        scheme = "ws" if tls is None else "wss"
+        url = f"{scheme}://127.0.0.1:{node.port}/g/{game.id}/ws?last={last}"
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(url, additional_headers=cookie)
+            connect(url, additional_headers=cookie, ssl=tls)
         )
         self.base = last  # the steps it is sent start after this one
         self.steps: list[dict[str, Any]] = []

@@ -1,12 +1,16 @@
 """The deployment guide's nginx site, run as written (docs/en/deployment.md).
 
 The guide's only ``nginx`` block is taken from the English guide (the Polish one must
-hold the same block), its two upstream ports and its ``listen`` replaced by the test's,
-and Debian's nginx serves it in front of two ``plansza serve`` processes on a
-throwaway PostgreSQL and Redis. A game is made through the proxy, played by two
-players and watched by a spectator whose WebSockets all go through it; the process
-owning the game is killed with SIGKILL and a player's client reconnects to the proxy
-with ``?last=N``, as the game page does: the game goes on within seconds, no step lost.
+hold the same block): its two upstream ports, its two ``listen`` (443 with TLS, 80)
+and its certificate's paths are replaced by the test's (a self-signed certificate for
+``127.0.0.1`` made by ``openssl``), and Debian's nginx serves it in front of two
+``plansza serve`` processes on a throwaway PostgreSQL and Redis. A game is made
+through the proxy over HTTPS, played by two players and watched by a spectator whose
+WebSockets (``wss://``) all go through it; the process owning the game is killed with
+SIGKILL and a player's client reconnects to the proxy with ``?last=N``, as the game
+page does: the game goes on within seconds, no step lost. Plain HTTP is only a
+redirect to HTTPS; over HTTPS the app's cookies come back ``Secure``, the answers
+carry HSTS, and only TLS 1.2 and 1.3 are spoken.
 """
 
 from __future__ import annotations
@@ -14,8 +18,11 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
+import ssl
 import subprocess
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,10 +38,17 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 HOW = "the proxy test needs nginx: apt-get install nginx"
+HOW_OPENSSL = "the proxy test needs openssl: apt-get install openssl"
 #: The ports the guide's upstream names, replaced by the test's processes'.
 GUIDE_PORTS = ("8001", "8002")
-#: The test's wrapper says which process answered (the guide's block does not).
+#: The guide's certificate and its key, replaced by the test's self-signed ones.
+GUIDE_CERTIFICATE = "/etc/letsencrypt/live/plansza.example/fullchain.pem"
+GUIDE_KEY = "/etc/letsencrypt/live/plansza.example/privkey.pem"
+#: The test adds a header saying which process answered (the guide's block does not),
+#: beside the guide's HSTS header: nginx takes ``add_header`` from the ``http`` level
+#: only into a ``server`` that has none of its own.
 UPSTREAM = "x-plansza-upstream"
+HSTS = re.compile(r"^( *)add_header Strict-Transport-Security .*;$", re.M)
 
 
 def guide_block(language: str) -> str:
@@ -50,21 +64,75 @@ def ensure_nginx() -> str:
     return ensure_program("nginx", "nginx", HOW, "/usr/sbin/nginx")
 
 
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for ``127.0.0.1``, signed by its own key, good for a day: the
+    certificate's file and the key's."""
+    binary = ensure_program("openssl", "openssl", HOW_OPENSSL)
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    made = subprocess.run(
+        [
+            binary,
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    return cert, key
+
+
+def replace_once(site: str, old: str, new: str) -> str:
+    assert site.count(old) == 1, f"the guide's nginx block has {site.count(old)} {old!r}"
+    return site.replace(old, new)
+
+
 class Proxy:
-    """nginx with the guide's site in front of ``nodes``, on a free loopback port."""
+    """nginx with the guide's site in front of ``nodes``: HTTPS on a free loopback
+    port (:attr:`url`) and plain HTTP on another (:attr:`plain_url`).
+
+    :attr:`trust` trusts the test's certificate (and negotiates TLS 1.3);
+    :attr:`socket_trust` too, for the WebSockets, held to TLS 1.2 (the guide's other
+    version): websockets' sync client reads in a thread of its own while it writes,
+    and a Python TLS socket is not safe for that while TLS 1.3's session tickets come
+    in after the handshake (a request is lost now and then: a handshake times out).
+    """
 
     def __init__(self, tmp: Path, nodes: list[Node]) -> None:
         binary = ensure_nginx()
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        site = guide_block("en")
-        for guide_port, node in zip(GUIDE_PORTS, nodes, strict=True):
-            assert f"127.0.0.1:{guide_port};" in site
-            site = site.replace(f"127.0.0.1:{guide_port};", f"127.0.0.1:{node.port};")
-        assert "listen 80;" in site
-        site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
         home = tmp / "nginx"
         home.mkdir()
+        cert, key = self_signed(home)
+        self.cert = cert
+        self.trust = ssl.create_default_context(cafile=str(cert))
+        self.socket_trust = ssl.create_default_context(cafile=str(cert))
+        self.socket_trust.maximum_version = ssl.TLSVersion.TLSv1_2
+        self.port, self.plain = free_port(), free_port()
+        self.url = f"https://127.0.0.1:{self.port}"
+        self.plain_url = f"http://127.0.0.1:{self.plain}"
+        site = guide_block("en")
+        for guide_port, node in zip(GUIDE_PORTS, nodes, strict=True):
+            site = replace_once(site, f"127.0.0.1:{guide_port};", f"127.0.0.1:{node.port};")
+        site = replace_once(site, "listen 443 ssl;", f"listen 127.0.0.1:{self.port} ssl;")
+        site = replace_once(site, "listen 80;", f"listen 127.0.0.1:{self.plain};")
+        site = replace_once(site, f" {GUIDE_CERTIFICATE};", f" {cert};")
+        site = replace_once(site, f" {GUIDE_KEY};", f" {key};")
+        hsts = len(HSTS.findall(site))
+        assert hsts == 1, f"the guide's nginx block has {hsts} Strict-Transport-Security"
+        site = HSTS.sub(r"\g<0>\n\1add_header X-Plansza-Upstream $upstream_addr always;", site)
         temps = "\n".join(
             f"    {name}_temp_path {home / name};"
             for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
@@ -75,7 +143,6 @@ class Proxy:
             f"{user}daemon off;\nworker_processes 1;\npid {home / 'nginx.pid'};\n"
             f"error_log {home / 'error.log'} info;\nevents {{ worker_connections 256; }}\n"
             f"http {{\n    access_log {home / 'access.log'};\n{temps}\n"
-            f"    add_header X-Plansza-Upstream $upstream_addr always;\n"
             f"{site}}}\n",
             encoding="utf-8",
         )
@@ -89,7 +156,7 @@ class Proxy:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        wait_up(self.proc, self.url + "/", self.log, timeout=20)
+        wait_up(self.proc, self.url + "/", self.log, timeout=20, verify=self.trust)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -122,6 +189,11 @@ def proxied(
         redis.Redis.from_url(redis_url).flushall()
 
 
+def seat(proxy: Proxy, game: Game, who: int | None, last: int = 0) -> Seat:
+    """A game's socket through the proxy, over ``wss://`` (see :class:`Seat`)."""
+    return Seat(proxy, game, who, last, tls=proxy.socket_trust)  # type: ignore[arg-type]
+
+
 def test_the_guides_nginx_block_is_the_same_in_both_languages() -> None:
     assert guide_block("pl") == guide_block("en")
 
@@ -130,14 +202,15 @@ def test_a_game_through_the_proxy_survives_its_owner_killed(
     proxied: tuple[Proxy, list[Node]],
 ) -> None:
     proxy, nodes = proxied
-    # the lobby's form through the proxy: the game is made (and owned) by one process
-    game_id, tokens, made = game_with_friend(proxy.url)
-    made_by = made[UPSTREAM]
+    # the lobby's form through the proxy over HTTPS: the game is made (and owned) by
+    # one process
+    game_id, tokens, answer = game_with_friend(proxy.url, verify=proxy.trust)
+    made_by = answer[UPSTREAM]
     game = Game(game_id, tokens)
     owner = next(n for n in nodes if made_by == f"127.0.0.1:{n.port}")
-    # both players and a spectator through the proxy (nginx spreads them)
-    seats = {0: Seat(proxy, game, 0), 1: Seat(proxy, game, 1)}  # type: ignore[arg-type]
-    watcher = Seat(proxy, game, None)  # type: ignore[arg-type]
+    # both players and a spectator through the proxy, over wss:// (nginx spreads them)
+    seats = {0: seat(proxy, game, 0), 1: seat(proxy, game, 1)}
+    watcher = seat(proxy, game, None)
     to_move = seats[0].view["to_move"]
     for _ in range(4):
         n = seats[to_move].exchange()
@@ -154,7 +227,7 @@ def test_a_game_through_the_proxy_survives_its_owner_killed(
     deadline = time.monotonic() + 10
     while True:
         try:
-            seats[to_move] = Seat(proxy, game, to_move, last=made)  # type: ignore[arg-type]
+            seats[to_move] = seat(proxy, game, to_move, last=made)
             break
         except Exception:
             assert time.monotonic() < deadline, "no reconnect through the proxy"
@@ -165,7 +238,7 @@ def test_a_game_through_the_proxy_survives_its_owner_killed(
     for who in (1 - to_move, None):
         old = watcher if who is None else seats[who]
         old.close()
-        fresh = Seat(proxy, game, who, last=made)  # type: ignore[arg-type]
+        fresh = seat(proxy, game, who, last=made)
         if who is None:
             watcher = fresh
         else:
@@ -181,7 +254,7 @@ def test_a_game_through_the_proxy_survives_its_owner_killed(
     kinds = [s["action"]["kind"] for s in watcher.steps]
     assert kinds == ["resume", "move"], kinds
     # the whole record, asked through the proxy, has every move
-    with httpx.Client(base_url=proxy.url) as browser:
+    with httpx.Client(base_url=proxy.url, verify=proxy.trust) as browser:
         browser.cookies.set(f"seat_{game.id}", game.tokens[0])  # a player's record
         record = browser.get(f"/g/{game.id}/record.gcg")
         assert record.status_code == 200
@@ -200,12 +273,84 @@ def test_a_websocket_from_a_browser_page_passes_the_origin_check(
     """The guide's ``Host $http_host``: the app compares a WebSocket's Origin with the
     Host it is given, port included; a browser's socket through the proxy is let in."""
     proxy, _ = proxied
-    with httpx.Client(base_url=proxy.url) as browser:
+    with httpx.Client(base_url=proxy.url, verify=proxy.trust) as browser:
         form = {"csrf": csrf_of(browser), "opponent": "person", "rules": "pfs", "minutes": "15"}
         r = browser.post("/games", data=form)
         game_id = r.headers["location"].rsplit("/", 1)[-1]
     from websockets.sync.client import connect
+    from websockets.typing import Origin
 
-    url = f"ws://127.0.0.1:{proxy.port}/g/{game_id}/ws?last=0"
-    with connect(url, origin=proxy.url) as ws:  # type: ignore[arg-type]
+    url = f"wss://127.0.0.1:{proxy.port}/g/{game_id}/ws?last=0"
+    with connect(url, origin=Origin(proxy.url), ssl=proxy.socket_trust) as ws:
         assert '"view"' in str(ws.recv(timeout=10))
+
+
+def set_cookie(response: httpx.Response, name: str) -> list[str]:
+    """The attributes of the cookie ``name`` a response sets, as sent (lower case)."""
+    sent = [v for v in response.headers.get_list("set-cookie") if v.startswith(f"{name}=")]
+    assert len(sent) == 1, (name, response.headers.get_list("set-cookie"))
+    return [a.strip().lower() for a in sent[0].split(";")[1:]]
+
+
+def test_plain_http_is_a_redirect_and_https_cookies_are_secure(
+    proxied: tuple[Proxy, list[Node]],
+) -> None:
+    """The guide's TLS: port 80 only redirects to HTTPS (the app is not reached);
+    over HTTPS the session's and the seat's cookies are ``Secure`` (the app reads the
+    guide's ``X-Forwarded-Proto``), and the answers carry HSTS (nginx's) and the
+    app's own security headers."""
+    proxy, nodes = proxied
+    plain = httpx.get(f"{proxy.plain_url}/g/abc/join/xyz?lang=en")
+    assert plain.status_code == 301
+    assert plain.headers["location"] == "https://127.0.0.1/g/abc/join/xyz?lang=en"
+    assert "content-security-policy" not in plain.headers  # nginx's own answer
+    assert "set-cookie" not in plain.headers
+    with httpx.Client(base_url=proxy.url, verify=proxy.trust) as browser:
+        lobby = browser.get("/")
+        assert lobby.status_code == 200
+        assert lobby.headers["strict-transport-security"] == "max-age=31536000"
+        policy = lobby.headers["content-security-policy"]
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert lobby.headers["x-content-type-options"] == "nosniff"
+        assert lobby.headers["x-frame-options"] == "DENY"
+        assert "secure" in set_cookie(lobby, "session")
+        form = {"csrf": csrf_of(browser), "opponent": "person", "rules": "pfs", "minutes": "15"}
+        made = browser.post("/games", data=form)
+        assert made.status_code == 303, made.text
+        assert made.headers["strict-transport-security"] == "max-age=31536000"
+        game_id = made.headers["location"].rsplit("/", 1)[-1]
+        assert "secure" in set_cookie(made, f"seat_{game_id}")
+        missing = browser.get("/g/no-such-game")  # an error page carries them too
+        assert missing.status_code == 404
+        assert missing.headers["strict-transport-security"] == "max-age=31536000"
+        assert "content-security-policy" in missing.headers
+    # the same app over plain HTTP, straight to a process: its cookies are not Secure
+    # (what marks them is the proxy's X-Forwarded-Proto)
+    direct = httpx.get(nodes[0].url + "/")
+    assert direct.status_code == 200
+    assert "secure" not in set_cookie(direct, "session")
+    assert "strict-transport-security" not in direct.headers
+
+
+def tls_version(proxy: Proxy, context: ssl.SSLContext) -> str | None:
+    """The version of TLS the proxy's HTTPS port agrees on with ``context``."""
+    with (
+        socket.create_connection(("127.0.0.1", proxy.port), timeout=10) as raw,
+        context.wrap_socket(raw, server_hostname="127.0.0.1") as tls,
+    ):
+        return tls.version()
+
+
+def test_the_proxy_speaks_tls_1_2_and_1_3_only(proxied: tuple[Proxy, list[Node]]) -> None:
+    """The guide's ``ssl_protocols TLSv1.2 TLSv1.3``: a client held to TLS 1.1 (and
+    willing to speak it) is refused with nginx's "protocol version" alert."""
+    proxy, _ = proxied
+    assert tls_version(proxy, proxy.trust) == "TLSv1.3"
+    assert tls_version(proxy, proxy.socket_trust) == "TLSv1.2"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # TLS 1.1 is, rightly
+        old = ssl.create_default_context(cafile=str(proxy.cert))
+        old.set_ciphers("DEFAULT:@SECLEVEL=0")
+        old.minimum_version = old.maximum_version = ssl.TLSVersion.TLSv1_1
+    with pytest.raises(ssl.SSLError, match="PROTOCOL_VERSION"):
+        tls_version(proxy, old)
