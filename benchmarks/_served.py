@@ -73,6 +73,19 @@ class Server:
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def thread_cpu_s(self) -> dict[int, float]:
+        """Each of the server's threads' CPU seconds so far, to the nanosecond (the
+        scheduler's own count; :meth:`cpu_s` is in clock ticks, 10 ms). A thread ended
+        since is not in it: :func:`cpu_between` counts only what both readings have."""
+        assert self.proc is not None
+        found = {}
+        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+            try:
+                found[int(task.name)] = int((task / "schedstat").read_text().split()[0]) / 1e9
+            except (OSError, ValueError, IndexError):
+                continue  # ended meanwhile
+        return found
+
     def kill(self) -> float:
         """SIGKILL (no shutdown code runs); when it died."""
         assert self.proc is not None
@@ -98,3 +111,10 @@ def percentile(values: list[float], q: float) -> float:
         return 0.0
     values = sorted(values)
     return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+
+
+def cpu_between(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds between two :meth:`Server.thread_cpu_s` readings: the threads of
+    the second reading, each from its first reading (or from 0: started since); the
+    threads ended between them are missed (idle workers, as a rule)."""
+    return sum(t - before.get(tid, 0.0) for tid, t in after.items())

@@ -15,14 +15,21 @@ Targets, on loopback, everything on this machine:
   ≤ 150 ms. **No event lost**: at the end every client has every step of its game,
   in order, and the database as many;
 * **scaling**: the same load on 1 and 2 processes (``--processes 1,2,4``);
+* **CPU**: the server processes' CPU time (user + system) over the timed window, a
+  move: ≤ 1.5 ms on one process (issue 40). And their CPU a second while idle (every
+  game connected, no one moving, timed before the moves: leases, heartbeats,
+  keepalive pings), a cost of the second, not of the move — at the quick run's ~20
+  moves a second each idle millisecond a second is 0.05 ms a move; ``net``: the CPU
+  a move less the idle;
 * **takeover**: on 4 processes under the load, the process owning a probe game is
   killed with SIGKILL (then started again), 20 times; the probe's players sit on two
   other processes, the mover sends a move at once; timed from the kill to the move
   arriving on the opponent's socket (the lease expiring, the game taken over, a
   ``resume`` step written, the move applied). p50 and max; target ≤ 2 s.
 
-The games are written into the database before the processes load them (the
-lobby's form would be 2,000 page loads first); the servers read them as any game.
+The games are written into the database before the processes load them, both seats
+already taken (the lobby's form and the friend's invitation would be four requests a
+game first); the servers read them as any game, and their clocks run at once.
 PostgreSQL runs with its default durability (every commit flushed). The clients
 run in this process: on 2 cores they share the machine with 4 servers, PostgreSQL
 and Redis, so the latencies include the clients' own waiting.
@@ -53,7 +60,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._served import Server, percentile  # noqa: E402
+from benchmarks._served import Server, cpu_between, percentile  # noqa: E402
 from tests.pg_cluster import start_cluster  # noqa: E402  (the test suite's throwaway servers)
 from tests.redis_server import RedisServer  # noqa: E402
 
@@ -77,7 +84,10 @@ def make_games(db: str, count: int, minutes: int) -> list[tuple[str, tuple[str, 
             "names": ["Ala", "Ola"],
             "starting": None,
             "started": now,
-            "tokens": [token_hash(t) for t in tokens],
+            # both seats taken (the owners: their tokens' hashes), so not waiting for a
+            # second player: the clocks run at once (Setup in plansza.services.live)
+            "owners": [token_hash(t) for t in tokens],
+            "waiting": False,
         }
         store.create_game(game_id, now, setup)
         made.append((game_id, tokens))
@@ -105,6 +115,11 @@ def _steps_of(db: str, game: str) -> list[Any]:
     found = store.load(game)
     store.close()
     return found[1] if found else []
+
+
+def _kind(action: Any) -> str:
+    """A stored step's action's kind (``move``, ``resume``...)."""
+    return str(type(action).__struct_config__.tag)
 
 
 @dataclass
@@ -343,6 +358,7 @@ async def run_load(
     warm: float,
     duration: float,
     kills: int,
+    idle: float,
 ) -> dict[str, Any]:
     import redis as redis_client
 
@@ -361,13 +377,25 @@ async def run_load(
     t0 = time.perf_counter()
     await connect_all(tables)
     connected = time.perf_counter() - t0
+    # every game connected, no one moving: what the processes spend by the second
+    # (leases, heartbeats, keepalive pings), not by the move
+    idle_ms_per_s = 0.0
+    if idle > 0:
+        await asyncio.sleep(1.0)  # the connections' own work done
+        # by thread, to the nanosecond: a few seconds of clock ticks (10 ms) are too
+        # coarse for a few milliseconds a second
+        i0, c0 = time.perf_counter(), [s.thread_cpu_s() for s in servers]
+        await asyncio.sleep(idle)
+        c1 = [s.thread_cpu_s() for s in servers]
+        idle_cpu = sum(cpu_between(a, b) for a, b in zip(c0, c1, strict=True))
+        idle_ms_per_s = 1000 * idle_cpu / (time.perf_counter() - i0)
     stop = asyncio.Event()
     players = [asyncio.create_task(t.play(stop)) for t in tables]
-    cpu0 = sum(s.cpu_s() for s in servers)
     await asyncio.sleep(warm)
     stats.measuring = True
     m0 = time.perf_counter()
     moves0 = sum(len(t.seats[0].steps) for t in tables)
+    cpu0 = sum(s.cpu_s() for s in servers)  # over the timed window only, as the moves
     await asyncio.sleep(duration)
     stats.measuring = False
     elapsed = time.perf_counter() - m0
@@ -397,9 +425,7 @@ async def run_load(
             if got != list(range(1, counts[t.game] + 1)):
                 lost += 1
                 missing = [st for st in _steps_of(db, t.game) if st.n > len(got)]
-                what = [
-                    (st.n, st.action.get("kind"), round(st.at - time.time(), 1)) for st in missing
-                ]
+                what = [(st.n, _kind(st.action), round(st.at - time.time(), 1)) for st in missing]
                 stats.errors.append(
                     f"{t.game}: out of step [{got[-3:]} of {counts[t.game]} on {sock.port}, "
                     f"home {sock.home}; missing {what}]"
@@ -416,6 +442,11 @@ async def run_load(
         "connect_s": round(connected, 1),
         "moves_per_s": round(moves / elapsed, 1),
         "server_cpu_per_move_ms": round(1000 * cpu / max(1, moves), 2),
+        "idle_cpu_ms_per_s": round(idle_ms_per_s, 1),
+        # what a move costs beyond the idle processes' own work
+        "server_cpu_per_move_net_ms": round(
+            (1000 * cpu - idle_ms_per_s * elapsed) / max(1, moves), 2
+        ),
         "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
         "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
         "max_ms": round(1000 * max(latencies, default=0.0), 1),
@@ -488,6 +519,9 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=10.0, help="mean seconds a player thinks")
     ap.add_argument("--warm", type=float, help="seconds before timing (20; --quick 5)")
     ap.add_argument("--duration", type=float, help="seconds timed (60; --quick 15)")
+    ap.add_argument(
+        "--idle", type=float, help="seconds of idle CPU timed, before the moves (10; --quick 5)"
+    )
     ap.add_argument("--kills", type=int, help="takeovers timed on the most processes (20)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--keep", action="store_true", help="keep the servers' logs")
@@ -495,6 +529,7 @@ def main() -> None:
     games = args.games or (200 if args.quick else 2000)
     warm = args.warm if args.warm is not None else (5.0 if args.quick else 20.0)
     duration = args.duration or (15.0 if args.quick else 60.0)
+    idle = args.idle if args.idle is not None else (5.0 if args.quick else 10.0)
     kills = args.kills if args.kills is not None else (2 if args.quick else 20)
     counts = [int(x) for x in args.processes.split(",")]
 
@@ -517,6 +552,7 @@ def main() -> None:
                         warm,
                         duration,
                         kills if n == max(counts) else 0,
+                        idle,
                     )
                 )
             )
@@ -535,7 +571,9 @@ def main() -> None:
         return
     print(
         f"{games} live games, a move every {args.think:g} s on average per game, "
-        f"{duration:g} s timed after {warm:g} s"
+        f"{duration:g} s timed after {warm:g} s; CPU: the server processes' (user + "
+        f"system) over the timed window a move, net: less their idle CPU (every game "
+        f"connected, no move, {idle:g} s timed before the moves)"
     )
     head = (
         "processes",
@@ -545,6 +583,8 @@ def main() -> None:
         "max ms",
         "timed",
         "CPU ms/move",
+        "net",
+        "idle ms/s",
         "lost",
         "errors",
         "takeover p50 s",
@@ -564,6 +604,8 @@ def main() -> None:
                     r["max_ms"],
                     r["timed"],
                     r["server_cpu_per_move_ms"],
+                    r["server_cpu_per_move_net_ms"],
+                    r["idle_cpu_ms_per_s"],
                     r["sockets_out_of_step"],
                     r["errors"],
                     r["takeover_p50_s"] if r["kills"] else "-",

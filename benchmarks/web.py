@@ -3,15 +3,18 @@
 Targets (issue 28), on loopback, one server process (``plansza serve`` on a SQLite
 file, the default lexicon — SJP.PL, not the official OSPS):
 
-* **live**: 500 concurrent games between two scripted WebSocket clients each (both
-  seats scripted: the top move of plansza's move generator, else an exchange or a
+* **live**: 500 concurrent games between two scripted WebSocket clients each (each
+  game made from the lobby's form against a friend, its invitation link opened and
+  taken by a second browser, as people do it; both seats scripted: the top move of
+  plansza's move generator, else an exchange while the rules allow one, else a
   pass; every play accepted), quick moves (``--think`` seconds between actions, half
   to one and a half times that): p99 from an action sent to the opponent receiving its
   step ≤ 100 ms, no error, no lost event (every step reaches both seats, numbered
   without a gap); the server's memory per live game (its RSS grown / games);
-* **page**: the game page and every asset it loads ≤ 200 KB without compression, and
-  its first paint ≤ 1 s (measured in Chromium through Playwright when both are
-  installed; otherwise only the bytes, and the table says so);
+* **page**: the game page (of a game under way, as its first player sees it) and
+  every asset it loads ≤ 200 KB without compression, and its first paint ≤ 1 s
+  (measured in Chromium through Playwright when both are installed; otherwise only
+  the bytes, and the table says so);
 * **computer**: a computer move at the ``static`` level answered server-side ≤ 50 ms
   p99 (``LiveTable.computer_action`` timed on the positions of whole games).
 
@@ -56,19 +59,35 @@ COMPUTER_TARGET_MS = 50.0
 # ---- the server ---------------------------------------------------------------------
 
 
-async def new_game(http: httpx.AsyncClient) -> tuple[str, tuple[str, str]]:
-    """A game between two people made from the lobby's form; its id and seats' tokens."""
-    page = await http.get("/")
-    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
-    assert csrf, page.text
-    form = {"csrf": csrf.group(1), "opponent": "person", "rules": "pfs", "minutes": "30"}
-    r = await http.post("/games", data=form)
-    assert r.status_code == 303, r.text
-    game_id = r.headers["location"].rsplit("/", 1)[-1]
-    page = await http.get(f"/g/{game_id}")
-    link = re.search(r"/join/([A-Za-z0-9_-]+)", page.text)
-    assert link, page.text
-    return game_id, (http.cookies[f"seat_{game_id}"], link.group(1))
+def csrf_in(text: str) -> str:
+    """The CSRF token of a page's form."""
+    found = re.search(r'name="csrf" value="([^"]+)"', text)
+    assert found, text[-2000:]
+    return found.group(1)
+
+
+async def new_game(base_url: str) -> tuple[str, tuple[str, str]]:
+    """A game between two people made from the lobby's form and its invitation taken
+    by a second browser (as tests/server/served.py ``game_with_friend`` does): its id
+    and the seats' tokens (their cookies). The friend's taking the seat is the game's
+    first step (joined, started); until then it waits."""
+    async with (
+        httpx.AsyncClient(base_url=base_url, timeout=60) as host,
+        httpx.AsyncClient(base_url=base_url, timeout=60) as friend,
+    ):
+        form = {"csrf": csrf_in((await host.get("/")).text), "opponent": "person"}
+        r = await host.post("/games", data=form | {"rules": "pfs", "minutes": "30"})
+        assert r.status_code == 303, r.text
+        game_id = r.headers["location"].rsplit("/", 1)[-1]
+        page = await host.get(f"/g/{game_id}")
+        # the invitation: <input readonly value="http://host/g/<id>/join/<code>">
+        link = re.search(r'value="http[^"]+?(/g/[^"]+/join/[^"?]+)', page.text)
+        assert link, page.text
+        invite = await friend.get(link.group(1))
+        taken = await friend.post(link.group(1), data={"csrf": csrf_in(invite.text), "name": "Ola"})
+        assert taken.status_code == 303, taken.text
+        assert taken.headers["location"] == f"/g/{game_id}", taken.headers
+        return game_id, (host.cookies[f"seat_{game_id}"], friend.cookies[f"seat_{game_id}"])
 
 
 # ---- the scripted players -------------------------------------------------------------
@@ -158,7 +177,8 @@ class ScriptedGame:
         top = gen.top(view["rack"])
         if len(top):
             return {"kind": "move", "text": str(top[0].play)}
-        if view["bag"] >= 7:
+        left = view["exchanges_left"]  # PFS: 3 a player (TR 4.3.1); None: unlimited
+        if view["bag"] >= 7 and (left is None or left > 0):
             return {"kind": "move", "text": "-" + view["rack"]}
         return {"kind": "move", "text": "pauza"}
 
@@ -211,8 +231,7 @@ async def live_games(
 
     async def make(i: int) -> ScriptedGame:
         async with limit:
-            async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
-                game_id, tokens = await new_game(http)
+            game_id, tokens = await new_game(server.url)
             table = ScriptedGame(stats, words, rules, seed=i)
             await table.join(base, game_id, tokens)
             return table
@@ -254,13 +273,14 @@ async def live_games(
 
 
 def game_page(server: Server) -> dict[str, Any]:
-    """The game page's bytes and its assets' (no compression), and its first paint."""
-    with httpx.Client(base_url=server.url, headers={"Accept-Encoding": "identity"}) as http:
-        page = http.get("/")
-        csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
-        assert csrf
-        form = {"csrf": csrf.group(1), "opponent": "person", "rules": "pfs", "minutes": "15"}
-        r = http.post("/games", data=form, follow_redirects=True)
+    """The game page's bytes and its assets' (no compression), and its first paint: the
+    page of a game under way, as its first player sees it once the friend has joined."""
+    game_id, tokens = asyncio.run(new_game(server.url))
+    cookies = {f"seat_{game_id}": tokens[0]}
+    with httpx.Client(
+        base_url=server.url, headers={"Accept-Encoding": "identity"}, cookies=cookies
+    ) as http:
+        r = http.get(f"/g/{game_id}")
         assert r.status_code == 200
         html = r.content
         assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', r.text)
@@ -314,13 +334,13 @@ def first_paint(url: str, cookies: dict[str, str]) -> float | None:
 
 def computer_moves(words: Lexicon, games: int) -> dict[str, Any]:
     """``LiveTable.computer_action`` at ``static`` timed over whole games."""
-    from plansza.services.live import LiveTable
+    from plansza.services.live import LiveTable, live_rules
 
     moves: list[float] = []
     answers: list[float] = []
     for seed in range(games):
         table = LiveTable.new(
-            rules="pfs", minutes=0, seed=seed, seats=("static", "static"),
+            rules=live_rules("pfs", 0), preset="pfs", seed=seed, seats=("static", "static"),
             names=("A", "B"), words=words, starting=0, now=0.0,
         )  # fmt: skip
         now = 0.0
