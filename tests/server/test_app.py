@@ -211,3 +211,56 @@ def test_a_live_table_refuses_rules_whose_tiles_its_word_list_has_not(words: Any
         LiveTable.new(rules=live_rules("wespa", 15), seed=1, seats=("person", "static"),
                       names=("A", "B"), words=words, now=0.0)  # fmt: skip
     assert e.value.code == "lexicon_tiles"
+
+
+def test_the_computer_accepts_a_rematch_at_once(client: TestClient) -> None:
+    game = new_game(client)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/g/{game}/ws") as ws:
+        receive_until(ws, "view")
+        ws.send_json({"kind": "resign"})
+        ws.send_json({"kind": "rematch", "answer": "offer"})
+        for _ in range(20):
+            step = receive_until(ws, "step")["step"]
+            action = step["action"]
+            if action["kind"] == "rematch" and action["answer"] == "yes" and action["game"]:
+                break
+        else:
+            raise AssertionError("the computer did not answer")
+    made = hub.games[game].table.rematch.game
+    assert made and hub.games[made].table.setup.seats == ["person", "static"]
+    r = client.get(f"/g/{game}/rematch", follow_redirects=False)
+    assert r.headers["location"] == f"/g/{made}"
+
+
+def test_each_step_is_worded_once_per_kind_of_reader(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the server's work per step does not grow with the sockets watching: the message
+    # of each kind of reader is built once and shared
+    from plansza.services.live import LiveTable
+
+    game, friend = with_friend(client)
+    built: list[object] = []
+    real = LiveTable.message
+
+    def counted(self: LiveTable, step: object, seat: object, now: object) -> bytes:
+        built.append(seat)
+        return real(self, step, seat, now)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(LiveTable, "message", counted)
+    watchers = [TestClient(client.app) for _ in range(4)]
+    sockets = [w.websocket_connect(f"/g/{game}/ws") for w in (client, friend, *watchers)]
+    opened = [s.__enter__() for s in sockets]
+    try:
+        for ws in opened:
+            receive_until(ws, "view")
+        built.clear()
+        mover = client.app.state.hub.games[game].table.game.to_move  # type: ignore[attr-defined]
+        opened[mover].send_json({"kind": "move", "text": "pauza"})
+        for ws in opened:
+            receive_until(ws, "step")
+        assert sorted(built, key=str) == sorted([0, 1, None], key=str)
+    finally:
+        for s in sockets:
+            s.__exit__(None, None, None)

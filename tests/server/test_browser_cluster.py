@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from .served import SHOTS, chromium
-from .test_browser import wait_for, watch
+from .test_browser import take_seat, wait_for, watch
 from .test_cluster import Node
 
 pytestmark = pytest.mark.slow
@@ -71,7 +71,7 @@ def test_a_game_across_processes_survives_its_owner_in_the_browser(three: list[N
             host.wait_for_selector("#board .sq")
             game_path = "/g/" + host.url.split("/g/", 1)[1]
             link = host.input_value(".invite input").replace(a.url, b.url)
-            guest.goto(link)  # the guest on B
+            take_seat(guest, link, "Ola")  # the guest on B
             guest.wait_for_selector("#board .sq")
             spectator.goto(c.url + game_path)  # a spectator on C
             spectator.wait_for_selector("#board .sq")

@@ -235,11 +235,16 @@ def test_a_client_cannot_name_the_rematch_game(client: TestClient) -> None:
         first_view(ws)
         ws.send_text(json.dumps({"kind": "resign"}))
         ws.send_text(json.dumps({"kind": "rematch", "answer": "offer"}))
+        for _ in range(10):  # the offer made before the socket closes
+            msg = json.loads(ws.receive_text())
+            if msg["type"] == "step" and msg["step"]["action"]["kind"] == "rematch":
+                break
     hub = client.app.state.hub  # type: ignore[attr-defined]
     with friend.websocket_connect(f"/g/{game}/ws") as ws:
         ws.send_text(json.dumps({"kind": "rematch", "answer": "yes", "game": "evil"}))
         for _ in range(10):
             msg = json.loads(ws.receive_text())
+            assert msg["type"] != "error", msg
             action = msg["step"]["action"] if msg["type"] == "step" else {}
             if action.get("kind") == "rematch" and action["answer"] == "yes":
                 break

@@ -96,6 +96,9 @@ def test_a_game_replayed_from_its_steps_is_the_same_game(
         again = rebuilt(t, words)
         for who in (0, 1, None):
             assert again.view(who, now + 1.0) == t.view(who, now + 1.0)
+        for who in (0, 1):  # the fast wykreślanka and its slow twin, the game's own
+            slow = t.game.rules.tileset.sort_tiles(t.game.unseen(who).elements())
+            assert t.unseen(who) == slow
     assert [s.n for s in t.steps] == list(range(1, len(t.steps) + 1))
 
 

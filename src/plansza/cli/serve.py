@@ -105,6 +105,9 @@ def serve(
         log_level="warning",
         ws="websockets-sansio",  # Uvicorn's "websockets" is the deprecated legacy one
         ws_max_size=WS_MAX_SIZE,
+        # a game's messages are 1–3 KB: compressing each cost the server more CPU than
+        # the bytes it saved were worth, on a hall's network as on loopback
+        ws_per_message_deflate=False,
     )
 
 

@@ -453,11 +453,20 @@ async def _invited(request: Request) -> tuple[LiveGame, Response | None]:
     ):
         raise _Refused(_error_page(request, 404, t.gettext("This invitation is not valid.")))
     if await accounts.seat(request, live) is not None:
-        return live, RedirectResponse(f"/g/{live.id}", status_code=303)
+        return live, RedirectResponse(_keeping_lang(request, f"/g/{live.id}"), status_code=303)
     if live.table.open_seat() is None or live.table.over:
         # used once: the link shows the game to whoever opens it again, as a spectator
-        return live, RedirectResponse(f"/g/{live.id}?zaproszenie=wykorzystane", status_code=303)
+        used = _keeping_lang(request, f"/g/{live.id}?zaproszenie=wykorzystane")
+        return live, RedirectResponse(used, status_code=303)
     return live, None
+
+
+def _keeping_lang(request: Request, url: str) -> str:
+    """``url`` with the language the link asked for (``?lang=``), if it did."""
+    lang = request.query_params.get("lang")
+    if lang not in ("pl", "en"):
+        return url
+    return f"{url}{'&' if '?' in url else '?'}lang={lang}"
 
 
 class _Refused(Exception):
@@ -485,7 +494,8 @@ async def join(request: Request) -> Response:
         taken = await _take_seat(request, live, form.get("name", ""))
         if taken is not None:
             return taken
-        return RedirectResponse(f"/g/{live.id}?zaproszenie=wykorzystane", status_code=303)
+        used = _keeping_lang(request, f"/g/{live.id}?zaproszenie=wykorzystane")
+        return RedirectResponse(used, status_code=303)
     me = accounts.current(request)
     return page(
         request,

@@ -106,6 +106,7 @@ class LiveGame:
         self.subscribers: set[Subscriber] = set()
         self._computer: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
+        self._alarm: asyncio.TimerHandle | None = None
         #: Whether this process applies the game's actions (always, without a
         #: cluster); else it keeps a replica of the owner's steps (server/cluster.py).
         self.owned = True
@@ -139,8 +140,6 @@ class LiveGame:
                 if not self.owned:
                     continue  # stepped down while waiting: forward
                 try:
-                    if isinstance(action, Rematch) and action.answer == "yes" and seat is not None:
-                        action = await self._rematch(seat)
                     step = await self._apply(seat, action)
                 except SteppedDownError:
                     continue
@@ -155,6 +154,8 @@ class LiveGame:
         return Rematch("yes", game=made.id)
 
     async def _apply(self, seat: int | None, action: Action) -> Step:
+        if isinstance(action, Rematch) and action.answer == "yes" and seat is not None:
+            action = await self._rematch(seat)  # the new game first: the step names it
         table = self.table
         before = len(table.steps)
         step = table.apply(seat, action, now=self.hub.clock())
@@ -190,17 +191,27 @@ class LiveGame:
             sub.queue.put_nowait(built[key])
 
     def wake(self) -> None:
-        """Let the computer act if it is its turn, and watch the running clock (the
-        owner's work: a replica has none)."""
-        if self.table.over or not self.owned:
-            for task in (self._computer, self._timer):
-                if task is not None and task is not asyncio.current_task():
-                    task.cancel()
+        """Let the computer act if it is its turn (a move, an answer, a rematch's),
+        and watch the running clock (the owner's work: a replica has none)."""
+        if not self.owned:
+            self.quiet()
             return
+        if self.table.over:
+            self.quiet(computer=False)
         seat = self.table.computer_seat()
         if seat is not None and (self._computer is None or self._computer.done()):
             self._computer = asyncio.create_task(self._computer_acts())
-        self._watch_clock()
+        if not self.table.over:
+            self._watch_clock()
+
+    def quiet(self, *, computer: bool = True) -> None:
+        """Stop watching the clock (and, with ``computer``, the computer's work)."""
+        if self._alarm is not None:
+            self._alarm.cancel()
+            self._alarm = None
+        for task in (self._computer if computer else None, self._timer):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
 
     async def _computer_acts(self) -> None:
         while True:
@@ -218,19 +229,22 @@ class LiveGame:
 
     def _watch_clock(self) -> None:
         """Wake when the time alone decides something: a flag falls, a challenge window
-        of a player out of time closes, the second player has not come."""
-        if self._timer is not None and not self._timer.done():
-            if self._timer is asyncio.current_task():
-                self._timer = None
-            else:
-                self._timer.cancel()
+        of a player out of time closes, the second player has not come. One timer
+        handle a game, moved at each step (a task is made only when it fires)."""
+        if self._alarm is not None:
+            self._alarm.cancel()
+            self._alarm = None
         left = self.table.deadline(self.hub.clock())
         if left is None:
             return
-        self._timer = asyncio.create_task(self._tick_after(left + 0.05))
+        self._alarm = asyncio.get_running_loop().call_later(left + 0.05, self._ring)
 
-    async def _tick_after(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+    def _ring(self) -> None:
+        self._alarm = None
+        if self._timer is None or self._timer.done():
+            self._timer = asyncio.create_task(self._tick())
+
+    async def _tick(self) -> None:
         async with self.lock:
             table, now = self.table, self.hub.clock()
             left = table.deadline(now)
@@ -517,9 +531,7 @@ class Hub:
         """Another process owns ``live`` now: become its replica."""
         assert self.cluster is not None
         live.owned = False
-        for task in (live._computer, live._timer):
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
+        live.quiet()
         # often just as Redis comes back, its subscriptions reconnecting: a few tries,
         # and the database's steps read in any case
         for attempt in range(20):
@@ -790,6 +802,9 @@ class Hub:
     async def stop(self) -> None:
         tasks = [self._beat, *self._tasks]
         tasks += [t for g in self.games.values() for t in (g._computer, g._timer)]
+        for g in self.games.values():
+            if g._alarm is not None:
+                g._alarm.cancel()
         for task in tasks:
             if task is not None:
                 task.cancel()

@@ -44,6 +44,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
@@ -52,6 +53,7 @@ import msgspec
 
 from plansza.errors import N_, IllegalActionError, InvalidMoveError, PlanszaError
 from plansza.moves import Exchange, Pass, Play, parse_move, unreadable
+from plansza.tiles import BLANK
 
 if TYPE_CHECKING:
     from plansza.engine.base import ComputerPlayer
@@ -475,6 +477,14 @@ class LiveTable:
     rematch: RematchView = field(default_factory=RematchView)
     players: PlayerFactory | None = field(default=None, repr=False)
     _bots: dict[int, ComputerPlayer] = field(default_factory=dict, repr=False)
+    _shared_at: tuple[int, tuple[list[str], list[list[int]], PendingView | None]] | None = (
+        field(default=None, repr=False)
+    )
+
+    @property
+    def _order(self) -> tuple[str, ...]:
+        """The tiles in alphabet order, blanks last."""
+        return (*self.game.rules.tileset.letters, BLANK)
 
     # ---- making and rebuilding -----------------------------------------------
 
@@ -897,10 +907,15 @@ class LiveTable:
 
     # ---- what a reader sees ------------------------------------------------------
 
-    def view(self, seat: Reader, now: float | None = None) -> View:
-        """The game as ``seat`` sees it (``None``: a spectator, who sees no rack)."""
+    def _shared(self) -> tuple[list[str], list[list[int]], PendingView | None]:
+        """What every reader sees alike of the position — the board's rows, the last
+        play's squares, the pending play — made once per step (the game changes only
+        by a step)."""
+        n = len(self.steps)
+        if self._shared_at is not None and self._shared_at[0] == n:
+            return self._shared_at[1]
         g = self.game
-        board = ["".join(g.board.get(r, c) or "." for c in range(15)) for r in range(15)]
+        board = ["".join(t or "." for t in row) for row in g.board.rows()]
         pending = None
         if g.pending is not None:
             pending = PendingView(
@@ -915,6 +930,25 @@ class LiveTable:
                 squares = t.move.coordinate.squares(len(t.move.word))
                 last = [list(sq) for sq in squares]
                 break
+        shared = (board, last, pending)
+        self._shared_at = (n, shared)
+        return shared
+
+    def unseen(self, seat: int) -> str:
+        """The tiles ``seat`` has not seen — the bag and the other racks — in
+        alphabet order, blanks last (TR 1.4; the same as the game's ``unseen``,
+        counted from the bag and the racks instead of the whole set and the board)."""
+        g = self.game
+        counts = Counter(g.bag)
+        for p, rack in enumerate(g.racks):
+            if p != seat:
+                counts.update(rack)
+        return "".join(t * counts[t] for t in self._order)
+
+    def view(self, seat: Reader, now: float | None = None) -> View:
+        """The game as ``seat`` sees it (``None``: a spectator, who sees no rack)."""
+        g = self.game
+        board, last, pending = self._shared()
         clocks = None
         if g.clock is not None:
             at = now if self.started else None
@@ -942,9 +976,7 @@ class LiveTable:
             pending=pending,
             last=last,
             bag=g.bag_count,
-            unseen=(
-                g.rules.tileset.sort_tiles(g.unseen(seat).elements()) if seat is not None else None
-            ),
+            unseen=self.unseen(seat) if seat is not None else None,
             clocks=clocks,
             running=g.clock.running if g.clock is not None and self.started else None,
             sheet=[self._row(t, seat, over) for t in g.history],
