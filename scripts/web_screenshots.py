@@ -371,26 +371,24 @@ def lobby(day: Day, lang: str) -> None:
     save(day.desk, "lobby", lang)
 
 
-def game(day: Day, lang: str) -> None:
-    page = day.desk
+def _vs_computer(day: Day, page: Any, lang: str) -> None:
+    """A game against the computer started on ``page`` from the lobby."""
     page.goto(url_in(day, "/", lang))
     page.fill("input[name=name]", "Ewa")
     page.check("input[name=opponent][value=greedy]")
     page.click("form.lobby button[type=submit]")
     page.wait_for_url(re.compile(r".*/g/[^/]+$"), timeout=WAIT)
     page.wait_for_timeout(2500)  # the computer's first move, if it starts
-    save(page, "game", lang)
+
+
+def game(day: Day, lang: str) -> None:
+    _vs_computer(day, day.desk, lang)
+    save(day.desk, "game", lang)
 
 
 def game_phone(day: Day, lang: str) -> None:
-    page = day.phone
-    page.goto(url_in(day, "/", lang))
-    page.fill("input[name=name]", "Ewa")
-    page.check("input[name=opponent][value=greedy]")
-    page.click("form.lobby button[type=submit]")
-    page.wait_for_url(re.compile(r".*/g/[^/]+$"), timeout=WAIT)
-    page.wait_for_timeout(2500)  # the computer's first move, if it starts
-    save(page, "game-phone", lang, full=False)
+    _vs_computer(day, day.phone, lang)
+    save(day.phone, "game-phone", lang, full=False)
 
 
 def _with_friend(day: Day, lang: str) -> tuple[Any, Any, Any]:

@@ -427,11 +427,16 @@ def test_two_people_challenge_exchange_reload_and_a_flag_fall(server: Server, br
         guest_ctx.close()
 
 
-def test_the_phone_layout_shows_the_whole_board_and_rack(server: Server, browser: Any) -> None:
-    ctx = browser.new_context(
+def phone(browser: Any) -> Any:
+    """A browser context as a phone 390 px wide."""
+    return browser.new_context(
         viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
         has_touch=True,
     )  # fmt: skip
+
+
+def test_the_phone_layout_shows_the_whole_board_and_rack(server: Server, browser: Any) -> None:
+    ctx = phone(browser)
     try:
         page = ctx.new_page()
         errors = watch(page)

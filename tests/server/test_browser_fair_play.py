@@ -15,6 +15,7 @@ import pytest
 from tests.server import test_browser
 from tests.server.test_browser import (
     WAIT,
+    phone,
     seeded_game,
     shot,
     square,
@@ -191,10 +192,7 @@ def test_the_move_box_is_emptied_and_typing_walks_past_tiles(server: Any, contex
 
 
 def test_coordinates_stand_by_every_board(server: Any, browser: Any) -> None:
-    ctx = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-        has_touch=True,
-    )  # fmt: skip
+    ctx = phone(browser)
     try:
         page = ctx.new_page()
         errors = watch(page)
