@@ -32,6 +32,7 @@ from plansza.lexicon import Lexicon
 from plansza.services.belgijka import MOVE_SECONDS, Hall
 
 from .served import SHOTS, chromium, serve
+from .test_browser import coordinates_align
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 PHONE = {"width": 390, "height": 844}
@@ -274,6 +275,7 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
             if number == 1:
                 shot(console, "console-running")
                 shot(phones[1], "phone-move")
+                coordinates_align(phones[1], ".phone .board")
             send(phones[1], top, top_score, tap=True)
             expected[1] += top_score
             declared = other_score + 1 if number == WRONG_MOVE else other_score

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from tests.server.served import chromium, serve
-from tests.server.test_browser import WAIT, JumpClock, shot, watch
+from tests.server.test_browser import WAIT, JumpClock, coordinates_align, shot, watch
 
 from plansza.lexicon import Lexicon
 from plansza.services.belgijka import Hall
@@ -57,6 +57,7 @@ def test_the_projector_through_a_move(served: tuple[str, Hall, JumpClock], brows
     # The page follows the hall (server-sent events): the rack appears by itself.
     page.wait_for_selector(".bj-rack .tile", timeout=WAIT)
     assert page.locator(".bj-rack .tile").count() == len(move.rack)
+    coordinates_align(page, ".bj-board")
     shot(page, "belgijka-board-rack")
     hall.start_clock()
     page.wait_for_selector("#move-clock", timeout=WAIT)

@@ -15,6 +15,7 @@ import pytest
 from tests.server import test_browser
 from tests.server.test_browser import (
     WAIT,
+    coordinates_align,
     phone,
     seeded_game,
     shot,
@@ -53,26 +54,6 @@ def two_players(server: Any, browser: Any, *, minutes: int = 15) -> tuple[Any, A
     take_seat(guest, link, "Żaneta")
     game_id = host.url.split("/g/", 1)[1].split("?")[0]
     return host, guest, (host_ctx, guest_ctx), game_id
-
-
-def coordinates_align(page: Any, board: str = "#board") -> None:
-    """The board's coordinates are shown and stand by their squares: A above the
-    first column, O above the last, 1 beside the first row, 15 beside the last."""
-    cols = page.locator(f"{board} >> xpath=.. >> .cols span")
-    rows = page.locator(f"{board} >> xpath=.. >> .rows span")
-    assert cols.all_inner_texts() == list("ABCDEFGHIJKLMNO")
-    assert rows.all_inner_texts() == [str(n) for n in range(1, 16)]
-    squares = page.locator(f"{board} > *")
-    for label, sq, axis in [
-        (cols.nth(0), squares.nth(0), "x"),
-        (cols.nth(14), squares.nth(14), "x"),
-        (rows.nth(0), squares.nth(0), "y"),
-        (rows.nth(14), squares.nth(14 * 15), "y"),
-    ]:
-        a, b = label.bounding_box(), sq.bounding_box()
-        assert a and b and a["height"] >= 9  # readable
-        size = "width" if axis == "x" else "height"
-        assert abs((a[axis] + a[size] / 2) - (b[axis] + b[size] / 2)) <= 2.5, (a, b)
 
 
 def test_an_invitation_seats_one_person_once(server: Any, browser: Any) -> None:
