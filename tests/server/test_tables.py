@@ -61,10 +61,11 @@ def code_of(client: TestClient, round_no: int, table: int) -> str:
     return tables.table_code(store.table_secret(str(Path(path).resolve())), round_no, table)
 
 
-def csrf_of(client: TestClient, url: str = "/sprawdzanie") -> str:
-    """The session's form token (from ``url``'s form, else the station's)."""
+def csrf_of(client: TestClient, url: str = "/konto/logowanie") -> str:
+    """The session's form token (from ``url``'s form, else the log-in page's: in a
+    hall the station answers only its own device)."""
     m = re.search(r'name="csrf" value="([^"]+)"', client.get(url).text) or re.search(
-        r'name="csrf" value="([^"]+)"', client.get("/sprawdzanie").text
+        r'name="csrf" value="([^"]+)"', client.get("/konto/logowanie").text
     )
     assert m
     return m.group(1)

@@ -46,6 +46,15 @@ def serve(
             "the projector, the players' phones (created there when it does not exist)"
         ),
     ),
+    word_tools: bool = typer.Option(
+        False,
+        "--word-tools",
+        help=N_(
+            "With --tournament or --belgijka: keep the word tools (word check, anagrams, "
+            "analysis, games against the computer) open to everyone, as on a club night; "
+            "by default a hall closes them to all but the referees"
+        ),
+    ),
     redis: str | None = typer.Option(
         None,
         "--redis",
@@ -87,6 +96,7 @@ def serve(
             redis=redis,
             federation=federation,
             tournament_poll=_poll(),
+            word_tools=word_tools,
         )
     # Hundreds of live games keep many objects alive: the collector's full passes over
     # them stalled moves for 100–300 ms. What is loaded now (the lexicon, the modules)

@@ -39,6 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator, describe
 from plansza.server import accounts
+from plansza.server.hall import HallMode, in_hall, is_referee
 from plansza.server.headers import SecurityHeaders
 from plansza.server.live import NO_ANSWER, Hub, LiveGame, token_hash
 from plansza.server.pages import csrf, is_https, language, page, premiums, small_form, translator_of
@@ -102,6 +103,7 @@ def create_app(
     belgijka: str | None = None,
     redis: str | None = None,
     federation: str | None = None,
+    word_tools: bool = False,
 ) -> Starlette:
     """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
     list ``words`` (default: the SJP.PL lexicon — not the official OSPS); ``tournament``:
@@ -112,7 +114,9 @@ def create_app(
     a Redis URL shared by several processes serving the same tournament, whose writes
     reach each other's live pages through it (checked here: an unreachable Redis is a
     :class:`plansza.server.fanout.RedisUnreachableError`); ``federation``: the
-    federation's registry shown at ``/federacja``."""
+    federation's registry shown at ``/federacja``. With a tournament or a Belgijka the
+    app runs a hall: its word tools are closed to all but the referees
+    (:mod:`plansza.server.hall`), unless ``word_tools``."""
     import time
 
     from plansza.server import belgijka as belgijka_pages
@@ -199,12 +203,14 @@ def create_app(
                 same_site="lax",
                 https_only=False,
             ),
+            Middleware(HallMode),
             Middleware(live_tournament.WakeOnWrites),
         ],
         lifespan=lifespan,
     )
     app.state.hub = hub
     app.state.tournament = watch
+    app.state.hall_mode = bool(tournament or belgijka) and not word_tools
     app.state.belgijka = hall
     app.state.belgijka_stream = hall_stream
     app.state.ranking = ranking_pages.RankingSource(ranking) if ranking else None
@@ -239,6 +245,19 @@ def _unreachable_handlers(cluster: bool) -> dict[Any, Any]:
 
 async def lobby(request: Request) -> HTMLResponse:
     t = translator_of(request)
+    if in_hall(request) and not await is_referee(request):
+        # a game against the computer would check words for a player (it challenges
+        # exactly the invalid ones): no new games in a hall, only its own pages
+        return page(
+            request,
+            "web/lobby.html",
+            closed=True,
+            tournament=request.app.state.tournament is not None,
+            belgijka=request.app.state.belgijka is not None,
+            levels=[],
+            presets=(),
+            seeks=[],
+        )
     levels = [(key, t.gettext(text)) for key, text in LEVELS.items()]
     hub = _hub(request)
     if hub.cluster is not None:  # every process's seeks, kept in Redis
@@ -247,7 +266,9 @@ async def lobby(request: Request) -> HTMLResponse:
         for game_id in [g for g in hub.seeks if g not in hub.games or hub.games[g].table.over]:
             del hub.seeks[game_id]  # given up before anyone took it
         seeks = sorted(hub.seeks.values(), key=lambda s: s.game_id)
-    return page(request, "web/lobby.html", levels=levels, presets=presets(hub), seeks=seeks)
+    return page(
+        request, "web/lobby.html", closed=False, levels=levels, presets=presets(hub), seeks=seeks
+    )
 
 
 def presets(hub: Hub) -> tuple[str, ...]:

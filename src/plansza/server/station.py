@@ -22,11 +22,12 @@ import time
 
 from anyio import to_thread
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from plansza.i18n import describe
 from plansza.server.accounts import require_referee
+from plansza.server.hall import STATION_COOKIE, in_hall, is_referee, is_station, station_secret
 from plansza.server.pages import hub_of as _hub
 from plansza.server.pages import page, small_form, translator_of
 from plansza.services.study import StudyError, WordVerdict, check_words
@@ -48,6 +49,7 @@ def routes() -> list[Route]:
         Route("/station", station, methods=["GET", "POST"]),
         Route("/sprawdzanie/dziennik", log),
         Route("/station/log", log),
+        Route("/sprawdzanie/stanowisko", enroll, methods=["POST"]),
     ]
 
 
@@ -59,6 +61,7 @@ def _station_page(
     table: str = "",
     words_text: str = "",
     errors: list[str] | None = None,
+    enroll: bool = False,
 ) -> HTMLResponse:
     return page(
         request,
@@ -70,6 +73,7 @@ def _station_page(
         errors=errors or [],
         max_text=MAX_TEXT,
         max_table=MAX_TABLE,
+        enroll=enroll,
     )
 
 
@@ -79,10 +83,22 @@ async def _form(request: Request) -> dict[str, str] | None:
 
 
 async def station(request: Request) -> HTMLResponse:
-    """The station: the form (GET); a set of words checked, logged and judged (POST)."""
+    """The station: the form (GET); a set of words checked, logged and judged (POST).
+    In a hall (:mod:`plansza.server.hall`) only for a referee or the station's device."""
     t = translator_of(request)
+    enrolling = False
+    if in_hall(request) and not await is_station(request):
+        if not await is_referee(request):
+            message = t.gettext(
+                "This device is not the hall's word-check station: a referee makes one "
+                "(logged in on it, with the button at the bottom of this page)."
+            )
+            return page(request, "web/error.html", status=403, message=message)
+        enrolling = True
     if request.method == "GET":
-        return _station_page(request, table=request.query_params.get("table", "")[:4])
+        return _station_page(
+            request, table=request.query_params.get("table", "")[:4], enroll=enrolling
+        )
     form = await _form(request)
     if form is None:
         message = t.gettext("The form is too long.")
@@ -121,6 +137,31 @@ async def station(request: Request) -> HTMLResponse:
     )
     # the verdict, and the input empty for the next players (the table kept: often the same)
     return _station_page(request, verdict=verdict, table=str(table))
+
+
+async def enroll(request: Request) -> Response:
+    """Make this device the hall's word-check station (a referee, on the station's own
+    computer; CSRF-checked): a cookie with the hall's station secret, kept three days,
+    so the station goes on answering after the referee logs out."""
+    t = translator_of(request)
+    if not await is_referee(request):
+        return await require_referee(request) or Response(status_code=403)
+    form = await _form(request)
+    expected = request.session.get("csrf")
+    if form is None or not expected or not secrets.compare_digest(
+        form.get("csrf", ""), str(expected)
+    ):
+        message = t.gettext("The form has expired: open the page again.")
+        return page(request, "web/error.html", status=403, message=message)
+    response = RedirectResponse("/sprawdzanie", status_code=303)
+    response.set_cookie(
+        STATION_COOKIE,
+        await station_secret(request),
+        max_age=3 * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+    )
+    return response
 
 
 async def log(request: Request) -> Response:
