@@ -161,7 +161,7 @@ class Phone:
 
     async def enter(self, side: int, sa: int, sb: int) -> tuple[float, int]:
         """Enter the scores; (the POST's milliseconds, its status)."""
-        form = {"csrf": self.csrf, "action": "enter", "side": str(side)}
+        form = {"csrf": self.csrf, "action": "enter"}  # the side is the code's
         t = time.perf_counter()
         r = await self.http.post(f"/s/{self.code}", data=form | {"sa": str(sa), "sb": str(sb)})
         return (time.perf_counter() - t) * 1000, r.status_code
@@ -182,8 +182,8 @@ async def table_results(
     the second phone enters as soon as the first has its answer."""
     phones = [
         (
-            Phone(server.url, tables.table_code(secret, n, t)),
-            Phone(server.url, tables.table_code(secret, n, t)),
+            Phone(server.url, tables.player_code(secret, n, t, 0)),
+            Phone(server.url, tables.player_code(secret, n, t, 1)),
         )
         for t in range(1, count + 1)
     ]
@@ -352,8 +352,10 @@ async def live_pages(
     inside: list[float] = []
     for t in range(1, writes + 1):
         await asyncio.sleep(rng.uniform(0.3, 1.3))
-        code = tables.table_code(secret, 2, t)
-        pair = Phone(server.url, code), Phone(server.url, code)
+        pair = (
+            Phone(server.url, tables.player_code(secret, 2, t, 0)),
+            Phone(server.url, tables.player_code(secret, 2, t, 1)),
+        )
         for p in pair:
             await p.open()
         sa, sb = scores(2, t)

@@ -337,10 +337,11 @@ def table_key(day: Day) -> str:
     return os.path.abspath(day.path)
 
 
-def code_of(day: Day, n: int, table: int) -> str:
-    from plansza.services.tables import table_code
+def code_of(day: Day, n: int, table: int, side: int = 0) -> str:
+    """The code of the player on ``side`` of ``table`` in round ``n``."""
+    from plansza.services.tables import player_code
 
-    return table_code(day.store.table_secret(table_key(day)), n, table)
+    return player_code(day.store.table_secret(table_key(day)), n, table, side)
 
 
 def entry(day: Day, table: int, side: int, sa: int, sb: int) -> None:
@@ -485,7 +486,6 @@ def phone_after(day: Day, lang: str) -> None:
     page = day.phone
     day.store.clear_table_entries(table_key(day), 3, 8)
     page.goto(url_in(day, f"/s/{code_of(day, 3, 8)}", lang))
-    page.check("input[name=side][value='0']")
     page.fill("input[name=sa]", "412")
     page.fill("input[name=sb]", "367")
     page.click("form.enter button[type=submit]")

@@ -23,13 +23,14 @@ def enter_result(client: object, path: str) -> None:
 
     assert isinstance(client, TestClient)
     secret = client.app.state.hub.store.table_secret(str(Path(path).resolve()))  # type: ignore[attr-defined]
-    code = tables.table_code(secret, 1, 1)
-    page = client.get(f"/s/{code}")
-    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
-    assert csrf, page.text
-    for side in ("0", "1"):
-        form = {"csrf": csrf.group(1), "action": "enter", "side": side, "sa": "410", "sb": "380"}
-        assert client.post(f"/s/{code}", data=form).status_code == 200
+    for side in (0, 1):  # each player on their own phone, with their own code
+        code = tables.player_code(secret, 1, 1, side)
+        phone = TestClient(client.app)
+        page = phone.get(f"/s/{code}")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert csrf, page.text
+        form = {"csrf": csrf.group(1), "action": "enter", "sa": "410", "sb": "380"}
+        assert phone.post(f"/s/{code}", data=form).status_code == 200
 
 
 def test_a_result_from_a_table_reaches_the_stream_without_the_poll(

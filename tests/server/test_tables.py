@@ -55,10 +55,42 @@ def site(words: Lexicon, tournament: str) -> Iterator[TestClient]:
         yield c
 
 
-def code_of(client: TestClient, round_no: int, table: int) -> str:
+class Codes(str):
+    """A table's codes: the first player's as the string (its page), each side's by
+    :meth:`of` (the halves of the slip)."""
+
+    sides: tuple[str, str]
+
+    def __new__(cls, sides: tuple[str, str]) -> Codes:
+        made = super().__new__(cls, sides[0])
+        made.sides = sides
+        return made
+
+    def of(self, side: int) -> str:
+        return self.sides[side]
+
+
+def code_of(client: TestClient, round_no: int, table: int, side: int | None = None) -> Codes:
+    """The codes of ``table`` in ``round_no`` (or, with ``side``, that side's only)."""
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     path = client.app.state.tournament.path  # type: ignore[attr-defined]
-    return tables.table_code(store.table_secret(str(Path(path).resolve())), round_no, table)
+    secret = store.table_secret(str(Path(path).resolve()))
+    codes = Codes((
+        tables.player_code(secret, round_no, table, 0),
+        tables.player_code(secret, round_no, table, 1),
+    ))  # fmt: skip
+    return codes if side is None else Codes((codes.of(side), codes.of(side)))
+
+
+_PHONES: dict[tuple[int, int], TestClient] = {}
+
+
+def phone(client: TestClient, side: int) -> TestClient:
+    """The phone of the player on ``side`` (a browser of its own: its own session)."""
+    key = (id(client.app), side)
+    if key not in _PHONES or _PHONES[key].app is not client.app:
+        _PHONES[key] = TestClient(client.app)
+    return _PHONES[key]
 
 
 def csrf_of(client: TestClient, url: str = "/konto/logowanie") -> str:
@@ -71,19 +103,22 @@ def csrf_of(client: TestClient, url: str = "/konto/logowanie") -> str:
     return m.group(1)
 
 
-def enter(client: TestClient, code: str, side: int, sa: int, sb: int, **more: str) -> str:
-    url = f"/s/{code}"
-    data = {"csrf": csrf_of(client, url), "action": "enter", "side": str(side)}
+def enter(client: TestClient, code: Codes, side: int, sa: int, sb: int, **more: str) -> str:
+    """The player on ``side`` enters the scores on their phone, with their code."""
+    url = f"/s/{code.of(side)}"
+    who = phone(client, side)
+    data = {"csrf": csrf_of(who, url), "action": "enter"}
     data.update(sa=str(sa), sb=str(sb), **more)
-    r = client.post(url, data=data)
+    r = who.post(url, data=data)
     assert r.status_code == 200, r.text
     return r.text
 
 
-def confirm(client: TestClient, code: str, side: int) -> str:
-    url = f"/s/{code}"
-    data = {"csrf": csrf_of(client, url), "action": "confirm", "side": str(side)}
-    r = client.post(url, data=data)
+def confirm(client: TestClient, code: Codes, side: int) -> str:
+    """The player on ``side`` confirms the other's entry on their phone."""
+    url = f"/s/{code.of(side)}"
+    who = phone(client, side)
+    r = who.post(url, data={"csrf": csrf_of(who, url), "action": "confirm"})
     assert r.status_code == 200, r.text
     return r.text
 
@@ -116,16 +151,25 @@ def table_one(path: str) -> tuple[str, str]:
 # ---- the codes --------------------------------------------------------------------
 
 
-@given(st.text(min_size=1, max_size=20), st.integers(1, 30), st.integers(1, 100))
-def test_a_code_is_six_letters_without_look_alikes(secret: str, n: int, table: int) -> None:
-    code = tables.table_code(secret, n, table)
+@given(
+    st.text(min_size=1, max_size=20), st.integers(1, 30), st.integers(1, 100), st.integers(0, 1)
+)
+def test_a_code_is_six_letters_without_look_alikes(
+    secret: str, n: int, table: int, side: int
+) -> None:
+    code = tables.player_code(secret, n, table, side)
     assert len(code) == 6 and not set(code) & set("0O1IL")
     assert tables.normalize(code.lower()) == code  # typed in small letters, it works
 
 
-def test_every_table_of_a_tournament_has_its_own_code() -> None:
-    codes = {tables.table_code("sekret", n, t) for n in range(1, 16) for t in range(1, 101)}
-    assert len(codes) == 1500
+def test_every_player_of_every_table_has_their_own_code() -> None:
+    codes = {
+        tables.player_code("sekret", n, t, side)
+        for n in range(1, 16)
+        for t in range(1, 101)
+        for side in (0, 1)
+    }
+    assert len(codes) == 3000
 
 
 def test_a_code_opens_only_its_table_in_its_round(site: TestClient, tournament: str) -> None:
@@ -171,13 +215,7 @@ def test_two_equal_entries_are_recorded_once_by_the_table(
     # the table is done: no second entry, the page shows the result
     r = site.post(
         f"/s/{code}",
-        data={
-            "csrf": csrf_of(site, f"/s/{code}"),
-            "action": "enter",
-            "side": "1",
-            "sa": "1",
-            "sb": "2",
-        },
+        data={"csrf": csrf_of(site, f"/s/{code}"), "action": "enter", "sa": "1", "sb": "2"},
     )
     assert "410 : 350" in r.text and "sędzia" in r.text
     assert len(results(tournament)) == 1
@@ -197,9 +235,30 @@ def test_a_lone_entry_cannot_be_confirmed_by_its_own_player(
 ) -> None:
     code = code_of(site, 1, 1)
     url = f"/s/{code}"
-    r = site.post(url, data={"csrf": csrf_of(site, url), "action": "confirm", "side": "0"})
+    r = site.post(url, data={"csrf": csrf_of(site, url), "action": "confirm"})
     assert r.status_code == 409 and "Nie ma jeszcze" in r.text
     assert results(tournament) == []
+    enter(site, code, 0, 400, 350)
+    page = phone(site, 0).get(url).text  # one's own code offers no confirmation
+    assert 'class="confirm"' not in page and "400 : 350" in page
+    assert 'class="confirm"' in phone(site, 1).get(f"/s/{code.of(1)}").text
+
+
+# TR 5.2: both players sign — the phone that entered a result never confirms it, even
+# holding the other player's code (seen on the other half of the slip)
+def test_a_phone_never_confirms_its_own_entry(site: TestClient, tournament: str) -> None:
+    code = code_of(site, 1, 1)
+    cheat = phone(site, 0)
+    url = f"/s/{code.of(0)}"
+    cheat.post(url, data={"csrf": csrf_of(cheat, url), "action": "enter", "sa": "350", "sb": "350"})
+    other = f"/s/{code.of(1)}"
+    r = cheat.post(other, data={"csrf": csrf_of(cheat, other), "action": "confirm"})
+    assert r.status_code == 409 and "tym telefonem" in r.text
+    assert results(tournament) == []
+    # the other player's own phone does confirm it
+    assert "Wynik jest zapisany" in confirm(site, code, 1)
+    [(data, _by)] = results(tournament)
+    assert (data["sa"], data["sb"]) == (350, 350)
 
 
 def test_different_entries_go_to_the_referee_not_the_standings(
@@ -298,13 +357,7 @@ def test_bad_scores_are_refused_with_the_reason(site: TestClient, tournament: st
     url = f"/s/{code}"
     r = site.post(
         url,
-        data={
-            "csrf": csrf_of(site, url),
-            "action": "enter",
-            "side": "0",
-            "sa": "dużo",
-            "sb": "350",
-        },
+        data={"csrf": csrf_of(site, url), "action": "enter", "sa": "dużo", "sb": "350"},
     )
     assert r.status_code == 400 and "Niepoprawny wynik" in r.text
     assert site.app.state.hub.store.table_entries(str(Path(tournament).resolve())) == []  # type: ignore[attr-defined]
@@ -312,7 +365,7 @@ def test_bad_scores_are_refused_with_the_reason(site: TestClient, tournament: st
 
 def test_a_form_without_its_token_is_refused(site: TestClient, tournament: str) -> None:
     code = code_of(site, 1, 1)
-    r = site.post(f"/s/{code}", data={"action": "enter", "side": "0", "sa": "1", "sb": "2"})
+    r = site.post(f"/s/{code}", data={"action": "enter", "sa": "1", "sb": "2"})
     assert r.status_code == 403 and results(tournament) == []
 
 
@@ -363,9 +416,9 @@ def test_the_slips_carry_each_tables_code_and_qr(site: TestClient) -> None:
     assert site.get("/sedzia/karty").status_code == 403
     log_in(site)
     page = site.get("/sedzia/karty?runda=1").text
-    assert page.count('class="slip"') == 3 and page.count("<svg") == 3
+    assert page.count('class="slip"') == 3 and page.count("<svg") == 6  # a QR a player
     for n in (1, 2, 3):
-        assert code_of(site, 1, n) in page
+        assert code_of(site, 1, n).of(0) in page and code_of(site, 1, n).of(1) in page
     assert "page-break-after" in page
     assert site.get("/sedzia/karty?runda=9").status_code == 404
 

@@ -50,7 +50,8 @@ def test_two_phones_and_the_referee(hall: tuple[str, str, Any]) -> None:
     url, path, app = hall
     store = app.state.hub.store
     secret = store.table_secret(str(Path(path).resolve()))
-    one, two = tables.table_code(secret, 1, 1), tables.table_code(secret, 1, 2)
+    one = [tables.player_code(secret, 1, 1, side) for side in (0, 1)]
+    two = [tables.player_code(secret, 1, 2, side) for side in (0, 1)]
     alerts: list[str] = []
     with playwright_sync.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
@@ -58,27 +59,25 @@ def test_two_phones_and_the_referee(hall: tuple[str, str, Any]) -> None:
         b = browser.new_context(viewport=PHONE, locale="pl-PL").new_page()
         for phone in (a, b):
             phone.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
-        # table 1: A types the code, enters; B opens the same code and confirms
+        # table 1: A types their code, enters; B opens their own code and confirms
         a.goto(f"{url}/stolik")
         shot(a, "tables-phone-code")
-        a.fill("input[name=kod]", one.lower())
+        a.fill("input[name=kod]", one[0].lower())
         a.click("button[type=submit]")
-        a.check("input[type=radio][name=side][value='0']")
         a.fill("input[name=sa]", "412")
         a.fill("input[name=sb]", "388")
         a.click("form.enter button[type=submit]")
         a.wait_for_selector(".notice")
         shot(a, "tables-phone-entered")
-        b.goto(f"{url}/s/{one}")
+        b.goto(f"{url}/s/{one[1]}")
         shot(b, "tables-phone-confirm")
         b.click("button.confirm")
         b.wait_for_selector("p.result")
         shot(b, "tables-phone-recorded")
         assert [(d["sa"], d["sb"], by) for d, by in results(path)] == [(412, 388, "table:1")]
         # table 2: the two phones disagree
-        for phone, side, sa, sb in ((a, "0", "300", "280"), (b, "1", "300", "290")):
-            phone.goto(f"{url}/s/{two}")
-            phone.check(f"input[type=radio][name=side][value='{side}']")
+        for phone, side, sa, sb in ((a, 0, "300", "280"), (b, 1, "300", "290")):
+            phone.goto(f"{url}/s/{two[side]}")
             phone.fill("input[name=sa]", sa)
             phone.fill("input[name=sb]", sb)
             phone.click("form.enter button[type=submit]")
@@ -100,7 +99,7 @@ def test_two_phones_and_the_referee(hall: tuple[str, str, Any]) -> None:
         r.wait_for_selector(".notice")
         shot(r, "tables-queue-settled")
         r.goto(f"{url}/sedzia/karty?runda=1")
-        assert r.locator("div.slip svg").count() == 2
+        assert r.locator("div.slip svg").count() == 4  # a QR code on each player's half
         shot(r, "tables-slips")
         browser.close()
     assert [(d["sa"], d["sb"], by) for d, by in results(path)] == [

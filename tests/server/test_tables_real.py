@@ -47,17 +47,24 @@ def test_sixty_tables_at_once_are_each_recorded_once(hall: tuple[str, str, Any])
     failures: list[str] = []
 
     def table(n: int) -> None:
-        code = tables.table_code(secret, 1, n)
-        with httpx.Client(base_url=url, timeout=60) as phone:
-            page = phone.get(f"/s/{code}")
-            m = re.search(r'name="csrf" value="([^"]+)"', page.text)
-            if page.status_code != 200 or m is None:
-                failures.append(f"table {n}: {page.status_code}")
-                return
-            form = {"csrf": m.group(1), "action": "enter", "sa": str(300 + n), "sb": "250"}
+        codes = [tables.player_code(secret, 1, n, side) for side in (0, 1)]
+        with (
+            httpx.Client(base_url=url, timeout=60) as first,
+            httpx.Client(base_url=url, timeout=60) as second,
+        ):
+            forms = []
+            for phone, code in ((first, codes[0]), (second, codes[1])):
+                page = phone.get(f"/s/{code}")
+                m = re.search(r'name="csrf" value="([^"]+)"', page.text)
+                if page.status_code != 200 or m is None:
+                    failures.append(f"table {n}: {page.status_code}")
+                    return
+                scores = {"sa": str(300 + n), "sb": "250"}
+                forms.append({"csrf": m.group(1), "action": "enter", **scores})
             barrier.wait()  # every table at once
-            for side in ("0", "1"):  # both players enter the same result
-                r = phone.post(f"/s/{code}", data={**form, "side": side})
+            # both players enter the same result, each on their phone with their code
+            for side, (phone, code) in enumerate(((first, codes[0]), (second, codes[1]))):
+                r = phone.post(f"/s/{code}", data=forms[side])
                 if r.status_code != 200:
                     failures.append(f"table {n} side {side}: {r.status_code}")
 

@@ -25,15 +25,14 @@ def test_both_phones_at_once_record_the_result_once(hall: tuple[str, str, Any]) 
     failures: list[str] = []
 
     def phone(n: int, side: str) -> None:
-        code = tables.table_code(secret, 1, n)
+        code = tables.player_code(secret, 1, n, int(side))
         with httpx.Client(base_url=url, timeout=60) as http:
             page = http.get(f"/s/{code}")
             m = re.search(r'name="csrf" value="([^"]+)"', page.text)
             if page.status_code != 200 or m is None:
                 failures.append(f"table {n}: {page.status_code}")
                 return
-            form = {"csrf": m.group(1), "action": "enter", "side": side,
-                    "sa": str(300 + n), "sb": "250"}  # fmt: skip
+            form = {"csrf": m.group(1), "action": "enter", "sa": str(300 + n), "sb": "250"}
             barrier.wait()  # both phones of every table at once
             r = http.post(f"/s/{code}", data=form)
             if r.status_code != 200:

@@ -1,10 +1,12 @@
 """Results from the tables: the players' phones, the referee's queue, the slips.
 
-Each table of the round played has a short code (:mod:`plansza.services.tables`),
-printed on its result slip with a QR code of ``/s/{code}`` (``/sedzia/karty``). Either
-player opens it (or types it at ``/stolik``) and enters the scores; the entry waits in
-the web store (table ``table_entries``) until the other player confirms it or enters
-the same — then it is recorded in the event log by ``table:N`` through the referee's
+Each player of a table of the round played has a short code of their own
+(:mod:`plansza.services.tables`), printed on their half of the result slip with a QR
+code of ``/s/{code}`` (``/sedzia/karty``). A player opens theirs (or types it at
+``/stolik``) and enters the scores; the entry waits in the web store (table
+``table_entries``) until the other player, with the other code on another phone,
+confirms it or enters the same — a phone (a session) never confirms an entry it made
+itself. The result is then recorded in the event log by ``table:N`` through the referee's
 :class:`~plansza.services.tournament.Referee`, with the command line's rules. Two
 different entries go to the referee's queue (``/sedzia/wyniki``), never into the
 standings; the referee records one, or the scores typed, with the sequence number
@@ -206,7 +208,7 @@ async def table(request: Request) -> Response:
     secret = await to_thread.run_sync(store.table_secret, key)
     _seq, state = await to_thread.run_sync(s.state)
     try:
-        n, p = tables.find_table(state, secret, request.path_params["code"])
+        n, p, side = tables.find_table(state, secret, request.path_params["code"])
     except tables.CodeError as e:
         limiter.hit(address)
         return error_page(request, 404, sentence(e, t))
@@ -218,10 +220,15 @@ async def table(request: Request) -> Response:
         form = await _checked(request)
         if isinstance(form, Response):
             return form
-        side = 1 if form.get("side") == "1" else 0
         entries = await to_thread.run_sync(store.table_entries, key, n, p.table)
         entry: TableEntry | None = None
+        # the sides this session (this phone) entered at this table: one never confirms
+        # an entry it made itself, whatever code it holds (TR 5.2: both players sign)
+        mine = f"stolik:{n}:{p.table}"
+        entered = set(request.session.get(mine, []))
         try:
+            if entered - {side}:  # it entered the other player's side: not this one too
+                raise tables.CodeError(tables.OWN_ENTRY)
             if form.get("action") == "confirm":
                 others = [x for x in entries if x.side != side]
                 if not others:
@@ -230,6 +237,7 @@ async def table(request: Request) -> Response:
             else:
                 entry = _entry(form, state, n, p.table, side)
                 await to_thread.run_sync(_enter, path, key, request, entry, f"table:{p.table}")
+                request.session[mine] = sorted(entered | {side})
                 entry = None  # kept, and recorded when the other phone's entry agrees
             if entry is not None:
                 await to_thread.run_sync(
@@ -256,6 +264,7 @@ async def table(request: Request) -> Response:
         p=p,
         seeds=seeds(state),
         code=tables.normalize(request.path_params["code"]),
+        side=side,
         entries=entries,
         verdict=tables.verdict(entries),
         last_moves=tables.wants_last_moves(state),
@@ -366,10 +375,13 @@ async def slips(request: Request) -> Response:
     for p in state.rounds[n].pairings:
         if p.second is None:
             continue
-        code = tables.table_code(secret, n, p.table)
-        url = f"{base}/s/{code}"
-        qr = segno.make(url, error="m").svg_inline(scale=3, omitsize=False)
-        cards.append({"p": p, "code": code, "url": url, "qr": qr})
+        halves = []
+        for side, pid in enumerate((p.first, p.second)):
+            code = tables.player_code(secret, n, p.table, side)
+            url = f"{base}/s/{code}"
+            qr = segno.make(url, error="m").svg_inline(scale=3, omitsize=False)
+            halves.append({"side": side, "pid": pid, "code": code, "url": url, "qr": qr})
+        cards.append({"p": p, "halves": halves})
     return page(
         request,
         "web/tables_slips.html",

@@ -1,15 +1,18 @@
-"""Results from the tables: each table of a round has a short code, and its players
-enter their result with it on a phone (the web app's ``/s/{code}``).
+"""Results from the tables: each player of a table has a short code of their own, and
+enters or confirms the result with it on a phone (the web app's ``/s/{code}``).
 
 A code is six characters from :data:`ALPHABET` (no look-alikes: no 0/O, 1/I/L),
-derived by HMAC-SHA256 from the tournament's secret, the round and the table: stable,
-not guessable, and valid only for its table in its round. The round is open while it
-is the last one paired and the tournament is not closed.
+derived by HMAC-SHA256 from the tournament's secret, the round, the table and the
+player's side: stable, not guessable, and valid only for its player at its table in
+its round. Each half of the result slip carries its player's code, so one player's
+code cannot confirm that player's own entry (TR 5.2: both players sign). The round is
+open while it is the last one paired and the tournament is not closed.
 
->>> code = table_code("sekret", 1, 7)
->>> len(code), set(code) <= set(ALPHABET), code == table_code("sekret", 1, 7)
+>>> code = player_code("sekret", 1, 7, 0)
+>>> len(code), set(code) <= set(ALPHABET), code == player_code("sekret", 1, 7, 0)
 (6, True, True)
->>> code in (table_code("sekret", 2, 7), table_code("sekret", 1, 8), table_code("inny", 1, 7))
+>>> code in (player_code("sekret", 1, 7, 1), player_code("sekret", 2, 7, 0),
+...          player_code("sekret", 1, 8, 0), player_code("inny", 1, 7, 0))
 False
 >>> normalize(" ab-c d2 ")
 'ABCD2'
@@ -24,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from plansza.errors import N_, IllegalActionError, PlanszaError
@@ -52,9 +56,10 @@ class ClosedError(PlanszaError):
     code = "round_closed"
 
 
-def table_code(secret: str, round_no: int, table: int) -> str:
-    """The code of ``table`` in round ``round_no`` of the tournament with ``secret``."""
-    return short_code(secret, f"{round_no}/{table}")
+def player_code(secret: str, round_no: int, table: int, side: int) -> str:
+    """The code of the player on ``side`` (0: who starts, 1: the second) of ``table`` in
+    round ``round_no`` of the tournament with ``secret``."""
+    return short_code(secret, f"{round_no}/{table}/{side}")
 
 
 def short_code(secret: str, what: str) -> str:
@@ -74,21 +79,34 @@ def normalize(text: str) -> str:
     return "".join(c for c in text.upper() if c not in " -\t")[:20]
 
 
-def find_table(state: State, secret: str, code: str) -> tuple[int, Pairing]:
-    """The round and table the code opens, while its round is open; else
-    :class:`CodeError` (no such code) or :class:`ClosedError` (its round is over)."""
+def find_table(state: State, secret: str, code: str) -> tuple[int, Pairing, int]:
+    """The round, table and side (the player) the code opens, while its round is open;
+    else :class:`CodeError` (no such code) or :class:`ClosedError` (its round is over)."""
     code = normalize(code)
     current = max(state.rounds, default=0)
     for n, rnd in state.rounds.items():
-        for p in rnd.pairings:
-            if p.second is not None and hmac.compare_digest(table_code(secret, n, p.table), code):
-                if n != current or state.closed:
-                    raise ClosedError(
-                        N_("round {round} is closed: its results are entered by the referee"),
-                        round=n,
-                    )
-                return n, p
+        played = tuple(p.table for p in rnd.pairings if p.second is not None)
+        found = _codes(secret, n, played).get(code)
+        if found is None:
+            continue
+        if n != current or state.closed:
+            raise ClosedError(
+                N_("round {round} is closed: its results are entered by the referee"), round=n
+            )
+        table, side = found
+        return n, next(p for p in rnd.pairings if p.table == table), side
     raise CodeError(N_("no table has the code {typed}"), typed=code[: LENGTH + 2])
+
+
+@lru_cache(maxsize=64)
+def _codes(secret: str, round_no: int, played: tuple[int, ...]) -> dict[str, tuple[int, int]]:
+    """Every player's code of a round: its table and side (made once a round; a wrong
+    code is limited per address, so a lookup's time tells nothing worth guessing)."""
+    return {
+        player_code(secret, round_no, table, side): (table, side)
+        for table in played
+        for side in (0, 1)
+    }
 
 
 @dataclass(frozen=True)
@@ -157,5 +175,10 @@ def record(referee: Referee, entry: TableEntry) -> None:
 
 #: A confirmation with no other entry to confirm.
 NOTHING_TO_CONFIRM = N_("there is no entry of the other player to confirm yet")
+#: A confirmation from the phone (the session) that entered the entry it confirms.
+OWN_ENTRY = N_(
+    "this phone entered that result: the other player confirms it on their own phone, "
+    "with their own code (TR 5.2)"
+)
 #: A table the form names that the round has not.
 NO_TABLE = N_("round {round} has no table {table} with an entry")
