@@ -4,7 +4,7 @@ standings page (issue 29).
 Targets, on loopback, one server process (``plansza serve --tournament FILE``):
 
 * **tables**: a 200-player tournament, round 1 paired (100 tables); every table's
-  two phones enter its result through the table-code flow (``GET /s/CODE``, then a
+  two phones (each player with their own code) enter its result (``GET /s/CODE``, then a
   ``POST`` each, as the phones do), the 100 tables at once: p99 of the POSTs
   ≤ 200 ms, and every result in the event log exactly once (nothing lost, nothing
   twice), each recorded by its own table;
