@@ -106,3 +106,76 @@ def test_a_round_that_is_not_paired_is_refused(tmp_path: Path) -> None:
         with pytest.raises(PlanszaError) as caught:
             ref.result(2, "Anna", "400", "Bartek", "300")
         assert caught.value.code == "no_round"
+
+
+def two_tables(tmp_path: Path, settings: Settings) -> tuple[str, tuple[str, str]]:
+    """Four players, round 1 paired and its results in; the file and table 1's players."""
+    path = str(tmp_path / "t.turniej.sqlite")
+    Referee.create(path, settings, stamp)
+    with Referee.open(path, stamp) as ref:
+        for name in ("Anna", "Bartek", "Celina", "Darek"):
+            ref.add_player({"name": name})
+        state, _ = ref.pair()
+        for p in state.rounds[1].pairings:
+            first, second = state.players[p.first].name, state.players[p.second or 0].name
+            ref.result(1, first, "400", second, "350")
+        t = ref.state().rounds[1].pairings[0]
+        return path, (ref.state().players[t.first].name, ref.state().players[t.second or 0].name)
+
+
+# TR 4.6.4: the log says whose consent the correction rests on — the one the referee
+# gave, not the least the rules would take
+def test_a_correction_records_the_consent_chosen(tmp_path: Path) -> None:
+    path, (a, b) = two_tables(tmp_path, Settings("T", 3, "halving"))
+    with Referee.open(path, stamp) as ref:
+        c = ref.correct(1, a, "410", b, "350", referee_consent=True, note="sędzia")
+        assert c.consent == "referee"
+        assert ref.state().corrections[-1]["consent"] == "referee"
+        c = ref.correct(1, a, "420", b, "350", override=True)
+        assert c.consent == "override"
+        from plansza.i18n import translator
+        from plansza.tournament.paperwork import referee_report_page
+
+        page = referee_report_page(ref.state(), translator("en"))
+        assert "the referee, the same day of play" in page and "the referee's override" in page
+
+
+# TR 4.6.4: a correction is a change; one that changes nothing is refused, not recorded
+def test_a_correction_that_changes_nothing_is_refused(tmp_path: Path) -> None:
+    path, (a, b) = two_tables(tmp_path, Settings("T", 3, "halving"))
+    with Referee.open(path, stamp) as ref:
+        with pytest.raises(IllegalActionError) as caught:
+            ref.correct(1, a, "400", b, "350", note="nic")
+        assert caught.value.code == "unchanged"
+        with pytest.raises(IllegalActionError):  # the same, named the other way round
+            ref.correct(1, b, "350", a, "400", note="nic")
+        assert ref.state().corrections == []
+
+
+# TR 4.6.4 "dzień zawodów": a round is dated by the day of play it was paired on — the
+# federation's file (RS §6) and the referee's report say so
+def test_a_round_paired_on_the_second_day_is_dated_by_it(tmp_path: Path) -> None:
+    from plansza.i18n import translator
+    from plansza.tournament.paperwork import federation_csv, ranked_rows, referee_report
+
+    path, _ = two_tables(tmp_path, Settings("T", 2, "halving", dates=("2026-05-02",)))
+    with Referee.open(path, stamp) as ref:
+        ref.new_day()  # no date given: the day after the first
+        state, n = ref.pair()
+        for p in state.rounds[n].pairings:
+            first, second = state.players[p.first].name, state.players[p.second or 0].name
+            ref.result(n, first, "300", second, "290")
+        state = ref.state()
+    dates = {row["round"]: row["date"] for row in ranked_rows(state)}
+    assert dates == {1: "2026-05-02", 2: "2026-05-03"}
+    assert "2026-05-03" in federation_csv(state)
+    assert referee_report(state, translator("en")).days == ["2026-05-02", "2026-05-03"]
+    (tmp_path / "b").mkdir()
+    path2, _ = two_tables(tmp_path / "b", Settings("T", 2, "halving", dates=("2026-05-02",)))
+    with Referee.open(path2, stamp) as ref:
+        ref.new_day("2026-05-09")  # a date given: that one
+        state, n = ref.pair()
+        assert ranked_rows(ref.state()) and state.rounds[n].day == 2
+        from plansza.tournament.paperwork import round_date
+
+        assert round_date(ref.state(), n) == "2026-05-09"

@@ -147,7 +147,8 @@ def test_the_last_round_until_the_official_close() -> None:
     play_round(log, R2, [(400, 300), (350, 360)])
     assert correction_consent(log.state, 2) == "players"
     log.add("closed")
-    assert correction_consent(log.state, 2) == "override"
+    # after the close, with the referee's consent until the end of that day of play
+    assert correction_consent(log.state, 2) == "referee"
     refused(
         log,
         "correct",
@@ -157,11 +158,21 @@ def test_the_last_round_until_the_official_close() -> None:
         sa=410,
         b=3,
         sb=300,
-        consent="referee",
+        consent="players",
         day=1,
     )
-    log.add("correct", round=2, a=1, sa=410, b=3, sb=300, consent="override", day=1)
-    assert log.state.corrections[-1]["consent"] == "override"
+    log.add("correct", round=2, a=1, sa=410, b=3, sb=300, consent="referee", day=1)
+    assert log.state.corrections[-1]["consent"] == "referee"
+
+
+def test_after_the_close_the_referees_window_ends_with_its_day() -> None:
+    # TR 4.6.4: "a za zgodą sędziego do zakończenia danego dnia zawodów"
+    log = manual(rounds=1)
+    play_round(log, R1, [(400, 300), (350, 360)])
+    log.events.append(Event(len(log.events) + 1, "closed", {}, "2026-05-02T18:00:00"))
+    log.state = replay(log.events)
+    assert correction_consent(log.state, 1, "2026-05-02T22:30:00") == "referee"
+    assert correction_consent(log.state, 1, "2026-05-03T09:00:00") == "override"
 
 
 def test_nothing_else_is_recorded_after_the_close_and_undo_reopens() -> None:
@@ -248,7 +259,9 @@ def test_the_consent_needed_never_weakens_as_the_tournament_goes_on(steps: list[
             need = CONSENTS.index(correction_consent(log.state, n))
             assert need >= seen.get(n, 0)
             seen[n] = need
-    assert set(seen.values()) <= {CONSENTS.index("override")}  # after the close
+    for n, need in seen.items():  # after the close: the referee's window of its day
+        same_day = log.state.rounds[n].day == log.state.day
+        assert need == CONSENTS.index("referee" if same_day else "override")
 
 
 # ---- TR 7.2: the walkover's N follows the results ---------------------------------

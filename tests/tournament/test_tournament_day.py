@@ -177,7 +177,7 @@ def test_a_tournament_day_by_the_rules(tmp_path: Path) -> None:
     csv_games = (tmp_path / "raport" / "games.csv").read_text(encoding="utf-8")
     assert f",{n_after},1,walkover" in csv_games or f",1,{n_after},walkover" in csv_games
 
-    # TR 4.6.4: the official close; afterwards only an override changes results
+    # TR 4.6.4: the official close; a correction then needs the referee (that day) or more
     assert "TR 4.6.4" in ref.flat("close")
     err = ref.flat(
         "correct", "7", str(last["first"]), "400", str(last["second"]), "300", code=EXIT_REFUSED

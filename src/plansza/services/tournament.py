@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from plansza.errors import N_, FormatError, PlanszaError
+from plansza.errors import N_, FormatError, IllegalActionError, PlanszaError
 from plansza.files import csv_text, excerpt
 from plansza.tiles import polish_collation_key
 
@@ -290,6 +290,30 @@ def category_list(values: list[str]) -> list[str]:
     return list(dict.fromkeys(label(c) for v in values for c in v.split(",") if c.strip()))
 
 
+def _refuse_unchanged(state: State, data: dict[str, Any]) -> None:
+    """A correction that would leave the result as it is: refused, nothing recorded
+    (the log says what changed, not a correction that did not)."""
+    rnd = state.rounds.get(data["round"])
+    p = rnd.pairing_of(data["a"]) if rnd is not None else None
+    if p is None or p.result is None or p.second is None:
+        return  # the rules name what is wrong with it
+    r = p.result
+    same_side = p.first == data["a"]
+    now = (r.score_first, r.score_second) if same_side else (r.score_second, r.score_first)
+    last = r.last_moves if same_side or r.last_moves is None else r.last_moves[::-1]
+    wanted_last = tuple(data["last"]) if "last" in data else last
+    if (data["sa"], data["sb"]) == now and wanted_last == last and r.kind == "game":
+        raise IllegalActionError(
+            "unchanged",
+            N_("round {round}: {a} {sa}:{sb} {b} is the result already; nothing to correct"),
+            round=data["round"],
+            a=state.players[data["a"]].name,
+            sa=data["sa"],
+            sb=data["sb"],
+            b=state.players[data["b"]].name,
+        )
+
+
 def walkovers(state: State) -> dict[tuple[int, int], int]:
     """Every walkover's N (TR 7.2) by (round, winner's pid)."""
     out: dict[tuple[int, int], int] = {}
@@ -531,16 +555,12 @@ class Referee:
         needed, else the rules refuse it. Walkovers whose N follows the corrected
         result (TR 7.2) are reported with their new N.
         """
-        from plansza.tournament.events import correction_consent
-
         state = self.state()
         data = self._score_data(state, round_no, a, score_a, b, score_b, last_moves)
-        need = correction_consent(state, round_no)
-        granted = "override" if override else "referee" if referee_consent else "players"
-        # recorded: the consent the rule needs now, when the referee gave enough for it
-        # (refused by the rules otherwise, naming TR 4.6.4)
-        order = ("players", "referee", "override")
-        data["consent"] = need if order.index(granted) >= order.index(need) else granted
+        _refuse_unchanged(state, data)
+        # recorded: the consent the referee chose (refused by the rules when it is not
+        # enough now, naming TR 4.6.4) — the log and the report say what was given
+        data["consent"] = "override" if override else "referee" if referee_consent else "players"
         data["day"] = state.day
         data["note"] = note
         before = walkovers(state)
@@ -605,8 +625,8 @@ class Referee:
         return n
 
     def close(self) -> None:
-        """The official end of the tournament (TR 4.6.4): afterwards only a correction
-        with the referee's override is recorded."""
+        """The official end of the tournament (TR 4.6.4): afterwards a correction needs
+        the referee's consent (the same day of play) or override."""
         self._record("closed", {})
 
     def penalty(self, round_no: int, who: str, points: int) -> int:

@@ -284,15 +284,16 @@ CONSENTS = ("players", "referee", "override")
 _SCORING = frozenset({"result", "correct", "walkover", "forfeit", "penalty"})
 
 
-def correction_consent(state: State, round_no: int) -> str:
+def correction_consent(state: State, round_no: int, at: str | None = None) -> str:
     """TR 4.6.4: whose consent a correction of a confirmed result of ``round_no``
     needs now.
 
     ``players``: both players' consent is enough until the referee pairs the next
     round (for the last round: until the tournament is officially closed);
-    ``referee``: after that, with the referee's consent, until the end of the day of
-    play the round was paired on; ``override``: past both (and after the close), only
-    the referee's override, on record.
+    ``referee``: after that — the close included — with the referee's consent, until
+    the end of the day of play the round was paired on (after the close: the calendar
+    day of the close, ``at`` being when the correction is made); ``override``: past
+    both, only the referee's override, on record.
 
     >>> from plansza.tournament.model import Settings, State, Round
     >>> s = State(Settings("T", 3, "halving"))
@@ -302,12 +303,18 @@ def correction_consent(state: State, round_no: int) -> str:
     >>> s.rounds[2] = Round(2, [], day=1)
     >>> correction_consent(s, 1)
     'referee'
+    >>> s.closed = True                     # closed the same day: the referee still may
+    >>> correction_consent(s, 2)
+    'referee'
     >>> s.day = 2
     >>> correction_consent(s, 1)
     'override'
     """
     if state.closed:
-        return "override"
+        rnd = state.rounds.get(round_no)
+        closed_on, now_on = _calendar_day(state.closed_at), _calendar_day(at)
+        same_day = closed_on is None or now_on is None or closed_on == now_on
+        return "referee" if rnd is not None and state.day == rnd.day and same_day else "override"
     if round_no + 1 not in state.rounds:
         return "players"
     if state.day == state.rounds[round_no].day:
@@ -315,17 +322,25 @@ def correction_consent(state: State, round_no: int) -> str:
     return "override"
 
 
-def _check_consent(state: State, round_no: int, consent: object) -> None:
-    """Refuse a correction whose consent is not enough for TR 4.6.4 now."""
+def _calendar_day(at: str | None) -> str | None:
+    """The date (``YYYY-MM-DD``) of a log's timestamp, if it is one."""
+    if at and len(at) >= 10 and at[4] == "-" and at[7] == "-" and at[:4].isdigit():
+        return at[:10]
+    return None
+
+
+def _check_consent(state: State, round_no: int, consent: object, at: str | None) -> None:
+    """Refuse a correction whose consent is not enough for TR 4.6.4 at ``at``."""
     if consent not in CONSENTS:
         raise _err("bad_consent", "bad_consent", consent=consent)
-    need = correction_consent(state, round_no)
+    need = correction_consent(state, round_no, at)
     if CONSENTS.index(str(consent)) >= CONSENTS.index(need):
         return
+    if state.closed:
+        code = "correction_closed" if need == "referee" else "correction_closed_late"
+        raise _err(code, code, round=round_no)
     if need == "referee":
         raise _err("correction_referee", "correction_referee", round=round_no, next=round_no + 1)
-    if state.closed:
-        raise _err("correction_closed", "correction_closed", round=round_no)
     raise _err(
         "correction_late",
         "correction_late",
@@ -463,7 +478,7 @@ def apply(state: State, e: Event) -> None:
         # window (valid history), unless the tournament has been closed since
         consent = d.get("consent")
         if k == "correct" and (consent is not None or state.closed):
-            _check_consent(state, rnd.number, consent or "players")
+            _check_consent(state, rnd.number, consent or "players", e.at)
         old = p.result
         if p.first == a:
             p.result = Result(sa, sb, last_moves=last)
@@ -633,12 +648,15 @@ def apply(state: State, e: Event) -> None:
         if d.get("day") != state.day + 1:
             raise _err("day_order", "day_order", day=d.get("day"), next=state.day + 1)
         state.day += 1
+        if isinstance(d.get("date"), str) and d["date"]:
+            state.day_dates[state.day] = d["date"]
     elif k == "closed":
         # TR 4.6.4: the official end of the tournament
         for n in sorted(state.rounds):
             if not state.rounds[n].complete:
                 raise _err("incomplete", "incomplete", round=n)
         state.closed = True
+        state.closed_at = e.at or ""
     else:
         raise _err("unknown_event", "unknown_event", kind=k)
     if k in _SCORING and state.walkovers:  # TR 7.2: only a walkover's N can change

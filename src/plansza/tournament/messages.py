@@ -98,12 +98,18 @@ MESSAGES: dict[str, str] = {
         "day {day} of play has ended) — only the referee's override can: --override"
     ),
     "correction_closed": N_(
-        "TR 4.6.4: the tournament is closed, so a result of round {round} can no longer be "
-        "corrected — only the referee's override can: --override"
+        "TR 4.6.4: the tournament is closed, so a result of round {round} can be corrected "
+        "only with the referee's consent, until the end of this day of play — give "
+        "--referee-consent"
+    ),
+    "correction_closed_late": N_(
+        "TR 4.6.4: the tournament is closed and its last day of play has ended, so a result "
+        "of round {round} can no longer be corrected — only the referee's override can: "
+        "--override"
     ),
     "closed": N_(
-        "the tournament is closed: only a correction with the referee's override (TR 4.6.4) "
-        "can be recorded now (undo reopens it)"
+        "the tournament is closed: only a correction (with the referee's consent the same "
+        "day of play, else the override; TR 4.6.4) can be recorded now (undo reopens it)"
     ),
     "day_order": N_("cannot start day {day} of play: the next day of play is {next}"),
     "clock_action": N_("unknown clock action {action}: start, pause or resume"),

@@ -335,7 +335,10 @@ class State:
     corrections: list[dict[str, Any]] = field(default_factory=list)
     events: int = 0
     day: int = 1  # the day of play now (1-based): ``new_day`` events move it on
+    #: The dates the referee gave days of play as they started them (``new_day``).
+    day_dates: dict[int, str] = field(default_factory=dict)
     closed: bool = False  # the official end of the tournament (TR 4.6.4): a ``closed`` event
+    closed_at: str = ""  # when it was closed (ISO): the referee's window ends that day
     clocks: dict[int, RoundClock] = field(default_factory=dict)  # by round: ``clock`` events
     #: Whether a walkover was ever entered: only then can a result change a walkover's N
     #: (TR 7.2), so that replaying a log without one skips that pass over every round.

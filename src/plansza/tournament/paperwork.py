@@ -96,20 +96,48 @@ def by_name_page(state: State, n: int, t: Translator) -> str:
 # ---- result slips (TR 5.2) --------------------------------------------------------
 
 
+def day_date(state: State, day: int) -> str:
+    """The date of day of play ``day``: the one the referee gave starting it
+    (``new-day``), else the tournament's ``day``-th declared date, else — the days of
+    a tournament following each other — its first date and ``day - 1`` days ("" with
+    no date at all).
+
+    >>> from plansza.tournament.model import Settings, State
+    >>> s = State(Settings("T", 7, "halving", dates=("2026-05-02",)))
+    >>> day_date(s, 1), day_date(s, 2)
+    ('2026-05-02', '2026-05-03')
+    >>> s.day_dates[2] = "2026-05-09"
+    >>> day_date(s, 2)
+    '2026-05-09'
+    """
+    import datetime
+
+    if day in state.day_dates:
+        return state.day_dates[day]
+    dates = state.settings.dates
+    if not dates:
+        return ""
+    if day <= len(dates):
+        return dates[day - 1]
+    first = datetime.date.fromisoformat(dates[0])
+    return (first + datetime.timedelta(days=day - 1)).isoformat()
+
+
 def round_date(state: State, n: int) -> str:
     """The day round ``n`` is played: the date given when it was paired, else the
-    declared date of the day of play it was paired on once the referee started days of
-    play (``new-day``, TR 4.6.4), else the rounds spread evenly over the tournament's
-    days ("" without any day)."""
+    date of the day of play it was paired on once the referee started days of play
+    (``new-day``, TR 4.6.4: :func:`day_date`), else — all paired on the first day so
+    far — the rounds spread evenly over the tournament's declared days ("" without
+    any date)."""
     rnd = state.rounds.get(n)
     if rnd is not None and rnd.date:
         return rnd.date
     s = state.settings
+    if rnd is not None and (state.day > 1 or rnd.day > 1):
+        return day_date(state, rnd.day)
     if not s.dates:
         return ""
     days = len(s.dates)
-    if rnd is not None and state.day > 1:
-        return s.dates[min(days, rnd.day) - 1]
     per_day = -(-s.rounds // days)
     return s.dates[min(days, (n - 1) // per_day + 1) - 1]
 
@@ -208,7 +236,10 @@ def referee_report(state: State, t: Translator) -> RefereeReport:
         for start, end in p.absences
     ]
     late = sorted((p.pid for p in state.players.values() if p.joined_round > 1), key=sd.__getitem__)
-    days = sorted(set(state.settings.dates) | {r.date for r in state.rounds.values() if r.date})
+    # every day of play: the declared ones and each round's (a second day started
+    # without a declared date is dated by day_date)
+    dated = {d for n in state.rounds if (d := round_date(state, n))}
+    days = sorted(set(state.settings.dates) | dated)
     return RefereeReport(
         findings=findings,
         ranked=all(ok for ok, _text in findings),
