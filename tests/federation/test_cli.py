@@ -72,14 +72,15 @@ def test_scripted_season(tmp_path: Path) -> None:
     assert during["degree"] == 2 and during["held"] == 1
     assert during["reasons"][-1]["until"] == "2023-03-10"  # type: ignore[index]
     assert status(db, "Jan Zieliński", "2023-03-11")["degree"] == 1
-    # RS §5.2: Ewa's last tournament run ended 2022-09-03: lost exactly 3 years later
-    assert status(db, "Ewa Nowak", "2025-09-02")["degree"] == 1
-    assert status(db, "Ewa Nowak", "2025-09-03")["degree"] is None
+    # RS §5.2: Ewa's last tournament run ended 2022-09-03: three full years end with
+    # 2025-09-03, the licence is lost the day after
+    assert status(db, "Ewa Nowak", "2025-09-03")["degree"] == 1
+    assert status(db, "Ewa Nowak", "2025-09-04")["degree"] is None
     # RS §5.2: Ola ran none; her game of 2022-05-07 in the ranking's history counts
-    assert status(db, "Ola Wiśniewska", "2024-06-01")["degree"] is None
+    assert status(db, "Ola Wiśniewska", "2024-06-02")["degree"] is None
     played = ("--history", str(history))
-    assert status(db, "Ola Wiśniewska", "2025-05-06", *played)["degree"] == 2
-    assert status(db, "Ola Wiśniewska", "2025-05-07", *played)["degree"] is None
+    assert status(db, "Ola Wiśniewska", "2025-05-07", *played)["degree"] == 2
+    assert status(db, "Ola Wiśniewska", "2025-05-08", *played)["degree"] is None
     # the text answer, in Polish by default
     out = run(db, "referee", "status", "Jan Zieliński", "--as-of", "2023-02-01")
     assert "RS §4.1.3" in out and "2023-03-10" in out

@@ -67,22 +67,23 @@ def test_tournaments_run_before_the_grant_do_not_count() -> None:
     assert status(member(), grants, [], [], ts, [], D(2024, 12, 1)).degree == 2
 
 
-def test_licence_lapses_exactly_three_years_after_the_last_tournament() -> None:
-    # RS §5.2: lost after 3 years neither running nor playing a PFS tournament
+def test_licence_lapses_the_day_after_three_full_years() -> None:
+    # RS §5.2: lost after 3 years neither running nor playing a PFS tournament; the
+    # three full years end at the end of their last day
     grants = [Grant(D(2018, 1, 1), 1)]
     ts = [ran("Last run", D(2020, 5, 10))]
-    before = status(member(), grants, [], [], ts, [], D(2023, 5, 9))
-    assert before.degree == 1 and before.lapses == D(2023, 5, 10)
-    s = status(member(), grants, [], [], ts, [], D(2023, 5, 10))
+    before = status(member(), grants, [], [], ts, [], D(2023, 5, 10))
+    assert before.degree == 1 and before.lapses == D(2023, 5, 11)  # held that very day
+    s = status(member(), grants, [], [], ts, [], D(2023, 5, 11))
     assert s.degree is None and codes(s) == ["lapsed"]
-    assert s.reasons[0].paragraph == "RS §5.2" and s.reasons[0].since == D(2023, 5, 10)
+    assert s.reasons[0].paragraph == "RS §5.2" and s.reasons[0].since == D(2023, 5, 11)
 
 
 def test_playing_keeps_the_licence_and_counts_as_the_ranking_says() -> None:
     # RS §5.2: playing a PFS tournament counts as much as running one
     grants = [Grant(D(2018, 1, 1), 1)]
-    assert status(member(), grants, [], [], [], [D(2020, 5, 10)], D(2023, 5, 9)).degree == 1
-    assert status(member(), grants, [], [], [], [D(2020, 5, 10)], D(2023, 5, 10)).degree is None
+    assert status(member(), grants, [], [], [], [D(2020, 5, 10)], D(2023, 5, 10)).degree == 1
+    assert status(member(), grants, [], [], [], [D(2020, 5, 10)], D(2023, 5, 11)).degree is None
 
 
 def test_a_lapsed_licence_does_not_come_back_by_playing() -> None:

@@ -104,8 +104,9 @@ def test_tournaments_run_promote_and_history_keeps_the_licence(board: Federation
     board.add_tournament("B", start=D(2020, 6, 6), category="KMP", referee="ala")
     assert board.status("Ala", D(2020, 6, 6)).degree == 1
     games = [RankedGame(D(2022, 1, 8), "X", "Ala", "Ola", 400, 300)]
-    assert board.status("Ala", D(2023, 6, 6)).degree is None  # 3 years after B
-    assert board.status("Ala", D(2023, 6, 6), games).degree == 1
+    assert board.status("Ala", D(2023, 6, 6)).degree == 1  # RS §5.2: the last day of 3 years
+    assert board.status("Ala", D(2023, 6, 7)).degree is None  # 3 full years after B
+    assert board.status("Ala", D(2023, 6, 7), games).degree == 1
     with pytest.raises(PlanszaError, match="unknown category"):
         board.add_tournament("C", start=D(2021, 1, 1), category="Open", referee="Ala")
     with pytest.raises(PlanszaError, match="already in the registry"):

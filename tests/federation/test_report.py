@@ -36,9 +36,10 @@ def test_the_registry_pages(tmp_path: Path) -> None:
     index = (out / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pl">' in index and "Rejestr federacji" in index
     assert "Jan &lt;b&gt;Kos&lt;/b&gt;" in index and "<b>Kos</b>" not in index
-    # RS §5.2: Anna Żak's licence lapses 3 years after its grant, within 90 days
+    # RS §5.2: Anna Żak's licence lapses after 3 full years from its grant (the day
+    # after), within 90 days
     lapsing = index.split("<h2>", 2)[1]
-    assert "Anna Żak" in lapsing and "2026-06-01" in lapsing
+    assert "Anna Żak" in lapsing and "2026-06-02" in lapsing
     # RS §4.1.3: Jan Kos's degree I suspended until 2026-04-29: degree II in force
     row = re.search(r"<tr>\s*<td><a href=\"jan-b-kos-b.html\">.*?</tr>", index, re.S)
     assert row and "<td>II</td>" in row.group(0) and "<td>I</td>" in row.group(0)

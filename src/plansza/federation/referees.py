@@ -259,6 +259,16 @@ class Status:
         }
 
 
+def lapse_day(last: date) -> date:
+    """The day a licence is lost when nothing counts after ``last`` (RS §5.2): three
+    full years end at the end of their last day, so it is lost the day after.
+
+    >>> lapse_day(date(2022, 5, 14))
+    datetime.date(2025, 5, 15)
+    """
+    return add_years(last, LAPSE_YEARS) + timedelta(days=1)
+
+
 def _lapsed(last: date) -> Reason:
     return Reason(
         "lapsed",
@@ -268,7 +278,7 @@ def _lapsed(last: date) -> Reason:
             "lost on {since}: 3 years with no PFS tournament run or played since {last} "
             "— an exam again ({paragraph})"
         ),
-        since=add_years(last, LAPSE_YEARS),
+        since=lapse_day(last),
         details={"last": last.isoformat()},
     )
 
@@ -311,7 +321,7 @@ def status(
     run_since: list[TournamentRecord] = []
 
     for day, _order, item in items:
-        if held is not None and last is not None and add_years(last, LAPSE_YEARS) <= day:
+        if held is not None and last is not None and lapse_day(last) <= day:
             held, basis, lost = None, None, _lapsed(last)
         if isinstance(item, Grant):
             held, lost, granted_on, run_since = item.degree, None, day, []
@@ -362,7 +372,7 @@ def status(
                     )
         else:
             last = day if last is None else max(last, day)
-    if held is not None and last is not None and add_years(last, LAPSE_YEARS) <= as_of:
+    if held is not None and last is not None and lapse_day(last) <= as_of:
         held, basis, lost = None, None, _lapsed(last)
 
     reasons: list[Reason] = []
@@ -449,5 +459,5 @@ def status(
                     details={"left": left, "n": p.tournaments},
                 )
             )
-    lapses = add_years(last, LAPSE_YEARS) if held is not None and last is not None else None
+    lapses = lapse_day(last) if held is not None and last is not None else None
     return Status(member.name, as_of, degree, held, tuple(reasons), temporary, lapses)
