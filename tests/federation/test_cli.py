@@ -164,3 +164,29 @@ def test_no_registry_file_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["federation", "member", "list"])
     assert result.exit_code == EXIT_INPUT and "--db" in result.output
+
+
+def test_a_ranked_tournament_of_an_unlicensed_referee_is_recorded_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    # RS §2.1: a ranked tournament needs a licensed head referee; the registry records
+    # what happened, and says so
+    db = tmp_path / "pfs.federacja.sqlite"
+    members = tmp_path / "members.csv"
+    members.write_text(MEMBERS, encoding="utf-8")
+    run(db, "member", "import", str(members))
+    run(db, "referee", "grant", "Ewa Nowak", "--degree", "2", "--date", "2021-06-01")
+    args = ("--date", "2023-05-06", "--category", "ranked", "--referee")
+    ola = ("Ola Wiśniewska", "--json")
+    out = json.loads(run(db, "tournament", "add", "Bez licencji", *args, *ola))
+    assert [w["code"] for w in out["warnings"]] == ["unlicensed_referee"]
+    assert "RS §2.1" in out["warnings"][0]["message"]
+    said = CliRunner().invoke(
+        app, ["federacja", "tournament", "add", "Drugi", *args, "Ola Wiśniewska", "--db", str(db)]
+    )
+    assert said.exit_code == 0 and "ostrzeżenie" in said.output and "RS §2.1" in said.output
+    fine = json.loads(run(db, "tournament", "add", "Z licencją", *args, "Ewa Nowak", "--json"))
+    assert fine["warnings"] == []
+    unranked = ("--date", "2023-05-06", "--category", "unranked", "--referee", "Ola Wiśniewska")
+    club = json.loads(run(db, "tournament", "add", "Klubowy", *unranked, "--json"))
+    assert club["warnings"] == []

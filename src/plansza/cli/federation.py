@@ -17,7 +17,15 @@ from typing import Any
 
 import typer
 
-from plansza.cli.common import EXIT_INPUT, EXIT_REFUSED, console, describe_error, fail, user_errors
+from plansza.cli.common import (
+    EXIT_INPUT,
+    EXIT_REFUSED,
+    console,
+    describe_error,
+    err_console,
+    fail,
+    user_errors,
+)
 from plansza.cli.i18n import _, ngettext, text_of
 from plansza.errors import N_
 
@@ -347,7 +355,7 @@ def tournament_add(
     start = _required_day(day, "--date")
     last = _day(end, "--end")
     with _board(db, write=True) as board:
-        board.add_tournament(
+        warnings = board.add_tournament(
             name,
             start=start,
             end=last,
@@ -376,8 +384,12 @@ def tournament_add(
             "referee": referee,
             "assistants": assistants,
             "plays": plays,
+            "warnings": [{"code": w.code, "message": describe_error(w)} for w in warnings],
         },
     )
+    if not as_json:
+        for w in warnings:
+            err_console.print(_("warning: {text}", text=describe_error(w)))
 
 
 def _history(path: str | None) -> Any:

@@ -155,8 +155,29 @@ class Federation:
         internship: str | None = None,
         exam: str | None = None,
         rounds: int | None = None,
-    ) -> None:
-        """A tournament, its head referee, assistants and category (RS §6, RR §4)."""
+    ) -> list[PlanszaError]:
+        """A tournament, its head referee, assistants and category (RS §6, RR §4),
+        recorded as it happened; what the rules would not have allowed comes back as
+        warnings (a ranked tournament run by a referee with no licence in force that
+        day, RS §2.1 — the registry keeps history, it does not undo it)."""
+        warnings: list[PlanszaError] = []
+        if category != "unranked":
+            try:
+                in_force = self.status(referee, start).degree is not None
+            except PlanszaError:  # not in the registry at all
+                in_force = False
+            if not in_force:
+                warnings.append(
+                    PlanszaError(
+                        N_(
+                            "{referee} holds no referee's licence in force on {date}: a "
+                            "ranked tournament needs a licensed head referee (RS §2.1)"
+                        ),
+                        code="unlicensed_referee",
+                        referee=referee,
+                        date=start.isoformat(),
+                    )
+                )
         data: dict[str, Any] = {
             "name": name,
             "date": start.isoformat(),
@@ -173,6 +194,7 @@ class Federation:
         if rounds is not None:
             data["rounds"] = rounds
         self._append("tournament_added", data)
+        return warnings
 
     def status(self, name: str, as_of: date, history: Iterable[RankedGame] | None = None) -> Status:
         """A referee's licence as of ``as_of``, computed from the log (and the history's
