@@ -385,3 +385,37 @@ def test_seed_warns_about_a_probable_typo(tmp_path: Path, games_csv: str) -> Non
     assert "did you mean: Hela Żółw" in r.stderr and "debutant (RR §2.2)" in r.stderr
     r = runner.invoke(app, ["ranking", "seed", games_csv])
     assert r.exit_code == 2 and "--players" in r.stderr
+
+
+# RR §2.3–§2.4: a player off the list with ranked games plays with the tournament
+# ranking their history gives, not the debutant's 100 (RR §2.2) — the same figure as
+# `ranking seed`
+def test_add_player_seeds_an_unlisted_player_from_the_history(
+    tmp_path: Path, games_csv: str
+) -> None:
+    from plansza.ranking import RankingHistory
+    from plansza.ranking.records import read_games_csv
+    from plansza.tournament import TournamentFile
+
+    db = str(tmp_path / "t.turniej.sqlite")
+    new = ["turniej", "new", "T", "--rounds", "3", "--system", "halving", "--date", "2024-07-01"]
+    assert runner.invoke(app, [*new, "--db", db]).exit_code == 0
+    r = runner.invoke(app, ["turniej", "add-player", "ula łoś", "--history", games_csv, "--db", db])
+    assert r.exit_code == 0, r.output
+    expected = RankingHistory(read_games_csv(games_csv)).tournament_ranking(
+        "Ula Łoś", date(2024, 7, 1)
+    )
+    assert "RR §2.3–§2.4" in r.output and str(expected.value) in r.output
+    seed = runner.invoke(
+        app, ["ranking", "seed", games_csv, "--date", "2024-07-01", "--name", "Ula Łoś", "--json"]
+    )
+    seeded = json.loads(seed.output)[0]
+    t = TournamentFile.open(db)
+    try:
+        [p] = t.state().players.values()
+    finally:
+        t.close()
+    assert (p.name, p.ranking, p.games) == ("Ula Łoś", seeded["ranking"], seeded["games"])
+    # someone the history has never seen is a debutant still
+    r = runner.invoke(app, ["turniej", "add-player", "Nowa", "--history", games_csv, "--db", db])
+    assert r.exit_code == 0 and "RR §2.3" not in r.output

@@ -368,3 +368,39 @@ def test_an_assistant_referee_enters_results_and_nothing_else(
     # the role taken back with the command line's twin: gone at the next request
     assert client.app.state.hub.store.set_assistant("pomoc", False)  # type: ignore[attr-defined]
     assert helper.get("/sedzia").status_code == 403
+
+
+# RR §2.3–§2.4: on a server with the ranking's history (--ranking), a player off the
+# list is registered with the tournament ranking the history gives, not 100
+def test_the_console_seeds_a_player_off_the_list_from_the_history(
+    tmp_path: Path, words: Lexicon, clock: Clock
+) -> None:
+    import io
+    from datetime import date
+
+    from tests.ranking.builders import results
+
+    from plansza.ranking import RankingHistory, write_games_csv
+    from plansza.server.app import create_app
+
+    games = results(date(2024, 5, 11), "Puchar Łodzi", "Hela Żółw", "Dora Ćma", wins=20, losses=4)
+    buf = io.StringIO()
+    write_games_csv(games, buf)
+    history = tmp_path / "historia.csv"
+    history.write_text(buf.getvalue(), encoding="utf-8")
+    path = str(tmp_path / "hala.turniej.sqlite")
+    app = create_app(
+        db="sqlite://", words=words, secret="s", clock=clock, tournament=path, ranking=str(history)
+    )
+    with TestClient(app) as c:
+        log_in(c)
+        create(c)
+        status, html = act(c, "dodaj", "/sedzia/gracze", name="hela żółw", unlisted="1")
+        assert status == 200 and "RR §2.3–§2.4" in html
+    expected = RankingHistory(games).tournament_ranking("Hela Żółw", date.today())
+    f = TournamentFile.open(path)
+    try:
+        [p] = f.state().players.values()
+    finally:
+        f.close()
+    assert (p.name, p.ranking, p.games) == ("Hela Żółw", expected.value, 24)

@@ -48,6 +48,7 @@ from plansza.services.tournament import (
     ArgumentError,
     Referee,
     category_list,
+    from_history,
     from_list,
     new_settings,
     parse_score_pair,
@@ -314,10 +315,19 @@ def add_player(
         False, "--unlisted", help=N_("Not on the ranking list: register as given")
     ),
     list_path: str | None = ListOption,
+    history: str | None = typer.Option(
+        None,
+        "--history",
+        help=N_(
+            "The ranking's history CSV: a player off the list plays with the tournament "
+            "ranking it gives (RR §2.3–§2.4) instead of 100"
+        ),
+    ),
     db: str | None = DbOption,
 ) -> None:
     """Register a player (after round 1: a late entry, RS §7.2); a listed player's
-    ranking and games come from the imported ranking list."""
+    ranking and games come from the imported ranking list, an unlisted one's from the
+    ranking's history when it is given (``--history``)."""
     listing = _listing(list_path)
     with referee(db) as r:
         data: dict[str, Any] = {
@@ -332,9 +342,23 @@ def add_player(
         if division:
             data["division"] = division
         hit = from_list(listing, data, unlisted=unlisted)
+        seeded = None
+        if hit is None and history is not None:
+            seeded = from_history(_history_of(history), data, _first_day(r.state()))
         pid = r.add_player(data)
         state = r.state()
         _added(state, pid)
+        if seeded is not None:
+            console.print(
+                _(
+                    "Off the ranking list: the tournament ranking from the history, {ranking} "
+                    "({games} games; RR §2.3–§2.4)",
+                    ranking=seeded.value,
+                    games=seeded.career_games,
+                ),
+                soft_wrap=True,
+            )
+            return
         if hit is not None:
             from plansza.ranking.listing import ranking_text
 
@@ -347,6 +371,23 @@ def add_player(
             )
         elif listing is not None and ranking is None:
             console.print(_("Not on the ranking list: a debutant, ranking 100 (RR §2.2)"))
+
+
+def _history_of(path: str) -> Any:
+    """The ranking's history read from ``path`` (a clear error, exit 2, if it cannot be)."""
+    from plansza.ranking.hollington import RankingHistory
+    from plansza.ranking.records import read_games_csv
+
+    with user_errors():
+        return RankingHistory(read_games_csv(path))
+
+
+def _first_day(state: Any) -> Any:
+    """The tournament's first day (its first declared date; else today)."""
+    from datetime import date
+
+    dates = state.settings.dates
+    return date.fromisoformat(dates[0]) if dates else date.today()
 
 
 LabelsArgument = typer.Argument(None, help=N_("Its prize categories (all of them)"))

@@ -21,10 +21,12 @@ shows the page again with the referee's input kept and the reason.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from collections.abc import Callable
-from datetime import UTC, datetime
+from contextvars import ContextVar
+from datetime import UTC, date, datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -39,6 +41,7 @@ from plansza.server.pages import page, said_of, said_url, small_form, translator
 from plansza.services.tournament import (
     Referee,
     category_list,
+    from_history,
     from_list,
     new_settings,
     parse_score_pair,
@@ -401,6 +404,11 @@ def _ranking_text(value: float | None) -> str:
     return "—" if value is None else ranking_text(value)
 
 
+#: The ranking's history of the server (``plansza serve --ranking``), set for the
+#: request being handled: a player off the list is seeded from it (RR §2.3–§2.4).
+_HISTORY: ContextVar[Any] = ContextVar("ranking_history", default=None)
+
+
 def _listing() -> Any:
     """The ranking list ``ranking import-list`` keeps (``None``: none imported)."""
     from plansza.ranking.store import default_list_path
@@ -476,6 +484,12 @@ def _add(r: Referee, form: dict[str, str], t: Translator) -> Said:
     if _field(form, "division"):
         data["division"] = _field(form, "division")
     hit = from_list(_listing(), data, unlisted=form.get("unlisted") == "1")
+    seeded = None
+    history = _HISTORY.get()
+    if hit is None and history is not None:
+        dates = r.state().settings.dates
+        day = date.fromisoformat(dates[0]) if dates else date.today()
+        seeded = from_history(history, data, day)
     pid = r.add_player(data)
     state = r.state()
     said = [
@@ -490,6 +504,13 @@ def _add(r: Referee, form: dict[str, str], t: Translator) -> Said:
             t.gettext("From the ranking list: ranking {ranking}, games {games} (RR §2.1)").format(
                 ranking=ranking_text(hit.ranking), games=hit.games
             )
+        )
+    if seeded is not None:
+        said.append(
+            t.gettext(
+                "Off the ranking list: the tournament ranking from the history, {ranking} "
+                "({games} games; RR §2.3–§2.4)"
+            ).format(ranking=seeded.value, games=seeded.career_games)
         )
     if state.players[pid].joined_round > 1:
         said.append(
@@ -804,6 +825,10 @@ async def act(request: Request) -> Response:
     seq_text = form.get("seq", "")
     expected = int(seq_text) if seq_text.isascii() and seq_text.isdigit() else None
     back = _back(form)
+    source = getattr(request.app.state, "ranking", None)
+    if action is _add and source is not None:
+        with contextlib.suppress(Exception):  # a missing or bad history: seeded as before
+            _HISTORY.set((await run_in_threadpool(source.get)).history)
     try:
         said = await run_in_threadpool(_run, path, action, form, t, by, expected)
     except PlanszaError as e:

@@ -38,6 +38,9 @@ from plansza.files import csv_text, excerpt
 from plansza.tiles import polish_collation_key
 
 if TYPE_CHECKING:
+    from datetime import date
+
+    from plansza.ranking.hollington import RankingHistory, TournamentRanking
     from plansza.ranking.listing import ListedPlayer, PublishedList
     from plansza.tournament.events import Event
     from plansza.tournament.model import Settings, State
@@ -275,6 +278,41 @@ def from_list(
         if not data.get(key):
             data[key] = getattr(hit, key)
     return hit
+
+
+def from_history(
+    history: RankingHistory, data: dict[str, Any], day: date
+) -> TournamentRanking | None:
+    """Fill a registration of a player off the ranking list from the ranking's history:
+    the tournament ranking they play with on ``day`` (RR §2.3: 30+ career games; RR
+    §2.4: fewer, padded with scalps of 100; raised to at least 100, RR §2.2) and their
+    career games; the ranking found, or ``None`` (not in the history: a debutant, or a
+    ranking given already).
+
+    >>> from datetime import date
+    >>> from plansza.ranking.hollington import RankingHistory
+    >>> from plansza.ranking.records import RankedGame
+    >>> games = [RankedGame(date(2026, 1, 10), "Turniej", "Ola", "Ela", 400, 300)] * 24
+    >>> data = {"name": "ola"}
+    >>> found = from_history(RankingHistory(games), data, date(2026, 6, 1))
+    >>> found.basis.value, data["name"], data["games"]
+    ('padded', 'Ola', 24)
+    """
+    from plansza.ranking.hollington import UnknownPlayerError
+
+    if data.get("ranking") is not None:
+        return None
+    try:
+        name = history.find_player(str(data.get("name", "")))
+    except UnknownPlayerError:
+        return None
+    found = history.tournament_ranking(name, day, detail=False)
+    if found.career_games == 0:
+        return None
+    data["name"] = name
+    data["ranking"] = found.value
+    data["games"] = found.career_games
+    return found
 
 
 def category_list(values: list[str]) -> list[str]:
