@@ -404,3 +404,21 @@ def test_the_console_seeds_a_player_off_the_list_from_the_history(
     finally:
         f.close()
     assert (p.name, p.ranking, p.games) == ("Hela Żółw", expected.value, 24)
+
+
+def test_a_round_with_a_bye_reads_complete_once_its_games_are_in(
+    hall: tuple[TestClient, str],
+) -> None:
+    # a bye waits for no result: three players, one game and a bye — "1 of 1", done
+    client, path = hall
+    create(client)
+    register(client, NAMES[:3])
+    act(client, "kojarz", round="1")
+    with _opened(path) as t:
+        game = next(p for p in t.state().rounds[1].pairings if p.second is not None)
+    status, html = act(client, "wynik", "/sedzia/runda/1", round="1", a=str(game.first),
+                       sa="300", b=str(game.second), sb="200")  # fmt: skip
+    assert status == 200, html
+    home = client.get("/sedzia").text
+    row = re.search(r'<td class="(done|missing)">([^<]*)</td>', home)
+    assert row and row.group(1) == "done" and row.group(2).startswith("1 z 1"), home
