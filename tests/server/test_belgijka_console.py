@@ -276,3 +276,12 @@ def test_the_live_parts_fetch_leaves_the_flash_to_the_page(hall: tuple[TestClien
     shown = client.get(r.headers["location"]).text
     assert 'class="flash"' in shown and "Mistrzostwa są utworzone." in shown
     assert 'class="flash"' not in client.get(r.headers["location"]).text  # shown once
+
+
+def test_the_new_championships_name_is_labelled_a_name_not_a_persons(
+    hall: tuple[TestClient, Path],
+) -> None:
+    client, _path = hall
+    page = client.get("/belgijka/sedzia").text
+    label = re.search(r'<label for="bj-name">([^<]*)</label>', page)
+    assert label and label.group(1) == "Nazwa"  # not "Nazwisko i imię"
