@@ -285,3 +285,36 @@ def test_the_new_championships_name_is_labelled_a_name_not_a_persons(
     page = client.get("/belgijka/sedzia").text
     label = re.search(r'<label for="bj-name">([^<]*)</label>', page)
     assert label and label.group(1) == "Nazwa"  # not "Nazwisko i imię"
+
+
+def test_every_tied_move_can_be_chosen_and_shows_who_found_it(
+    hall: tuple[TestClient, Path], clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # II.13: the referee chooses among all the moves equal on every II.12 criterion —
+    # however many; the console lists them all, each with the players who found it
+    import plansza.duplicate.game as game_mod
+    import plansza.server.belgijka_console as console_mod
+
+    monkeypatch.setattr(game_mod, "KEPT_CANDIDATES", 1)
+    monkeypatch.setattr(console_mod, "CANDIDATES_SHOWN", 1)
+    client, _path = hall
+    ok(client, "nowy", name="Remis", seed="t", ruleset="pfs", games="1")
+    ok(client, "gracze", names="Anna\nBartek")
+    small_game(client, "KOTA")
+    ok(client, "losuj")
+    ok(client, "zegar")
+    h = the_hall(client)
+    move = h.read(lambda ch: ch.game.open_move)  # type: ignore[union-attr]
+    assert move is not None and move.tied > 1
+    assert len(move.candidates) >= move.tied  # kept, though the store keeps 1 else
+    last = move.candidates[move.tied - 1]
+    h.send(1, str(last.play), last.score)  # Anna found the last tied one
+    clock.now += 121
+    page = client.get("/belgijka/sedzia?lang=en").text
+    table = page.split('class="console candidates"')[1].split("</table>")[0]
+    rows = re.findall(r'<tr class="tied[^"]*">.*?</tr>', table, re.S)
+    assert len(rows) == move.tied
+    assert 'class="found">Anna<' in rows[move.tied - 1]
+    ok(client, "wybierz", index=str(move.tied - 1), reason="Anna")
+    chosen = h.read(lambda ch: ch.game.open_move.choice)  # type: ignore[union-attr]
+    assert chosen is not None and chosen.index == move.tied - 1

@@ -381,7 +381,10 @@ class Championship:
         move = DuplicateMove(
             number=number,
             draw=log,
-            candidates=ranking.head(KEPT_CANDIDATES) if ranking is not None else [],
+            # every tied one kept, however many: the referee may choose any (II.13)
+            candidates=(
+                ranking.head(max(KEPT_CANDIDATES, ranking.tied())) if ranking is not None else []
+            ),
             candidate_count=count,
             tied=ranking.tied() if ranking is not None else 0,
         )
