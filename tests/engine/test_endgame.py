@@ -270,7 +270,9 @@ def test_an_iteration_over_budget_starts_the_proof(seed: int, threads: int, lex:
     assert early.depth == 4
     replay(board, (mine, theirs), early, rules, lex)
     release_tables()
-    late = solve(board, mine, theirs, lex, rules, threads=threads, iteration_budget=None)
+    # one thread: with two, the other thread's table entries may prove a game this
+    # small inside the fourth iteration itself (seen once in several full runs)
+    late = solve(board, mine, theirs, lex, rules, threads=1, iteration_budget=None)
     assert late.exact and late.spread == value
     assert late.depth > 4
 
