@@ -422,3 +422,27 @@ def test_a_round_with_a_bye_reads_complete_once_its_games_are_in(
     home = client.get("/sedzia").text
     row = re.search(r'<td class="(done|missing)">([^<]*)</td>', home)
     assert row and row.group(1) == "done" and row.group(2).startswith("1 z 1"), home
+
+
+def test_the_walkover_form_names_both_sides_and_takes_the_winners_score(
+    hall: tuple[TestClient, str],
+) -> None:
+    # TR 7.2: N is the largest of the formula, 400 and the winner's score when the
+    # walkover was given — the form asks for it, and says who is who in words
+    client, path = hall
+    create(client)
+    register(client, NAMES)
+    act(client, "kojarz", round="1", manual="1-2,3-4")
+    page = "/sedzia/runda/1"
+    html = client.get(page).text
+    form = html.split('action="/sedzia/akcja/walkower"')[1].split("</form>")[0]
+    assert "<label>Przyznany</label>" not in form  # labels wrap their fields
+    assert re.search(r"<label>[^<]+<select name=\"winner\">", form)
+    assert re.search(r"<label>[^<]+<select name=\"loser\">", form)
+    assert 'name="score"' in form and "TR 7.2" in form
+    status, html = act(client, "walkower", page, round="1", winner="1", loser="2", score="512")
+    assert status == 200, html
+    with _opened(path) as t:
+        result = t.state().rounds[1].pairings[0].result
+    assert result is not None and result.kind == "walkover"
+    assert max(result.score_first, result.score_second) == 512  # above 400 and the formula
