@@ -446,3 +446,28 @@ def test_the_walkover_form_names_both_sides_and_takes_the_winners_score(
         result = t.state().rounds[1].pairings[0].result
     assert result is not None and result.kind == "walkover"
     assert max(result.score_first, result.score_second) == 512  # above 400 and the formula
+
+
+def test_the_round_page_marks_tables_waiting_in_the_phones_queue(
+    hall: tuple[TestClient, str],
+) -> None:
+    from plansza.services import tables as table_codes
+
+    client, path = hall
+    create(client)
+    register(client, NAMES)
+    act(client, "kojarz", round="1", manual="1-2,3-4")
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    secret = store.table_secret(str(Path(path).resolve()))
+    for table, sides in ((1, [(0, "400", "300")]), (2, [(0, "400", "300"), (1, "300", "400")])):
+        for side, sa, sb in sides:
+            phone = TestClient(client.app)
+            url = f"/s/{table_codes.player_code(secret, 1, table, side)}"
+            csrf = re.search(r'name="csrf" value="([^"]+)"', phone.get(url).text)
+            assert csrf
+            phone.post(url, data={"csrf": csrf.group(1), "action": "enter", "sa": sa, "sb": sb})
+    html = client.get("/sedzia/runda/1").text
+    one = html.split('id="table-1"')[1].split("</tr>")[0]
+    two = html.split('id="table-2"')[1].split("</tr>")[0]
+    assert 'class="queued"' in one and "/sedzia/wyniki" in one
+    assert 'class="queued console-error"' in two

@@ -209,9 +209,35 @@ async def players_page(request: Request) -> Response:
 
 
 async def round_page(request: Request) -> Response:
-    """A round's tables: results, corrections, walkovers, byes, penalties."""
+    """A round's tables: results, corrections, walkovers, byes, penalties — and which
+    tables have entries from the players' phones waiting (server/tables.py)."""
     n = request.path_params["n"]
-    return await _state_page(request, "web/console_round.html", n=n, more=_round_context(n))
+    return await _state_page(
+        request,
+        "web/console_round.html",
+        n=n,
+        more=_round_context(n),
+        queued=await _queued(request, n),
+    )
+
+
+async def _queued(request: Request, n: int) -> dict[int, str]:
+    """The round's tables with phone entries waiting: ``waiting`` (one player's, for the
+    other's confirmation) or ``mismatch`` (two that differ: the referee's queue)."""
+    from anyio import to_thread
+
+    from plansza.server.pages import hub_of
+    from plansza.services.tables import verdict
+
+    path = _path(request)
+    if path is None:
+        return {}
+    key = path if "://" in path else os.path.abspath(path)
+    entries = await to_thread.run_sync(hub_of(request).store.table_entries, key, n)
+    by_table: dict[int, list[Any]] = {}
+    for e in entries:
+        by_table.setdefault(e.table, []).append(e)
+    return {table: verdict(found) for table, found in by_table.items()}
 
 
 def _round_context(n: int) -> Callable[[State, Translator], dict[str, Any]]:
