@@ -4,6 +4,7 @@ queue page; the slips render. Screenshots go to ``build/screenshots/``."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,9 @@ def test_two_phones_and_the_referee(hall: tuple[str, str, Any]) -> None:
         shot(r, "tables-queue-settled")
         r.goto(f"{url}/sedzia/karty?runda=1")
         assert r.locator("div.slip svg").count() == 4  # a QR code on each player's half
+        # printed, four slips to an A4 sheet: the two of this round on one page
+        pdf = r.pdf(format="A4", print_background=True)
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
         shot(r, "tables-slips")
         browser.close()
     assert [(d["sa"], d["sb"], by) for d, by in results(path)] == [
