@@ -318,3 +318,39 @@ def test_every_tied_move_can_be_chosen_and_shows_who_found_it(
     ok(client, "wybierz", index=str(move.tied - 1), reason="Anna")
     chosen = h.read(lambda ch: ch.game.open_move.choice)  # type: ignore[union-attr]
     assert chosen is not None and chosen.index == move.tied - 1
+
+
+def test_the_referee_changes_a_moves_time_and_ends_a_game_early(
+    hall: tuple[TestClient, Path], clock: Clock
+) -> None:
+    client, _path = hall
+    ok(client, "nowy", name="Czas", seed="c", ruleset="pfs", games="2")
+    ok(client, "gracze", names="Anna")
+    ok(client, "gra")
+    ok(client, "losuj")
+    ok(client, "zegar")
+    h = the_hall(client)
+    # the move's time, as the referee decides it (a disturbance in the hall)
+    ok(client, "czas", seconds="300")
+    assert h.timer is not None and h.timer.seconds == 300
+    clock.now += 200  # past the two minutes, within the five
+    assert h.timer.remaining(clock.now) == 100
+    status, page = act(client, "czas", seconds="5")
+    assert status == 409 and "1800" in page  # from 10 s to 30 min
+    # a restarted server keeps the changed time: the journal's last clock line
+    import json as jsonlib
+
+    journal = h.journal
+    clocks = [jsonlib.loads(x) for x in Path(journal).read_text().splitlines() if '"clock"' in x]
+    assert clocks[-1]["seconds"] == 300
+    # the game cannot end with a move open; once it is closed, it can
+    status, page = act(client, "koniec")
+    assert status == 409 and "otwarty" in page
+    clock.now += 101
+    ok(client, "zamknij")
+    ok(client, "koniec")
+    game = h.read(lambda ch: ch.game)  # type: ignore[union-attr]
+    assert game.over and game.end == "referee"
+    page = client.get("/belgijka/sedzia?lang=en").text
+    assert "ended early by the referee" in page
+    ok(client, "gra")  # the next game starts as usual

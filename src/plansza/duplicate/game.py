@@ -174,7 +174,8 @@ class DuplicateGame:
     number: int
     bag: list[str]
     moves: list[DuplicateMove] = field(default_factory=list)
-    #: Why the game ended (``"moves"``, ``"blocked"``, ``"tiles_out"``), ``None`` while it runs.
+    #: Why the game ended (``"moves"``, ``"blocked"``, ``"tiles_out"``, ``"referee"``: ended
+    #: early), ``None`` while it runs.
     end: str | None = None
     #: The next move's attempts typed from the real bag that II.2 sent back (a redraw is due).
     pending_draw: list[DrawAttempt] = field(default_factory=list)
@@ -298,6 +299,17 @@ class Championship:
             len(self.games) + 1, sorted(tiles, key=self.rules.tileset.tile_sort_key)
         )
         self.games.append(game)
+        return game
+
+    def end_game(self) -> DuplicateGame:
+        """End the current game early, between moves (the referee's decision: time, an
+        emergency): its closed moves stand, its classification as it is."""
+        game = self.game
+        if game.over:
+            raise refuse("game_over", game=game.number, end=game.end)
+        if game.open_move is not None:
+            raise refuse("move_open", move=game.open_move.number)
+        game.end = "referee"
         return game
 
     def _rng(self, game: int, move: int) -> random.Random:

@@ -82,6 +82,7 @@ ERRORS: dict[str, Template] = {
     "all_games_played": N_("every game has been played ({games})"),
     "move_open": N_("move {move} is open: enter the cards and close it (next)"),
     "no_open_move": N_("no move is open: draw a rack (draw)"),
+    "bad_move_time": N_("a move's time is from 10 to 1800 seconds, not {seconds}"),
     "no_move": N_("game {game} has no move {move}"),
     "unknown_game": N_("game {game} has not been started"),
     "unknown_player": N_("no player {player} (a table number or a name)"),
@@ -111,6 +112,7 @@ ENDS: dict[str, str] = {
     "moves": N_("15 moves (I.2)"),
     "blocked": N_("the bag is empty and the rack has no placement"),
     "tiles_out": N_("no tiles left"),
+    "referee": N_("ended early by the referee"),
 }
 
 #: A game that is over, by why it ended (its ``end``): one whole sentence each.
@@ -118,6 +120,7 @@ GAME_OVER: dict[str, Template] = {
     "moves": N_("game {game} is over (15 moves, I.2)"),
     "blocked": N_("game {game} is over (the bag is empty and the rack has no placement)"),
     "tiles_out": N_("game {game} is over (no tiles left)"),
+    "referee": N_("game {game} is over (ended early by the referee)"),
 }
 
 

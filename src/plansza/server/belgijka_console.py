@@ -55,8 +55,8 @@ RULESETS = ("pfs", "home", "school", "wespa")
 PENALTIES = ("warning", "exclude_move", "exclude_game")
 #: The console's actions (``/belgijka/sedzia/akcja/NAME``).
 ACTIONS = frozenset(
-    ("nowy", "gracze", "gra", "losuj", "worek", "zegar", "karta", "wybierz", "zamknij",
-     "kara", "korekta")
+    ("nowy", "gracze", "gra", "losuj", "worek", "zegar", "czas", "karta", "wybierz",
+     "zamknij", "koniec", "kara", "korekta")
 )  # fmt: skip
 
 
@@ -488,6 +488,13 @@ def _run(hall: Hall, name: str, form: dict[str, str], t: Translator, by: str) ->
     if name == "zegar":
         hall.start_clock()
         return [t.gettext("The move's two minutes have started.")]
+    if name == "czas":
+        seconds = _int(form, "seconds", t, t.gettext("Seconds"))
+        clock = hall.set_move_time(seconds)
+        return [t.gettext("The move's time is now {seconds} s.").format(seconds=int(clock.seconds))]
+    if name == "koniec":
+        number = hall.end_game()
+        return [t.gettext("Game {game} is ended.").format(game=number)]
     if name == "karta":
         player = _int(form, "player", t, t.gettext("Table"))
         hall.send(player, form.get("text", ""), _score(form, t), form.get("blanks", ""), by=by)

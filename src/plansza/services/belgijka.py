@@ -269,6 +269,28 @@ class Hall:
             self._changed()
             return clock
 
+    def set_move_time(self, seconds: float) -> Clock:
+        """The referee changes the running move's time to ``seconds`` in all (from its
+        start; 10 s to 30 min): kept in the journal like the start."""
+        from plansza.duplicate.messages import refuse
+
+        with self._lock:
+            if self.timer is None:
+                raise HallError(N_("the move's clock has not started"), code="clock_off")
+            if not 10 <= seconds <= 1800:
+                raise refuse("bad_move_time", seconds=seconds)
+            clock = Clock(self.timer.game, self.timer.move, self.timer.start, float(seconds))
+            self._append({"kind": "clock", "game": clock.game, "move": clock.move,
+                          "start": clock.start, "seconds": clock.seconds})  # fmt: skip
+            self.timer = clock
+            self._changed()
+            return clock
+
+    def end_game(self) -> int:
+        """End the current game early, between moves (the referee's decision)."""
+        with self._change() as ch:
+            return ch.end_game().number
+
     def send(
         self, player: int, text: str, score: int | None, blanks: str = "", *, by: str = "phone"
     ) -> Sent:
