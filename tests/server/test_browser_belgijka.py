@@ -43,6 +43,8 @@ NAMES = ("Anna Łęcka", "Bartek", "<script>alert(1)</script>")
 LATE_MOVE = 2
 #: The move in which phone 2 declares a wrong score (II.9).
 WRONG_MOVE = 3
+#: The move in which phone 1's network drops as it sends: the card waits on the phone.
+OFFLINE_MOVE = 4
 
 
 class Clock:
@@ -276,7 +278,18 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
                 shot(console, "console-running")
                 shot(phones[1], "phone-move")
                 coordinates_align(phones[1], ".phone .board")
-            send(phones[1], top, top_score, tap=True)
+            if number == OFFLINE_MOVE:
+                # the hall's network drops as the card is sent: it stays on the phone,
+                # the phone says so, and it goes when the network is back (in time)
+                phones[1].context.set_offline(True)
+                send(phones[1], top, top_score)
+                phones[1].wait_for_selector("form.card .kept-note:not([hidden])", timeout=WAIT)
+                assert "zachowana w telefonie" in phones[1].inner_text(".kept-note")
+                shot(phones[1], "phone-kept")
+                assert hall.read(lambda ch: ch.game.open_move.card_of(1)) is None  # type: ignore[union-attr]
+                phones[1].context.set_offline(False)
+            else:
+                send(phones[1], top, top_score, tap=True)
             expected[1] += top_score
             declared = other_score + 1 if number == WRONG_MOVE else other_score
             send(phones[2], other, declared)

@@ -111,3 +111,48 @@ def test_two_phones_and_the_referee(hall: tuple[str, str, Any]) -> None:
         (300, 290, "sedzia"),
     ]
     assert alerts == []  # the name like a script never ran
+
+
+def test_an_entry_waits_on_the_phone_while_the_network_is_down(
+    hall: tuple[str, str, Any],
+) -> None:
+    """The hall's network drops as a player sends: the entry stays on the phone, is
+    sent when the network is back, and a confirmation kept across a closed page is
+    sent when the page is opened again."""
+    url, path, app = hall
+    secret = app.state.hub.store.table_secret(str(Path(path).resolve()))
+    one = [tables.player_code(secret, 1, 1, side) for side in (0, 1)]
+    with playwright_sync.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+        a_context = browser.new_context(viewport=PHONE, locale="pl-PL")
+        a = a_context.new_page()
+        a.goto(f"{url}/s/{one[0]}")
+        a.fill("input[name=sa]", "412")
+        a.fill("input[name=sb]", "388")
+        a_context.set_offline(True)
+        a.click("form.enter button[type=submit]")
+        a.wait_for_selector(".kept-note:not([hidden])")
+        assert "zachowany w telefonie" in a.inner_text(".kept-note")
+        shot(a, "tables-phone-kept")
+        assert a.input_value("input[name=sa]") == "412"  # nothing typed is lost
+        a.wait_for_timeout(3500)  # a retry while still down changes nothing
+        assert results(path) == []
+        a_context.set_offline(False)
+        a.wait_for_selector("p.notice[role=status]:not(.kept-note)", timeout=10000)
+        assert a.locator(".kept-note").count() == 0
+        # the other player confirms while down, closes the page, opens it again later
+        b_context = browser.new_context(viewport=PHONE, locale="pl-PL")
+        b = b_context.new_page()
+        b.goto(f"{url}/s/{one[1]}")
+        b_context.set_offline(True)
+        b.click("button.confirm")
+        b.wait_for_selector(".kept-note:not([hidden])")
+        b.close()
+        assert results(path) == []
+        b_context.set_offline(False)
+        b = b_context.new_page()
+        b.goto(f"{url}/s/{one[1]}")
+        b.wait_for_selector("p.result", timeout=10000)
+        assert b.evaluate("() => window.localStorage.length") == 0
+        browser.close()
+    assert [(d["sa"], d["sb"], by) for d, by in results(path)] == [(412, 388, "table:1")]

@@ -89,21 +89,21 @@
       .catch(function () {});
   }
 
+  function answered(html) {
+    var answer = document.getElementById("answer");
+    var doc = replace(html);
+    var fresh = doc.getElementById("answer");
+    if (fresh && answer) answer.innerHTML = fresh.innerHTML;
+    else if (answer) { var p = doc.querySelector(".error"); answer.innerHTML = p ? p.outerHTML : ""; }
+  }
+  // the card is sent without leaving the page; while the server is away it is kept on
+  // the phone and sent when the server is back (send_or_keep.js)
   form.addEventListener("submit", function (e) {
     e.preventDefault();
     ++asked;  // a page fetched before the card was sent must not replace the answer
-    var body = new URLSearchParams(new FormData(form));
-    var answer = document.getElementById("answer");
-    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
-      .then(function (r) { return r.text(); })
-      .then(function (html) {
-        var doc = replace(html);
-        var fresh = doc.getElementById("answer");
-        if (fresh && answer) answer.innerHTML = fresh.innerHTML;
-        else if (answer) { var p = doc.querySelector(".error"); answer.innerHTML = p ? p.outerHTML : ""; }
-      })
-      .catch(function () {});
+    window.planszaSend(form, answered);
   });
+  window.planszaResend(form, answered);
 
   if (window.EventSource) {
     var source = new EventSource("/belgijka/zdarzenia");
