@@ -189,6 +189,22 @@ def test_the_code_page_is_reached_from_the_typed_code(site: TestClient) -> None:
     assert r.status_code == 303 and r.headers["location"] == f"/s/{code}"
 
 
+def test_the_phones_keep_a_page_for_a_server_away(site: TestClient) -> None:
+    """The phone pages register the worker; it and the page it keeps are served in the
+    hall (not word tools), the worker never from a cache."""
+    for path in ("/stolik", f"/s/{code_of(site, 1, 1)}"):
+        assert '<script src="/static/register_offline.js"' in site.get(path).text
+    worker = site.get("/sw.js")
+    assert worker.status_code == 200
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["cache-control"] == "no-cache"
+    assert "/bez-sieci" in worker.text
+    kept = site.get("/bez-sieci")
+    assert kept.status_code == 200 and "Serwer nie odpowiada" in kept.text
+    assert site.head("/bez-sieci").status_code == 200  # the page looks with HEAD
+    assert site.get("/bez-sieci?lang=en").text.count("The server does not answer") >= 1
+
+
 def test_wrong_codes_from_one_address_must_wait(site: TestClient) -> None:
     for _ in range(10):
         assert site.get("/s/AAAAAA").status_code == 404

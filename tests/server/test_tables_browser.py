@@ -156,3 +156,33 @@ def test_an_entry_waits_on_the_phone_while_the_network_is_down(
         assert b.evaluate("() => window.localStorage.length") == 0
         browser.close()
     assert [(d["sa"], d["sb"], by) for d, by in results(path)] == [(412, 388, "table:1")]
+
+
+def test_a_page_opened_while_the_server_is_away_is_polish(
+    hall: tuple[str, str, Any],
+) -> None:
+    """A phone that opened its table's page once shows the kept Polish page, not the
+    browser's error, when it opens a page while the server is away; the page comes
+    back by itself when the server answers."""
+    url, path, app = hall
+    secret = app.state.hub.store.table_secret(str(Path(path).resolve()))
+    code = tables.player_code(secret, 1, 1, 0)
+    with playwright_sync.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+        context = browser.new_context(viewport=PHONE, locale="pl-PL")
+        page = context.new_page()
+        page.goto(f"{url}/stolik")
+        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+        context.set_offline(True)
+        page.goto(f"{url}/s/{code}")
+        page.wait_for_selector("#again")
+        assert page.inner_text("h1") == "Serwer nie odpowiada"
+        assert "wczyta się sama" in page.inner_text("main")
+        shot(page, "tables-phone-offline")
+        context.set_offline(False)
+        page.wait_for_selector("form.enter", timeout=15000)  # the table's page, by itself
+        assert page.url.endswith(f"/s/{code}")
+        # with the server there the worker changes nothing: the table's page is served
+        page.goto(f"{url}/s/{code}")
+        assert page.locator("form.enter").count() == 1
+        browser.close()

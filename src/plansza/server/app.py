@@ -140,6 +140,7 @@ def create_app(
         cluster = cluster_mod.Cluster(redis, clock or time.time)
     hub = Hub(Store(db or default_url()), words, clock or time.time, cluster=cluster)
     from plansza.server.console import routes as console_routes
+    from plansza.server.offline import routes as offline_routes
     from plansza.server.station import routes as station_routes
 
     hall, hall_stream = (
@@ -184,6 +185,7 @@ def create_app(
             *station_routes(),
             *console_routes(),
             *table_pages.routes(),
+            *offline_routes(),
             *live_tournament.routes(),
             *ranking_pages.routes(),
             *effect_routes(),
