@@ -16,6 +16,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 
 from plansza.errors import N_, PlanszaError
@@ -176,6 +177,7 @@ def _char_rank(ch: str) -> int:
     return 0  # spaces, hyphens, apostrophes come first
 
 
+@lru_cache(maxsize=8192)
 def polish_collation_key(text: str) -> tuple[tuple[int, ...], tuple[int, ...], str]:
     """A sort key for names in Polish alphabetical order.
 
@@ -184,6 +186,9 @@ def polish_collation_key(text: str) -> tuple[tuple[int, ...], tuple[int, ...], s
 
     >>> sorted(["Śliwa", "Sowa", "Szot", "Łoś", "Lis"], key=polish_collation_key)
     ['Lis', 'Łoś', 'Sowa', 'Szot', 'Śliwa']
+
+    Kept for the last names asked (a tournament's standings and seeds sort the same
+    names again with every change).
     """
     primary = tuple(_char_rank(c) for c in text)
     tertiary = tuple(0 if c.islower() else 1 for c in text)

@@ -106,6 +106,39 @@ alive = sa.Table(
 )
 
 
+# The table entries' statements, built once: a hall of phones sends its results at
+# once, and building a statement costs more than running it.
+_ENTRY_KEY = ("tournament", "round_no", "table_no", "side")
+_ENTRY_VALUES = ("score_first", "score_second", "last_first", "last_second", "at")
+_UPDATE_ENTRY = (
+    table_entries.update()
+    .where(*(table_entries.c[k] == sa.bindparam(f"k_{k}") for k in _ENTRY_KEY))
+    .values({k: sa.bindparam(f"v_{k}") for k in _ENTRY_VALUES})
+)
+_INSERT_ENTRY = table_entries.insert().values(
+    {k: sa.bindparam(f"k_{k}") for k in _ENTRY_KEY}
+    | {k: sa.bindparam(f"v_{k}") for k in _ENTRY_VALUES}
+)
+_TABLE_ENTRIES = (
+    sa.select(table_entries)
+    .where(
+        table_entries.c.tournament == sa.bindparam("tournament"),
+        table_entries.c.round_no == sa.bindparam("round_no"),
+        table_entries.c.table_no == sa.bindparam("table_no"),
+    )
+    .order_by(table_entries.c.side)
+)
+_CLEAR_ENTRIES = table_entries.delete().where(
+    table_entries.c.tournament == sa.bindparam("tournament"),
+    table_entries.c.round_no == sa.bindparam("round_no"),
+    table_entries.c.table_no == sa.bindparam("table_no"),
+)
+
+
+def _table_key(tournament: str, round_no: int, table_no: int) -> dict[str, Any]:
+    return {"tournament": tournament, "round_no": round_no, "table_no": table_no}
+
+
 def default_url() -> str:
     """``sqlite:///…/plansza.db`` in the user's data folder (``PLANSZA_DB`` overrides)."""
     env = os.environ.get("PLANSZA_DB")
@@ -125,6 +158,8 @@ class Store:
         #: held by every query: the SQLite connection is one, shared by the server's
         #: threads, and two transactions on it at once would be one (or an error)
         self.lock = threading.RLock()
+        #: The secrets of table codes read or made: a secret never changes once made.
+        self._secrets: dict[str, str] = {}
         if url.startswith("sqlite"):
             from sqlalchemy.pool import StaticPool
 
@@ -382,6 +417,9 @@ class Store:
 
     def table_secret(self, tournament: str) -> str:
         """The secret the tournament's table codes are derived from, made on first use."""
+        kept = self._secrets.get(tournament)
+        if kept is not None:
+            return kept
         with self._begin() as c:
             found = c.execute(
                 sa.select(table_secrets.c.secret).where(table_secrets.c.tournament == tournament)
@@ -389,40 +427,78 @@ class Store:
             if found is None:
                 found = secrets.token_hex(32)
                 c.execute(table_secrets.insert().values(tournament=tournament, secret=found))
+        self._secrets[tournament] = str(found)
         return str(found)
 
     def put_table_entry(self, tournament: str, entry: TableEntry, at: float) -> None:
         """One player's entry of a table's result; their earlier entry is replaced."""
-        key = {
-            "tournament": tournament,
-            "round_no": entry.round,
-            "table_no": entry.table,
-            "side": entry.side,
-        }
-        last = entry.last_moves or (None, None)
-        values = {
-            "score_first": entry.score_first,
-            "score_second": entry.score_second,
-            "last_first": last[0],
-            "last_second": last[1],
-            "at": at,
-        }
         with self._begin() as c:
-            where = [table_entries.c[k] == v for k, v in key.items()]
-            if c.execute(table_entries.update().where(*where).values(**values)).rowcount == 0:
-                c.execute(table_entries.insert().values(**key, **values))
+            self._put_table_entry(c, tournament, entry, at)
+
+    def offer_table_entry(
+        self, tournament: str, entry: TableEntry, at: float
+    ) -> tuple[list[TableEntry], bool]:
+        """A phone's entry, in one transaction: when the other player's entry says the
+        same, the table's entries are taken away — the result is to be recorded (True,
+        and the entries that were there) — else the entry is kept, replacing the
+        player's earlier one (False, and the table's entries now)."""
+        with self._begin() as c:
+            found = self._table_entries(c, tournament, entry.round, entry.table)
+            others = [x for x in found if x.side != entry.side]
+            if others and others[0].same(entry):
+                c.execute(_CLEAR_ENTRIES, _table_key(tournament, entry.round, entry.table))
+                return found, True
+            replacing = any(x.side == entry.side for x in found)
+            self._put_table_entry(c, tournament, entry, at, update=replacing)
+        return sorted([*others, entry], key=lambda x: x.side), False
+
+    def take_table_entries(self, tournament: str, round_no: int, table_no: int) -> list[TableEntry]:
+        """A table's entries, taken away in the same transaction (its result is to be
+        recorded; :meth:`put_table_entry` gives one back when it is not)."""
+        with self._begin() as c:
+            found = self._table_entries(c, tournament, round_no, table_no)
+            if found:
+                c.execute(_CLEAR_ENTRIES, _table_key(tournament, round_no, table_no))
+        return found
+
+    @staticmethod
+    def _put_table_entry(
+        c: sa.Connection, tournament: str, entry: TableEntry, at: float, update: bool = True
+    ) -> None:
+        last = entry.last_moves or (None, None)
+        params = {
+            "k_tournament": tournament,
+            "k_round_no": entry.round,
+            "k_table_no": entry.table,
+            "k_side": entry.side,
+            "v_score_first": entry.score_first,
+            "v_score_second": entry.score_second,
+            "v_last_first": last[0],
+            "v_last_second": last[1],
+            "v_at": at,
+        }
+        # ``update``: the player may have an entry (an insert when it has none)
+        if not update or c.execute(_UPDATE_ENTRY, params).rowcount == 0:
+            c.execute(_INSERT_ENTRY, params)
 
     def table_entries(
         self, tournament: str, round_no: int | None = None, table_no: int | None = None
     ) -> list[TableEntry]:
         """The pending entries (of a round, of one table), by round, table and side."""
-        where = [table_entries.c.tournament == tournament]
-        if round_no is not None:
-            where.append(table_entries.c.round_no == round_no)
-        if table_no is not None:
-            where.append(table_entries.c.table_no == table_no)
-        t = table_entries.c
         with self._connect() as c:
+            return self._table_entries(c, tournament, round_no, table_no)
+
+    @staticmethod
+    def _table_entries(
+        c: sa.Connection, tournament: str, round_no: int | None, table_no: int | None
+    ) -> list[TableEntry]:
+        if round_no is not None and table_no is not None:  # one table: the phones' case
+            rows = c.execute(_TABLE_ENTRIES, _table_key(tournament, round_no, table_no)).all()
+        else:
+            where = [table_entries.c.tournament == tournament]
+            if round_no is not None:
+                where.append(table_entries.c.round_no == round_no)
+            t = table_entries.c
             rows = c.execute(
                 sa.select(table_entries).where(*where).order_by(t.round_no, t.table_no, t.side)
             ).all()
@@ -441,13 +517,7 @@ class Store:
     def clear_table_entries(self, tournament: str, round_no: int, table_no: int) -> None:
         """Forget a table's entries (its result is in the event log now)."""
         with self._begin() as c:
-            c.execute(
-                table_entries.delete().where(
-                    table_entries.c.tournament == tournament,
-                    table_entries.c.round_no == round_no,
-                    table_entries.c.table_no == table_no,
-                )
-            )
+            c.execute(_CLEAR_ENTRIES, _table_key(tournament, round_no, table_no))
 
     def live_ids(self) -> list[str]:
         """The games not over, oldest first."""

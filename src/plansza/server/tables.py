@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import secrets
 import threading
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -132,11 +133,19 @@ def _record(
 
 
 def _record_locked(
-    path: str, key: str, request: Request, entry: TableEntry, by: str, expected: int | None
+    path: str,
+    key: str,
+    request: Request,
+    entry: TableEntry,
+    by: str,
+    expected: int | None,
+    state: State | None = None,
+    clear: bool = True,
 ) -> None:
     file = _writer(request, path)
-    tables.record(Referee(file, _stamp(request), by=by, expected=expected), entry)
-    hub_of(request).store.clear_table_entries(key, entry.round, entry.table)
+    tables.record(Referee(file, _stamp(request), by=by, expected=expected), entry, state)
+    if clear:  # (a phone's step took the entries away already)
+        hub_of(request).store.clear_table_entries(key, entry.round, entry.table)
 
 
 def _writer(request: Request, path: str) -> TournamentFile:
@@ -150,21 +159,6 @@ def _writer(request: Request, path: str) -> TournamentFile:
     if file is None or file.path != path:
         file = state.table_writer = TournamentFile.open(path)
     return file
-
-
-def _enter(path: str, key: str, request: Request, entry: TableEntry, by: str) -> list[TableEntry]:
-    """Keep a phone's entry and, when the other phone's agrees, record the result — in
-    one step, so that two phones sending the same result at the same moment each see
-    the other's entry and the result is recorded once (not left waiting, unseen by
-    both); the table's entries after it."""
-    store = hub_of(request).store
-    with _writing:
-        store.put_table_entry(key, entry, hub_of(request).clock())
-        entries = store.table_entries(key, entry.round, entry.table)
-        if tables.verdict(entries) == "agreed":
-            _record_locked(path, key, request, entry, by, None)
-            return []
-        return entries
 
 
 # ---- the players' pages ------------------------------------------------------------
@@ -187,7 +181,11 @@ async def enter_code(request: Request) -> Response:
 
 async def table(request: Request) -> Response:
     """A table's page: its players, the entries waiting, the form (GET); an entry, a
-    confirmation (POST)."""
+    confirmation (POST).
+
+    The work is one step in a worker thread, on the tournament file the results are
+    written through (:func:`_writer`): its kept state moves on with each result, so a
+    hall of tables sending results at once costs no replay of the log per result."""
     t = translator_of(request)
     limiter = _limiter(request)
     address = client_address(request)
@@ -203,74 +201,114 @@ async def table(request: Request) -> Response:
     s, path = spectator_of(request), _path(request)
     if s is None or path is None:
         return error_page(request, 404, t.gettext("This server shows no tournament."))
+    form: dict[str, str] | None = None
+    if request.method == "POST":
+        checked = await _checked(request)
+        if isinstance(checked, Response):
+            return checked
+        form = checked
+    answer = await to_thread.run_sync(_table_step, request, path, form)
+    if answer.wrong_code:
+        limiter.hit(address)
+    return answer.response
+
+
+@dataclass
+class _Answer:
+    response: Response
+    #: the code opened no table (counted against the address)
+    wrong_code: bool = False
+
+
+def _table_step(request: Request, path: str, form: dict[str, str] | None) -> _Answer:
+    """The table's page after the form (``None``: a GET), under :data:`_writing`."""
+    t = translator_of(request)
     key = _key(path)
     store = hub_of(request).store
-    secret = await to_thread.run_sync(store.table_secret, key)
-    _seq, state = await to_thread.run_sync(s.state)
-    try:
-        n, p, side = tables.find_table(state, secret, request.path_params["code"])
-    except tables.CodeError as e:
-        limiter.hit(address)
-        return error_page(request, 404, sentence(e, t))
-    except tables.ClosedError as e:
-        return error_page(request, 409, sentence(e, t))
-    assert p.second is not None
-    status, errors, notice = 200, [], ""
-    if request.method == "POST" and p.result is None:
-        form = await _checked(request)
-        if isinstance(form, Response):
-            return form
-        entries = await to_thread.run_sync(store.table_entries, key, n, p.table)
-        entry: TableEntry | None = None
-        # the sides this session (this phone) entered at this table: one never confirms
-        # an entry it made itself, whatever code it holds (TR 5.2: both players sign)
-        mine = f"stolik:{n}:{p.table}"
-        entered = set(request.session.get(mine, []))
+    secret = store.table_secret(key)
+    code = request.path_params["code"]
+    with _writing:
+        file = _writer(request, path)
+        state = file.state()
         try:
-            if entered - {side}:  # it entered the other player's side: not this one too
-                raise tables.CodeError(tables.OWN_ENTRY)
-            if form.get("action") == "confirm":
-                others = [x for x in entries if x.side != side]
-                if not others:
-                    raise tables.CodeError(tables.NOTHING_TO_CONFIRM)
-                entry = others[0]
-            else:
-                entry = _entry(form, state, n, p.table, side)
-                await to_thread.run_sync(_enter, path, key, request, entry, f"table:{p.table}")
-                request.session[mine] = sorted(entered | {side})
-                entry = None  # kept, and recorded when the other phone's entry agrees
-            if entry is not None:
-                await to_thread.run_sync(
-                    _record, path, key, request, entry, f"table:{p.table}", None
+            n, p, side = tables.find_table(state, secret, code)
+        except tables.CodeError as e:
+            return _Answer(error_page(request, 404, sentence(e, t)), wrong_code=True)
+        except tables.ClosedError as e:
+            return _Answer(error_page(request, 409, sentence(e, t)))
+        assert p.second is not None
+        status, errors, notice = 200, [], ""
+        entries: list[TableEntry] | None = None
+        if form is not None and p.result is None:
+            # the sides this session (this phone) entered at this table: one never
+            # confirms an entry it made itself, whatever code it holds (TR 5.2: both
+            # players sign)
+            mine = f"stolik:{n}:{p.table}"
+            entered = set(request.session.get(mine, []))
+            by = f"table:{p.table}"
+            try:
+                if entered - {side}:  # it entered the other player's side: not this one too
+                    raise tables.CodeError(tables.OWN_ENTRY)
+                now = hub_of(request).clock()
+                if form.get("action") == "confirm":
+                    # the table's entries taken as the result is recorded (one step),
+                    # given back when it is not
+                    taken = store.take_table_entries(key, n, p.table)
+                    others = [x for x in taken if x.side != side]
+                    try:
+                        if not others:
+                            raise tables.CodeError(tables.NOTHING_TO_CONFIRM)
+                        _record_locked(path, key, request, others[0], by, None, state, False)
+                    except PlanszaError:
+                        for x in taken:
+                            store.put_table_entry(key, x, now)
+                        raise
+                    entries = []
+                else:
+                    entry = _entry(form, state, n, p.table, side)
+                    entries, agreed = store.offer_table_entry(key, entry, now)
+                    request.session[mine] = sorted(entered | {side})
+                    if agreed:  # the other phone's says the same: the result
+                        try:
+                            _record_locked(path, key, request, entry, by, None, state, False)
+                        except PlanszaError:  # the entries kept, as any not recorded
+                            for x in [*entries, entry]:
+                                store.put_table_entry(key, x, now)
+                            raise
+                        entries = []
+            except PlanszaError as e:
+                status, errors = (
+                    400 if e.code in ("argument", "score", "last_moves") else 409,
+                    [sentence(e, t)],
                 )
-        except PlanszaError as e:
-            status, errors = (
-                400 if e.code in ("argument", "score", "last_moves") else 409,
-                [sentence(e, t)],
+                entries = None
+            state = file.state()  # moved on by the result recorded (no replay)
+            p = next(x for x in state.rounds[n].pairings if x.table == p.table)
+            if not errors:
+                notice = "recorded" if p.result is not None else "saved"
+        if entries is None:
+            entries = store.table_entries(key, n, p.table)
+        # rendered here, under the lock: the kept state moves on with the next result;
+        # a phone's script that sent the form takes the page's part alone
+        part = form is not None and request.headers.get("x-plansza-part") == "1"
+        return _Answer(
+            page(
+                request,
+                "web/table_part.html" if part else "web/table.html",
+                status=status,
+                state=state,
+                n=n,
+                p=p,
+                seeds=seeds(state),
+                code=tables.normalize(code),
+                side=side,
+                entries=entries,
+                verdict=tables.verdict(entries),
+                last_moves=tables.wants_last_moves(state),
+                errors=errors,
+                notice=notice,
             )
-        _seq, state = await to_thread.run_sync(s.state)
-        p = next(x for x in state.rounds[n].pairings if x.table == p.table)
-        if not errors:
-            notice = "recorded" if p.result is not None else "saved"
-    entries = await to_thread.run_sync(store.table_entries, key, n, p.table)
-    if p.result is not None and request.method == "GET":
-        status = 200
-    return page(
-        request,
-        "web/table.html",
-        status=status,
-        state=state,
-        n=n,
-        p=p,
-        seeds=seeds(state),
-        code=tables.normalize(request.path_params["code"]),
-        side=side,
-        entries=entries,
-        verdict=tables.verdict(entries),
-        last_moves=tables.wants_last_moves(state),
-        errors=errors,
-        notice=notice,
-    )
+        )
 
 
 # ---- the referee's queue ---------------------------------------------------------

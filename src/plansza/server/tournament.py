@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -46,6 +47,10 @@ HEARTBEAT = 15.0
 #: with the streams' fan-out, a page hears of a change well within a second
 #: (``benchmarks/tournament_day.py``, ``docs/decisions/web-load.md``).
 POLL = 0.25
+#: The shortest time between two replays of the log for the live pages: a hall of
+#: tables sending their results at once is replayed a few times, not once per result
+#: (each replay and its standings cost the results' requests their CPU).
+WARM_GAP = 0.2
 
 
 class Watch:
@@ -72,6 +77,7 @@ class Watch:
         self._poked = False
         self._published = self.seq
         self._stopping = False
+        self._warmed = 0.0
 
     @property
     def spectator(self) -> Spectator | None:
@@ -150,6 +156,12 @@ class Watch:
                 self._published = seq
                 await self.fanout.publish(seq)
             if seq != self.seq:
+                gap = self._warmed + WARM_GAP - time.monotonic()
+                if gap > 0:  # more writes may come meanwhile: one replay for them all
+                    await asyncio.sleep(gap)
+                    with contextlib.suppress(Exception):
+                        seq = await run_in_threadpool(self._last_seq)
+                self._warmed = time.monotonic()
                 s = self.spectator
                 if s is not None:  # replayed once here, so that the pages all find it ready
                     with contextlib.suppress(Exception):

@@ -31,7 +31,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from plansza.errors import N_, IllegalActionError, PlanszaError
-from plansza.tournament.model import seeds
 
 if TYPE_CHECKING:
     from plansza.services.tournament import Referee
@@ -147,10 +146,11 @@ def wants_last_moves(state: State) -> bool:
     return state.settings.tie_rule == "higher_last_move"
 
 
-def record(referee: Referee, entry: TableEntry) -> None:
+def record(referee: Referee, entry: TableEntry, state: State | None = None) -> None:
     """Record the entry's result in the event log, with the CLI's rules (refused when
-    the table's result is in already: corrections are the referee's)."""
-    state = referee.state()
+    the table's result is in already: corrections are the referee's). ``state``: the
+    tournament as the caller has just read it (else read here)."""
+    state = referee.state() if state is None else state
     rnd = state.rounds.get(entry.round)
     p = next((x for x in rnd.pairings if x.table == entry.table), None) if rnd else None
     if p is None or p.second is None:
@@ -161,15 +161,14 @@ def record(referee: Referee, entry: TableEntry) -> None:
             N_("the result of table {table} is in already; only the referee corrects it"),
             table=entry.table,
         )
-    sd = seeds(state)
-    last = entry.last_moves
-    referee.result(
+    referee.table_result(
         entry.round,
-        str(sd[p.first]),
-        str(entry.score_first),
-        str(sd[p.second]),
-        str(entry.score_second),
-        last_moves=None if last is None else f"{last[0]}:{last[1]}",
+        p.first,
+        entry.score_first,
+        p.second,
+        entry.score_second,
+        entry.last_moves,
+        state=state,
     )
 
 

@@ -83,6 +83,9 @@ def _build() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # the templates ship with the package and do not change while it runs: no
+        # look at their files' times on every render
+        auto_reload=False,
     )
     env.install_gettext_callables(  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
         _gettext, _ngettext, newstyle=True, pgettext=_pgettext, npgettext=_npgettext

@@ -381,7 +381,7 @@ def apply(state: State, e: Event) -> None:
         name = str(d.get("name", "")).strip()
         if not name:
             raise _err("empty_name", "empty_name")
-        if any(p.name == name for p in state.players.values()):
+        if state.has_player_named(name):
             raise _err("duplicate_player", "duplicate_player", name=name)
         _check_team(state, name, str(d.get("club", "")))
         late = state.settings.system in ("roundrobin", "mpa") and state.last_round >= 1

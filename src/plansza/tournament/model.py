@@ -343,6 +343,19 @@ class State:
     #: Whether a walkover was ever entered: only then can a result change a walkover's N
     #: (TR 7.2), so that replaying a log without one skips that pass over every round.
     walkovers: bool = field(default=False, compare=False, repr=False)
+    #: :func:`seeds` as last computed, with the number of players it counted: players
+    #: are only ever added (never renamed nor re-ranked), so the count tells it holds.
+    seeds_kept: tuple[int, dict[int, int]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    #: The players' names, for :meth:`has_player_named` (rebuilt when it misses some).
+    names: set[str] = field(default_factory=set, compare=False, repr=False)
+
+    def has_player_named(self, name: str) -> bool:
+        """Whether a player of this name is registered (a replay checks every new one)."""
+        if len(self.names) != len(self.players):
+            self.names = {p.name for p in self.players.values()}
+        return name in self.names
 
     def add_player(
         self,
@@ -357,6 +370,8 @@ class State:
     ) -> int:
         """Register a player; they join the next round not yet paired."""
         pid = len(self.players) + 1
+        if len(self.names) == len(self.players):
+            self.names.add(name)
         self.players[pid] = TournamentPlayer(
             pid,
             name,
@@ -516,8 +531,13 @@ def seeds(state: State) -> dict[int, int]:
     get the following numbers, by the round they joined, then by the same key,
     so numbers already printed never change.
     """
+    kept = state.seeds_kept
+    if kept is not None and kept[0] == len(state.players):
+        return dict(kept[1])
     order = sorted(state.players.values(), key=lambda p: (p.joined_round, *seed_key(p)))
-    return {p.pid: i for i, p in enumerate(order, 1)}
+    found = {p.pid: i for i, p in enumerate(order, 1)}
+    state.seeds_kept = (len(state.players), found)
+    return dict(found)
 
 
 def player_by_seed(state: State) -> dict[int, int]:

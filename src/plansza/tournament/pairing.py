@@ -102,6 +102,7 @@ def _division(state: State, pids: list[int]) -> State:
     }
     sub.adjustments = {pid: a for pid, a in state.adjustments.items() if pid in chosen}
     sub.penalties = [x for x in state.penalties if x[1] in chosen]
+    sub.seeds_kept = None  # the division's own numbers
     return sub
 
 

@@ -23,9 +23,11 @@ and the log is left as it was.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
+import threading
 from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -222,6 +224,17 @@ class TournamentFile:
         #: (the log's last sequence number, the state as of it): see :meth:`state`.
         self._cached: tuple[int, State] | None = None
         self._plain = _current_sqlite(path)
+        #: The file's address for the standard library's ``sqlite3``, resolved once (the
+        #: live pages ask for the last sequence number often).
+        self._uri = "" if "://" in path else f"file:{Path(path).resolve()}"
+        #: A read-only connection kept open for the reads (a live page's question "did
+        #: the log change?" costs a query, not a connection), with the file's identity
+        #: it was opened on: a file replaced under the same name is opened again.
+        self._kept: dict[str, tuple[tuple[int, int], sqlite3.Connection]] = {}
+        self._reading = threading.Lock()
+        #: The same for the writes ("rw"): a connection opened for each write reads the
+        #: schema and the pages again, costing about half as much as the write itself.
+        self._writing = threading.Lock()
         if not self._plain:
             self._connect()
 
@@ -274,19 +287,64 @@ class TournamentFile:
 
     def close(self) -> None:
         """Release the database."""
+        with self._reading, self._writing:
+            if "rw" in self._kept:
+                _remove_empty_journal(self.path, self._kept["rw"][1])
+            for _ident, db in self._kept.values():
+                db.close()
+            self._kept.clear()
         if self._engine is not None:
             self._engine.dispose()
+
+    def _connection(self, mode: str) -> tuple[sqlite3.Connection, bool]:
+        """The plain file's connection of ``mode`` (``ro``, ``rw``; the caller holds its
+        lock) and whether it is kept: opened once and again only when the file was
+        replaced under its name; a file that is gone gets a connection for this use
+        alone (closed by the caller: its error is sqlite's, as for any connection)."""
+        try:
+            st = os.stat(self.path)
+            ident = (st.st_dev, st.st_ino)
+        except OSError:
+            ident = None
+        kept = self._kept.get(mode)
+        if kept is not None and kept[0] == ident:
+            return kept[1], True
+        if kept is not None:
+            kept[1].close()
+            del self._kept[mode]
+        db = sqlite3.connect(
+            f"{self._uri}?mode={mode}",
+            uri=True,
+            isolation_level=None,  # each statement its own transaction unless BEGIN
+            timeout=30,
+            check_same_thread=False,
+        )
+        if ident is None:
+            return db, False
+        if mode == "rw":
+            # the journal emptied, not deleted, after each write: the same safety for
+            # a third less work a write (the empty ``-journal`` file is removed by
+            # :meth:`close`)
+            db.execute("PRAGMA journal_mode=TRUNCATE")
+        self._kept[mode] = (ident, db)
+        return db, True
+
+    def _read(self, sql: str) -> list[Any]:
+        """The rows of a query on the plain file, through the kept connection (each
+        query its own transaction: it sees every write committed before it)."""
+        with self._reading:
+            db, kept = self._connection("ro")
+            try:
+                return db.execute(sql).fetchall()
+            finally:
+                if not kept:
+                    db.close()
 
     def events(self, conn: sa.Connection | None = None) -> list[Event]:
         """The whole log, oldest first (undo events included)."""
         if conn is None and self._plain:
-            uri = f"file:{Path(self.path).resolve()}?mode=ro"
-            with closing(sqlite3.connect(uri, uri=True)) as db:
-                found = db.execute("SELECT seq, kind, data, at, by FROM events ORDER BY seq")
-                return [
-                    Event(seq, kind, json.loads(data), at, by or "")
-                    for seq, kind, data, at, by in found
-                ]
+            found = self._read("SELECT seq, kind, data, at, by FROM events ORDER BY seq")
+            return _rows(found)
         if conn is None:
             with self.engine.connect() as c:
                 return read_events(c)
@@ -296,10 +354,7 @@ class TournamentFile:
         """The sequence number of the log's newest event (0: an empty log): what a live
         page watches to know the tournament changed, without reading the log."""
         if self._plain:
-            uri = f"file:{Path(self.path).resolve()}?mode=ro"
-            with closing(sqlite3.connect(uri, uri=True)) as db:
-                row = db.execute("SELECT max(seq) FROM events").fetchone()
-                return int(row[0] or 0)
+            return int(self._read("SELECT max(seq) FROM events")[0][0] or 0)
         import sqlalchemy as sa
 
         table = _events_table()
@@ -385,44 +440,59 @@ class TournamentFile:
         """The SQLite file through the standard library: the write lock taken when the
         transaction begins (``BEGIN IMMEDIATE``, as the engine does), the log read and
         the new events checked against it, then appended — or nothing written."""
-        uri = f"file:{Path(self.path).resolve()}?mode=rw"
-        with closing(sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)) as db:
-            cached, self._cached = self._cached, None  # kept again only once written
+        with self._writing:
+            db, kept = self._connection("rw")
             try:
-                db.execute("BEGIN IMMEDIATE")
-                last = int(db.execute("SELECT max(seq) FROM events").fetchone()[0] or 0)
-                if cached is not None and cached[0] == last and _incremental(items):
-                    # the kept state is the log's: only the events since ``expected``
-                    # are read (for the conflict check), the new ones applied to it
-                    since = last if expected is None else min(expected, last)
-                    found = db.execute(
-                        "SELECT seq, kind, data, at, by FROM events WHERE seq > ? ORDER BY seq",
-                        (since,),
-                    )
-                    state = _check(self.path, _rows(found), items, at, expected, cached[1])
-                else:
-                    found = db.execute("SELECT seq, kind, data, at, by FROM events ORDER BY seq")
-                    state = _check(self.path, _rows(found), items, at, expected)
-                added = []
-                for kind, data in items:
-                    cursor = db.execute(
-                        "INSERT INTO events (kind, data, at, by) VALUES (?, ?, ?, ?)",
-                        (kind, json.dumps(data, ensure_ascii=False), at, by),
-                    )
-                    added.append(Event(cursor.lastrowid or 0, kind, data, at, by or ""))
-                db.execute("COMMIT")
-                if state is not None and _incremental(items) and added:
-                    self._cached = (added[-1].seq, state)
-            except sqlite3.OperationalError as e:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                if getattr(e, "sqlite_errorcode", 0) & 0xFF == 8:  # SQLITE_READONLY
-                    raise _read_only_error(self.path) from e
-                raise
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
+                return self._append_on(db, items, at=at, expected=expected, by=by)
+            finally:
+                if not kept:
+                    db.close()
+
+    def _append_on(
+        self,
+        db: sqlite3.Connection,
+        items: list[tuple[str, dict[str, Any]]],
+        *,
+        at: str,
+        expected: int | None,
+        by: str | None,
+    ) -> list[Event]:
+        cached, self._cached = self._cached, None  # kept again only once written
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            last = int(db.execute("SELECT max(seq) FROM events").fetchone()[0] or 0)
+            if cached is not None and cached[0] == last and _incremental(items):
+                # the kept state is the log's: only the events since ``expected``
+                # are read (for the conflict check), the new ones applied to it
+                since = last if expected is None else min(expected, last)
+                found = db.execute(
+                    "SELECT seq, kind, data, at, by FROM events WHERE seq > ? ORDER BY seq",
+                    (since,),
+                )
+                state = _check(self.path, _rows(found), items, at, expected, cached[1])
+            else:
+                found = db.execute("SELECT seq, kind, data, at, by FROM events ORDER BY seq")
+                state = _check(self.path, _rows(found), items, at, expected)
+            added = []
+            for kind, data in items:
+                cursor = db.execute(
+                    "INSERT INTO events (kind, data, at, by) VALUES (?, ?, ?, ?)",
+                    (kind, json.dumps(data, ensure_ascii=False), at, by),
+                )
+                added.append(Event(cursor.lastrowid or 0, kind, data, at, by or ""))
+            db.execute("COMMIT")
+            if state is not None and _incremental(items) and added:
+                self._cached = (added[-1].seq, state)
+        except sqlite3.OperationalError as e:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if getattr(e, "sqlite_errorcode", 0) & 0xFF == 8:  # SQLITE_READONLY
+                raise _read_only_error(self.path) from e
+            raise
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
         return added
 
     def _append(
@@ -459,6 +529,21 @@ class TournamentFile:
         """Append several events in one transaction (all or nothing); ``expected`` and
         ``by`` as for :meth:`append`."""
         self._write(items, at=at, expected=expected, by=by)
+
+
+def _remove_empty_journal(path: str, db: sqlite3.Connection) -> None:
+    """Remove the empty ``-journal`` file a kept writing connection leaves (its journal
+    is emptied, not deleted), while no other writer can be using it: under the
+    database's exclusive lock, given up at once when another connection holds it."""
+    journal = f"{path}-journal"
+    with contextlib.suppress(OSError, sqlite3.Error):
+        db.execute("PRAGMA busy_timeout=0")
+        db.execute("BEGIN EXCLUSIVE")
+        try:
+            if os.path.getsize(journal) == 0:  # emptied: it holds nothing to roll back
+                os.remove(journal)
+        finally:
+            db.execute("ROLLBACK")
 
 
 def local_time(at: str, form: str = "%H:%M:%S") -> str:

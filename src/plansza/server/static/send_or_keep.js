@@ -34,7 +34,8 @@
       method: "POST",
       body: body,
       credentials: "same-origin",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      // the page's part is enough where the server can answer with it alone
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Plansza-Part": "1" },
     })
       .then(function (r) { return r.text(); })
       .then(function (html) {
