@@ -18,10 +18,12 @@ Wrong codes from one address are limited like log-ins: :data:`WRONG_CODES` in
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import threading
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -183,9 +185,10 @@ async def table(request: Request) -> Response:
     """A table's page: its players, the entries waiting, the form (GET); an entry, a
     confirmation (POST).
 
-    The work is one step in a worker thread, on the tournament file the results are
-    written through (:func:`_writer`): its kept state moves on with each result, so a
-    hall of tables sending results at once costs no replay of the log per result."""
+    The work is done by the tournament's :class:`_Desk`, on the file the results are
+    written through (:func:`_writer`): its kept state moves on with each result (no
+    replay of the log), and the results of the requests waiting together are written
+    in one transaction."""
     t = translator_of(request)
     limiter = _limiter(request)
     address = client_address(request)
@@ -207,10 +210,19 @@ async def table(request: Request) -> Response:
         if isinstance(checked, Response):
             return checked
         form = checked
-    answer = await to_thread.run_sync(_table_step, request, path, form)
+    answer = await _desk(request).ask(_Ask(request, path, form))
     if answer.wrong_code:
         limiter.hit(address)
     return answer.response
+
+
+@dataclass
+class _Ask:
+    """One table page asked for: the request, the tournament, the form (None: GET)."""
+
+    request: Request
+    path: str
+    form: dict[str, str] | None
 
 
 @dataclass
@@ -220,95 +232,212 @@ class _Answer:
     wrong_code: bool = False
 
 
-def _table_step(request: Request, path: str, form: dict[str, str] | None) -> _Answer:
-    """The table's page after the form (``None``: a GET), under :data:`_writing`."""
-    t = translator_of(request)
-    key = _key(path)
-    store = hub_of(request).store
-    secret = store.table_secret(key)
-    code = request.path_params["code"]
-    with _writing:
-        file = _writer(request, path)
-        state = file.state()
-        try:
-            n, p, side = tables.find_table(state, secret, code)
-        except tables.CodeError as e:
-            return _Answer(error_page(request, 404, sentence(e, t)), wrong_code=True)
-        except tables.ClosedError as e:
-            return _Answer(error_page(request, 409, sentence(e, t)))
-        assert p.second is not None
-        status, errors, notice = 200, [], ""
-        entries: list[TableEntry] | None = None
-        if form is not None and p.result is None:
-            # the sides this session (this phone) entered at this table: one never
-            # confirms an entry it made itself, whatever code it holds (TR 5.2: both
-            # players sign)
-            mine = f"stolik:{n}:{p.table}"
-            entered = set(request.session.get(mine, []))
-            by = f"table:{p.table}"
+class _Desk:
+    """The tables' pages of one server, one batch at a time.
+
+    The requests that arrive while a batch is being done wait together and are the
+    next batch: done in one worker thread under :data:`_writing`, their results staged
+    on the file and written in one transaction (one wait for the disk for a hall's
+    tables, not one each), then their pages made from the state that holds them. A
+    page is answered only once its result is written."""
+
+    def __init__(self) -> None:
+        self._waiting: list[tuple[_Ask, asyncio.Future[_Answer]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def ask(self, ask: _Ask) -> _Answer:
+        future: asyncio.Future[_Answer] = asyncio.get_running_loop().create_future()
+        self._waiting.append((ask, future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run())
+        return await future
+
+    async def _run(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
             try:
-                if entered - {side}:  # it entered the other player's side: not this one too
-                    raise tables.CodeError(tables.OWN_ENTRY)
-                now = hub_of(request).clock()
-                if form.get("action") == "confirm":
-                    # the table's entries taken as the result is recorded (one step),
-                    # given back when it is not
-                    taken = store.take_table_entries(key, n, p.table)
-                    others = [x for x in taken if x.side != side]
-                    try:
-                        if not others:
-                            raise tables.CodeError(tables.NOTHING_TO_CONFIRM)
-                        _record_locked(path, key, request, others[0], by, None, state, False)
-                    except PlanszaError:
-                        for x in taken:
-                            store.put_table_entry(key, x, now)
-                        raise
-                    entries = []
+                answers = await to_thread.run_sync(_batch, [ask for ask, _ in batch])
+            except asyncio.CancelledError:  # the server stops
+                for _ask, future in batch:
+                    future.cancel()
+                raise
+            except Exception as e:  # the batch failed as a whole: each request says so
+                answers = [e] * len(batch)
+            for (_ask, future), answer in zip(batch, answers, strict=True):
+                if future.done():  # the phone went away meanwhile
+                    continue
+                if isinstance(answer, BaseException):
+                    future.set_exception(answer)
                 else:
-                    entry = _entry(form, state, n, p.table, side)
-                    entries, agreed = store.offer_table_entry(key, entry, now)
-                    request.session[mine] = sorted(entered | {side})
-                    if agreed:  # the other phone's says the same: the result
-                        try:
-                            _record_locked(path, key, request, entry, by, None, state, False)
-                        except PlanszaError:  # the entries kept, as any not recorded
-                            for x in [*entries, entry]:
-                                store.put_table_entry(key, x, now)
-                            raise
-                        entries = []
-            except PlanszaError as e:
-                status, errors = (
-                    400 if e.code in ("argument", "score", "last_moves") else 409,
-                    [sentence(e, t)],
-                )
-                entries = None
-            state = file.state()  # moved on by the result recorded (no replay)
-            p = next(x for x in state.rounds[n].pairings if x.table == p.table)
-            if not errors:
-                notice = "recorded" if p.result is not None else "saved"
-        if entries is None:
-            entries = store.table_entries(key, n, p.table)
-        # rendered here, under the lock: the kept state moves on with the next result;
-        # a phone's script that sent the form takes the page's part alone
-        part = form is not None and request.headers.get("x-plansza-part") == "1"
-        return _Answer(
-            page(
-                request,
-                "web/table_part.html" if part else "web/table.html",
-                status=status,
-                state=state,
-                n=n,
-                p=p,
-                seeds=seeds(state),
-                code=tables.normalize(code),
-                side=side,
-                entries=entries,
-                verdict=tables.verdict(entries),
-                last_moves=tables.wants_last_moves(state),
-                errors=errors,
-                notice=notice,
+                    future.set_result(answer)
+
+
+def _desk(request: Request) -> _Desk:
+    """The desk of the event loop serving the request (a server has one; a test's
+    client may start a loop for each request)."""
+    state = request.app.state
+    desks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Desk] | None = getattr(
+        state, "table_desks", None
+    )
+    if desks is None:
+        desks = state.table_desks = weakref.WeakKeyDictionary()
+    loop = asyncio.get_running_loop()
+    desk = desks.get(loop)
+    if desk is None:
+        desk = desks[loop] = _Desk()
+    return desk
+
+
+@dataclass
+class _Step:
+    """One table page's work in a batch, before its page is made."""
+
+    ask: _Ask
+    n: int
+    table: int
+    side: int
+    status: int = 200
+    errors: list[str] = field(default_factory=list)
+    #: the table's entries (None: read them when the page is made)
+    entries: list[TableEntry] | None = None
+    #: a result staged on the file: its error decides the page; given back when refused
+    staged: bool = False
+    give_back: list[TableEntry] = field(default_factory=list)
+
+
+def _batch(asks: list[_Ask]) -> list[_Answer | BaseException]:
+    """The batch's pages (see :class:`_Desk`); an unexpected error is that page's alone."""
+    with _writing:
+        file = _writer(asks[0].request, asks[0].path)
+        steps: list[_Step | _Answer | BaseException] = []
+        for ask in asks:
+            try:
+                steps.append(_decide(ask, file))
+            except Exception as e:  # a fault in one page, not the others'
+                steps.append(e)
+        try:
+            refused: list[PlanszaError | None] | PlanszaError = file.commit_staged()
+        except PlanszaError as e:  # not written (a read-only file): every result says so
+            refused = e
+        except Exception as e:  # the file busy too long, a disk error: nothing written
+            refused = PlanszaError(
+                N_("the tournament file could not be written: {reason}"), reason=str(e)
             )
+        verdicts = iter(refused if isinstance(refused, list) else [])
+        state = file.state()  # moved on by the results written (no replay)
+        out: list[_Answer | BaseException] = []
+        for step in steps:
+            if not isinstance(step, _Step):
+                out.append(step)
+                continue
+            try:
+                if step.staged:
+                    error = refused if isinstance(refused, PlanszaError) else next(verdicts)
+                    if error is not None:
+                        _refused(step, error)
+                out.append(_page(step, state))
+            except Exception as e:
+                out.append(e)
+        return out
+
+
+def _refused(step: _Step, error: PlanszaError) -> None:
+    """A step's result refused: its entries given back, the page says why."""
+    request = step.ask.request
+    store = hub_of(request).store
+    now = hub_of(request).clock()
+    for x in step.give_back:
+        store.put_table_entry(_key(step.ask.path), x, now)
+    step.entries, step.staged = None, False
+    step.status = 400 if error.code in ("argument", "score", "last_moves") else 409
+    step.errors = [sentence(error, translator_of(request))]
+
+
+def _decide(ask: _Ask, file: TournamentFile) -> _Step | _Answer:
+    """A table page's work (under :data:`_writing`): the code's table, and the entry or
+    the confirmation sent — a result staged on the file when the two players agree."""
+    request, form = ask.request, ask.form
+    t = translator_of(request)
+    key = _key(ask.path)
+    store = hub_of(request).store
+    state = file.state()
+    try:
+        n, p, side = tables.find_table(state, store.table_secret(key), request.path_params["code"])
+    except tables.CodeError as e:
+        return _Answer(error_page(request, 404, sentence(e, t)), wrong_code=True)
+    except tables.ClosedError as e:
+        return _Answer(error_page(request, 409, sentence(e, t)))
+    step = _Step(ask, n, p.table, side)
+    if form is None or p.result is not None:
+        return step
+    # the sides this session (this phone) entered at this table: one never confirms an
+    # entry it made itself, whatever code it holds (TR 5.2: both players sign)
+    mine = f"stolik:{n}:{p.table}"
+    entered = set(request.session.get(mine, []))
+    by = f"table:{p.table}"
+    now = hub_of(request).clock()
+    try:
+        if entered - {side}:  # it entered the other player's side: not this one too
+            raise tables.CodeError(tables.OWN_ENTRY)
+        if form.get("action") == "confirm":
+            # the table's entries taken as the result is recorded, given back when not
+            step.give_back = store.take_table_entries(key, n, p.table)
+            others = [x for x in step.give_back if x.side != side]
+            if not others:
+                _refused(step, tables.CodeError(tables.NOTHING_TO_CONFIRM))
+                return step
+            result = others[0]
+        else:
+            entry = _entry(form, state, n, p.table, side)
+            step.entries, agreed = store.offer_table_entry(key, entry, now)
+            request.session[mine] = sorted(entered | {side})
+            if not agreed:
+                return step
+            step.give_back, result = [*step.entries, entry], entry  # the other's says the same
+        step.entries = []
+        staged = Referee(file, _stamp(request), by=by, staged=True)
+        try:
+            tables.record(staged, result, state)
+        except PlanszaError as e:
+            _refused(step, e)
+            return step
+        step.staged = True
+    except PlanszaError as e:
+        step.status = 400 if e.code in ("argument", "score", "last_moves") else 409
+        step.errors = [sentence(e, t)]
+    return step
+
+
+def _page(step: _Step, state: State) -> _Answer:
+    """The table's page after its step, from the state with the batch's results; a
+    phone's script that sent the form takes the page's part alone."""
+    request, form = step.ask.request, step.ask.form
+    p = next(x for x in state.rounds[step.n].pairings if x.table == step.table)
+    notice = ""
+    if form is not None and not step.errors:
+        notice = "recorded" if p.result is not None else "saved"
+    entries = step.entries
+    if entries is None:
+        entries = hub_of(request).store.table_entries(_key(step.ask.path), step.n, step.table)
+    part = form is not None and request.headers.get("x-plansza-part") == "1"
+    return _Answer(
+        page(
+            request,
+            "web/table_part.html" if part else "web/table.html",
+            status=step.status,
+            state=state,
+            n=step.n,
+            p=p,
+            seeds=seeds(state),
+            code=tables.normalize(request.path_params["code"]),
+            side=step.side,
+            entries=entries,
+            verdict=tables.verdict(entries),
+            last_moves=tables.wants_last_moves(state),
+            errors=step.errors,
+            notice=notice,
         )
+    )
 
 
 # ---- the referee's queue ---------------------------------------------------------

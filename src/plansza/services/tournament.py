@@ -393,6 +393,10 @@ class Referee:
     #: a change recorded since then to the same game or player is refused as a
     #: conflict (:class:`~plansza.tournament.storage.ConflictError`), not overwritten.
     expected: int | None = None
+    #: Events staged on the file (checked and applied to its kept state, written with
+    #: others by :meth:`~plansza.tournament.storage.TournamentFile.commit_staged`)
+    #: instead of appended one by one: the tables' phones sending at once.
+    staged: bool = False
 
     @classmethod
     @contextmanager
@@ -422,6 +426,9 @@ class Referee:
         return n
 
     def _record(self, kind: str, data: dict[str, Any]) -> None:
+        if self.staged:
+            self.file.stage(kind, data, at=self.now(), by=self.by)
+            return
         self.file.append(kind, data, at=self.now(), expected=self.expected, by=self.by)
 
     # ---- players -----------------------------------------------------------------

@@ -223,6 +223,16 @@ class TournamentFile:
         self._engine: sa.Engine | None = None
         #: (the log's last sequence number, the state as of it): see :meth:`state`.
         self._cached: tuple[int, State] | None = None
+        #: Events checked and applied to the kept state, to be written together by
+        #: :meth:`commit_staged` (kind, data, at, by), and the log's last sequence number
+        #: they were checked against.
+        self._staged: list[tuple[str, dict[str, Any], str, str | None]] = []
+        self._staged_on = 0
+        #: The work done, counted (the tests catch a change that replays the log or
+        #: writes once per result again): replays of the log by :meth:`state`, and
+        #: transactions that wrote events.
+        self.replays = 0
+        self.writes = 0
         self._plain = _current_sqlite(path)
         #: The file's address for the standard library's ``sqlite3``, resolved once (the
         #: live pages ask for the last sequence number often).
@@ -375,6 +385,7 @@ class TournamentFile:
             return self._cached[1]
         events = self.events()
         state = replay(events)
+        self.replays += 1
         self._cached = (events[-1].seq if events else 0, state)
         return state
 
@@ -389,6 +400,105 @@ class TournamentFile:
         folder = os.path.dirname(os.path.abspath(self.path))
         if not os.access(self.path, os.W_OK) or not os.access(folder, os.W_OK):
             raise _read_only_error(self.path)
+
+    def stage(self, kind: str, data: dict[str, Any], *, at: str, by: str | None = None) -> None:
+        """Check an event against the tournament now and apply it to the kept state, to
+        be written with the others staged by :meth:`commit_staged`, in one transaction
+        (a hall's tables sending their results at once: one write for a batch of them).
+        Refused as :meth:`append` refuses it (raises, nothing staged). Until it is
+        committed, :meth:`state` includes it; an event the state cannot be moved on by
+        (an undo), and any event of a server's log, is appended at once instead.
+
+        >>> import tempfile, os
+        >>> from plansza.tournament.model import Settings
+        >>> path = os.path.join(tempfile.mkdtemp(), "t.sqlite")
+        >>> TournamentFile.create(path, Settings("Test", 3, "swiss"), at="t").close()
+        >>> f = TournamentFile.open(path)
+        >>> f.stage("player_added", {"name": "Ola"}, at="t")
+        >>> f.stage("player_added", {"name": "Ola"}, at="t")
+        Traceback (most recent call last):
+        ...
+        plansza.errors.IllegalActionError: Ola is already registered
+        >>> len(f.state().players), f.last_seq()
+        (1, 1)
+        >>> f.commit_staged(), f.last_seq()
+        ([None], 2)
+        >>> f.close()
+        """
+        if not (self._plain and self._engine is None) or not _incremental([(kind, data)]):
+            self.append(kind, data, at=at, by=by)
+            return
+        state = self.state()
+        assert self._cached is not None
+        if not self._staged:
+            self._staged_on = self._cached[0]
+        apply(state, Event(0, kind, data, at))  # raises, changing nothing, when refused
+        self._staged.append((kind, data, at, by))
+
+    def commit_staged(self) -> list[PlanszaError | None]:
+        """Write the events :meth:`stage` checked, in one transaction; for each, None or
+        what refused it. When the log changed since they were checked (another writer:
+        the referee's command line), each is appended on its own instead, checked
+        against the log as it is, and the kept state is read again."""
+        staged, self._staged = self._staged, []
+        if not staged:
+            return []
+        try:
+            self.check_writable()
+            with self._writing:
+                db, kept = self._connection("rw")
+                try:
+                    written = self._write_staged(db, staged)
+                finally:
+                    if not kept:
+                        db.close()
+        except BaseException:
+            self._cached = None  # it holds events that were not written
+            raise
+        if written:
+            return [None] * len(staged)
+        self._cached = None  # checked against a log that is not the file's now
+        out: list[PlanszaError | None] = []
+        for kind, data, at, by in staged:
+            try:
+                self.append(kind, data, at=at, by=by)
+                out.append(None)
+            except PlanszaError as e:
+                out.append(e)
+        return out
+
+    def _write_staged(
+        self, db: sqlite3.Connection, staged: list[tuple[str, dict[str, Any], str, str | None]]
+    ) -> bool:
+        """The staged events written (True), or nothing when the log moved on since they
+        were checked (False)."""
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            last = int(db.execute("SELECT max(seq) FROM events").fetchone()[0] or 0)
+            if self._cached is None or last != self._staged_on:
+                db.execute("ROLLBACK")
+                return False
+            seq = last
+            for kind, data, at, by in staged:
+                cursor = db.execute(
+                    "INSERT INTO events (kind, data, at, by) VALUES (?, ?, ?, ?)",
+                    (kind, json.dumps(data, ensure_ascii=False), at, by),
+                )
+                seq = cursor.lastrowid or seq + 1
+            db.execute("COMMIT")
+            self.writes += 1
+        except sqlite3.OperationalError as e:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if getattr(e, "sqlite_errorcode", 0) & 0xFF == 8:  # SQLITE_READONLY
+                raise _read_only_error(self.path) from e
+            raise
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        self._cached = (seq, self._cached[1])
+        return True
 
     def append(
         self,
@@ -481,6 +591,7 @@ class TournamentFile:
                 )
                 added.append(Event(cursor.lastrowid or 0, kind, data, at, by or ""))
             db.execute("COMMIT")
+            self.writes += 1
             if state is not None and _incremental(items) and added:
                 self._cached = (added[-1].seq, state)
         except sqlite3.OperationalError as e:
@@ -516,6 +627,7 @@ class TournamentFile:
                 )
                 pk = res.inserted_primary_key
                 added.append(Event(int(pk[0]) if pk is not None else 0, kind, data, at, by or ""))
+        self.writes += 1
         return added
 
     def append_many(
