@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from plansza.errors import PlanszaError
 
 LANGUAGES = ("pl", "en")
@@ -74,15 +76,27 @@ def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
         ) from None
 
 
-def describe(error: PlanszaError, t: Translator, *, where: bool = True) -> str:
+def describe(
+    error: PlanszaError,
+    t: Translator,
+    *,
+    where: bool = True,
+    wording: Mapping[str, str] | None = None,
+) -> str:
     """The error's message in the language of ``t``, filled from its details.
 
     A :class:`~plansza.errors.FormatError` is prefixed with where it is (file, line),
-    unless ``where`` is false (a list that names the line itself).
+    unless ``where`` is false (a list that names the line itself). ``wording`` maps a
+    message id to the one a front end says instead (the same details): a refusal that
+    tells the command line's user which option to give tells a browser's user which
+    field to fill.
     """
     from plansza.errors import FormatError, PlanszaError, Term
 
-    if error.plural is not None and (n := error.number()) is not None:
+    instead = None if wording is None or error.plural is not None else wording.get(error.template)
+    if instead is not None:
+        text = t.gettext(instead)
+    elif error.plural is not None and (n := error.number()) is not None:
         text = t.ngettext(error.template, error.plural, n)
     else:
         text = t.gettext(error.template)
@@ -92,7 +106,7 @@ def describe(error: PlanszaError, t: Translator, *, where: bool = True) -> str:
         # the same language rather than in the English of its str(); a Term detail is
         # a word of the catalogues.
         fields = {
-            k: describe(v, t, where=where)
+            k: describe(v, t, where=where, wording=wording)
             if isinstance(v, PlanszaError)
             else t.gettext(v)
             if isinstance(v, Term)

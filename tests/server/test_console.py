@@ -165,7 +165,7 @@ def test_settings_undo_and_close(hall: tuple[TestClient, str]) -> None:
         s = t.state().settings
         assert (s.group_range, s.venue) == (1.5, "Hala")
     status, html = act(client, "ustawienia", "/sedzia/ustawienia", minutes="zero")
-    assert status == 422 and "minutes" in html
+    assert status == 422 and "Minuty na gracza" in html  # the form's words, not the key
     status, html = act(client, "cofnij")
     assert status == 200
     with _opened(path) as t:
@@ -471,3 +471,36 @@ def test_the_round_page_marks_tables_waiting_in_the_phones_queue(
     two = html.split('id="table-2"')[1].split("</tr>")[0]
     assert 'class="queued"' in one and "/sedzia/wyniki" in one
     assert 'class="queued console-error"' in two
+
+
+def test_the_criteria_are_chosen_in_words_one_place_after_another(
+    hall: tuple[TestClient, str],
+) -> None:
+    # RR §4: big points first, then small points or the spread — chosen from lists in
+    # words, not typed as the command line's keys
+    client, path = hall
+    create(client)
+    html = client.get("/sedzia/ustawienia").text
+    assert "big_points" not in html.split('name="criteria.1"')[0].split("<form")[-1]
+    assert ">duże punkty</option>" in html or ">Duże punkty</option>" in html, html
+    assert not re.search(r">\s*big_points|small_points\s*<", html)
+    status, html = act(
+        client,
+        "ustawienia",
+        "/sedzia/ustawienia",
+        **{"criteria.1": "big_points", "criteria.2": "small_points", "criteria.3": "spread"},
+    )
+    assert status == 200, html
+    with _opened(path) as t:
+        s = t.state().settings
+        assert tuple(s.criteria) == ("big_points", "small_points", "spread")
+        assert s.final_criteria is None  # no place chosen: the same chain
+    html = client.get("/sedzia/ustawienia").text
+    places = re.findall(r'name="criteria\.(\d)"[^>]*>(.*?)</select>', html, re.S)
+    chosen = [(i, re.findall(r'<option value="(\w*)" selected', opts)) for i, opts in places]
+    assert chosen == [
+        ("1", ["big_points"]),
+        ("2", ["small_points"]),
+        ("3", ["spread"]),
+        *[(str(i), []) for i in range(4, 7)],
+    ]

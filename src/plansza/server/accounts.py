@@ -27,10 +27,10 @@ from starlette.routing import Route
 from starlette.websockets import WebSocket
 
 from plansza.errors import N_
-from plansza.i18n import describe
 from plansza.server.live import LiveGame
 from plansza.server.pages import csrf, page, small_form, translator_of
 from plansza.server.pages import hub_of as _hub
+from plansza.server.wording import describe
 from plansza.services.accounts import (
     NICK_MAX,
     AccountError,

@@ -37,7 +37,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from plansza.errors import N_, PlanszaError
-from plansza.i18n import Translator, describe
+from plansza.i18n import Translator
 from plansza.server import accounts
 from plansza.server.hall import HallMode, in_hall, is_referee
 from plansza.server.headers import SecurityHeaders
@@ -45,6 +45,7 @@ from plansza.server.live import NO_ANSWER, Hub, LiveGame, token_hash
 from plansza.server.pages import csrf, is_https, language, page, premiums, small_form, translator_of
 from plansza.server.pages import hub_of as _hub
 from plansza.server.store import Store, default_url
+from plansza.server.wording import describe
 from plansza.services.live import (
     PRESETS,
     Challenge,
@@ -471,8 +472,10 @@ async def _invited(request: Request) -> tuple[LiveGame, Response | None]:
     t = translator_of(request)
     live = await _live(request)
     code = request.path_params["code"]
-    if live is None or not live.setup.invite or not secrets.compare_digest(
-        live.setup.invite, token_hash(code)
+    if (
+        live is None
+        or not live.setup.invite
+        or not secrets.compare_digest(live.setup.invite, token_hash(code))
     ):
         raise _Refused(_error_page(request, 404, t.gettext("This invitation is not valid.")))
     if await accounts.seat(request, live) is not None:

@@ -220,7 +220,8 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
     now = hall.clock()
 
     def look(ch: Championship | None) -> dict[str, Any]:
-        from plansza.duplicate.messages import describe, end_text
+        from plansza.duplicate.messages import end_text
+        from plansza.server.wording import describe
         from plansza.duplicate.standings import championship_table, game_table, top_total
         from plansza.duplicate.timer import mmss
 
@@ -372,7 +373,7 @@ async def codes(request: Request) -> Response:
     try:
         rows = await run_in_threadpool(hall.codes)
     except HallError as e:
-        from plansza.duplicate.messages import describe
+        from plansza.server.wording import describe
 
         return page(request, "web/error.html", status=409, message=describe(e, t))
     slips = []
@@ -560,7 +561,7 @@ async def act(request: Request) -> Response:
     except BadInput as e:
         error, status = str(e), 400
     except PlanszaError as e:
-        from plansza.duplicate.messages import describe
+        from plansza.server.wording import describe
 
         error, status = describe(e, t), 409
     else:

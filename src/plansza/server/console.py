@@ -34,10 +34,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from plansza.errors import N_, PlanszaError
-from plansza.i18n import Translator, describe
+from plansza.errors import N_, PlanszaError, Term
+from plansza.i18n import Translator
 from plansza.server.accounts import current, require_referee, role
 from plansza.server.pages import page, said_of, said_url, small_form, translator_of
+from plansza.server.wording import describe
 from plansza.services.tournament import (
     Referee,
     category_list,
@@ -51,6 +52,7 @@ from plansza.services.tournament import (
 )
 from plansza.tiles import polish_collation_key
 from plansza.tournament.model import State, seeds
+from plansza.tournament.ranked import CRITERIA_WORDS
 
 #: The longest console form read, in bytes (a manual pairing of 150 players fits).
 MAX_FORM = 32_768
@@ -270,8 +272,8 @@ SETTING_LABELS = {
     "name": N_("Tournament name"),
     "minutes": N_("Minutes per player"),
     "round_minutes": N_("Minutes of a round (the round's clock)"),
-    "criteria": N_("Criteria, e.g. big_points,spread"),
-    "final_criteria": N_("Criteria of the final standings (empty: the same)"),
+    "criteria": N_("Criteria of the standings, in order"),
+    "final_criteria": N_("Criteria of the final standings, in order (none chosen: the same)"),
     "bye_score": N_("Bye score, e.g. 300:250"),
     "bye_big_points": N_("Big points of a bye"),
     "exclude_best_wins": N_("Best wins left out of the final spread (MPA 2e viii)"),
@@ -338,6 +340,8 @@ def _settings_context(state: State, t: Translator) -> dict[str, Any]:
         "settings_now": dump(state.settings),
         "labels": SETTING_LABELS,
         "choices": SETTING_CHOICES,
+        "criteria_words": CRITERIA_WORDS,
+        "chain_length": len(CRITERIA_WORDS),
     }
 
 
@@ -719,9 +723,19 @@ def _settings(r: Referee, form: dict[str, str], t: Translator) -> Said:
     from plansza.tournament.events import SETTABLE
 
     texts = {k: v for k, v in form.items() if k in SETTABLE}
+    for key in ("criteria", "final_criteria"):  # a chain: one list per place in it
+        places = [form.get(f"{key}.{i}", "") for i in range(1, len(CRITERIA_WORDS) + 1)]
+        if any(f"{key}.{i}" in form for i in range(1, len(CRITERIA_WORDS) + 1)):
+            texts[key] = ",".join(c for c in places if c)
     for key in ("repeats", "elimination"):  # an unticked box is not sent at all
         texts.setdefault(key, "")
-    r.change_settings(setting_changes(r.state().settings, texts))
+    try:
+        r.change_settings(setting_changes(r.state().settings, texts))
+    except PlanszaError as e:  # the setting named as the form names it, not by its key
+        named = e.details.get("setting")
+        if isinstance(named, str) and named in SETTING_LABELS:
+            e.details["setting"] = Term(SETTING_LABELS[named])
+        raise
     return []
 
 

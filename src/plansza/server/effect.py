@@ -24,12 +24,12 @@ from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
 from plansza.errors import PlanszaError
-from plansza.i18n import describe
 from plansza.ranking.effect import TournamentEffect, by_change
 from plansza.ranking.records import BadRowsError
 from plansza.ranking.report import decimal_text
 from plansza.server.pages import page, translator_of
 from plansza.server.ranking import Computed, RankingSource
+from plansza.server.wording import describe
 
 _BY_NAME = {"nazwisko", "name", "alfabetycznie"}
 

@@ -17,8 +17,8 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from plansza.errors import PlanszaError
-from plansza.i18n import describe
 from plansza.server.pages import error_page, translator_of
+from plansza.server.wording import describe
 
 
 def routes() -> list[Route]:

@@ -122,7 +122,7 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
 
 def sentence(error: PlanszaError, t: Translator) -> str:
     """An error's message as a sentence on a page: with a capital letter."""
-    from plansza.i18n import describe
+    from plansza.server.wording import describe
 
     text = describe(error, t)
     return text[:1].upper() + text[1:]
@@ -205,4 +205,3 @@ def is_https(conn: Request | WebSocket) -> bool:
     if conn.url.scheme in ("https", "wss"):
         return True
     return conn.headers.get("x-forwarded-proto", "").split(",")[0].strip() == "https"
-

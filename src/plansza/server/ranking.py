@@ -26,7 +26,7 @@ from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
 from plansza.errors import N_, PlanszaError
-from plansza.i18n import Translator, describe
+from plansza.i18n import Translator
 from plansza.ranking.hollington import (
     Explanation,
     RankingHistory,
@@ -36,6 +36,7 @@ from plansza.ranking.hollington import (
 from plansza.ranking.records import BadRowsError, RankedGame, read_games_csv
 from plansza.ranking.report import basis_text, decimal_text
 from plansza.server.pages import page, translator_of
+from plansza.server.wording import describe
 from plansza.tiles import polish_collation_key
 
 #: The longest search text read, in characters.

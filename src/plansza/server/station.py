@@ -25,11 +25,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from plansza.i18n import describe
 from plansza.server.accounts import require_referee
 from plansza.server.hall import STATION_COOKIE, in_hall, is_referee, is_station, station_secret
 from plansza.server.pages import hub_of as _hub
 from plansza.server.pages import page, small_form, translator_of
+from plansza.server.wording import describe
 from plansza.services.study import StudyError, WordVerdict, check_words
 
 #: The longest station form read, in bytes (the words, the table, the token).
@@ -148,8 +148,10 @@ async def enroll(request: Request) -> Response:
         return await require_referee(request) or Response(status_code=403)
     form = await _form(request)
     expected = request.session.get("csrf")
-    if form is None or not expected or not secrets.compare_digest(
-        form.get("csrf", ""), str(expected)
+    if (
+        form is None
+        or not expected
+        or not secrets.compare_digest(form.get("csrf", ""), str(expected))
     ):
         message = t.gettext("The form has expired: open the page again.")
         return page(request, "web/error.html", status=403, message=message)

@@ -29,8 +29,9 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from plansza.errors import PlanszaError
-from plansza.i18n import Translator, describe
+from plansza.i18n import Translator
 from plansza.server.live import Hub
+from plansza.server.wording import describe
 from plansza.services.study import (
     MAX_RECORD,
     RecordErrors,

@@ -34,8 +34,8 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from plansza.i18n import describe
 from plansza.server.pages import change_events, page, translator_of
+from plansza.server.wording import describe
 from plansza.services.live_tournament import NotFoundError, Spectator
 from plansza.tournament.model import State
 

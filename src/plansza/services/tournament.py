@@ -114,6 +114,13 @@ def player(state: State, text: str) -> int:
     raise ArgumentError(N_("no such player: {who}"), code="unknown_player", who=text)
 
 
+#: A name not on the ranking list, with close names on it.
+NOT_LISTED = N_(
+    "{name} is not on the ranking list; close names on it: {names}. Give the name as "
+    "listed, or --unlisted to register a player off the list"
+)
+
+
 def parse_pairing(state: State, text: str) -> list[tuple[int, int | None]]:
     """``"1-4,2-3,5"`` → pid pairs (seeding numbers or names; a lone one = bye)."""
     out: list[tuple[int, int | None]] = []
@@ -261,10 +268,7 @@ def from_list(
         close = listing.suggest(name)
         if close:
             raise ArgumentError(
-                N_(
-                    "{name} is not on the ranking list; close names on it: {names}. Give the "
-                    "name as listed, or --unlisted to register a player off the list"
-                ),
+                NOT_LISTED,
                 code="not_listed",
                 name=name,
                 names=", ".join(close),
