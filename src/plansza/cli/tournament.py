@@ -12,6 +12,8 @@ write something call ``cli/tournament_views.py``, imported inside them (a
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
@@ -106,39 +108,35 @@ def _roles(
     return out
 
 
-def _check_roles(settings: Any, federation: str | None) -> None:
-    """RR §4, RS §2–§6: the referee and roles checked; a refusal stops the command
-    (exit 3), a warning is said. Without ``--federation`` the licences are not known."""
-    from plansza.services.tournament import referee_findings
-
-    standings = None
-    if federation is not None and settings.category:
-        from plansza.services.federation import standings_for
-
-        names = [settings.referee, *settings.assistants]
-        first_day = settings.dates[0] if settings.dates else date.today().isoformat()
-        with user_errors(EXIT_INPUT):
-            standings = standings_for(federation, names, first_day)
-    findings = referee_findings(settings, standings)
+def _say_roles(findings: list[Any], federation: str | None, settings: Any) -> None:
+    """RR §4, RS §2–§6: the warnings the service's check returned, said."""
     for f in findings:
         text = _(f.template, **f.details)
-        line = _("{paragraph}: {text}", paragraph=f.paragraph, text=text)
-        if f.level == "warn":
-            err_console.print(_("warning: {text}", text=line))
-    refused = [f for f in findings if f.level == "refuse"]
-    if refused:
-        for f in refused[1:]:
-            err_console.print(
-                _("{paragraph}: {text}", paragraph=f.paragraph, text=_(f.template, **f.details))
-            )
-        f = refused[0]
-        fail(
-            _("{paragraph}: {text}", paragraph=f.paragraph, text=_(f.template, **f.details)),
-            EXIT_REFUSED,
+        err_console.print(
+            _("warning: {text}", text=_("{paragraph}: {text}", paragraph=f.paragraph, text=text))
         )
     if settings.category and federation is None and settings.category != "unranked":
         err_console.print(
             _("The referee's licence is not checked: give the registry with --federation FILE")
+        )
+
+
+@contextmanager
+def _roles_refused() -> Iterator[None]:
+    """A refusal of the roles (:class:`RolesRefused`): every finding said, exit 3."""
+    from plansza.services.tournament import RolesRefused
+
+    try:
+        yield
+    except RolesRefused as e:
+        for f in e.findings[1:]:
+            err_console.print(
+                _("{paragraph}: {text}", paragraph=f.paragraph, text=_(f.template, **f.details))
+            )
+        f = e.findings[0]
+        fail(
+            _("{paragraph}: {text}", paragraph=f.paragraph, text=_(f.template, **f.details)),
+            EXIT_REFUSED,
         )
 
 
@@ -206,11 +204,11 @@ def new(
             today=date.today().isoformat(),
             roles=_roles(category, assistants, referee_plays, internship, exam),
         )
-    _check_roles(settings, federation)
     path = db or (slug(name) + SUFFIX)
-    with referee_errors():
+    with referee_errors(), _roles_refused():
         check_output(path)  # its directory: the database would only say "unable to open"
-        Referee.create(path, settings, now)
+        warnings = Referee.create(path, settings, now, registry=federation)
+    _say_roles(warnings, federation, settings)
     console.print(_("Created '{name}' in {path}", name=name, path=path))
     if assumed:
         err_console.print(
@@ -375,11 +373,10 @@ def add_player(
 
 def _history_of(path: str) -> Any:
     """The ranking's history read from ``path`` (a clear error, exit 2, if it cannot be)."""
-    from plansza.ranking.hollington import RankingHistory
-    from plansza.ranking.records import read_games_csv
+    from plansza.ranking.store import load_ranking
 
     with user_errors():
-        return RankingHistory(read_games_csv(path))
+        return load_ranking(path)  # with the registered rankings it keeps (RR §2.1)
 
 
 def _first_day(state: Any) -> Any:
@@ -902,12 +899,12 @@ def set_(
     with referee(db) as r:
         if bye is not None:
             changes["bye_score"] = list(parse_score_pair(bye))
-        roles = {"category", "assistants", "referee_plays", "internship", "exam", "referee"}
-        if roles & changes.keys():
-            from plansza.tournament.events import changed_settings
+        from plansza.services.tournament import ROLE_SETTINGS
 
-            _check_roles(changed_settings(r.state().settings, changes), federation)
-        settings = r.change_settings(changes)
+        with _roles_refused():
+            settings = r.change_settings(changes, registry=federation)
+        if ROLE_SETTINGS & changes.keys():
+            _say_roles(r.role_warnings(federation), federation, settings)
         typer.echo(json.dumps(dump(settings), ensure_ascii=False))
 
 

@@ -22,12 +22,13 @@ shows the page again with the referee's input kept and the reason.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import secrets
 from collections.abc import Callable
 from contextvars import ContextVar
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -40,6 +41,7 @@ from plansza.server.accounts import current, require_referee, role
 from plansza.server.pages import page, said_of, said_url, small_form, translator_of
 from plansza.server.wording import describe
 from plansza.services.tournament import (
+    ROLE_SETTINGS,
     Referee,
     category_list,
     from_history,
@@ -51,8 +53,11 @@ from plansza.services.tournament import (
     setting_changes,
 )
 from plansza.tiles import polish_collation_key
-from plansza.tournament.model import State, seeds
+from plansza.tournament.model import Settings, State, seeds
 from plansza.tournament.ranked import CRITERIA_WORDS
+
+if TYPE_CHECKING:
+    from plansza.federation.roles import Finding
 
 #: The longest console form read, in bytes (a manual pairing of 150 players fits).
 MAX_FORM = 32_768
@@ -437,6 +442,9 @@ def _ranking_text(value: float | None) -> str:
 #: The ranking's history of the server (``plansza serve --ranking``), set for the
 #: request being handled: a player off the list is seeded from it (RR §2.3–§2.4).
 _HISTORY: ContextVar[Any] = ContextVar("ranking_history", default=None)
+#: The federation's registry of the server (``plansza serve --federation``), set for
+#: the request being handled: the roles are checked against its licences (RS §2–§6).
+_REGISTRY: ContextVar[str | None] = ContextVar("federation_registry", default=None)
 
 
 def _listing() -> Any:
@@ -729,14 +737,37 @@ def _settings(r: Referee, form: dict[str, str], t: Translator) -> Said:
             texts[key] = ",".join(c for c in places if c)
     for key in ("repeats", "elimination"):  # an unticked box is not sent at all
         texts.setdefault(key, "")
+    registry = _REGISTRY.get()
     try:
-        r.change_settings(setting_changes(r.state().settings, texts))
+        changes = setting_changes(r.state().settings, texts)
+        r.change_settings(changes, registry=registry)
     except PlanszaError as e:  # the setting named as the form names it, not by its key
         named = e.details.get("setting")
         if isinstance(named, str) and named in SETTING_LABELS:
             e.details["setting"] = Term(SETTING_LABELS[named])
         raise
+    if ROLE_SETTINGS & changes.keys():
+        return _role_notes(r.role_warnings(registry), r.state().settings, registry, t)
     return []
+
+
+def _role_notes(
+    warnings: list[Finding], settings: Settings, registry: str | None, t: Translator
+) -> Said:
+    """RR §4, RS §2–§6: what the check of the roles warns of, as notes to the referee."""
+    said = [
+        t.gettext("Warning: {paragraph}: {text}").format(
+            paragraph=f.paragraph, text=t.gettext(f.template).format(**f.details)
+        )
+        for f in warnings
+    ]
+    if settings.category and settings.category != "unranked" and registry is None:
+        said.append(
+            t.gettext(
+                "The referee's licence is not checked: this server has no federation registry."
+            )
+        )
+    return said
 
 
 def _new_day(r: Referee, form: dict[str, str], t: Translator) -> Said:
@@ -869,6 +900,7 @@ async def act(request: Request) -> Response:
     if action is _add and source is not None:
         with contextlib.suppress(Exception):  # a missing or bad history: seeded as before
             _HISTORY.set((await run_in_threadpool(source.get)).history)
+    _REGISTRY.set(getattr(request.app.state, "federation", None))
     try:
         said = await run_in_threadpool(_run, path, action, form, t, by, expected)
     except PlanszaError as e:
@@ -974,7 +1006,10 @@ async def _create(request: Request, path: str, form: dict[str, str], t: Translat
             preset=_field(form, "preset") or "pfs",
             today=datetime.now().date().isoformat(),
         )
-        await run_in_threadpool(Referee.create, path, settings, _now)
+        registry = getattr(request.app.state, "federation", None)
+        warnings = await run_in_threadpool(
+            functools.partial(Referee.create, path, settings, _now, registry=registry)
+        )
     except PlanszaError as e:
         message = str(e) if isinstance(e, _Refused) else describe(e, t)
         kept = {k: v for k, v in form.items() if k != "csrf"} | {"form_id": "nowy"}
@@ -983,7 +1018,10 @@ async def _create(request: Request, path: str, form: dict[str, str], t: Translat
         said_url(
             "/sedzia",
             request,
-            [t.gettext("Created '{name}' in {path}").format(name=settings.name, path=path)],
+            [
+                t.gettext("Created '{name}' in {path}").format(name=settings.name, path=path),
+                *_role_notes(warnings, settings, registry, t),
+            ],
         ),
         status_code=303,
     )

@@ -31,7 +31,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from plansza.errors import N_, FormatError, IllegalActionError, PlanszaError
 from plansza.files import csv_text, excerpt
@@ -40,6 +40,7 @@ from plansza.tiles import polish_collation_key
 if TYPE_CHECKING:
     from datetime import date
 
+    from plansza.federation.roles import Finding
     from plansza.ranking.hollington import RankingHistory, TournamentRanking
     from plansza.ranking.listing import ListedPlayer, PublishedList
     from plansza.tournament.events import Event
@@ -415,11 +416,16 @@ class Referee:
             file.close()
 
     @staticmethod
-    def create(path: str, settings: Settings, now: Stamp) -> None:
-        """A new tournament file (refused if one is there)."""
+    def create(
+        path: str, settings: Settings, now: Stamp, *, registry: str | None = None
+    ) -> list[Finding]:
+        """A new tournament file (refused if one is there), its roles checked first
+        (:func:`check_roles`: a refusal creates nothing); the warnings found."""
         from plansza.tournament.storage import TournamentFile
 
+        warnings = check_roles(settings, registry)
         TournamentFile.create(path, settings, at=now()).close()
+        return warnings
 
     def state(self) -> State:
         return self.file.state()
@@ -729,11 +735,22 @@ class Referee:
 
     # ---- the file ----------------------------------------------------------------
 
-    def change_settings(self, changes: dict[str, Any]) -> Settings:
-        """Change settings, on record; the settings in force."""
+    def change_settings(self, changes: dict[str, Any], *, registry: str | None = None) -> Settings:
+        """Change settings, on record; the settings in force. A change of the roles
+        (the category, the referees, the candidates) is checked first
+        (:func:`check_roles`): a refusal records nothing; :meth:`role_warnings` says
+        what is only warned of."""
+        from plansza.tournament.events import changed_settings
+
+        if ROLE_SETTINGS & changes.keys():
+            check_roles(changed_settings(self.state().settings, changes), registry)
         if changes:
             self._record("settings", {"changes": changes})
         return self.state().settings
+
+    def role_warnings(self, registry: str | None = None) -> list[Finding]:
+        """What the rules warn of in the tournament's roles as they stand."""
+        return check_roles(self.state().settings, registry)
 
     def undo(self) -> tuple[State, Event]:
         """Take back the last event in force; the state before and the event undone."""
@@ -824,7 +841,62 @@ def new_settings(
     return settings
 
 
-def referee_findings(settings: Settings, standings: Any = None) -> list[Any]:
+#: The settings :func:`check_roles` looks at (RR §4, RS §2–§6).
+ROLE_SETTINGS = frozenset(
+    {"category", "assistants", "referee_plays", "internship", "exam", "referee"}
+)
+
+
+class RolesRefused(PlanszaError):
+    """What the rules refuse in a tournament's roles: the first refusal, worded with
+    its paragraph; :attr:`findings` has them all."""
+
+    code = "roles"
+
+    def __init__(self, findings: list[Finding]) -> None:
+        first = findings[0]
+        super().__init__(
+            N_("{paragraph}: {why}"),
+            paragraph=first.paragraph,
+            why=PlanszaError(first.template, **cast("dict[str, Any]", first.details)),
+        )
+        self.findings = findings
+
+
+def check_roles(settings: Settings, registry: str | None = None) -> list[Finding]:
+    """RR §4, RS §2–§6: a tournament's category, referees and candidates checked, for
+    every front end alike: a refusal raises :class:`RolesRefused`; the warnings are
+    returned. ``registry``: the federation's registry file, whose licences are then
+    checked on the tournament's first day (without it, only what the settings show).
+
+    >>> from plansza.tournament.model import Settings
+    >>> check_roles(Settings("Klubowy", 5, "halving"))
+    []
+    >>> s = Settings("GP Łodzi", 7, "halving", category="GP", referee="Nowak Jan",
+    ...              referee_plays=True)
+    >>> try:
+    ...     check_roles(s)
+    ... except RolesRefused as e:
+    ...     print(e.details["paragraph"])
+    RS §6.4
+    """
+    standings = None
+    if registry is not None and settings.category:
+        from datetime import date
+
+        from plansza.services.federation import standings_for
+
+        names = [settings.referee, *settings.assistants]
+        first_day = settings.dates[0] if settings.dates else date.today().isoformat()
+        standings = standings_for(registry, names, first_day)
+    findings = referee_findings(settings, standings)
+    refused = [f for f in findings if f.level == "refuse"]
+    if refused:
+        raise RolesRefused(refused)
+    return [f for f in findings if f.level == "warn"]
+
+
+def referee_findings(settings: Settings, standings: Any = None) -> list[Finding]:
     """What the rules say of a tournament's referee and roles
     (:func:`plansza.federation.roles.check`): its declared category, head referee,
     assistants, internship and exam. ``standings``: each person's
@@ -939,9 +1011,7 @@ def search_list(listing: PublishedList, text: str, limit: int = 12) -> list[List
     if not typed:
         return []
     found = [
-        p
-        for p in listing
-        if all(any(w.startswith(x) for w in fold(p.name).split()) for x in typed)
+        p for p in listing if all(any(w.startswith(x) for w in fold(p.name).split()) for x in typed)
     ]
     found.sort(key=lambda p: polish_collation_key(p.name))
     return found[:limit]
