@@ -485,6 +485,8 @@ def _label(key: str, t: Translator) -> str:
         "minutes": t.pgettext("form field", "minutes"),
         "games": t.pgettext("form field", "games"),
         "score": t.pgettext("form field", "score"),
+        "swap_a": t.pgettext("form field", "the player to swap"),
+        "swap_b": t.pgettext("form field", "the player to swap with"),
     }
     return labels.get(key, key)
 
@@ -604,8 +606,22 @@ def _return(r: Referee, form: dict[str, str], t: Translator) -> Said:
 
 def _pair(r: Referee, form: dict[str, str], t: Translator) -> Said:
     n = _number(form, "round", t) if _field(form, "round") else None
-    state, n = r.pair(n, manual=_field(form, "manual"))
+    manual = _field(form, "manual")
+    # the swaps made in the preview, if the pairing by hand is still the one they made
+    swaps = _swaps(form, r.state()) if manual and manual == _field(form, "swapped_text") else []
+    state, n = r.pair(n, manual=manual, swaps=swaps)
     return _pairing_notes(state, n, t)
+
+
+def _swaps(form: dict[str, str], state: State) -> list[tuple[int, int]]:
+    """The swaps made so far in the preview (``"a:b,c:d"``, players' ids); a field
+    that does not name two registered players is no swap."""
+    out: list[tuple[int, int]] = []
+    for part in _field(form, "swaps").split(","):
+        a, _, b = part.partition(":")
+        if a.isdigit() and b.isdigit() and int(a) in state.players and int(b) in state.players:
+            out.append((int(a), int(b)))
+    return out
 
 
 def _pairing_notes(state: State, n: int, t: Translator) -> Said:
@@ -964,29 +980,49 @@ async def _preview(request: Request, path: str, form: dict[str, str], t: Transla
     --preview``); the form records it with the same sequence number, so a change made
     meanwhile is a conflict rather than a different pairing recorded unseen."""
 
-    def trial() -> tuple[State, int, list[str]]:
+    from plansza.services.tournament import pairing_preview, pairing_text, swap_players
+
+    manual = _field(form, "manual")
+
+    def trial() -> tuple[State, int, list[str], str, list[tuple[int, int]]]:
         from plansza.tournament.storage import TournamentFile
 
         file = TournamentFile.open(path)
         try:
             r = Referee(file, _now)
             n = _number(form, "round", t) if _field(form, "round") else None
-            state, n = r.pair(n, manual=_field(form, "manual"), preview=True)
-            return state, n, _pairing_notes(state, n, t)
+            text = manual
+            swaps = _swaps(form, r.state()) if text == _field(form, "swapped_text") else []
+            state, n = r.pair(n, manual=text, preview=True)
+            if _field(form, "swap"):  # two players swapped in the proposal shown
+                a, b = (_number(form, key, t) for key in ("swap_a", "swap_b"))
+                tables = [(p.first, p.second) for p in state.rounds[n].pairings]
+                text = pairing_text(state, swap_players(tables, a, b, _names(state)))
+                swaps = [*swaps, (a, b)]
+                state, n = r.pair(n, manual=text, preview=True, swaps=swaps)
+            return state, n, _pairing_notes(state, n, t), text, swaps
         finally:
             file.close()
 
     try:
-        state, n, notes = await run_in_threadpool(trial)
+        state, n, notes, text, swaps = await run_in_threadpool(trial)
     except PlanszaError as e:
         return await _refused(request, "kojarz", "/sedzia", form, e, t)
     return await _state_page(
         request,
         "web/console.html",
-        preview=state.rounds[n],
+        preview=pairing_preview(state, n),
+        preview_round=n,
+        preview_adjusted=[
+            (state.players[pid].name, adj)
+            for pid, adjs in state.adjustments.items()
+            for adj in adjs
+            if adj.round == n
+        ],
         preview_notes=notes,
-        preview_names=_names(state),
-        preview_manual=_field(form, "manual"),
+        preview_manual=text,
+        preview_swaps=",".join(f"{a}:{b}" for a, b in swaps),
+        preview_swapped_text=text if swaps else "",
     )
 
 

@@ -28,7 +28,7 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -386,6 +386,127 @@ class Correction:
     walkovers: list[tuple[tuple[int, int], int]]
 
 
+Table = tuple[int, int | None]
+
+
+def pairing_text(state: State, tables: Sequence[Table]) -> str:
+    """Tables as a pairing by hand reads them: seeding numbers, a lone one the bye.
+
+    >>> from plansza.tournament.model import Settings, State
+    >>> s = State(Settings("T", 3, "halving"))
+    >>> a, b, c = (s.add_player(x) for x in ("A", "B", "C"))
+    >>> pairing_text(s, [(a, c), (b, None)])
+    '1-3, 2'
+    """
+    from plansza.tournament.model import seeds
+
+    sd = seeds(state)
+    return ", ".join(str(sd[a]) if b is None else f"{sd[a]}-{sd[b]}" for a, b in tables)
+
+
+def swap_players(tables: Sequence[Table], a: int, b: int, names: dict[int, str]) -> list[Table]:
+    """``tables`` with players ``a`` and ``b`` in each other's places (the bye too);
+    refused when it changes nothing (the same player, or the two already meet).
+
+    >>> swap_players([(1, 2), (3, 4), (5, None)], 2, 5, {})
+    [(1, 5), (3, 4), (2, None)]
+    """
+    if a == b:
+        raise ArgumentError(N_("choose two different players to swap"), code="swap_same")
+    for k, (x, y) in enumerate(tables, 1):
+        if {x, y} == {a, b}:
+            raise ArgumentError(
+                N_("{a} and {b} already meet at table {table}: swapping them changes nothing"),
+                code="swap_same_table",
+                a=names.get(a, a),
+                b=names.get(b, b),
+                table=k,
+            )
+    where = {p for table in tables for p in table if p is not None}
+    for p in (a, b):
+        if p not in where:
+            raise ArgumentError(
+                N_("{name} is not in this pairing"), code="swap_absent", name=names.get(p, p)
+            )
+    other = {a: b, b: a}
+    return [(other.get(x, x), None if y is None else other.get(y, y)) for x, y in tables]
+
+
+@dataclass(frozen=True)
+class PreviewSide:
+    """One player at a proposed table, as the standings before the round stand
+    (RS §7.2 adjustments included; ``adjustment``: the one given for this round)."""
+
+    pid: int
+    seed: int
+    name: str
+    place: int
+    big_points: float
+    small_points: int
+    spread: int
+    adjustment: Any = None
+
+
+@dataclass(frozen=True)
+class PreviewTable:
+    """A proposed table: its number and its two players (``second`` None: the bye)."""
+
+    table: int
+    first: PreviewSide
+    second: PreviewSide | None
+
+    @property
+    def across_groups(self) -> bool:
+        """The two come from different score groups (RS §7.5: a player moved down)."""
+        return self.second is not None and self.first.big_points != self.second.big_points
+
+
+def pairing_preview(state: State, n: int) -> list[PreviewTable]:
+    """Round ``n`` of ``state`` (paired, on trial) with each player's standing before
+    it — place, big and small points, spread, the adjustment given for it (RS §7.2):
+    what the referee looks at before recording a pairing.
+
+    >>> from plansza.tournament.model import Settings, State, Round, Pairing, Result
+    >>> s = State(Settings("T", 3, "halving"))
+    >>> a, b, c, d = (s.add_player(x) for x in "ABCD")
+    >>> s.rounds[1] = Round(1, [Pairing(1, a, b, Result(400, 300)),
+    ...                         Pairing(2, c, d, Result(350, 360))])
+    >>> s.rounds[2] = Round(2, [Pairing(1, a, d), Pairing(2, b, c)])
+    >>> [(t.first.name, t.first.big_points, t.second.name) for t in pairing_preview(s, 2)]
+    [('A', 1.0, 'D'), ('B', 0.0, 'C')]
+    """
+    from plansza.tournament.model import seeds
+    from plansza.tournament.standings import standings
+
+    sd = seeds(state)
+    lines = {st.pid: st for st in standings(state, n - 1)} if n > 1 else {}
+    given = {
+        pid: next((x for x in adjs if x.round == n), None)
+        for pid, adjs in state.adjustments.items()
+    }
+
+    def side(pid: int) -> PreviewSide:
+        st = lines.get(pid)
+        name = state.players[pid].name
+        if st is None:
+            return PreviewSide(pid, sd[pid], name, 0, 0.0, 0, 0, given.get(pid))
+        return PreviewSide(
+            pid,
+            sd[pid],
+            name,
+            st.place,
+            st.big_points,
+            st.small_points,
+            st.spread,
+            given.get(pid),
+        )
+
+    return [
+        PreviewTable(p.table, side(p.first), None if p.second is None else side(p.second))
+        for p in state.rounds[n].pairings
+    ]
+
+
 @dataclass
 class Referee:
     """The referee's commands on one tournament file (``now`` stamps each event)."""
@@ -500,9 +621,12 @@ class Referee:
         manual: str = "",
         day: str | None = None,
         preview: bool = False,
+        swaps: Sequence[tuple[int, int]] = (),
     ) -> tuple[State, int]:
         """Pair a round (by the system, or ``manual`` pairs); ``preview`` records
-        nothing. The state with the round paired, and its number."""
+        nothing. The state with the round paired, and its number. ``swaps``: the
+        players (pids) the referee swapped in the system's proposal to make ``manual``
+        (:func:`swap_players`), kept in the log with the pairing by hand."""
         from plansza.tournament.events import Event, apply, replay
         from plansza.tournament.pairing import PairingNotes, explain, pair_round
 
@@ -534,6 +658,8 @@ class Referee:
             tables = pair_round(state, n, notes=notes)
             method = "auto"
         data: dict[str, Any] = {"round": n, "tables": [list(x) for x in tables], "method": method}
+        if manual and swaps:
+            data["swapped"] = [[a, b] for a, b in swaps]
         said = explain(state, n, tables, notes)  # RS §7.5–7.6: repeats, a widened group
         if said:
             data["notes"] = said

@@ -750,6 +750,12 @@ def describe(e: Event, names: dict[int, str], t: Translator) -> str:
             text += tr(LOG, why.get(notes.get("why", ""), "repeats_allowed"), pairs=pairs)
         if isinstance(notes, dict) and notes.get("widened"):
             text += tr(LOG, "widened", range=f"{notes['widened']:g}")
+        swapped = d.get("swapped")
+        if isinstance(swapped, list) and swapped:
+            pairs = ", ".join(f"{names.get(a, a)} ↔ {names.get(b, b)}" for a, b in swapped)
+            text += tr(LOG, "swapped", pairs=pairs)
+        elif d.get("method") == "manual":
+            text += tr(LOG, "by_hand")
         return text
     if k in ("result", "correct"):
         note = f"({d['note']})" if d.get("note") else ""

@@ -150,6 +150,8 @@ LOG: dict[str, str] = {
     "repeats_allowed": N_("; repeats (allowed): {pairs}"),
     "repeats_manual": N_("; repeats, paired by hand: {pairs}"),
     "widened": N_("; score groups widened to {range} points (RS §7.6)"),
+    "by_hand": N_("; by hand"),
+    "swapped": N_("; by hand: swapped in the system's proposal {pairs}"),
     "consent_players": N_("[both players' consent, TR 4.6.4; day {day}]"),
     "consent_referee": N_("[the referee's consent, TR 4.6.4; day {day}]"),
     "consent_override": N_("[REFEREE'S OVERRIDE, past TR 4.6.4; day {day}]"),
