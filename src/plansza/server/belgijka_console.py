@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 
 #: The longest console form read, in bytes (a list of 200 names fits).
 MAX_FORM = 16_384
+#: How long the projector shows each page of a long list (the results, the
+#: classification) before the next.
+PROJECTOR_SECONDS = 10
 #: The candidates listed for the referee (II.12's order).
 CANDIDATES_SHOWN = 10
 #: The rule sets a championship may be played under.
@@ -221,9 +224,9 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
 
     def look(ch: Championship | None) -> dict[str, Any]:
         from plansza.duplicate.messages import end_text
-        from plansza.server.wording import describe
         from plansza.duplicate.standings import championship_table, game_table, top_total
         from plansza.duplicate.timer import mmss
+        from plansza.server.wording import describe
 
         out: dict[str, Any] = dict(BLANK_VIEW, exists=ch is not None)
         if ch is None:
@@ -357,7 +360,7 @@ async def projector(request: Request) -> Response:
     version = _version(request)
     data = await run_in_threadpool(view, hall, t, referee=False)
     data["version"] = version
-    return page(request, "web/belgijka_projector.html", v=data)
+    return page(request, "web/belgijka_projector.html", v=data, seconds=PROJECTOR_SECONDS)
 
 
 async def codes(request: Request) -> Response:
