@@ -1,0 +1,83 @@
+"""Helpers of the hall's end-to-end browser tests (a tournament over two days, a
+Belgijka of three games): every browser console error, script error and
+Content-Security-Policy refusal of a context collected, so that a test ends by
+asserting there were none; and the referee's laptop signed up through the pages."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PW = "tajne-haslo-1"
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1200, "height": 1000}
+
+
+class Errors:
+    """What went wrong in the browser: each entry ``(where, what)``.
+
+    Stricter than :func:`tests.server.test_browser.watch`: every console message of
+    type ``error`` counts (a CSP refusal is one), and every uncaught script error of
+    any page of the watched contexts. ``expect(url, status)`` exempts the one message a
+    browser logs for an address the test asks for knowing it is refused (a word tool's
+    403 in a hall, a refused confirmation's 409): "Failed to load resource: … status
+    of 403" for that address alone.
+
+    The browser's own request for ``/favicon.ico`` (made once per browser for the first
+    page opened: no page names an icon) gets 404 from the app and logs a console error:
+    a defect of the app (see :func:`tests.server.test_browser_tournament_two_days.
+    test_no_page_makes_the_browser_log_a_missing_icon`), kept apart in ``icon`` so the
+    rest stays strict."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, str]] = []
+        self.icon: list[tuple[str, str]] = []
+        self._refused: set[tuple[str, int]] = set()
+
+    def expect(self, url: str, status: int) -> None:
+        self._refused.add((url, status))
+
+    def watch(self, context: Any) -> Any:
+        def console(message: Any) -> None:
+            if message.type != "error":
+                return
+            where = str((message.location or {}).get("url", ""))
+            if any(where == url and f"status of {status} " in message.text
+                   for url, status in self._refused):  # fmt: skip
+                return
+            if where.endswith("/favicon.ico") and "status of 404 " in message.text:
+                self.icon.append((where, message.text))
+                return
+            self.seen.append((where, message.text))
+
+        def weberror(error: Any) -> None:
+            page = error.page
+            self.seen.append((page.url if page else "?", str(error.error)))
+
+        context.on("console", console)
+        context.on("weberror", weberror)
+        return context
+
+    def __bool__(self) -> bool:
+        return bool(self.seen)
+
+
+def new_context(browser: Any, errors: Errors, viewport: dict[str, int]) -> Any:
+    """A browser context (a device) in Polish, watched."""
+    return errors.watch(browser.new_context(viewport=viewport, locale="pl-PL"))
+
+
+def sign_up(page: Any, url: str, nickname: str = "sedzia") -> None:
+    """An account signed up through the pages (the role is given afterwards)."""
+    page.goto(f"{url}/konto/rejestracja")
+    page.fill("input[name=nickname]", nickname)
+    page.fill("input[name=password]", PW)
+    page.fill("input[name=password2]", PW)
+    page.click("main form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/(konto)?$"))
+
+
+def csrf_in(text: str) -> str:
+    m = re.search(r'name="csrf" value="([^"]+)"', text)
+    assert m, text[-2000:]
+    return m.group(1)
