@@ -59,7 +59,7 @@ from plansza.ranking.records import (
     BadRowsError,
     normalise_name,
     parse_date,
-    read_games_csv,
+    read_history,
 )
 from plansza.ranking.report import basis_text, decimal_text, list_csv, list_html
 from plansza.ranking.store import default_history_path
@@ -150,10 +150,11 @@ def _load(games_file: str | None, history: str | None) -> RankingHistory:
         )
     with user_errors():
         try:
-            games = read_games_csv(path)
+            rows = read_history(path)
         except BadRowsError as e:
             _report_bad_rows(e)
-        return RankingHistory(games)
+        # the registered rankings it keeps too: the ranking `update` printed (RR §2.1)
+        return RankingHistory(rows.games, registrations=rows.registrations)
 
 
 def _print_json(data: object) -> None:
@@ -502,7 +503,8 @@ def update(
             _(
                 "Estimate: {names} have no games in the history {path}; they played with the "
                 "ranking registered at the tournament (from the ranking list, RR §2.1), which "
-                "also stands for their past games. The new rankings (*) are an estimate from "
+                "also stands for their past games and is kept in the history, so that "
+                "recomputing it gives these numbers. The new rankings (*) are an estimate from "
                 "the list, not the federation's computation.",
                 names=", ".join(added.estimated),
                 path=path,

@@ -34,10 +34,14 @@ from plansza.ranking.hollington import (
 from plansza.ranking.records import (
     BadRowsError,
     Game,  # the old name of RankedGame, kept for the tests and benchmarks: to be removed
+    HistoryRows,
     RankedGame,
+    Registration,
     RowProblem,
     read_games_csv,
     read_games_csv_text,
+    read_history,
+    read_history_text,
     read_tsh_text,
     write_games_csv,
 )
@@ -52,11 +56,13 @@ __all__ = [
     "Explanation",
     "Game",  # the old name of RankedGame: to be removed
     "GameScalp",
+    "HistoryRows",
     "ListEntry",
     "Performance",
     "RankedGame",
     "RankingHistory",
     "RankingList",
+    "Registration",
     "RowProblem",
     "Tournament",
     "TournamentRanking",
@@ -66,6 +72,8 @@ __all__ = [
     "padded_ranking",
     "read_games_csv",
     "read_games_csv_text",
+    "read_history",
+    "read_history_text",
     "read_tsh_text",
     "round_half_up",
     "window_start",

@@ -23,7 +23,7 @@ It is an estimate: the official list is the federation's (RR §2.5, the ranking 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -38,7 +38,7 @@ from plansza.ranking.hollington import (
     group_tournaments,
     round_half_up,
 )
-from plansza.ranking.records import RankedGame
+from plansza.ranking.records import RankedGame, Registration
 from plansza.tiles import polish_collation_key
 
 
@@ -97,13 +97,16 @@ def tournament_effect(
     history: Sequence[RankedGame],
     games: Sequence[RankedGame],
     priors: Mapping[str, Prior] | None = None,
+    registrations: Iterable[Registration] = (),
 ) -> TournamentEffect:
     """The estimated effect of one tournament's ``games`` on the list of ``history``.
 
     ``games`` must be one tournament (see :func:`group_tournaments`). ``priors`` are
     rankings registered at the tournament, used for players with no game in
-    ``history`` (an estimate, see :class:`Prior`). No games: no effect.
+    ``history`` (an estimate, see :class:`Prior`). ``registrations`` are those the
+    history file keeps for its earlier tournaments. No games: no effect.
     """
+    kept = tuple(registrations)
     found = group_tournaments(games)
     if not found:
         return TournamentEffect(None, None, False, ())
@@ -113,8 +116,8 @@ def tournament_effect(
     known = {n for g in history for n in (g.player1, g.player2)}
     playing = {n for g in games for n in (g.player1, g.player2)}
     used = {n: p for n, p in (priors or {}).items() if n in playing and n not in known}
-    before = RankingHistory(history)
-    after = RankingHistory([*history, *games], used)
+    before = RankingHistory(history, registrations=kept)
+    after = RankingHistory([*history, *games], used, registrations=kept)
     index = next(
         i for i, t in enumerate(after.tournaments) if t.name == new.name and t.start == new.start
     )

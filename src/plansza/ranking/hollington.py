@@ -42,7 +42,7 @@ from datetime import date
 from fractions import Fraction
 
 from plansza.errors import N_, PlanszaError
-from plansza.ranking.records import RankedGame, normalise_name
+from plansza.ranking.records import RankedGame, Registration, normalise_name
 from plansza.tiles import polish_collation_key
 
 WIN_BONUS = 50  # RR §1: +50 for a win, −50 for a loss
@@ -446,16 +446,27 @@ class RankingHistory:
     With ``priors``, a player whose first game in the history is in a tournament gets
     a :class:`Prior` before it: games that stand in for the history the file lacks,
     dated the end of the list in force (an estimate; see :class:`Prior`).
+    ``registrations`` (the history file's :class:`~plansza.ranking.records.Registration`
+    rows) do the same for the tournament each names: a player registered there with a
+    ranking from the list plays with it (RR §2.1) when that tournament is their first in
+    the history; otherwise their games in the history win and it is not used.
     """
 
     def __init__(
-        self, games: Iterable[RankedGame], priors: Mapping[str, Prior] | None = None
+        self,
+        games: Iterable[RankedGame],
+        priors: Mapping[str, Prior] | None = None,
+        *,
+        registrations: Iterable[Registration] = (),
     ) -> None:
         self.tournaments: list[Tournament] = group_tournaments(games)
         self._end_dates: list[int] = sorted({t.end.toordinal() for t in self.tournaments})
         self._players: dict[str, _Player] = {}
         self._entries: list[dict[str, int]] = []
         self._priors = {normalise_name(k): v for k, v in (priors or {}).items()}
+        self._registered: dict[str, list[Registration]] = {}
+        for r in registrations:
+            self._registered.setdefault(normalise_name(r.player), []).append(r)
         for index, tournament in enumerate(self.tournaments):
             self._process(index, tournament)
 
@@ -530,10 +541,15 @@ class RankingHistory:
             for name in (game.player1, game.player2):
                 if name not in entry:
                     own = bounds
-                    if name in self._priors and name not in self._players:
-                        own = self._add_prior(name, tournament, bounds)
+                    prior = None if name in self._players else self._prior(name, tournament)
+                    if prior is not None:
+                        own = self._add_prior(name, prior, tournament, bounds)
                     ranking = self._rank(name, own, detail=False)
                     entry[name], basis[name] = ranking.value, ranking.basis
+                    if prior is not None:
+                        # RR §2.1: the registered ranking itself, whatever the stand-in's
+                        # scalps round to (rounded, RR §1; at least 100, RR §2.2)
+                        entry[name] = max(round_half_up(prior.ranking), TEMPORARY_RANKING)
                     games[name] = scalps[name] = 0
             r1, r2 = entry[game.player1], entry[game.player2]
             # RR §1: opponent's ranking +50 for a win, −50 for a loss, unchanged for a draw
@@ -555,14 +571,22 @@ class RankingHistory:
                                 basis[name]))
         self._entries.append(entry)
 
+    def _prior(self, name: str, tournament: Tournament) -> Prior | None:
+        """What stands in for the missing history of ``name``, new to the history at
+        ``tournament``: their registration there (the first row naming a day of this
+        edition), else a :class:`Prior` given by name."""
+        for r in self._registered.get(name, ()):
+            if r.tournament == tournament.name and tournament.start <= r.date <= tournament.end:
+                return Prior(r.ranking, r.games)
+        return self._priors.get(name)
+
     def _add_prior(
-        self, name: str, tournament: Tournament, bounds: tuple[int, int] | None
+        self, name: str, prior: Prior, tournament: Tournament, bounds: tuple[int, int] | None
     ) -> tuple[int, int]:
         """Give ``name`` their :class:`Prior` before ``tournament``: one stand-in game per
         game counted (so that the 200-game cut can drop part of it), dated the day before
         the tournament. The list bounds to rank them with: the window of the list in force,
         ending with the stand-in games."""
-        prior = self._priors[name]
         end = tournament.start.toordinal() - 1
         first = bounds[1] if bounds is not None else window_start(tournament.start).toordinal()
         day = date.fromordinal(end)

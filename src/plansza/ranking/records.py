@@ -7,8 +7,13 @@ format is a CSV file with a header and one row per game::
     date,tournament,player1,player2,score1,score2[,walkover]
 
 Polish headings (``data,turniej,gracz1,gracz2,wynik1,wynik2,walkower``) are
-accepted too. Reading is all or nothing: every bad row is reported with its
-line number and reason in one :class:`BadRowsError`, and no game is returned.
+accepted too. Two optional columns, ``registered_ranking,registered_games``
+(``ranking_zgłoszenia,partie_zgłoszenia``), keep a :class:`Registration`: a row
+with the date, tournament and player1 filled and no opponent or scores, saying that
+the player came to the tournament with that ranking from the list (RR §2.1) when
+the history held none of their games; :func:`read_history_text` reads both kinds.
+Reading is all or nothing: every bad row is reported with its line number and
+reason in one :class:`BadRowsError`, and no game is returned.
 A score is a whole number from 0 to :data:`MAX_SCORE` in ASCII digits, as the
 tournament program takes it; a file is read with :func:`plansza.files.read_record`
 and refused beyond :data:`~plansza.files.HISTORY_LIMIT` (64 MiB, about a million
@@ -37,6 +42,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -54,6 +60,17 @@ MESSAGES: dict[str, str] = {
     "self_game": N_("{name} is entered as playing against themself"),
     "bad_walkover": N_("walkover must be 1/0, yes/no or empty, not {value!r}"),
     "empty": N_("the file holds no games"),
+    "game_and_registration": N_(
+        "a row is either a game or a registered ranking: {column} must be empty in a row "
+        "with registered_ranking"
+    ),
+    "bad_registered_ranking": N_(
+        "registered_ranking must be a number from 0 to {most} (151.25, 151,25 or 605/4), "
+        "not {value!r}"
+    ),
+    "bad_registered_games": N_(
+        "registered_games must be a whole number from 0 to {most}, not {value!r}"
+    ),
     "tsh_line": N_("a TSH line must read 'name rating opponents; scores': {value!r}"),
     "tsh_opponent": N_("opponent number {number} is not on the player list (1–{count})"),
     "tsh_half": N_("round {round}: {name} has a score but {opponent} has none"),
@@ -68,6 +85,28 @@ MAX_SCORE = 5000
 
 COLUMNS = ("date", "tournament", "player1", "player2", "score1", "score2")
 """The required CSV columns, in the order the exporter writes them."""
+
+REGISTRATION_COLUMNS = ("registered_ranking", "registered_games")
+"""The optional columns of a :class:`Registration` row, after ``walkover``."""
+
+POLISH_COLUMNS: Mapping[str, str] = {
+    "date": "data",
+    "tournament": "turniej",
+    "player1": "gracz1",
+    "player2": "gracz2",
+    "score1": "wynik1",
+    "score2": "wynik2",
+    "walkover": "walkower",
+    "registered_ranking": "ranking_zgłoszenia",
+    "registered_games": "partie_zgłoszenia",
+}
+"""The Polish heading of each column, for a file whose header is Polish."""
+
+MAX_REGISTERED_RANKING = 10_000
+"""The highest ranking a :class:`Registration` may give (rankings are about 50–250)."""
+
+MAX_REGISTERED_GAMES = 1_000_000
+"""The most games a :class:`Registration` may rest on."""
 
 _ALIASES: Mapping[str, str] = {
     "date": "date",
@@ -86,9 +125,16 @@ _ALIASES: Mapping[str, str] = {
     "wynik2": "score2",
     "walkover": "walkover",
     "walkower": "walkover",
+    "registered_ranking": "registered_ranking",
+    "ranking_zgłoszenia": "registered_ranking",
+    "ranking_zgloszenia": "registered_ranking",
+    "registered_games": "registered_games",
+    "partie_zgłoszenia": "registered_games",
+    "partie_zgloszenia": "registered_games",
 }
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _SCORE = re.compile(r"[+-]?[0-9]{1,20}")  # ASCII digits only: int() would read "١٢" too
+_RANKING = re.compile(r"[0-9]{1,5}(?:[.,][0-9]{1,12})?|[0-9]{1,18}/[0-9]{1,12}")
 _TRUE = {"1", "true", "yes", "tak", "t", "y", "w", "wo"}
 _FALSE = {"", "0", "false", "no", "nie", "n", "f"}
 
@@ -149,6 +195,82 @@ class RankedGame:
             str(self.score2),
             "1" if self.walkover else "",
         ]
+
+
+def ranking_text(value: Fraction) -> str:
+    """A registered ranking as the history writes it: a decimal when it has one of at
+    most 12 places, else an exact fraction; :func:`parse_ranking` reads both back.
+
+    >>> ranking_text(Fraction(605, 4)), ranking_text(Fraction(150)), ranking_text(Fraction(1, 3))
+    ('151.25', '150', '1/3')
+    """
+    for places in range(13):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            if places == 0:
+                return str(scaled.numerator)
+            digits = str(scaled.numerator).rjust(places + 1, "0")
+            return f"{digits[:-places]}.{digits[-places:]}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+def parse_ranking(text: str) -> Fraction | None:
+    """A registered ranking written ``151.25``, ``151,25`` (a decimal comma) or ``605/4``;
+    ``None`` when ``text`` is not one from 0 to :data:`MAX_REGISTERED_RANKING`.
+
+    >>> parse_ranking("151,25"), parse_ranking("605/4"), parse_ranking("1/0"), parse_ranking("x")
+    (Fraction(605, 4), Fraction(605, 4), None, None)
+    """
+    text = text.strip()
+    if not _RANKING.fullmatch(text):
+        return None
+    if "/" in text:
+        numerator, denominator = text.split("/")
+        if int(denominator) == 0:
+            return None
+        value = Fraction(int(numerator), int(denominator))
+    else:
+        value = Fraction(text.replace(",", "."))
+    return value if value <= MAX_REGISTERED_RANKING else None
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """A player's ranking registered at a tournament, kept in the history (RR §2.1).
+
+    ``plansza ranking update`` writes one for each player of a tournament who has no
+    game in the history yet but was registered with a ranking from the federation's
+    list: the player played with that ranking, their opponents' scalps came from it
+    (RR §1), and it stands in for their missing history (see
+    :class:`~plansza.ranking.hollington.Prior`). Kept in the file, it gives the same
+    numbers every time the history is recomputed. ``date`` is the tournament's first
+    day (any day of the edition names it); ``games`` 0 is unknown.
+
+    >>> r = Registration(date(2024, 5, 11), "Puchar", "Ola", Fraction(605, 4), 100)
+    >>> r.csv_row()
+    ['2024-05-11', 'Puchar', 'Ola', '', '', '', '', '151.25', '100']
+    """
+
+    date: date
+    tournament: str
+    player: str
+    ranking: Fraction
+    games: int
+    line: int | None = field(default=None, compare=False)
+
+    def csv_row(self) -> list[str]:
+        """The registration as a row of the history CSV (columns of :func:`csv_row`
+        of a game, then :data:`REGISTRATION_COLUMNS`)."""
+        return [self.date.isoformat(), self.tournament, self.player, "", "", "", "",
+                ranking_text(self.ranking), str(self.games)]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRows:
+    """What a history file holds: its games and its registered rankings, in file order."""
+
+    games: list[RankedGame]
+    registrations: list[Registration] = field(default_factory=list)
 
 
 #: The old name of :class:`RankedGame`, kept for the tests and benchmarks that still use
@@ -230,14 +352,73 @@ def header_positions(
     return positions, problems
 
 
+def _parse_registration(
+    cell: Mapping[str, str], line: int
+) -> tuple[Registration | None, list[RowProblem]]:
+    """A row with a registered ranking as a :class:`Registration`, or the reasons it is
+    not one: the date, tournament and player1 filled, no opponent, scores or walkover."""
+    reasons: list[RowProblem] = []
+    day = parse_date(cell["date"]) if cell["date"] else None
+    if not cell["date"]:
+        reasons.append(_problem(line, MESSAGES["missing"], column="date"))
+    elif day is None:
+        reasons.append(_problem(line, MESSAGES["bad_date"], value=excerpt(cell["date"])))
+    tournament = normalise_name(csv_text(cell["tournament"]))
+    if not tournament:
+        reasons.append(_problem(line, MESSAGES["missing"], column="tournament"))
+    player = normalise_name(csv_text(cell["player1"]))
+    if not player:
+        reasons.append(_problem(line, MESSAGES["missing"], column="player1"))
+    for column in ("player2", "score1", "score2", "walkover"):
+        value = cell.get(column, "")
+        if value and not (column == "walkover" and value.lower() in _FALSE):
+            reasons.append(_problem(line, MESSAGES["game_and_registration"], column=column))
+    written = cell.get("registered_ranking", "")
+    ranking = parse_ranking(written)
+    if not written:
+        reasons.append(_problem(line, MESSAGES["missing"], column="registered_ranking"))
+    elif ranking is None:
+        reasons.append(
+            _problem(
+                line,
+                MESSAGES["bad_registered_ranking"],
+                most=MAX_REGISTERED_RANKING,
+                value=excerpt(written),
+            )
+        )
+    games_text = cell.get("registered_games", "")
+    games = 0  # empty: unknown (a Prior counts it as 30)
+    if games_text:
+        if (
+            games_text.isascii()
+            and games_text.isdigit()
+            and int(games_text) <= MAX_REGISTERED_GAMES
+        ):
+            games = int(games_text)
+        else:
+            reasons.append(
+                _problem(
+                    line,
+                    MESSAGES["bad_registered_games"],
+                    most=MAX_REGISTERED_GAMES,
+                    value=excerpt(games_text),
+                )
+            )
+    if reasons or day is None or ranking is None:
+        return None, reasons
+    return Registration(day, tournament, player, ranking, games, line), []
+
+
 def _parse_row(
     row: list[str], positions: Mapping[str, int], width: int, line: int
-) -> tuple[RankedGame | None, list[RowProblem]]:
-    """One data row as a game, or the reasons it is not one."""
+) -> tuple[RankedGame | Registration | None, list[RowProblem]]:
+    """One data row as a game (or a registered ranking), or the reasons it is not one."""
     reasons: list[RowProblem] = []
     if len(row) != width:
         return None, [_problem(line, MESSAGES["field_count"], expected=width, found=len(row))]
     cell = {name: row[i].strip() for name, i in positions.items()}
+    if any(cell.get(column) for column in REGISTRATION_COLUMNS):
+        return _parse_registration(cell, line)
     day = parse_date(cell["date"]) if cell["date"] else None
     if not cell["date"]:
         reasons.append(_problem(line, MESSAGES["missing"], column="date"))
@@ -311,13 +492,19 @@ def sniff_delimiter(text: str) -> str:
 
 
 def _fast_row(
-    row: list[str], at: tuple[int, ...], walkover_at: int | None, line: int
+    row: list[str],
+    at: tuple[int, ...],
+    walkover_at: int | None,
+    line: int,
+    registered_at: tuple[int, ...] = (),
 ) -> RankedGame | None:
-    """The common case of :func:`_parse_row` quickly: a perfect row, else ``None``.
+    """The common case of :func:`_parse_row` quickly: a perfect game row, else ``None``.
 
     It accepts a subset of what ``_parse_row`` accepts and builds the same game;
-    anything unusual (signed scores, any error) goes the slow way for its reasons.
+    anything unusual (signed scores, any error, a registered ranking) goes the slow way.
     """
+    if any(row[i].strip() for i in registered_at):
+        return None
     day = parse_date(row[at[0]])
     tournament = normalise_name(csv_text(row[at[1]]))
     player1 = normalise_name(csv_text(row[at[2]]))
@@ -347,8 +534,9 @@ def _fast_row(
     return RankedGame(day, tournament, player1, player2, int(score1), int(score2), walkover, line)
 
 
-def read_games_csv_text(text: str, *, source: str | None = None) -> list[RankedGame]:
-    """Every game of a CSV history, or :class:`BadRowsError` listing every bad row.
+def read_history_text(text: str, *, source: str | None = None) -> HistoryRows:
+    """Every game and every registered ranking of a CSV history, or
+    :class:`BadRowsError` listing every bad row.
 
     Blank lines are skipped; line numbers count physical lines of the file
     (the header is line 1).
@@ -357,14 +545,16 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[RankedG
     reader = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text))
     problems: list[RowProblem] = []
     games: list[RankedGame] = []
+    registrations: list[Registration] = []
     positions: dict[str, int] | None = None
     width = 0
     fast: tuple[int, ...] = ()
     walkover_at: int | None = None
+    registered_at: tuple[int, ...] = ()
     for row in reader:
         line = reader.line_num
         if fast and len(row) == width:
-            game = _fast_row(row, fast, walkover_at, line)
+            game = _fast_row(row, fast, walkover_at, line, registered_at)
             if game is not None:
                 games.append(game)
                 continue
@@ -375,19 +565,31 @@ def read_games_csv_text(text: str, *, source: str | None = None) -> list[RankedG
             width = len(row)
             fast = tuple(positions[c] for c in COLUMNS) if not header_problems else ()
             walkover_at = positions.get("walkover")
+            registered_at = tuple(positions[c] for c in REGISTRATION_COLUMNS if c in positions)
             if header_problems:
                 problems.extend(_problem(line, t, **d) for t, d in header_problems)
                 break
             continue
-        game, reasons = _parse_row(row, positions, width, line)
+        found, reasons = _parse_row(row, positions, width, line)
         problems.extend(reasons)
-        if game is not None:
-            games.append(game)
+        if isinstance(found, Registration):
+            registrations.append(found)
+        elif found is not None:
+            games.append(found)
     if positions is None and not problems:
         problems.append(_problem(1, MESSAGES["no_header"], columns=",".join(COLUMNS)))
     if problems:
         raise BadRowsError(problems, source=source)
-    return games
+    return HistoryRows(games, registrations)
+
+
+def read_games_csv_text(text: str, *, source: str | None = None) -> list[RankedGame]:
+    """Every game of a CSV history, or :class:`BadRowsError` listing every bad row.
+
+    Registered rankings are checked and left out: the ranking reads them with
+    :func:`read_history_text`.
+    """
+    return read_history_text(text, source=source).games
 
 
 def games_from_rows(
@@ -415,7 +617,7 @@ score1=400, score2=1, walkover=True, line=1)
             cells.append("" if value is None else str(value))
         game, reasons = _parse_row(cells, positions, len(names), number)
         problems.extend(reasons)
-        if game is not None:
+        if isinstance(game, RankedGame):
             games.append(game)
     if problems:
         raise BadRowsError(problems, source=source)
@@ -425,6 +627,12 @@ score1=400, score2=1, walkover=True, line=1)
 def read_games_csv(path: str) -> list[RankedGame]:
     """Every game of the CSV file at ``path`` (see :func:`read_games_csv_text`)."""
     return read_games_csv_text(read_record(path, limit=HISTORY_LIMIT), source=path)
+
+
+def read_history(path: str) -> HistoryRows:
+    """The games and registered rankings of the CSV file at ``path``
+    (see :func:`read_history_text`)."""
+    return read_history_text(read_record(path, limit=HISTORY_LIMIT), source=path)
 
 
 def write_games_csv(games: Iterable[RankedGame], out: io.TextIOBase | io.StringIO) -> None:

@@ -35,13 +35,15 @@ from plansza.ranking.hollington import (
 )
 from plansza.ranking.listing import PublishedList, list_csv, read_list
 from plansza.ranking.records import (
+    HistoryRows,
     RankedGame,
+    Registration,
     games_from_rows,
     normalise_name,
     read_games_csv,
     read_tsh_text,
 )
-from plansza.ranking.store import append_games, load_history
+from plansza.ranking.store import appended, load_history_rows
 from plansza.tiles import polish_collation_key
 
 RowsReader = Callable[[str], Sequence[Mapping[str, object]]]
@@ -195,19 +197,24 @@ def _same_edition(history: Sequence[RankedGame], new: Tournament) -> Tournament 
 
 
 def estimate_effect(
-    history: Sequence[RankedGame], tournament: str, history_name: str, day: date | None = None
+    history: Sequence[RankedGame] | HistoryRows,
+    tournament: str,
+    history_name: str,
+    day: date | None = None,
 ) -> TournamentEffect:
     """The estimated effect on the ranking of the tournament file ``tournament`` (its
     games so far, any format :func:`read_tournament` reads) if it were added to the
-    history ``history`` (read from ``history_name``). Nothing is written.
+    history ``history`` (read from ``history_name``: its games, or its games and the
+    registered rankings it keeps). Nothing is written.
 
     Refused when the file holds several tournaments, or when the history has counted
     this edition already (its effect is then on the list itself). ``day`` dates the
     games of a tournament file that gives no dates (the caller's today)."""
+    rows = history if isinstance(history, HistoryRows) else HistoryRows(list(history))
     games = read_tournament(tournament, day)
     if games:
         new = one_tournament(games, tournament)[0]
-        found = _same_edition(history, new)
+        found = _same_edition(rows.games, new)
         if found is not None:
             raise RankingError(
                 N_(
@@ -218,14 +225,14 @@ def estimate_effect(
                 label=found.label,
                 path=history_name,
             )
-    return tournament_effect(history, games, read_registered(tournament))
+    return tournament_effect(rows.games, games, read_registered(tournament), rows.registrations)
 
 
 def estimate_tournament(
     history_path: str, tournament: str, day: date | None = None
 ) -> TournamentEffect:
     """:func:`estimate_effect` with the history read from ``history_path``."""
-    return estimate_effect(load_history(history_path), tournament, history_path, day)
+    return estimate_effect(load_history_rows(history_path), tournament, history_path, day)
 
 
 def add_tournament(
@@ -238,16 +245,19 @@ def add_tournament(
 
     ``registered`` are the rankings the players were registered with (from the list,
     :func:`read_registered`): a player with none of their games in the history plays
-    with that ranking and keeps it as the base of their new one, instead of being a
-    debutant (RR §2.2). Those players are named in :attr:`Added.estimated`.
+    with that ranking (RR §2.1) and keeps it as the base of their new one, instead of
+    being a debutant (RR §2.2). Those players are named in :attr:`Added.estimated`, and
+    their registrations are written into the history with the games
+    (:class:`~plansza.ranking.records.Registration`), so that the history recomputes
+    to the very numbers returned: they are computed from the file as written.
 
     Refused (nothing written) when the file holds several tournaments or the same
     edition is in the history already (the same name within
     :data:`~plansza.ranking.hollington.EDITION_GAP_DAYS` days).
     """
     new = one_tournament(games, source)[0]
-    old_games = load_history(history_path, missing_ok=True)
-    found = _same_edition(old_games, new)
+    old = load_history_rows(history_path, missing_ok=True)
+    found = _same_edition(old.games, new)
     if found is not None:
         raise RankingError(
             N_("the tournament {label} is already in the history {path}; nothing was changed"),
@@ -255,16 +265,23 @@ def add_tournament(
             label=found.label,
             path=history_path,
         )
-    known = {n for g in old_games for n in (g.player1, g.player2)}
+    known = {n for g in old.games for n in (g.player1, g.player2)}
     playing = {n for g in games for n in (g.player1, g.player2)}
     priors = {
         name: prior
         for name, prior in (registered or {}).items()
         if name in playing and name not in known
     }
-    before = RankingHistory(old_games)
-    after = RankingHistory([*old_games, *games], priors)
-    append_games(history_path, games)
+    # RR §2.1: a listed player plays with the list's ranking, and the opponents' scalps
+    # come from it (RR §1); kept in the history, a recomputation uses it too
+    registrations = [
+        Registration(new.start, new.name, name, priors[name].ranking, priors[name].games)
+        for name in sorted(priors, key=polish_collation_key)
+    ]
+    before = RankingHistory(old.games, registrations=old.registrations)
+    text, written = appended(history_path, games, registrations)
+    # computed from the new file's text as it reads back: what a recomputation gives
+    after = RankingHistory(written.games, registrations=written.registrations)
     later = any(t.end > new.end for t in before.tournaments)
     index = next(
         i for i, t in enumerate(after.tournaments) if t.name == new.name and t.start == new.start
@@ -292,6 +309,7 @@ def add_tournament(
         )
     changes.sort(key=lambda c: polish_collation_key(c.name))
     estimated = tuple(sorted(priors, key=polish_collation_key))
+    write_atomic(history_path, text)
     return Added(new, published, later, changes, estimated)
 
 
