@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from plansza.lexicon import Lexicon
 from plansza.ranking import Game, write_games_csv
+from plansza.ranking.records import HistoryRows
 
 EVIL = "<script>alert(1)</script>"
 
@@ -149,13 +150,13 @@ def test_computed_once_then_again_when_the_file_changes(
     import plansza.server.ranking as pages
 
     reads = []
-    real = pages.read_games_csv
+    real = pages.read_history
 
-    def counting(path: str) -> list[Game]:
+    def counting(path: str) -> HistoryRows:
         reads.append(path)
         return real(path)
 
-    monkeypatch.setattr(pages, "read_games_csv", counting)
+    monkeypatch.setattr(pages, "read_history", counting)
     site.app.state.ranking = pages.RankingSource(str(history))  # type: ignore[attr-defined]
     site.get("/ranking")
     site.get("/ranking/gracz/" + quote("Hela Żółw"))
@@ -187,3 +188,25 @@ def test_serve_refuses_a_missing_history(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["serve", "--ranking", str(tmp_path / "none.csv")])
     assert result.exit_code == 2
     assert "none.csv" in result.output and "Traceback" not in result.output
+
+
+def test_the_pages_count_the_registered_rankings_the_history_keeps(
+    words: Lexicon, tmp_path: Path
+) -> None:
+    # RR §2.1: Dora played Puchar Łodzi with the list's 150 (kept in the history by
+    # `ranking update`), so Hela's scalps are 200/100, not a debutant's 150/50
+    from plansza.ranking.store import load_ranking
+
+    path = tmp_path / "history.csv"
+    write_history(path, history_games())
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = lines[0] + ",registered_ranking,registered_games"
+    body = [line + ",," for line in lines[1:]]
+    registered = "2024-05-11,Puchar Łodzi,Dora Ćma,,,,,150,100"
+    path.write_text("\n".join([header, registered, *body]) + "\n", encoding="utf-8")
+    expected = {e.name: e for e in load_ranking(str(path)).ranking_list().entries}
+    assert round(expected["Hela Żółw"].ranking) > 113  # the registration counted
+    with open_app(words, str(path)) as c:
+        html = c.get("/ranking").text
+    hela = html.split("Hela Żółw")[1].split("</tr>")[0]
+    assert str(round(expected["Hela Żółw"].ranking)) in hela, hela

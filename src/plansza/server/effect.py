@@ -60,7 +60,7 @@ class _Kept:
         with self.lock:
             if self.effect is not None and self.computed is computed and self.key == key:
                 return computed, self.effect
-        effect = estimate_effect(computed.games, path, source.path, day)
+        effect = estimate_effect(computed.rows, path, source.path, day)
         with self.lock:
             self.computed, self.key, self.effect = computed, key, effect
         return computed, effect

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -33,7 +33,7 @@ from plansza.ranking.hollington import (
     RankingList,
     UnknownPlayerError,
 )
-from plansza.ranking.records import BadRowsError, RankedGame, read_games_csv
+from plansza.ranking.records import BadRowsError, HistoryRows, RankedGame, read_history
 from plansza.ranking.report import basis_text, decimal_text
 from plansza.server.pages import page, translator_of
 from plansza.server.wording import describe
@@ -58,7 +58,13 @@ class Computed:
 
     history: RankingHistory
     current: RankingList
-    games: tuple[RankedGame, ...] = ()  #: the history's games (for a tournament's effect)
+    #: the history's games and registered rankings (for a tournament's effect)
+    rows: HistoryRows = field(default_factory=lambda: HistoryRows([]))
+
+    @property
+    def games(self) -> tuple[RankedGame, ...]:
+        """The history's games."""
+        return tuple(self.rows.games)
 
 
 class RankingSource:
@@ -77,9 +83,10 @@ class RankingSource:
             st = os.stat(self.path)
             key = (st.st_mtime_ns, st.st_size)
             if self._computed is None or key != self._key:
-                games = tuple(read_games_csv(self.path))
-                history = RankingHistory(games)
-                self._computed = Computed(history, history.ranking_list(), games)
+                # the registered rankings it keeps count too (RR §2.1), as the CLI's
+                rows = read_history(self.path)
+                history = RankingHistory(rows.games, registrations=rows.registrations)
+                self._computed = Computed(history, history.ranking_list(), rows)
                 self._key = key
             return self._computed
 
