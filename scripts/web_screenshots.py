@@ -513,9 +513,11 @@ def live(path: str, name: str, tallest: int = TALLEST) -> Callable[[Day, str], N
 
 
 def projector(day: Day, lang: str) -> None:
+    """The projector (a 1280 × 720 screen): the pairings by table beside the clock."""
     page = day.desk
     page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto(url_in(day, "/turniej/klasyfikacja?projektor=1", lang))
+    page.goto(url_in(day, "/turniej/kojarzenia?projektor=1", lang))
+    page.wait_for_selector("#pj-pageno:not([hidden])")
     save(page, "live-projector", lang, full=False)
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
 
@@ -652,6 +654,7 @@ def belgijka_drawn(day: Day, lang: str) -> None:
 
 
 def wall(day: Day, lang: str, name: str) -> None:
+    """The projector's one screen (1280 × 720: no scrolling, I.6)."""
     day.wall.goto(url_in(day, "/belgijka/projektor", lang))
     save(day.wall, name, lang, full=False)
 
@@ -770,12 +773,6 @@ def belgijka_projector_top(day: Day, lang: str) -> None:
     wall(day, lang, "belgijka-projector-top")
 
 
-def belgijka_projector_results(day: Day, lang: str) -> None:
-    day.wall.goto(url_in(day, "/belgijka/projektor", lang))
-    day.wall.locator("table").first.scroll_into_view_if_needed()
-    save(day.wall, "belgijka-projector-results", lang, full=False)
-
-
 def belgijka_phone_after(day: Day, lang: str) -> None:
     page = day.phone
     page.goto(url_in(day, f"/belgijka/g/{code_of_player(day, 4)}", lang))
@@ -791,7 +788,7 @@ def belgijka_game_over(day: Day) -> None:
 
 def belgijka_classification(day: Day, lang: str) -> None:
     day.wall.goto(url_in(day, "/belgijka/projektor", lang))
-    save(day.wall, "belgijka-projector-classification", lang, tallest=1380)
+    save(day.wall, "belgijka-projector-classification", lang, full=False)
 
 
 #: The Belgijka's steps and screens, in their order.
@@ -817,7 +814,6 @@ BELGIJKA = [
     belgijka_close,
     belgijka_results,
     belgijka_projector_top,
-    belgijka_projector_results,
     belgijka_phone_after,
     belgijka_game_over,
     belgijka_classification,

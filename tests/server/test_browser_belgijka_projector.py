@@ -75,12 +75,16 @@ def test_the_projector_through_a_move(served: tuple[str, Hall, JumpClock], brows
     assert str(top.play) in page.inner_text(".bj-top")
     assert page.locator(".bj-board .sq.lit .tile").count() >= 1
     shot(page, "belgijka-top-move")
-    page.locator("table.results").scroll_into_view_if_needed()
-    results = page.inner_text("table.results")
+    # I.6: the results and the classification beside the board, with no scrolling
+    results = page.inner_text(".pj-pages table.results")
     assert "Anna Żak" in results and str(top.score) in results
     shot(page, "belgijka-results")
-    page.locator("table.classification").scroll_into_view_if_needed()
     assert "Klasyfikacja końcowa" in page.inner_text("main")
+    assert "Celina Ćwik" in page.inner_text(".pj-pages table.classification")
+    height = page.viewport_size["height"]
+    for sel in (".pj-pages table.results tr", ".pj-pages table.classification tr", ".bj-top"):
+        for box in (e.bounding_box() for e in page.locator(sel).all()):
+            assert box is not None and box["y"] + box["height"] <= height, (sel, box)
     path = shot(page, "belgijka-classification")
     assert Path(path).stat().st_size > 10_000
     assert errors == []

@@ -139,6 +139,32 @@ def test_the_projector_cycles_pairings_and_standings(site: TestClient) -> None:
     assert "data-next" not in site.get("/turniej/kojarzenia").text
 
 
+def test_the_projector_gives_its_script_the_whole_list_to_cut_into_pages(
+    site: TestClient,
+) -> None:
+    """Issue 41: each projector list comes whole in a .pj-source (static/pager.js cuts
+    it into pages that fit the screen), its title, "page k of n" and the clock on top;
+    the list by name leaves the opponent out (the list by table has them)."""
+    for url in (
+        "/turniej/kojarzenia?projektor=1",
+        "/turniej/kojarzenia?alfabetycznie=1&projektor=1",
+        "/turniej/klasyfikacja?projektor=1",
+    ):
+        html = site.get(url + "&lang=pl").text
+        assert 'class="pj-list"' in html and 'class="pj-source"' in html, url
+        assert 'data-text="strona {k} z {n}"' in html, url
+        assert "/static/pager.js" in html and "style=" not in html, url
+        assert html.count("<tr>") >= len(NAMES) // 2, url
+    by_table = site.get("/turniej/kojarzenia?projektor=1&lang=pl").text
+    assert "Runda 1: kojarzenia według stołów" in by_table
+    by_name = site.get("/turniej/kojarzenia?alfabetycznie=1&projektor=1&lang=pl").text
+    assert "Runda 1: kojarzenia według nazwisk" in by_name
+    assert "Przeciwnik" not in by_name
+    assert "Przeciwnik" in site.get("/turniej/kojarzenia?alfabetycznie=1&lang=pl").text
+    plain = site.get("/turniej/kojarzenia").text
+    assert "pj-source" not in plain and "/static/pager.js" not in plain
+
+
 def test_the_event_stream_tells_of_a_result(words: Lexicon, tournament: str) -> None:
     a, b = first_table(tournament)
     with open_app(words, tournament, tournament_poll=0.05) as c:

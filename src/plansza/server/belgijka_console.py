@@ -12,10 +12,14 @@ results, penalties (KARY) and corrections, the game's and the championship's tab
 refusal shows the page again with the reason in the referee's language and the input
 kept. The record (JSON) and the text report are downloads.
 
-The projector is public and read-only: large type, the board and the rack, the clock
-with II.3's signals (counted down in the page from the seconds left the server gave),
-the top move on the board after the close, the results, the classification. Both
-pages follow ``/belgijka/zdarzenia`` and fetch their live part again on a change.
+The projector is public and read-only, one screen with no scrolling (I.6), in type
+sized to the screen: the board with its coordinates on the left, beside it the rack
+and the clock with II.3's signals (counted down in the page from the seconds left the
+server gave); after the close the top move lit on a smaller board with the move under
+it, and beside it the results and, at a game's end, the classification, each cut into
+pages that fit (``static/pager.js``) turned every :data:`PROJECTOR_SECONDS` seconds.
+Both pages follow ``/belgijka/zdarzenia`` and fetch their live part again on a
+change.
 
 What the pages show is read under the hall's lock (:meth:`Hall.read`) into plain
 dictionaries (:func:`view`); the templates never touch the championship.

@@ -9,12 +9,14 @@ sequence number every :attr:`Watch.poll` seconds (at once after a form is posted
 this server: :class:`WakeOnWrites`), and ``/turniej/zdarzenia`` tells
 each open page (server-sent events) when it changed; the page then re-fetches its
 content with htmx (``static/tournament.js``). ``?projektor=1`` cycles the pairings
-by table, the pairings by name and the standings in large type every
-:data:`PROJECTOR_SECONDS` seconds; ``?druk=1`` is the printable version of a page
-(no navigation, no live script, black on white, the tournament, round and time on
-top). The round's clock (``clock`` events in the log) is on the index, the pairings
-and the projector: the page gets the seconds left and counts down by itself, set
-again from the server on every update.
+by table, the pairings by name and the standings on the whole screen, in type sized
+to it: a long list is cut into pages that fit, in columns (``static/pager.js``), each
+shown :data:`PROJECTOR_SECONDS` seconds, every page before the next list;
+``?druk=1`` is the printable version of a page (no navigation, no live script, black
+on white, the tournament, round and time on top). The round's clock (``clock``
+events in the log) is on the index, the pairings and the projector: the page gets
+the seconds left and counts down by itself, set again from the server on every
+update.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ from plansza.server.wording import describe
 from plansza.services.live_tournament import NotFoundError, Spectator
 from plansza.tournament.model import State
 
-#: How long the projector shows each page.
+#: How long the projector shows each page of a list (a list of a large tournament has
+#: several: the next list comes after the last).
 PROJECTOR_SECONDS = 15
 #: A comment line sent on a quiet stream this often, so that nothing between closes it.
 HEARTBEAT = 15.0

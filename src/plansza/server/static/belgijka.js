@@ -112,6 +112,51 @@
     tick();
   }
   startClock();
+
+  // The projector: the long lists (the move's results, the classification) in pages
+  // that fit beside the board (static/pager.js), turned every data-seconds; a list
+  // that comes again (the same key) keeps its page. → and ← turn the pages by hand.
+  var pagers = [], turning = null;
+  function paginate() {
+    var box = document.getElementById("live");
+    var pages = window.planszaPages;
+    if (!pages || !box || !document.body.classList.contains("bj-projector")) return;
+    var before = {};
+    pagers.forEach(function (p) { before[p.key] = p.index; });
+    pagers = Array.prototype.map.call(box.querySelectorAll(".pj-list"), function (block) {
+      var p = new pages.Pager(block);
+      p.index = before[p.key] || 0;
+      return p;
+    });
+    var side = box.querySelector(".bj-side") || box;
+    pages.layout(pagers, side, Math.ceil(window.innerHeight / 100));
+  }
+  function turn(step) {
+    pagers.forEach(function (p) {
+      if (p.count < 2) return;
+      p.index = (p.index + step + p.count) % p.count;
+      p.show();
+    });
+    every();
+  }
+  function every() {
+    if (turning !== null) window.clearInterval(turning);
+    var seconds = parseFloat(live.getAttribute("data-seconds")) || 10;
+    turning = window.setInterval(function () { turn(1); }, seconds * 1000);
+  }
+  if (document.body.classList.contains("bj-projector")) {
+    paginate();
+    every();
+    var resized = null;
+    window.addEventListener("resize", function () {
+      window.clearTimeout(resized);
+      resized = window.setTimeout(paginate, 100);
+    });
+    // the new #live comes whole: cut it before the browser paints it
+    document.body.addEventListener("htmx:afterSwap", paginate);
+    if (window.planszaPages) window.planszaPages.keys(turn);
+  }
+
   document.body.addEventListener("htmx:afterSettle", function () {
     var fresh = document.getElementById("live");
     if (fresh) shown = fresh.getAttribute("data-version") || shown;

@@ -1,8 +1,11 @@
 // The live tournament pages: when the event log changes (server-sent events from
-// /turniej/zdarzenia), the page's #live part is fetched again by htmx; in projector
-// mode the next page follows after a while. The round's clock counts down here from
-// the seconds left the server gave with the page (data-remaining), and is set again
-// from the server's figure each time #live is fetched again: no drift.
+// /turniej/zdarzenia), the page's #live part is fetched again by htmx. In projector
+// mode the list is cut into pages that fit the screen (static/pager.js), each shown
+// for data-seconds, and after the last page the next list of the cycle follows (→
+// and ← turn a page by hand); a result coming in keeps the page shown. The round's
+// clock counts down here from the seconds left the server gave with the page
+// (data-remaining), and is set again from the server's figure each time #live is
+// fetched again: no drift.
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -28,11 +31,7 @@
     if (Number(latest) > Number(shown)) window.setTimeout(update, 0);
   });
   var next = live.getAttribute("data-next");
-  if (next) {
-    document.body.classList.add("projector");
-    var seconds = parseInt(live.getAttribute("data-seconds"), 10) || 15;
-    window.setTimeout(function () { window.location.assign(next); }, seconds * 1000);
-  }
+  if (next) projector(next, parseInt(live.getAttribute("data-seconds"), 10) || 15);
   var button = document.getElementById("print-button");
   if (button) {
     button.hidden = false;
@@ -69,4 +68,45 @@
   }
   startClock();
   document.body.addEventListener("htmx:afterSettle", startClock);
+
+  function projector(next, seconds) {
+    document.body.classList.add("projector");
+    var pages = window.planszaPages;
+    var pager = null, timer = null;
+    var main = document.querySelector("main");
+    function build() {
+      var box = document.getElementById("live");
+      var block = box && box.querySelector(".pj-list");
+      var index = pager && block && pager.key === block.getAttribute("data-key") ? pager.index : 0;
+      pager = block && pages ? new pages.Pager(block, document.getElementById("pj-pageno")) : null;
+      if (!pager) return;
+      pager.index = index;
+      pages.layout([pager], main, Math.ceil(window.innerHeight / 100));
+    }
+    function wait() {
+      if (timer !== null) window.clearTimeout(timer);
+      timer = window.setTimeout(function () { turn(1); }, seconds * 1000);
+    }
+    function turn(step) {
+      var to = pager ? pager.index + step : step;
+      if (pager && to >= 0 && to < pager.count) {
+        pager.index = to;
+        pager.show();
+      } else if (step > 0) {
+        window.location.assign(next);
+        return;
+      }
+      wait();
+    }
+    build();
+    wait();
+    var resized = null;
+    window.addEventListener("resize", function () {
+      window.clearTimeout(resized);
+      resized = window.setTimeout(build, 100);
+    });
+    // the new #live comes whole: cut it before the browser paints it
+    document.body.addEventListener("htmx:afterSwap", build);
+    if (pages) pages.keys(turn);
+  }
 })();
