@@ -21,17 +21,10 @@ class Errors:
     any page of the watched contexts. ``expect(url, status)`` exempts the one message a
     browser logs for an address the test asks for knowing it is refused (a word tool's
     403 in a hall, a refused confirmation's 409): "Failed to load resource: … status
-    of 403" for that address alone.
-
-    The browser's own request for ``/favicon.ico`` (made once per browser for the first
-    page opened: no page names an icon) gets 404 from the app and logs a console error:
-    a defect of the app (see :func:`tests.server.test_browser_tournament_two_days.
-    test_no_page_makes_the_browser_log_a_missing_icon`), kept apart in ``icon`` so the
-    rest stays strict."""
+    of 403" for that address alone."""
 
     def __init__(self) -> None:
         self.seen: list[tuple[str, str]] = []
-        self.icon: list[tuple[str, str]] = []
         self._refused: set[tuple[str, int]] = set()
 
     def expect(self, url: str, status: int) -> None:
@@ -44,9 +37,6 @@ class Errors:
             where = str((message.location or {}).get("url", ""))
             if any(where == url and f"status of {status} " in message.text
                    for url, status in self._refused):  # fmt: skip
-                return
-            if where.endswith("/favicon.ico") and "status of 404 " in message.text:
-                self.icon.append((where, message.text))
                 return
             self.seen.append((where, message.text))
 

@@ -514,17 +514,9 @@ def test_a_forty_player_tournament_over_two_days(hall: Hall) -> None:
     assert all(name in report for name in PLAYERS)
 
 
-# ---- defects found on the way (src/, left to their owners) --------------------------
+# ---- defects found on the way, fixed -----------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG in src/plansza/tournament/ranked.py check(): the RR §4 days are the "
-    "declared dates only (settings.dates); a day of play started with its date "
-    "(new-day, the console's 'Rozpocznij 2. dzień gry') is left out, so the referee's "
-    "report lists both days under 'Dni zawodów' while its RR §4 line checks day 1 alone, "
-    "and a second day on a working day passes as OK",
-)
 def test_the_ranked_check_sees_the_second_day_of_play(tmp_path: Path) -> None:
     from plansza.i18n import translator
     from plansza.services.tournament import Referee, new_settings
@@ -549,17 +541,10 @@ def test_the_ranked_check_sees_the_second_day_of_play(tmp_path: Path) -> None:
     report = referee_report(state, translator("pl"))
     assert report.days == [DAY1, "2026-05-05"]  # the report's "Dni zawodów": both
     ((ok, text),) = [(ok, text) for ok, text in report.findings if "RR §4: dni wolne" in text]
-    assert "2026-05-05" in text, text  # fails: "dni turnieju: 2026-05-02 (RR §4: …)"
+    assert "2026-05-05" in text, text
     assert not ok  # a Tuesday not between two days off: not a ranked tournament's day
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG in the web app (src/plansza/templates/web/base.html, server/app.py): no "
-    "page names an icon and GET /favicon.ico answers 404, so a browser (Chromium: once, "
-    "for the first page it opens) logs the console error 'Failed to load resource: the "
-    "server responded with a status of 404' on every device in the hall",
-)
 def test_no_page_makes_the_browser_log_a_missing_icon(words: Any) -> None:
     from starlette.testclient import TestClient
 

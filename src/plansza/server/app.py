@@ -31,7 +31,13 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -90,6 +96,12 @@ def secret_key() -> str:
         path.write_text(secrets.token_urlsafe(32), encoding="utf-8")
         path.chmod(0o600)
     return path.read_text(encoding="utf-8").strip()
+
+
+async def favicon(request: Request) -> Response:
+    """The site's icon where browsers look for it by default (a page that names none:
+    a report, the offline page); a missing one is a console error on every page."""
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
 def create_app(
@@ -195,6 +207,7 @@ def create_app(
             *belgijka_phone.routes(),
             *federation_routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
+            Route("/favicon.ico", favicon),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers=_unreachable_handlers(redis is not None),

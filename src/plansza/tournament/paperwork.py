@@ -142,6 +142,23 @@ def round_date(state: State, n: int) -> str:
     return s.dates[min(days, (n - 1) // per_day + 1) - 1]
 
 
+def days_of_play(state: State) -> list[str]:
+    """Every day of play, in order: the declared ones and each round's (a day started
+    with its date, TR 4.6.4; one started without a declared date is dated by
+    :func:`day_date`) — what the referee's report lists and RR §4 checks.
+
+    >>> from plansza.tournament.model import Settings, State, Round
+    >>> s = State(Settings("T", 7, "halving", dates=("2026-05-02",)))
+    >>> s.rounds[1] = Round(1, [])
+    >>> s.day, s.day_dates[2] = 2, "2026-05-05"
+    >>> s.rounds[2] = Round(2, [], day=2)
+    >>> days_of_play(s)
+    ['2026-05-02', '2026-05-05']
+    """
+    dated = {d for n in state.rounds if (d := round_date(state, n))}
+    return sorted(set(state.settings.dates) | dated)
+
+
 def slips_page(state: State, n: int, t: Translator) -> str:
     """The result slips of round ``n`` (TR 5.2), one per table with a game: the
     tournament, round, table and day, both players (the one who starts first),
@@ -236,10 +253,7 @@ def referee_report(state: State, t: Translator) -> RefereeReport:
         for start, end in p.absences
     ]
     late = sorted((p.pid for p in state.players.values() if p.joined_round > 1), key=sd.__getitem__)
-    # every day of play: the declared ones and each round's (a second day started
-    # without a declared date is dated by day_date)
-    dated = {d for n in state.rounds if (d := round_date(state, n))}
-    days = sorted(set(state.settings.dates) | dated)
+    days = days_of_play(state)
     return RefereeReport(
         findings=findings,
         ranked=all(ok for ok, _text in findings),

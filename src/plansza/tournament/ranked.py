@@ -69,7 +69,11 @@ def check(state: State, t: Translator | None = None) -> list[tuple[bool, str]]:
     players = len(state.players)
     crit = s.criteria
     crit_ok = len(crit) >= 2 and crit[0] == "big_points" and crit[1] in ("small_points", "spread")
-    days = sorted(date.fromisoformat(d) for d in s.dates)
+    from plansza.tournament.paperwork import days_of_play  # it reports these findings
+
+    # RR §4 looks at the days played: the declared ones and the days of play started
+    # since (a second day on another date than declared counts as it was played)
+    days = [date.fromisoformat(d) for d in days_of_play(state)]
     # RR §4: "w turniejach dywizyjnych/grupowych w każdej z dywizji/grup"
     groups = divisions(state)
     per_group = [
