@@ -54,15 +54,15 @@ def test_the_referee_swaps_two_players_before_recording(hall: Hall) -> None:
         page = referee_page(browser, hall)
         page.goto(f"{hall.url}/sedzia")
         page.click("button[formaction='/sedzia/akcja/podglad']")
-        page.wait_for_selector("table.preview", timeout=WAIT)
-        groups = page.locator("table.preview tr.group").all_inner_texts()
+        page.wait_for_selector("table.pairing-preview", timeout=WAIT)
+        groups = page.locator("table.pairing-preview tr.group").all_inner_texts()
         assert [g.strip() for g in groups] == [
             "Grupa punktowa: 1 duż. pkt",
             "Grupa punktowa: 0 duż. pkt",
         ]
-        before = page.locator("table.preview").inner_text()
+        before = page.locator("table.pairing-preview").inner_text()
         # swap the opponents of tables 1 and 2
-        rows = page.locator("table.preview tr:not(.group):not(.across-note)")
+        rows = page.locator("table.pairing-preview tr:not(.group):not(.across-note)")
         opp1 = rows.nth(1).locator("td").nth(5).inner_text().split(". ", 1)[1]
         opp2 = rows.nth(2).locator("td").nth(5).inner_text().split(". ", 1)[1]
         swap = page.locator("form:has(select[name=swap_a])")
@@ -74,9 +74,9 @@ def test_the_referee_swaps_two_players_before_recording(hall: Hall) -> None:
         ))  # fmt: skip
         swap.locator("button[type=submit]").click()
         page.wait_for_function(
-            "t => document.querySelector('table.preview')?.innerText !== t", arg=before
+            "t => document.querySelector('table.pairing-preview')?.innerText !== t", arg=before
         )
-        rows = page.locator("table.preview tr:not(.group):not(.across-note)")
+        rows = page.locator("table.pairing-preview tr:not(.group):not(.across-note)")
         assert opp2 in rows.nth(1).inner_text() and opp1 in rows.nth(2).inner_text()
         assert page.locator("#p-manual").input_value()  # the swapped pairing, by hand
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -32,7 +32,7 @@ def played_round_one(client: TestClient) -> None:
 
 
 def rows(html: str) -> list[list[str]]:
-    table = html.split('<table class="console preview">')[1].split("</table>")[0]
+    table = html.split('<table class="console pairing-preview">')[1].split("</table>")[0]
     out = []
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S):
         cells = [
