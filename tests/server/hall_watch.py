@@ -11,6 +11,9 @@ from typing import Any
 PW = "tajne-haslo-1"
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1200, "height": 1000}
+#: The longest a page may take (ms): generous, for a machine busy with other tests (a
+#: passing run never waits for it).
+WAIT = 30_000
 
 
 class Errors:
@@ -53,8 +56,10 @@ class Errors:
 
 
 def new_context(browser: Any, errors: Errors, viewport: dict[str, int]) -> Any:
-    """A browser context (a device) in Polish, watched."""
-    return errors.watch(browser.new_context(viewport=viewport, locale="pl-PL"))
+    """A browser context (a device) in Polish, watched, waiting up to :data:`WAIT`."""
+    context = browser.new_context(viewport=viewport, locale="pl-PL")
+    context.set_default_timeout(WAIT)
+    return errors.watch(context)
 
 
 def sign_up(page: Any, url: str, nickname: str = "sedzia") -> None:

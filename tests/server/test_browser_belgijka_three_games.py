@@ -40,14 +40,13 @@ import pytest
 from plansza.lexicon import Lexicon
 from plansza.services.belgijka import MOVE_SECONDS, Hall
 
-from .hall_watch import LAPTOP, PHONE, Errors, csrf_in, new_context, sign_up
+from .hall_watch import LAPTOP, PHONE, WAIT, Errors, csrf_in, new_context, sign_up
 from .served import SHOTS, chromium, serve
 from .test_browser import JumpClock
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.slow
 
-WAIT = 15_000
 NAME = "Mistrzostwa Łodzi w Belgijkę"
 SEED = "trzy-partie"
 NAMES = ("Anna Łęcka", "Bartłomiej Żółć", "Celina Ćwik", "Dariusz Źdźbło", "Ewa Śliwa",

@@ -40,13 +40,12 @@ from typing import Any
 import httpx
 import pytest
 
-from .hall_watch import LAPTOP, PHONE, Errors, csrf_in, new_context, sign_up
+from .hall_watch import LAPTOP, PHONE, WAIT, Errors, csrf_in, new_context, sign_up
 from .served import SHOTS, Served, chromium, lexicon_file
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.slow
 
-WAIT = 15_000
 DAY1, DAY2 = "2026-05-02", "2026-05-03"
 NAME = "Puchar Łodzi 2026 — dwa dni"
 #: 40 players, every name with Polish letters; the last one registered with the form.
