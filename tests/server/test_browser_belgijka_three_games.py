@@ -299,6 +299,11 @@ def test_three_games_of_belgijka_from_the_browser(served: tuple[str, Any, JumpCl
                 game = {int(r[1]): int(r[3]) for r in rows(console, "table.game-table")}
                 assert game == {n: t[g - 1] for n, t in totals.items()}
                 assert "zakończona wcześniej przez sędziego" in console.inner_text("#live")
+                for phone in phones.values():  # no move open: no card form on the phones
+                    phone.wait_for_function(
+                        "() => document.querySelector('form.card').hidden", timeout=WAIT
+                    )
+                    assert not phone.locator("form.card").is_visible()
 
             # the classification after three games: the sum of what the cards earned
             assert "Klasyfikacja końcowa (II.15, II.16)" in console.inner_text("#live")

@@ -74,6 +74,8 @@
       live.innerHTML = fresh.innerHTML;
       live.setAttribute("data-remaining", fresh.getAttribute("data-remaining") || "");
       live.setAttribute("data-state", fresh.getAttribute("data-state") || "");
+      // no move open (before a rack is drawn, after a game): no card to send
+      form.hidden = state === "waiting" || state === "over";
       showCursor();
       startClock();
     }
