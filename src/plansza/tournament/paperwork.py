@@ -39,6 +39,9 @@ from plansza.i18n import Translator
 from plansza.templates import render
 from plansza.tiles import polish_collation_key
 from plansza.tournament import mpa
+from plansza.tournament.days import day_date as day_date
+from plansza.tournament.days import days_of_play as days_of_play
+from plansza.tournament.days import round_date as round_date
 from plansza.tournament.model import State, seeds
 from plansza.tournament.reports import _completed, _context
 from plansza.tournament.standings import Standing, standings
@@ -94,69 +97,6 @@ def by_name_page(state: State, n: int, t: Translator) -> str:
 
 
 # ---- result slips (TR 5.2) --------------------------------------------------------
-
-
-def day_date(state: State, day: int) -> str:
-    """The date of day of play ``day``: the one the referee gave starting it
-    (``new-day``), else the tournament's ``day``-th declared date, else — the days of
-    a tournament following each other — its first date and ``day - 1`` days ("" with
-    no date at all).
-
-    >>> from plansza.tournament.model import Settings, State
-    >>> s = State(Settings("T", 7, "halving", dates=("2026-05-02",)))
-    >>> day_date(s, 1), day_date(s, 2)
-    ('2026-05-02', '2026-05-03')
-    >>> s.day_dates[2] = "2026-05-09"
-    >>> day_date(s, 2)
-    '2026-05-09'
-    """
-    import datetime
-
-    if day in state.day_dates:
-        return state.day_dates[day]
-    dates = state.settings.dates
-    if not dates:
-        return ""
-    if day <= len(dates):
-        return dates[day - 1]
-    first = datetime.date.fromisoformat(dates[0])
-    return (first + datetime.timedelta(days=day - 1)).isoformat()
-
-
-def round_date(state: State, n: int) -> str:
-    """The day round ``n`` is played: the date given when it was paired, else the
-    date of the day of play it was paired on once the referee started days of play
-    (``new-day``, TR 4.6.4: :func:`day_date`), else — all paired on the first day so
-    far — the rounds spread evenly over the tournament's declared days ("" without
-    any date)."""
-    rnd = state.rounds.get(n)
-    if rnd is not None and rnd.date:
-        return rnd.date
-    s = state.settings
-    if rnd is not None and (state.day > 1 or rnd.day > 1):
-        return day_date(state, rnd.day)
-    if not s.dates:
-        return ""
-    days = len(s.dates)
-    per_day = -(-s.rounds // days)
-    return s.dates[min(days, (n - 1) // per_day + 1) - 1]
-
-
-def days_of_play(state: State) -> list[str]:
-    """Every day of play, in order: the declared ones and each round's (a day started
-    with its date, TR 4.6.4; one started without a declared date is dated by
-    :func:`day_date`) — what the referee's report lists and RR §4 checks.
-
-    >>> from plansza.tournament.model import Settings, State, Round
-    >>> s = State(Settings("T", 7, "halving", dates=("2026-05-02",)))
-    >>> s.rounds[1] = Round(1, [])
-    >>> s.day, s.day_dates[2] = 2, "2026-05-05"
-    >>> s.rounds[2] = Round(2, [], day=2)
-    >>> days_of_play(s)
-    ['2026-05-02', '2026-05-05']
-    """
-    dated = {d for n in state.rounds if (d := round_date(state, n))}
-    return sorted(set(state.settings.dates) | dated)
 
 
 def slips_page(state: State, n: int, t: Translator) -> str:

@@ -20,6 +20,7 @@ from gettext import NullTranslations
 from plansza.errors import N_
 from plansza.i18n import Translator
 from plansza.tournament.categories import divisions
+from plansza.tournament.days import days_of_play
 from plansza.tournament.model import State
 
 M: dict[str, str] = {
@@ -69,8 +70,6 @@ def check(state: State, t: Translator | None = None) -> list[tuple[bool, str]]:
     players = len(state.players)
     crit = s.criteria
     crit_ok = len(crit) >= 2 and crit[0] == "big_points" and crit[1] in ("small_points", "spread")
-    from plansza.tournament.paperwork import days_of_play  # it reports these findings
-
     # RR §4 looks at the days played: the declared ones and the days of play started
     # since (a second day on another date than declared counts as it was played)
     days = [date.fromisoformat(d) for d in days_of_play(state)]
