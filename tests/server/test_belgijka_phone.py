@@ -235,3 +235,15 @@ def test_a_score_is_digits_or_nothing(typed: str) -> None:
         assert t and not (t.isascii() and t.isdigit() and len(t) <= 4)
     else:
         assert got is None if not typed.strip() else got == int(typed.strip())
+
+
+def test_a_belgijka_hall_is_not_offered_to_several_processes(tmp_path: Path) -> None:
+    # the hall's clock and cards live in one process: --redis would split them
+    from typer.testing import CliRunner
+
+    from plansza.cli.main import app as cli
+
+    path = str(tmp_path / "hala.belgijka.sqlite")
+    res = CliRunner().invoke(cli, ["serve", "--belgijka", path, "--redis", "redis://localhost:1/0"])
+    assert res.exit_code == 2, res.output
+    assert "--belgijka" in res.output and "--redis" in res.output and "Traceback" not in res.output

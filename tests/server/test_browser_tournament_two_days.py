@@ -255,7 +255,12 @@ class Phones:
     def of(self, half: Half) -> httpx.Client:
         seed = half.who.split(" ", 1)[0]
         if seed not in self.clients:
-            self.clients[seed] = httpx.Client(base_url=self.url, timeout=30)
+            # no kept connection: the server closes an idle one after 5 s, and a phone
+            # whose next request meets that close mid-way (a loaded machine) would see
+            # a reset a browser retries by itself but httpx does not
+            self.clients[seed] = httpx.Client(
+                base_url=self.url, timeout=30, limits=httpx.Limits(max_keepalive_connections=0)
+            )
         return self.clients[seed]
 
     def post(self, half: Half, form: dict[str, str]) -> httpx.Response:

@@ -83,6 +83,16 @@ def serve(
 
     if federation is not None and "://" not in federation and not os.path.isfile(federation):
         fail(_("--federation: no registry file {path}", path=federation), EXIT_INPUT)
+    if belgijka is not None and redis is not None:
+        # the hall's clock, journal and cards live in one process: a second one would
+        # run another clock and take cards the first never sees
+        fail(
+            _(
+                "--belgijka runs the hall in one process: it cannot be shared through "
+                "--redis; start it without --redis"
+            ),
+            EXIT_INPUT,
+        )
     if ranking is not None and not os.path.isfile(ranking):
         fail(_("--ranking: no ranking history file {path}", path=ranking), EXIT_INPUT)
     with user_errors():
