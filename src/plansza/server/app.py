@@ -231,6 +231,8 @@ def create_app(
     app.state.belgijka_stream = hall_stream
     app.state.ranking = ranking_pages.RankingSource(ranking) if ranking else None
     app.state.federation = federation
+    #: Redis, when the processes share it: the rate limits count there too
+    app.state.redis_url = redis
     return app
 
 
@@ -299,8 +301,10 @@ def presets(hub: Hub) -> tuple[str, ...]:
 
 async def _form(request: Request) -> dict[str, str] | None:
     """The posted form, if its CSRF token is the session's (``None``: refused)."""
+    from plansza.server.security import form_token_ok
+
     form = await small_form(request, MAX_FORM)
-    if form is None or not secrets.compare_digest(form.get("csrf", ""), csrf(request)):
+    if form is None or not form_token_ok(request, form):
         return None
     return form
 

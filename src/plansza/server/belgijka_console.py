@@ -38,9 +38,10 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from plansza.errors import PlanszaError
-from plansza.server.accounts import current, require_referee
+from plansza.server.accounts import current
 from plansza.server.belgijka import hall_of, no_hall, stream_of
-from plansza.server.pages import SAID, keep_said, page, said_of, small_form, translator_of
+from plansza.server.pages import SAID, keep_said, page, said_of, translator_of
+from plansza.server.security import checked_form, referee_required
 from plansza.services.belgijka import HallError
 
 if TYPE_CHECKING:
@@ -342,10 +343,8 @@ def _render(request: Request, hall: Hall, status: int = 200, **extra: Any) -> Re
     )
 
 
+@referee_required
 async def console(request: Request) -> Response:
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     hall = hall_of(request)
     if hall is None:
         return no_hall(request)
@@ -367,11 +366,9 @@ async def projector(request: Request) -> Response:
     return page(request, "web/belgijka_projector.html", v=data, seconds=PROJECTOR_SECONDS)
 
 
+@referee_required
 async def codes(request: Request) -> Response:
     """A slip a player: table, name, join code and a QR code of the phone's address."""
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     hall = hall_of(request)
     if hall is None:
         return no_hall(request)
@@ -400,11 +397,9 @@ def _download(request: Request, text: str, filename: str, media: str) -> Respons
     )
 
 
+@referee_required
 async def download_record(request: Request) -> Response:
     """The championship's record (item 4): the file's data with the points and tables."""
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     hall = hall_of(request)
     if hall is None or hall.read(lambda ch: ch is None):
         return no_hall(request)
@@ -415,11 +410,9 @@ async def download_record(request: Request) -> Response:
     return _download(request, text, "belgijka.json", "application/json; charset=utf-8")
 
 
+@referee_required
 async def download_report(request: Request) -> Response:
     """The final report as text, in the referee's language."""
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     hall = hall_of(request)
     if hall is None or hall.read(lambda ch: ch is None):
         return no_hall(request)
@@ -538,25 +531,17 @@ def _run(hall: Hall, name: str, form: dict[str, str], t: Translator, by: str) ->
     raise AssertionError(name)  # act() lets only ACTIONS through
 
 
+@referee_required
 async def act(request: Request) -> Response:
     """One referee's action (POST, with the form's token): done and said, or the page
     again with the reason and the input kept."""
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     hall = hall_of(request)
     if hall is None:
         return no_hall(request)
     t = translator_of(request)
-    form = await small_form(request, MAX_FORM)
-    if form is None:
-        return page(
-            request, "web/error.html", status=413, message=t.gettext("The form is too long.")
-        )
-    token = request.session.get("csrf")
-    if not token or not secrets.compare_digest(form.get("csrf", ""), str(token)):
-        message = t.gettext("The form has expired: open the page again.")
-        return page(request, "web/error.html", status=403, message=message)
+    form = await checked_form(request, MAX_FORM)
+    if isinstance(form, Response):
+        return form
     name = request.path_params["action"]
     me = current(request)
     by = me[1] if me is not None else "?"

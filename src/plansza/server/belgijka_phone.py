@@ -21,7 +21,6 @@ Wrong codes from one address are limited like the tables' codes
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -40,10 +39,9 @@ from plansza.server.pages import (
     page,
     premiums,
     sentence,
-    small_form,
     translator_of,
 )
-from plansza.services.accounts import RateLimiter
+from plansza.server.security import Limiter, checked_form
 from plansza.services.tables import normalize
 
 if TYPE_CHECKING:
@@ -72,7 +70,7 @@ def routes() -> list[Route]:
     ]
 
 
-def _limiter(request: Request) -> RateLimiter:
+def _limiter(request: Request) -> Limiter:
     return code_limiter(request, "belgijka_codes", WRONG_CODES, WINDOW)
 
 
@@ -242,12 +240,11 @@ async def player_page(request: Request) -> Response:
     status, errors, notice = 200, [], ""
     form: dict[str, str] = {}
     if request.method == "POST":
-        read = await small_form(request, MAX_FORM)
-        if read is None:
-            return error_page(request, 413, t.gettext("The form is too long."))
-        expected = request.session.get("csrf")
-        if not expected or not secrets.compare_digest(read.get("csrf", ""), str(expected)):
-            return error_page(request, 403, t.gettext("The form has expired: open the page again."))
+        read = await checked_form(
+            request, MAX_FORM, lambda status, why: error_page(request, status, why)
+        )
+        if isinstance(read, Response):
+            return read
         form = read
         try:
             score = parse_score(form.get("score", ""))

@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import secrets
 from collections.abc import Callable
 from contextvars import ContextVar
 from datetime import UTC, date, datetime
@@ -38,7 +37,8 @@ from starlette.routing import Route
 from plansza.errors import N_, PlanszaError, Term
 from plansza.i18n import Translator
 from plansza.server.accounts import current, require_referee, role
-from plansza.server.pages import page, said_of, said_url, small_form, translator_of
+from plansza.server.pages import page, said_of, said_url, translator_of
+from plansza.server.security import checked_form, referee_required
 from plansza.server.wording import describe
 from plansza.services.tournament import (
     ROLE_SETTINGS,
@@ -366,11 +366,9 @@ def _log_context(state: State, t: Translator) -> dict[str, Any]:
     return {"log_text": log_text, "log_time": log_time}
 
 
+@referee_required
 async def list_search(request: Request) -> Response:
     """The ranking list's players matching what the referee types (an htmx fragment)."""
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     text = request.query_params.get("name", "")[:80]
     listing = await run_in_threadpool(_listing)
     found = search_list(listing, text, LIST_SHOWN) if listing is not None and text.strip() else []
@@ -406,13 +404,11 @@ def _files() -> dict[str, tuple[str, Callable[[State, Translator], str]]]:
     return FILES
 
 
+@referee_required
 async def download(request: Request) -> Response:
     """A file of the tournament, made from the log now: the federation's CSV of games
     (RS §6), the standings and games as CSV, a TSH ``.t`` file, the referee's report,
     the standings page — what ``turniej export`` and ``report`` write."""
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     t = translator_of(request)
     name = request.path_params["name"]
     path = _path(request)
@@ -873,27 +869,19 @@ def _run(
         file.close()
 
 
+@referee_required(assistant=True)
 async def act(request: Request) -> Response:
     """One referee action (POST): recorded and said, or the page again with the reason.
     An assistant referee's only action is a result (RS §6.5)."""
-    refused = await require_referee(request, assistant=True)
-    if refused is not None:
-        return refused
     t = translator_of(request)
     if request.path_params["action"] not in ASSISTANT_ACTIONS and await role(request) != "referee":
         message = t.gettext(
             "An assistant referee enters results; the head referee does the rest (RS §6.5)."
         )
         return page(request, "web/error.html", status=403, message=message)
-    form = await small_form(request, MAX_FORM)
-    if form is None:
-        return page(
-            request, "web/error.html", status=413, message=t.gettext("The form is too long.")
-        )
-    token = request.session.get("csrf")
-    if not token or not secrets.compare_digest(form.get("csrf", ""), str(token)):
-        message = t.gettext("The form has expired: open the page again.")
-        return page(request, "web/error.html", status=403, message=message)
+    form = await checked_form(request, MAX_FORM)
+    if isinstance(form, Response):
+        return form
     path = _path(request)
     if path is None:
         return page(request, "web/error.html", status=404, message="")

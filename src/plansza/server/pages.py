@@ -19,7 +19,7 @@ from plansza.templates import render
 if TYPE_CHECKING:
     from plansza.errors import PlanszaError
     from plansza.server.live import Hub
-    from plansza.services.accounts import RateLimiter
+    from plansza.server.security import Limiter
 
 LANGUAGES = ("pl", "en")
 
@@ -128,15 +128,13 @@ def sentence(error: PlanszaError, t: Translator) -> str:
     return text[:1].upper() + text[1:]
 
 
-def code_limiter(request: Request, name: str, limit: int, window: float) -> RateLimiter:
+def code_limiter(request: Request, name: str, limit: int, window: float) -> Limiter:
     """The app's limiter of wrong codes called ``name`` (made on first use): the table
-    codes, the Belgijka players' codes."""
-    from plansza.services.accounts import RateLimiter
+    codes, the Belgijka players' codes — shared by the processes through Redis when the
+    app has it (:func:`plansza.server.security.limiter`)."""
+    from plansza.server.security import limiter
 
-    limiters: dict[str, RateLimiter] = request.app.state.__dict__.setdefault("code_limiters", {})
-    if name not in limiters:
-        limiters[name] = RateLimiter(limit, window, hub_of(request).clock)
-    return limiters[name]
+    return limiter(request.app.state, name, limit, window, hub_of(request).clock)
 
 
 #: The query parameter naming what an action said, for the page its redirect opens.

@@ -17,7 +17,6 @@ from 1 to :data:`MAX_TABLE`. Every asset is the app's own: the hall may be offli
 
 from __future__ import annotations
 
-import secrets
 import time
 
 from anyio import to_thread
@@ -29,6 +28,7 @@ from plansza.server.accounts import require_referee
 from plansza.server.hall import STATION_COOKIE, in_hall, is_referee, is_station, station_secret
 from plansza.server.pages import hub_of as _hub
 from plansza.server.pages import page, small_form, translator_of
+from plansza.server.security import form_token_ok, referee_required
 from plansza.server.wording import describe
 from plansza.services.study import StudyError, WordVerdict, check_words
 
@@ -105,8 +105,7 @@ async def station(request: Request) -> HTMLResponse:
         return _station_page(request, status=413, errors=[message])
     table_text = form.get("table", "").strip()[:8]
     words_text = form.get("words", "")
-    expected = request.session.get("csrf")
-    if not expected or not secrets.compare_digest(form.get("csrf", ""), str(expected)):
+    if not form_token_ok(request, form):
         message = t.gettext("The form has expired: open the page again.")
         return _station_page(
             request,
@@ -147,12 +146,7 @@ async def enroll(request: Request) -> Response:
     if not await is_referee(request):
         return await require_referee(request) or Response(status_code=403)
     form = await _form(request)
-    expected = request.session.get("csrf")
-    if (
-        form is None
-        or not expected
-        or not secrets.compare_digest(form.get("csrf", ""), str(expected))
-    ):
+    if form is None or not form_token_ok(request, form):
         message = t.gettext("The form has expired: open the page again.")
         return page(request, "web/error.html", status=403, message=message)
     response = RedirectResponse("/sprawdzanie", status_code=303)
@@ -166,11 +160,9 @@ async def enroll(request: Request) -> Response:
     return response
 
 
+@referee_required
 async def log(request: Request) -> Response:
     """Every check of the station, newest first — for a referee only."""
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     hub = _hub(request)
     rows = await to_thread.run_sync(hub.store.word_checks, LOG_SHOWN)
     checks = [

@@ -16,7 +16,6 @@ stepped through: ``/analiza/{key}?move=N``, ``/g/{id}/analysis?move=N``.
 from __future__ import annotations
 
 import hashlib
-import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from starlette.routing import Route
 from plansza.errors import PlanszaError
 from plansza.i18n import Translator
 from plansza.server.live import Hub
+from plansza.server.security import form_token_ok
 from plansza.server.wording import describe
 from plansza.services.study import (
     MAX_RECORD,
@@ -243,7 +243,7 @@ class StudyPages:
             if not data:
                 data = str(form.get("text", "")).encode()
                 name = t.gettext("the pasted record")
-        if not secrets.compare_digest(csrf, self.site.csrf(request)):
+        if not form_token_ok(request, {"csrf": csrf}):
             message = t.gettext("The form has expired: open the page again.")
             return self._upload_page(request, status=403, errors=[message], rules=rules)
         if rules not in RULES:

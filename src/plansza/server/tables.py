@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import threading
 import weakref
 from dataclasses import dataclass, field
@@ -34,7 +33,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from plansza.errors import N_, PlanszaError
-from plansza.server.accounts import current, require_referee
+from plansza.server.accounts import current
 from plansza.server.pages import (
     client_address,
     code_limiter,
@@ -42,12 +41,11 @@ from plansza.server.pages import (
     hub_of,
     page,
     sentence,
-    small_form,
     translator_of,
 )
+from plansza.server.security import Limiter, checked_form, referee_required
 from plansza.server.tournament import spectator_of
 from plansza.services import tables
-from plansza.services.accounts import RateLimiter
 from plansza.services.tables import TableEntry
 from plansza.services.tournament import Referee, parse_last_moves, parse_score
 from plansza.tournament.model import State, seeds
@@ -88,7 +86,7 @@ def _key(path: str) -> str:
     return path if "://" in path else os.path.abspath(path)
 
 
-def _limiter(request: Request) -> RateLimiter:
+def _limiter(request: Request) -> Limiter:
     return code_limiter(request, "table_codes", WRONG_CODES, WINDOW)
 
 
@@ -102,14 +100,9 @@ def _stamp(request: Request) -> Any:
 
 
 async def _checked(request: Request) -> dict[str, str] | Response:
-    t = translator_of(request)
-    form = await small_form(request, MAX_FORM)
-    if form is None:
-        return error_page(request, 413, t.gettext("The form is too long."))
-    expected = request.session.get("csrf")
-    if not expected or not secrets.compare_digest(form.get("csrf", ""), str(expected)):
-        return error_page(request, 403, t.gettext("The form has expired: open the page again."))
-    return form
+    return await checked_form(
+        request, MAX_FORM, lambda status, why: error_page(request, status, why)
+    )
 
 
 def _entry(form: dict[str, str], state: State, n: int, table_no: int, side: int) -> TableEntry:
@@ -457,11 +450,9 @@ def _queue_rows(state: State, entries: list[TableEntry]) -> list[dict[str, Any]]
     return out
 
 
+@referee_required
 async def queue(request: Request) -> Response:
     """The entries waiting (GET) — a referee records one, or the scores typed (POST)."""
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     t = translator_of(request)
     s, path = spectator_of(request), _path(request)
     if s is None or path is None:
@@ -519,12 +510,10 @@ async def queue(request: Request) -> Response:
 # ---- the slips -------------------------------------------------------------------
 
 
+@referee_required
 async def slips(request: Request) -> Response:
     """The result slips of a round (``?runda=N``, else the current one), each with its
     table's code and a QR code of its address."""
-    refused = await require_referee(request)
-    if refused is not None:
-        return refused
     t = translator_of(request)
     s, path = spectator_of(request), _path(request)
     if s is None or path is None:
