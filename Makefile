@@ -26,13 +26,17 @@ $(STAMP): $(BUILD_INPUTS)
 run: setup
 	$(VENV)/bin/plansza serve --host 127.0.0.1 --port 8000 $(SERVE_ARGS)
 
-test: setup
+# The checks first, then the whole suite (CI's .ci/run is `make test`).
+test: check
 	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
 
+# Lint, strict types, the import layers, dead code (vulture reads [tool.vulture] in
+# pyproject.toml and scripts/vulture_whitelist.py).
 check: setup
 	$(VENV)/bin/ruff check src tests benchmarks scripts
 	$(VENV)/bin/mypy --strict src/plansza
 	$(VENV)/bin/lint-imports --no-cache
+	$(PY) -m vulture
 
 # Every benchmark runs even when one misses its target; the ones that did are named at
 # the end and the target fails.

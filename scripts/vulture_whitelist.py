@@ -11,6 +11,7 @@ not listed: ``ignore_decorators`` there covers them by their decorator.
 # Called by the language or a library, not by our code.
 __contains__  # game.WordList is a Protocol: `word in lexicon` calls it
 __getattr__  # tournament/__init__: module __getattr__ (PEP 562), TournamentFile on use
+__dir__  # plansza/__init__: module __dir__ (PEP 562), dir(plansza) lists the lazy API
 isolation_level  # tournament/storage: set on the sqlite3 connection, read by the driver
 handle_starttag  # tests/htmlpage: html.parser.HTMLParser calls its overrides
 handle_endtag
@@ -24,8 +25,10 @@ branch_labels
 depends_on
 downgrade
 
-# pytest: a module's marks, and fixtures requested by argument for their effect.
+# pytest: a module's marks, the plugins conftest loads, and fixtures requested by
+# argument for their effect.
 pytestmark
+pytest_plugins  # tests/conftest: pg_cluster and redis_server, loaded by pytest
 user_dirs  # tests/lexicon: user data directories inside tmp_path
 workdir  # tests/test_docs_examples
 no_driver  # tests/test_postgres_extra: the PostgreSQL driver hidden
@@ -36,3 +39,10 @@ is_draw  # ranking.records.Game.is_draw
 
 # Uvicorn: a server told to stop (tests/server/test_accounts.py) reads it.
 should_exit
+
+# Jinja templates read them (vulture sees no template).
+adjustment  # services/tournament.PreviewSide: templates/web/console.html
+across_groups  # services/tournament.PreviewTable: templates/web/console.html
+
+# Typer reads a command's signature: the parameter is the option.
+bounded  # tests/cli/test_startup._probe: --bounded, an int with a range

@@ -7,8 +7,9 @@ fail or the run is interrupted. ``postgres_url`` gives each test a fresh, empty
 database of its own; ``database_url`` is parametrized so that a test taking it runs
 twice, on an SQLite file and on PostgreSQL.
 
-Where PostgreSQL is missing it is installed (as root, with apt-get); a machine where
-it cannot be fails the tests that need it, saying how to install it: never a skip.
+Where PostgreSQL is missing it is installed (as root, with apt-get, through
+``tests/debian.py``); a machine where it cannot be fails the tests that need it,
+saying how to install it: never a skip.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.debian import ensure
 
 HOW = (
     "the database tests need PostgreSQL (initdb, pg_ctl) and its driver: "
@@ -48,16 +50,7 @@ def _bindir() -> Path | None:
 
 def ensure_postgresql() -> Path:
     """The bindir of PostgreSQL, installing Debian's package when missing and root."""
-    folder = _bindir()
-    if folder is None:
-        if os.geteuid() != 0 or shutil.which("apt-get") is None:
-            pytest.fail(HOW, pytrace=False)
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-q", "postgresql"], check=True, env=env)
-        folder = _bindir()
-        if folder is None:
-            pytest.fail(HOW, pytrace=False)
+    folder = ensure(_bindir, "postgresql", HOW)
     try:
         import psycopg  # noqa: F401
     except ImportError:

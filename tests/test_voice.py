@@ -29,7 +29,6 @@ LANGUAGE_MECHANISM = {"i18n.py"}
 ENTRY_POINTS = {"__main__.py"}
 # Error classes whose template is their second argument (the first is the reason code).
 REASON_FIRST = {"IllegalMoveError", "IllegalActionError"}
-MARKERS = {"N_", "NP_"}
 # ``_`` is left out: a report binds ``_ = t.gettext`` to the translator it is given.
 WORDING_CALLS = {"gettext", "ngettext", "pgettext", "npgettext", "translator"}
 

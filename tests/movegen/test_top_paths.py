@@ -46,12 +46,11 @@ def pruning(request: pytest.FixtureRequest) -> Iterator[int]:
     _movegen._set_top_pruning(old)
 
 
+@pytest.mark.usefixtures("budget", "pruning")  # set for the search; their values unread
 @pytest.mark.parametrize("pruning", PRUNING, indirect=True)
 @pytest.mark.parametrize("budget", BUDGETS, indirect=True)
 @pytest.mark.parametrize("seed", range(25))
-def test_every_path_finds_the_n_best(
-    seed: int, budget: tuple[int, int], pruning: int, lexicon: Lexicon, rules: Rules
-) -> None:
+def test_every_path_finds_the_n_best(seed: int, lexicon: Lexicon, rules: Rules) -> None:
     rng = random.Random(seed)
     board = random_position(rng, lexicon, rules, rng.randrange(0, 14))
     rack = random_rack(rng, rules, seed % 3 if seed % 3 < 2 else 0, size=rng.choice([7, 7, 4]))

@@ -81,7 +81,7 @@ def test_the_clock_counts_down_pauses_and_prints(hall: tuple[str, str], browser:
     # the SSE update brings the clock without a reload, and it counts down by itself
     page.wait_for_selector("#round-clock", timeout=WAIT)
     first = seconds_shown(page)
-    assert 24 * 60 + 50 <= first <= 25 * 60
+    assert 24 * 60 <= first <= 25 * 60  # real time (the page counts it): a loaded machine
     shown = page.inner_text("#round-clock .time")
     page.wait_for_function(  # a function: a bare expression is eval'd, which the CSP refuses
         "(shown) => document.querySelector('#round-clock .time').textContent !== shown",

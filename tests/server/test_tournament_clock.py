@@ -58,11 +58,13 @@ def test_no_clock_until_the_referee_starts_it(site: TestClient) -> None:
 
 def test_the_clock_counts_from_the_log(site: TestClient, tournament: str) -> None:
     clock(tournament, "start", 30, ago=10)  # started ten minutes ago
+    # The live pages count the round's real time (the server's wall clock, by design):
+    # up to a minute may pass on a loaded machine before they are read.
     for url in ("/turniej", "/turniej/kojarzenia", "/turniej/klasyfikacja?projektor=1"):
         html = site.get(url).text
         left = remaining(html)
-        assert left is not None and 20 * 60 - 5 <= left <= 20 * 60, url
-        assert re.search(r'class="time">(20:00|19:5\d)<', html)
+        assert left is not None and 19 * 60 <= left <= 20 * 60, url
+        assert re.search(r'class="time">(20:00|19:[0-5]\d)<', html)
     # the standings (not in the projector) and the player's card have no clock
     assert remaining(site.get("/turniej/klasyfikacja").text) is None
     assert remaining(site.get("/turniej/gracz/1").text) is None

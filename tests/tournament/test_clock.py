@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.tournament.conftest import CliClock
 from tests.tournament.test_cli import Referee as Cli
 
 from plansza.cli.common import EXIT_INPUT, EXIT_REFUSED
@@ -165,7 +166,7 @@ def test_service_starts_the_last_paired_round(tmp_path: Path) -> None:
         assert isinstance(ref.state().clocks[1], RoundClock)
 
 
-def test_cli_clock(tmp_path: Path) -> None:
+def test_cli_clock(tmp_path: Path, cli_clock: CliClock) -> None:
     r = Cli(tmp_path / "t.turniej.sqlite")
     r("new", "T", "--rounds", "2", "--system", "halving", "--bye", "300:250")
     for name in "ABCD":
@@ -173,9 +174,11 @@ def test_cli_clock(tmp_path: Path) -> None:
     assert "runda 1 nie jest skojarzona" in r("clock", "start", code=EXIT_REFUSED)
     r("pair")
     assert "zegar uruchomiony, 45 min" in r("zegar", "start", "--minuty", "45")
-    assert "pozostało 45:00" in r("clock", "pauza")
+    cli_clock.advance(61)  # paused a minute and a second later, whatever the machine's load
+    assert "pozostało 43:59" in r("clock", "pauza")
+    cli_clock.advance(600)  # a paused clock stands still
     assert "już wstrzymany" in r("clock", "pause", code=EXIT_REFUSED)
-    assert "wznowiony" in r("clock", "wznów", "--runda", "1")
+    assert "wznowiony, pozostało 43:59" in r("clock", "wznów", "--runda", "1")
     assert "stop" in r("clock", "stop", code=EXIT_INPUT)
     assert "tylko przy starcie" in r("clock", "resume", "--minutes", "5", code=EXIT_INPUT)
     assert "600" in r("clock", "start", "--minutes", "601", code=EXIT_REFUSED)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
 
 from plansza.board import COLUMNS, SIZE, Board, Premium
@@ -68,10 +67,3 @@ def legend(lang: str) -> Text:
         out.append(f" {PREMIUM_MARK[prem]} ", style=PREMIUM_STYLE[prem])
         out.append(f" {label}   ")
     return out
-
-
-def simple_table(title: str, columns: list[str]) -> Table:
-    table = Table(title=title, header_style="bold", title_justify="left")
-    for col in columns:
-        table.add_column(col)
-    return table

@@ -957,7 +957,7 @@ def clock_cmd(
         fail(_("--minutes is given only with start"), EXIT_INPUT)
     with referee(db) as r:
         n, clock = r.clock(round_no, kind, minutes)
-        left = clock_text(clock.remaining(stamp(now())))
+        left = clock_text(clock.remaining(stamp(r.now())))  # the clock of the event
         if kind == "start":
             text = _(
                 "Round {round}: the clock started, {minutes} minutes",

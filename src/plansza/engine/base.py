@@ -103,11 +103,6 @@ class ComputerPlayer(Protocol):
         ...
 
 
-#: The old name of :class:`ComputerPlayer`, kept for ``plansza.cli.play``, which imports
-#: it. To be removed.
-Player = ComputerPlayer
-
-
 class LexiconJudge:
     """Challenges exactly the plays that form a word not in its word list.
 

@@ -46,8 +46,6 @@ from plansza.ranking.records import (
 from plansza.ranking.store import appended, load_history_rows
 from plansza.tiles import polish_collation_key
 
-RowsReader = Callable[[str], Sequence[Mapping[str, object]]]
-
 
 class RankingError(PlanszaError):
     """A tournament that cannot be added to the history as given."""

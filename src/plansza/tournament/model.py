@@ -70,7 +70,6 @@ Day = Annotated[str, Meta(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 TieRule = Literal["draw", "higher_last_move"]
 #: RR §4, RS §6.4 (plansza.federation.roles.CATEGORIES; "": not declared).
 Category = Literal["", "GP", "MP", "KMP", "PP", "LeMans", "ranked", "unranked"]
-TIE_RULES: tuple[str, ...] = get_args(TieRule)
 
 # SCH: "Szkoła do turnieju typuje jedną ośmioosobową drużynę" — one team of 8 per school.
 SCHOOL_TEAM = 8
