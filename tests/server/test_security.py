@@ -12,7 +12,8 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from plansza.lexicon import Lexicon
-from plansza.server.security import RedisLimiter, referee_required
+from plansza.server.limits import RedisLimiter
+from plansza.server.security import referee_required
 
 from .conftest import Clock
 from .test_station import log_in

@@ -29,6 +29,11 @@ from plansza.errors import N_
 from plansza.server.live import LiveGame
 from plansza.server.pages import csrf, page, small_form, translator_of
 from plansza.server.pages import hub_of as _hub
+from plansza.server.security import checked_form
+from plansza.server.security import current as current
+from plansza.server.security import referee as referee
+from plansza.server.security import require_referee as require_referee
+from plansza.server.security import role as role
 from plansza.server.wording import describe
 from plansza.services.accounts import (
     NICK_MAX,
@@ -42,7 +47,7 @@ from plansza.services.accounts import (
 from plansza.services.live import LiveError
 
 if TYPE_CHECKING:
-    from plansza.server.security import Limiter
+    from plansza.server.limits import Limiter
 
 #: The longest account form read (a nickname and two passwords fit in 1 KB).
 MAX_FORM = 8192
@@ -91,56 +96,6 @@ def routes() -> list[Route]:
 # ---- the session's account, a game's seat -----------------------------------------
 
 
-def current(conn: Request | WebSocket) -> tuple[int, str] | None:
-    """The logged-in account of this connection: its id and nickname (``None``: a guest)."""
-    uid, nick = conn.session.get("uid"), conn.session.get("nick")
-    if isinstance(uid, int) and isinstance(nick, str):
-        return uid, nick
-    return None
-
-
-async def referee(request: Request) -> bool:
-    """Whether the logged-in account is a referee — asked of the database each time, so a
-    role revoked (``plansza konto sedzia NICK --odbierz``) is gone at the next request.
-    The session keeps the answer only for the nav's "referee" mark."""
-    me = current(request)
-    if me is None:
-        return False
-    yes = await to_thread.run_sync(_hub(request).store.is_referee, me[0])
-    request.session["referee"] = yes
-    return yes
-
-
-async def role(request: Request) -> str | None:
-    """The logged-in account's role: ``referee``, ``assistant`` (RS §6.5) or ``None``."""
-    me = current(request)
-    if me is None:
-        return None
-    found = await to_thread.run_sync(_hub(request).store.role, me[0])
-    request.session["referee"] = found == "referee"
-    return found
-
-
-async def require_referee(request: Request, *, assistant: bool = False) -> Response | None:
-    """``None`` for a referee (and, with ``assistant``, an assistant referee, RS §6.5);
-    for anyone else the page refusing them (403), in their language: a guest is asked
-    to log in, another account told the page is not theirs."""
-    if assistant:
-        if await role(request) in ("referee", "assistant"):
-            return None
-    elif await referee(request):
-        return None
-    t = translator_of(request)
-    if current(request) is None:
-        message = t.gettext("This page is for referees: log in with a referee's account.")
-    else:
-        message = t.gettext(
-            "This page is for referees only; the server's administrator grants the role "
-            "(plansza account referee NICK)."
-        )
-    return page(request, "web/error.html", status=403, message=message)
-
-
 async def seat(conn: Request | WebSocket, live: LiveGame) -> int | None:
     """The seat this connection plays: by the seat's cookie, else by the logged-in
     account the seat is linked to; ``None``: a spectator."""
@@ -177,7 +132,7 @@ def _accounts(request: Request) -> Accounts:
         made = Accounts(clock)
         if getattr(state, "redis_url", None) is not None:
             # several processes: a guesser spreading tries over them is counted once
-            from plansza.server.security import limiter
+            from plansza.server.limits import limiter
 
             nick, address = made.by_nickname, made.by_address
             made.by_nickname = limiter(state, "log_in_nick", nick.limit, nick.window, clock)
@@ -208,8 +163,6 @@ async def _form(request: Request) -> dict[str, str] | None:
 
 async def _checked_form(request: Request) -> dict[str, str] | Response:
     """The form, or the page refusing it: too long (413) or without its CSRF token (403)."""
-    from plansza.server.security import checked_form
-
     return await checked_form(request, MAX_FORM)
 
 

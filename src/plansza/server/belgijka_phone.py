@@ -32,6 +32,7 @@ from starlette.routing import Route
 from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator
 from plansza.server.belgijka import hall_of, no_hall
+from plansza.server.limits import Limiter
 from plansza.server.pages import (
     client_address,
     code_limiter,
@@ -41,7 +42,7 @@ from plansza.server.pages import (
     sentence,
     translator_of,
 )
-from plansza.server.security import Limiter, checked_form
+from plansza.server.security import checked_form
 from plansza.services.tables import normalize
 
 if TYPE_CHECKING:

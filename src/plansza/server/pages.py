@@ -18,8 +18,8 @@ from plansza.templates import render
 
 if TYPE_CHECKING:
     from plansza.errors import PlanszaError
+    from plansza.server.limits import Limiter
     from plansza.server.live import Hub
-    from plansza.server.security import Limiter
 
 LANGUAGES = ("pl", "en")
 
@@ -132,7 +132,7 @@ def code_limiter(request: Request, name: str, limit: int, window: float) -> Limi
     """The app's limiter of wrong codes called ``name`` (made on first use): the table
     codes, the Belgijka players' codes — shared by the processes through Redis when the
     app has it (:func:`plansza.server.security.limiter`)."""
-    from plansza.server.security import limiter
+    from plansza.server.limits import limiter
 
     return limiter(request.app.state, name, limit, window, hub_of(request).clock)
 

@@ -1,11 +1,11 @@
-"""Who may do what on the web, in one place: the form token every POST carries (CSRF),
-the pages only referees open, and the limits on guessing that count across processes.
+"""Who may do what on the web, in one place: who is logged in and in which role, the
+form token every POST carries (CSRF), the pages only referees open.
 
 Every form a page shows carries the session's token (:func:`plansza.server.pages.csrf`);
 a POST whose token is not the session's is refused (:func:`form_token_ok`,
 :func:`checked_form`). A referee's page is an endpoint wrapped in
-:func:`referee_required`. A limiter (:func:`limiter`) counts in Redis when the app has
-one (the processes of ``plansza serve --redis`` share the count), else in the process.
+:func:`referee_required`. The limits on guessing, shared by the processes through
+Redis, are :mod:`plansza.server.limits`.
 
 >>> from starlette.requests import Request
 >>> scope = {"type": "http", "session": {"csrf": "abc"}}
@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import functools
 import secrets
-import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol, overload
+from typing import overload
 
+from anyio import to_thread
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.websockets import WebSocket
 
-from plansza.server.pages import page, small_form, translator_of
+from plansza.server.pages import hub_of, page, small_form, translator_of
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -61,6 +62,60 @@ async def checked_form(
     return form
 
 
+# ---- who is who -------------------------------------------------------------------
+
+
+def current(conn: Request | WebSocket) -> tuple[int, str] | None:
+    """The logged-in account of this connection: its id and nickname (``None``: a guest)."""
+    uid, nick = conn.session.get("uid"), conn.session.get("nick")
+    if isinstance(uid, int) and isinstance(nick, str):
+        return uid, nick
+    return None
+
+
+async def referee(request: Request) -> bool:
+    """Whether the logged-in account is a referee — asked of the database each time, so a
+    role revoked (``plansza konto sedzia NICK --odbierz``) is gone at the next request.
+    The session keeps the answer only for the nav's "referee" mark."""
+    me = current(request)
+    if me is None:
+        return False
+    yes = await to_thread.run_sync(hub_of(request).store.is_referee, me[0])
+    request.session["referee"] = yes
+    return yes
+
+
+async def role(request: Request) -> str | None:
+    """The logged-in account's role: ``referee``, ``assistant`` (RS §6.5) or ``None``."""
+    me = current(request)
+    if me is None:
+        return None
+    found = await to_thread.run_sync(hub_of(request).store.role, me[0])
+    request.session["referee"] = found == "referee"
+    return found
+
+
+async def require_referee(request: Request, *, assistant: bool = False) -> Response | None:
+    """``None`` for a referee (and, with ``assistant``, an assistant referee, RS §6.5);
+    for anyone else the page refusing them (403), in their language: a guest is asked
+    to log in, another account told the page is not theirs."""
+    if assistant:
+        if await role(request) in ("referee", "assistant"):
+            return None
+    elif await referee(request):
+        return None
+    t = translator_of(request)
+    if current(request) is None:
+        message = t.gettext("This page is for referees: log in with a referee's account.")
+    else:
+        message = t.gettext(
+            "This page is for referees only; the server's administrator grants the role "
+            "(plansza account referee NICK)."
+        )
+    return page(request, "web/error.html", status=403, message=message)
+
+
+
 @overload
 def referee_required(endpoint: Endpoint) -> Endpoint: ...
 
@@ -79,8 +134,6 @@ def referee_required(
     def wrap(inner: Endpoint) -> Endpoint:
         @functools.wraps(inner)
         async def guarded(request: Request) -> Response:
-            from plansza.server.accounts import require_referee
-
             refused = await require_referee(request, assistant=assistant)
             if refused is not None:
                 return refused
@@ -89,86 +142,3 @@ def referee_required(
         return guarded
 
     return wrap if endpoint is None else wrap(endpoint)
-
-
-class Limiter(Protocol):
-    """What a rate limiter offers (:class:`~plansza.services.accounts.RateLimiter`)."""
-
-    limit: int
-    window: float
-
-    def hit(self, key: str) -> None: ...
-
-    def wait(self, key: str) -> float: ...
-
-    def reset(self, key: str) -> None: ...
-
-
-class RedisLimiter:
-    """At most ``limit`` hits per key in any ``window`` seconds, counted in Redis so
-    that every process of the app counts the same hits (the in-process one is
-    :class:`~plansza.services.accounts.RateLimiter`, with the same methods).
-
-    Each hit is a member of a sorted set scored by its time; the set expires with the
-    window, so a key no one tries again costs nothing.
-    """
-
-    def __init__(
-        self,
-        client: Any,
-        name: str,
-        limit: int,
-        window: float,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
-        self.client, self.name = client, name
-        self.limit, self.window, self.clock = limit, window, clock
-
-    def _key(self, key: str) -> str:
-        return f"plansza:limit:{self.name}:{key}"
-
-    def hit(self, key: str) -> None:
-        """One hit of ``key``, now."""
-        now = self.clock()
-        k = self._key(key)
-        pipe = self.client.pipeline()
-        pipe.zadd(k, {f"{now:.6f}:{secrets.token_hex(4)}": now})
-        pipe.expire(k, max(1, int(self.window) + 1))
-        pipe.execute()
-
-    def wait(self, key: str) -> float:
-        """Seconds until ``key`` may try again (``0.0``: now)."""
-        now = self.clock()
-        k = self._key(key)
-        self.client.zremrangebyscore(k, "-inf", now - self.window)
-        hits = self.client.zrange(k, 0, -1, withscores=True)
-        if len(hits) < self.limit:
-            return 0.0
-        first = float(hits[len(hits) - self.limit][1])
-        return max(0.0, first + self.window - now)
-
-    def reset(self, key: str) -> None:
-        """Forget ``key``'s hits (it succeeded)."""
-        self.client.delete(self._key(key))
-
-
-def limiter(
-    state: Any, name: str, limit: int, window: float, clock: Callable[[], float]
-) -> Limiter:
-    """The app's limiter called ``name`` (made once): in Redis when the app has one
-    (``plansza serve --redis``: the processes share the count), else in this process."""
-    from plansza.services.accounts import RateLimiter
-
-    kept: dict[str, Limiter] = state.__dict__.setdefault("limiters", {})
-    found = kept.get(name)
-    if found is None:
-        url = getattr(state, "redis_url", None)
-        if url is not None:
-            import redis
-
-            client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
-            found = RedisLimiter(client, name, limit, window, clock)
-        else:
-            found = RateLimiter(limit, window, clock)
-        kept[name] = found
-    return found

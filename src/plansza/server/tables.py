@@ -34,6 +34,7 @@ from starlette.routing import Route
 
 from plansza.errors import N_, PlanszaError
 from plansza.server.accounts import current
+from plansza.server.limits import Limiter
 from plansza.server.pages import (
     client_address,
     code_limiter,
@@ -43,7 +44,7 @@ from plansza.server.pages import (
     sentence,
     translator_of,
 )
-from plansza.server.security import Limiter, checked_form, referee_required
+from plansza.server.security import checked_form, referee_required
 from plansza.server.tournament import spectator_of
 from plansza.services import tables
 from plansza.services.tables import TableEntry
