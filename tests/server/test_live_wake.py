@@ -56,7 +56,7 @@ def test_poke_from_another_thread_reads_the_log_now(tournament: str) -> None:  #
         await watch.start()
         start = watch.seq
         stream = watch.stream()
-        assert await anext(stream) == f"retry: 2000\nevent: seq\ndata: {start}\n\n"
+        assert await anext(stream) == f"retry: 2000\nid: {start}\nevent: seq\ndata: {start}\n\n"
 
         def write_and_poke() -> None:  # as a request handler's thread would
             with Referee.open(tournament, stamp) as ref:
@@ -66,7 +66,7 @@ def test_poke_from_another_thread_reads_the_log_now(tournament: str) -> None:  #
         began = time.monotonic()
         threading.Thread(target=write_and_poke).start()
         got = await asyncio.wait_for(anext(stream), 5)
-        assert got == f"event: seq\ndata: {start + 1}\n\n"
+        assert got == f"id: {start + 1}\nevent: seq\ndata: {start + 1}\n\n"
         await watch.stop()
         return time.monotonic() - began
 
@@ -76,3 +76,21 @@ def test_poke_from_another_thread_reads_the_log_now(tournament: str) -> None:  #
 def test_the_default_poll_leaves_time_for_the_fan_out() -> None:
     # issue 29: 500 pages each hear of a change within 1 s; the poll is at most a quarter
     assert POLL <= 0.25
+
+
+def test_a_page_reconnecting_is_told_only_what_it_has_not_seen(
+    words: Lexicon,
+    tournament: str,  # noqa: F811
+) -> None:
+    # the events carry ids: a page that reconnects (its stream's lifetime over) with
+    # the last one it saw is not sent it again, and one that missed a change is
+    with open_app(words, tournament, tournament_poll=60.0) as c:
+        watch = c.app.state.tournament  # type: ignore[attr-defined]
+        watch.lifetime = 0.3
+        now = watch.seq
+        fresh = c.get("/turniej/zdarzenia").text
+        assert f"id: {now}\nevent: seq\ndata: {now}" in fresh
+        seen = c.get("/turniej/zdarzenia", headers={"Last-Event-ID": str(now)}).text
+        assert "data:" not in seen and seen.startswith("retry: 2000")
+        behind = c.get("/turniej/zdarzenia", headers={"Last-Event-ID": str(now - 1)}).text
+        assert f"id: {now}\nevent: seq\ndata: {now}" in behind

@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import Response
 from starlette.routing import Route
 
-from plansza.server.pages import change_events, page, translator_of
+from plansza.server.events import change_events, sse_response
+from plansza.server.pages import page, translator_of
 
 if TYPE_CHECKING:
     from plansza.lexicon import Lexicon
@@ -61,13 +62,13 @@ class Stream:
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
-    async def events(self, lifetime: float = 600.0) -> AsyncIterator[str]:
-        """Server-sent events: the version now, then each change, until ``lifetime``."""
-        async for line in change_events(
+    def events(self, last_id: str | None = None, lifetime: float = 600.0) -> AsyncIterator[str]:
+        """Server-sent events: the version now (unless ``last_id``, the page's
+        ``Last-Event-ID``, has it), then each change, until ``lifetime``."""
+        return change_events(
             "version", lambda: self.version, lambda: self._changed,
-            lifetime=lifetime, retry_ms=1000, heartbeat=HEARTBEAT,
-        ):  # fmt: skip
-            yield line
+            lifetime=lifetime, retry_ms=1000, heartbeat=HEARTBEAT, last_id=last_id,
+        )  # fmt: skip
 
 
 def make_hall(path: str, words: Lexicon, store: Store, clock: object) -> tuple[Hall, Stream]:
@@ -106,11 +107,7 @@ async def events(request: Request) -> Response:
     stream = stream_of(request)
     if stream is None:
         return no_hall(request)
-    return StreamingResponse(
-        stream.events(),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+    return sse_response(request, stream.events)
 
 
 def routes() -> list[Route]:

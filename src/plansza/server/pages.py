@@ -3,9 +3,7 @@ page itself (a template in that language, with the account and the token)."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
-from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl
 
@@ -166,34 +164,6 @@ def said_url(url: str, request: Request, said: list[str]) -> str:
     """``url`` with the key of ``said`` kept for it (:func:`keep_said`)."""
     joiner = "&" if "?" in url else "?"
     return f"{url}{joiner}{SAID}={keep_said(request, said)}"
-
-
-async def change_events(
-    name: str,
-    current: Callable[[], int],
-    changed: Callable[[], asyncio.Event],
-    *,
-    lifetime: float,
-    retry_ms: int,
-    heartbeat: float = 15.0,
-) -> AsyncIterator[str]:
-    """Server-sent events ``name`` carrying ``current()`` now and after each change
-    (``changed()`` is the event the next change sets), a comment line on a quiet stream
-    every ``heartbeat`` seconds, until ``lifetime`` has passed (the browser reconnects)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + lifetime
-    last = current()
-    yield f"retry: {retry_ms}\nevent: {name}\ndata: {last}\n\n"
-    while (left := end - loop.time()) > 0:
-        event = changed()
-        if current() == last:
-            try:
-                await asyncio.wait_for(event.wait(), timeout=min(heartbeat, left))
-            except TimeoutError:
-                yield ": \n\n"
-                continue
-        last = current()
-        yield f"event: {name}\ndata: {last}\n\n"
 
 
 def is_https(conn: Request | WebSocket) -> bool:

@@ -32,11 +32,12 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from plansza.server.pages import change_events, page, translator_of
+from plansza.server.events import change_events, sse_response
+from plansza.server.pages import page, translator_of
 from plansza.server.wording import describe
 from plansza.services.live_tournament import NotFoundError, Spectator
 from plansza.tournament.model import State
@@ -173,14 +174,13 @@ class Watch:
                 changed, self._changed = self._changed, asyncio.Event()
                 changed.set()
 
-    async def stream(self) -> AsyncIterator[str]:
-        """Server-sent events: the sequence number now, then each change, until
-        :attr:`lifetime` has passed."""
-        async for line in change_events(
+    def stream(self, last_id: str | None = None) -> AsyncIterator[str]:
+        """Server-sent events: the sequence number now (unless ``last_id``, the page's
+        ``Last-Event-ID``, has it), then each change, until :attr:`lifetime` has passed."""
+        return change_events(
             "seq", lambda: self.seq, lambda: self._changed,
-            lifetime=self.lifetime, retry_ms=2000, heartbeat=HEARTBEAT,
-        ):  # fmt: skip
-            yield line
+            lifetime=self.lifetime, retry_ms=2000, heartbeat=HEARTBEAT, last_id=last_id,
+        )  # fmt: skip
 
 
 class WakeOnWrites:
@@ -405,8 +405,4 @@ async def events(request: Request) -> Response:
     watch = _watch(request)
     if watch is None:
         return _no_tournament(request)
-    return StreamingResponse(
-        watch.stream(),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+    return sse_response(request, watch.stream)
