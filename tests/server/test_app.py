@@ -264,3 +264,16 @@ def test_each_step_is_worded_once_per_kind_of_reader(
     finally:
         for s in sockets:
             s.__exit__(None, None, None)
+
+
+def test_the_app_keeps_its_settings_in_one_object(words: Any, tmp_path: Any) -> None:
+    # `plansza serve`'s options as one object; a setting given by name overrides it
+    from plansza.server.app import create_app
+    from plansza.server.settings import AppSettings
+
+    base = AppSettings(db="sqlite://", words=words, secret="s")
+    app = create_app(base, tournament=str(tmp_path / "t.turniej.sqlite"))
+    settings = app.state.settings
+    assert isinstance(settings, AppSettings)
+    assert settings.db == "sqlite://" and settings.hall and not settings.word_tools
+    assert base.tournament is None  # the object given is not changed

@@ -80,6 +80,7 @@ def serve(
 
     from plansza.lexicon import Lexicon
     from plansza.server.app import WS_MAX_SIZE, create_app
+    from plansza.server.settings import AppSettings
 
     if federation is not None and "://" not in federation and not os.path.isfile(federation):
         fail(_("--federation: no registry file {path}", path=federation), EXIT_INPUT)
@@ -97,7 +98,7 @@ def serve(
         fail(_("--ranking: no ranking history file {path}", path=ranking), EXIT_INPUT)
     with user_errors():
         words = Lexicon.load(lexicon, progress=lexicon_progress())
-        app = create_app(
+        settings = AppSettings(
             db=db,
             words=words,
             tournament=tournament,
@@ -108,6 +109,7 @@ def serve(
             tournament_poll=_poll(),
             word_tools=word_tools,
         )
+        app = create_app(settings)
     # Hundreds of live games keep many objects alive: the collector's full passes over
     # them stalled moves for 100–300 ms. What is loaded now (the lexicon, the modules)
     # is frozen out of its scans, and its passes come less often.

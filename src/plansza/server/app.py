@@ -50,6 +50,7 @@ from plansza.server.headers import SecurityHeaders
 from plansza.server.live import NO_ANSWER, Hub, LiveGame, token_hash
 from plansza.server.pages import csrf, is_https, language, page, premiums, small_form, translator_of
 from plansza.server.pages import hub_of as _hub
+from plansza.server.settings import AppSettings
 from plansza.server.store import Store, default_url
 from plansza.server.wording import describe
 from plansza.services.live import (
@@ -104,32 +105,17 @@ async def favicon(request: Request) -> Response:
     return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
-def create_app(
-    *,
-    db: str | None = None,
-    words: Any = None,
-    secret: str | None = None,
-    clock: Any = None,
-    tournament: str | None = None,
-    tournament_poll: float | None = None,
-    ranking: str | None = None,
-    belgijka: str | None = None,
-    redis: str | None = None,
-    federation: str | None = None,
-    word_tools: bool = False,
-) -> Starlette:
-    """The app on the database ``db`` (default: the user's ``plansza.db``) with the word
-    list ``words`` (default: the SJP.PL lexicon — not the official OSPS); ``tournament``:
-    a tournament file whose live pages it serves (its log read every
-    ``tournament_poll`` seconds); ``ranking``: a ranking history file whose list and
-    players' explanations it shows at ``/ranking``; ``belgijka``: a Belgijka
-    championship file run live at ``/belgijka`` (created there when missing); ``redis``:
-    a Redis URL shared by several processes serving the same tournament, whose writes
-    reach each other's live pages through it (checked here: an unreachable Redis is a
-    :class:`plansza.server.fanout.RedisUnreachableError`); ``federation``: the
-    federation's registry shown at ``/federacja``. With a tournament or a Belgijka the
-    app runs a hall: its word tools are closed to all but the referees
-    (:mod:`plansza.server.hall`), unless ``word_tools``."""
+def create_app(settings: AppSettings | None = None, /, **options: Any) -> Starlette:
+    """The app with ``settings`` (:class:`~plansza.server.settings.AppSettings`), any
+    of them also given by name (``create_app(db=..., tournament=...)``). An
+    unreachable Redis is a :class:`plansza.server.fanout.RedisUnreachableError`. With a
+    tournament or a Belgijka the app runs a hall: its word tools are closed to all but
+    the referees (:mod:`plansza.server.hall`), unless ``word_tools``."""
+    settings = (settings or AppSettings()).with_(**options)
+    db, words, secret, clock = settings.db, settings.words, settings.secret, settings.clock
+    tournament, tournament_poll = settings.tournament, settings.tournament_poll
+    ranking, belgijka, redis = settings.ranking, settings.belgijka, settings.redis
+    federation, word_tools = settings.federation, settings.word_tools
     import time
 
     from plansza.server import belgijka as belgijka_pages
@@ -230,6 +216,7 @@ def create_app(
     app.state.belgijka = hall
     app.state.belgijka_stream = hall_stream
     app.state.ranking = ranking_pages.RankingSource(ranking) if ranking else None
+    app.state.settings = settings.with_(words=words)
     app.state.federation = federation
     #: Redis, when the processes share it: the rate limits count there too
     app.state.redis_url = redis
