@@ -76,7 +76,7 @@ class Server(_served.Server):
         """The players' join-code secret, from the server's database."""
         from plansza.server.store import Store
 
-        return Store(self.db).table_secret("belgijka:" + str(Path(self.path).resolve()))
+        return Store(self.db).tables.secret("belgijka:" + str(Path(self.path).resolve()))
 
 
 def prepare(path: str, lexicon: Lexicon, players: int) -> list[tuple[str, int]]:

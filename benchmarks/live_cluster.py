@@ -91,7 +91,7 @@ def make_games(db: str, count: int, minutes: int) -> list[tuple[str, tuple[str, 
             "owners": [token_hash(t) for t in tokens],
             "waiting": False,
         }
-        store.create_game(game_id, now, setup)
+        store.games.create(game_id, now, setup)
         made.append((game_id, tokens))
     store.close()
     return made
@@ -114,7 +114,7 @@ def _steps_of(db: str, game: str) -> list[Any]:
     from plansza.server.store import Store
 
     store = Store(db)
-    found = store.load(game)
+    found = store.games.load(game)
     store.close()
     return found[1] if found else []
 

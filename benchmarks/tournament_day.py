@@ -135,7 +135,7 @@ class Server(_served.Server):
         """The tournament's table-code secret, from the server's database."""
         from plansza.server.store import Store
 
-        return Store(self.db).table_secret(os.path.abspath(self.tournament))
+        return Store(self.db).tables.secret(os.path.abspath(self.tournament))
 
 
 def build_paired(path: str, players: int) -> None:

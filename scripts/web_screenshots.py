@@ -341,13 +341,13 @@ def code_of(day: Day, n: int, table: int, side: int = 0) -> str:
     """The code of the player on ``side`` of ``table`` in round ``n``."""
     from plansza.services.tables import player_code
 
-    return player_code(day.store.table_secret(table_key(day)), n, table, side)
+    return player_code(day.store.tables.secret(table_key(day)), n, table, side)
 
 
 def entry(day: Day, table: int, side: int, sa: int, sb: int) -> None:
     from plansza.services.tables import TableEntry
 
-    day.store.put_table_entry(
+    day.store.tables.put(
         table_key(day), TableEntry(3, table, side, sa, sb, None), NOW.timestamp() - 60 * (9 - table)
     )
 
@@ -484,7 +484,7 @@ def phone_before(day: Day, lang: str) -> None:
 
 def phone_after(day: Day, lang: str) -> None:
     page = day.phone
-    day.store.clear_table_entries(table_key(day), 3, 8)
+    day.store.tables.clear(table_key(day), 3, 8)
     page.goto(url_in(day, f"/s/{code_of(day, 3, 8)}", lang))
     page.fill("input[name=sa]", "412")
     page.fill("input[name=sb]", "367")
@@ -536,7 +536,7 @@ def settle(day: Day) -> None:
             a, b = state.players[p.first].name, state.players[p.second].name
             ref.result(3, a, str(rng.randint(330, 480)), b, str(rng.randint(280, 329)))
     for table in day.tables:
-        day.store.clear_table_entries(table_key(day), 3, table)
+        day.store.tables.clear(table_key(day), 3, table)
     time.sleep(0.6)  # the live pages' watch sees the change
 
 
@@ -875,7 +875,7 @@ def main(argv: list[str]) -> None:
                 (7, ("GŻEGŻÓŁKA",), False),
             ]
         ):
-            day.store.add_word_check(NOW.timestamp() - 600 + 97 * i, table, words_, valid)
+            day.store.checks.add(NOW.timestamp() - 600 + 97 * i, table, words_, valid)
         with day.store._begin() as c:  # a fixed secret: the same table codes every run
             c.execute(table_secrets.insert().values(tournament=table_key(day), secret="demo" * 16))
         entry(day, 5, 0, 401, 355)  # waiting for the other player
@@ -892,7 +892,7 @@ def main(argv: list[str]) -> None:
             day.desk = desks[lang] = desk.new_page()
             if i == 0:  # the account made a referee before any log-in of the day
                 account(day, day.desk, sign_up=True)
-                day.store.set_referee(REFEREE, True)
+                day.store.users.set_referee(REFEREE, True)
                 desk.clear_cookies()
             account(day, day.desk, sign_up=False)
             phone = day.browser.new_context(

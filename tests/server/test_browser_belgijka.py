@@ -132,7 +132,7 @@ def sign_up_referee(browser: Any, url: str, app: Any) -> Any:
     page.fill("input[name=password2]", PW)
     page.click("form button[type=submit]")
     page.wait_for_url(re.compile(r".*/(konto)?$"))
-    assert app.state.hub.store.set_referee("sedzia", True)
+    assert app.state.hub.store.users.set_referee("sedzia", True)
     return page
 
 

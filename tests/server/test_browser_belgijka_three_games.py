@@ -165,7 +165,7 @@ def test_three_games_of_belgijka_from_the_browser(served: tuple[str, Any, JumpCl
             console = laptop.new_page()
             console.on("dialog", lambda d: d.accept())  # "End this game now?"
             sign_up(console, url)
-            assert app.state.hub.store.set_referee("sedzia", True)
+            assert app.state.hub.store.users.set_referee("sedzia", True)
             console.goto(f"{url}/belgijka/sedzia")
             console.fill("#bj-name", NAME)
             console.fill("#bj-seed", SEED)

@@ -75,7 +75,7 @@ def referee_page(browser: Any, hall: Hall) -> Any:
     page.fill("input[name=password2]", PW)
     page.click("form button[type=submit]")
     page.wait_for_url(re.compile(r".*/(konto)?$"))
-    assert hall.app.state.hub.store.set_referee("sedzia", True)
+    assert hall.app.state.hub.store.users.set_referee("sedzia", True)
     return page
 
 

@@ -276,11 +276,11 @@ def test_a_referee_makes_a_second_referee(hall: tuple[TestClient, str]) -> None:
     assert status == 422 and "Nikt" in html
     from plansza.services.accounts import nickname_key
 
-    assert store.create_user("Bolek", nickname_key("Bolek"), "x", 0.0) is not None
+    assert store.users.create("Bolek", nickname_key("Bolek"), "x", 0.0) is not None
     status, html = act(client, "sedzia", nick="bolek")
     assert status == 200
-    uid = store.user(nickname_key("Bolek"))[0]
-    assert store.is_referee(uid)
+    uid = store.users.get(nickname_key("Bolek"))[0]
+    assert store.users.is_referee(uid)
 
 
 def test_walkover_and_both_absent_from_the_round_page(hall: tuple[TestClient, str]) -> None:
@@ -366,7 +366,7 @@ def test_an_assistant_referee_enters_results_and_nothing_else(
     with _opened(path) as t:
         assert t.events()[-1].kind == "result"
     # the role taken back with the command line's twin: gone at the next request
-    assert client.app.state.hub.store.set_assistant("pomoc", False)  # type: ignore[attr-defined]
+    assert client.app.state.hub.store.users.set_assistant("pomoc", False)  # type: ignore[attr-defined]
     assert helper.get("/sedzia").status_code == 403
 
 
@@ -458,7 +458,7 @@ def test_the_round_page_marks_tables_waiting_in_the_phones_queue(
     register(client, NAMES)
     act(client, "kojarz", round="1", manual="1-2,3-4")
     store = client.app.state.hub.store  # type: ignore[attr-defined]
-    secret = store.table_secret(str(Path(path).resolve()))
+    secret = store.tables.secret(str(Path(path).resolve()))
     for table, sides in ((1, [(0, "400", "300")]), (2, [(0, "400", "300"), (1, "300", "400")])):
         for side, sa, sb in sides:
             phone = TestClient(client.app)

@@ -53,7 +53,7 @@ def test_a_step_after_the_last_heartbeat_charges_no_downtime(words: Lexicon) -> 
             rules="pfs", minutes=15, seats=("person", "person"), names=("A", "B"),
             seed=5, starting=0,
         )  # fmt: skip
-        store.beat(1000.5)
+        store.heartbeat.beat(1000.5)
         now[0] = 1010.0
         await live.act(0, MoveAction("pauza"))  # B's clock runs from 1010
         await hub.stop()  # died at once, before the next beat
@@ -89,7 +89,7 @@ def test_games_made_and_played_at_once_are_all_stored(words: Lexicon, database_u
         ids = await asyncio.gather(*(one(seed) for seed in range(40)))
         await hub.stop()
         for game_id in ids:
-            found = store.load(game_id)
+            found = store.games.load(game_id)
             assert found is not None and [s.n for s in found[1]] == [1, 2, 3, 4]
         store.close()  # the loads above connected again after the hub stopped
 

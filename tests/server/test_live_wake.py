@@ -22,7 +22,7 @@ def enter_result(client: object, path: str) -> None:
     from starlette.testclient import TestClient
 
     assert isinstance(client, TestClient)
-    secret = client.app.state.hub.store.table_secret(str(Path(path).resolve()))  # type: ignore[attr-defined]
+    secret = client.app.state.hub.store.tables.secret(str(Path(path).resolve()))  # type: ignore[attr-defined]
     for side in (0, 1):  # each player on their own phone, with their own code
         code = tables.player_code(secret, 1, 1, side)
         phone = TestClient(client.app)

@@ -54,7 +54,7 @@ def log_in(client: TestClient, *, referee: bool = True) -> None:
     )
     assert r.status_code == 303, r.text
     if referee:
-        assert client.app.state.hub.store.set_referee("sedzia", True)  # type: ignore[attr-defined]
+        assert client.app.state.hub.store.users.set_referee("sedzia", True)  # type: ignore[attr-defined]
 
 
 PW = "tajne-haslo-1"
@@ -172,7 +172,7 @@ def test_every_check_is_logged_and_listed_for_a_referee(client: TestClient, cloc
     log_in(client, referee=False)
     r = client.get("/sprawdzanie/dziennik")
     assert r.status_code == 403 and "KOT XYZ" not in r.text
-    assert client.app.state.hub.store.set_referee("sedzia", True)  # type: ignore[attr-defined]
+    assert client.app.state.hub.store.users.set_referee("sedzia", True)  # type: ignore[attr-defined]
     html = client.get("/sprawdzanie/dziennik").text
     rows = log_rows(html)
     assert [row[1:] for row in rows] == [

@@ -33,14 +33,14 @@ def test_a_file_database_takes_writes_from_many_threads(database_url: str) -> No
     # (one connection) and on PostgreSQL (a pool)
     store = Store(database_url)
     for g in range(4):
-        store.create_game(f"g{g}", 0.0, {"rules": "pfs"})
+        store.games.create(f"g{g}", 0.0, {"rules": "pfs"})
     errors: list[BaseException] = []
 
     def writer(g: int) -> None:
         try:
             for n in range(1, 41):
-                store.append(f"g{g}", Step(n, float(n), 0, MoveAction("pauza")))
-                store.beat(float(n))
+                store.games.append(f"g{g}", Step(n, float(n), 0, MoveAction("pauza")))
+                store.heartbeat.beat(float(n))
         except BaseException as e:  # collected and asserted below
             errors.append(e)
 
@@ -51,7 +51,7 @@ def test_a_file_database_takes_writes_from_many_threads(database_url: str) -> No
         t.join()
     assert errors == []
     for g in range(4):
-        found = store.load(f"g{g}")
+        found = store.games.load(f"g{g}")
         assert found is not None and [s.n for s in found[1]] == list(range(1, 41))
     store.close()
 
@@ -83,7 +83,7 @@ def test_closing_waits_for_a_query_in_flight_and_leaves_no_connection_open(
         return Held()
 
     store._begin = slow_begin  # type: ignore[method-assign]
-    beat = threading.Thread(target=store.beat, args=(1.0,))
+    beat = threading.Thread(target=store.heartbeat.beat, args=(1.0,))
     beat.start()
     assert writing.wait(5)
     closer = threading.Thread(target=store.close)
@@ -93,7 +93,7 @@ def test_closing_waits_for_a_query_in_flight_and_leaves_no_connection_open(
     go_on.set()
     beat.join()
     closer.join()
-    store.beat(2.0)  # one more write from a late thread, after the close
+    store.heartbeat.beat(2.0)  # one more write from a late thread, after the close
     del store
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")

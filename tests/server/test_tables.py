@@ -74,7 +74,7 @@ def code_of(client: TestClient, round_no: int, table: int, side: int | None = No
     """The codes of ``table`` in ``round_no`` (or, with ``side``, that side's only)."""
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     path = client.app.state.tournament.path  # type: ignore[attr-defined]
-    secret = store.table_secret(str(Path(path).resolve()))
+    secret = store.tables.secret(str(Path(path).resolve()))
     codes = Codes((
         tables.player_code(secret, round_no, table, 0),
         tables.player_code(secret, round_no, table, 1),
@@ -376,7 +376,7 @@ def test_bad_scores_are_refused_with_the_reason(site: TestClient, tournament: st
         data={"csrf": csrf_of(site, url), "action": "enter", "sa": "dużo", "sb": "350"},
     )
     assert r.status_code == 400 and "Niepoprawny wynik" in r.text
-    assert site.app.state.hub.store.table_entries(str(Path(tournament).resolve())) == []  # type: ignore[attr-defined]
+    assert site.app.state.hub.store.tables.entries(str(Path(tournament).resolve())) == []  # type: ignore[attr-defined]
 
 
 def test_a_form_without_its_token_is_refused(site: TestClient, tournament: str) -> None:

@@ -50,7 +50,7 @@ def results(path: str) -> list[tuple[dict[str, Any], str | None]]:
 def test_two_phones_and_the_referee(hall: tuple[str, str, Any]) -> None:
     url, path, app = hall
     store = app.state.hub.store
-    secret = store.table_secret(str(Path(path).resolve()))
+    secret = store.tables.secret(str(Path(path).resolve()))
     one = [tables.player_code(secret, 1, 1, side) for side in (0, 1)]
     two = [tables.player_code(secret, 1, 2, side) for side in (0, 1)]
     alerts: list[str] = []
@@ -93,7 +93,7 @@ def test_two_phones_and_the_referee(hall: tuple[str, str, Any]) -> None:
         r.fill("input[name=password]", "tajne-haslo-1")
         r.fill("input[name=password2]", "tajne-haslo-1")
         r.click("main button[type=submit]")
-        assert store.set_referee("sedzia", True)
+        assert store.users.set_referee("sedzia", True)
         r.goto(f"{url}/sedzia/wyniki")
         shot(r, "tables-queue")
         r.click("tr.mismatch form:has(input[name=choice][value='1']) button")
@@ -120,7 +120,7 @@ def test_an_entry_waits_on_the_phone_while_the_network_is_down(
     sent when the network is back, and a confirmation kept across a closed page is
     sent when the page is opened again."""
     url, path, app = hall
-    secret = app.state.hub.store.table_secret(str(Path(path).resolve()))
+    secret = app.state.hub.store.tables.secret(str(Path(path).resolve()))
     one = [tables.player_code(secret, 1, 1, side) for side in (0, 1)]
     with playwright_sync.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
@@ -165,7 +165,7 @@ def test_a_page_opened_while_the_server_is_away_is_polish(
     browser's error, when it opens a page while the server is away; the page comes
     back by itself when the server answers."""
     url, path, app = hall
-    secret = app.state.hub.store.table_secret(str(Path(path).resolve()))
+    secret = app.state.hub.store.tables.secret(str(Path(path).resolve()))
     code = tables.player_code(secret, 1, 1, 0)
     with playwright_sync.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=ensure_chromium(), args=ARGS)

@@ -42,7 +42,7 @@ def hall(words: Lexicon, tmp_path: Path) -> Iterator[tuple[str, str, Any]]:
 
 def test_sixty_tables_at_once_are_each_recorded_once(hall: tuple[str, str, Any]) -> None:
     url, path, app = hall
-    secret = app.state.hub.store.table_secret(str(Path(path).resolve()))
+    secret = app.state.hub.store.tables.secret(str(Path(path).resolve()))
     barrier = threading.Barrier(TABLES)
     failures: list[str] = []
 
@@ -87,4 +87,4 @@ def test_sixty_tables_at_once_are_each_recorded_once(hall: tuple[str, str, Any])
             300 + p.table,
             250,
         )
-    assert app.state.hub.store.table_entries(str(Path(path).resolve())) == []
+    assert app.state.hub.store.tables.entries(str(Path(path).resolve())) == []

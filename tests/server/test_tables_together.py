@@ -20,7 +20,7 @@ from .test_tables_real import TABLES, hall  # noqa: F401
 
 def test_both_phones_at_once_record_the_result_once(hall: tuple[str, str, Any]) -> None:  # noqa: F811
     url, path, app = hall
-    secret = app.state.hub.store.table_secret(str(Path(path).resolve()))
+    secret = app.state.hub.store.tables.secret(str(Path(path).resolve()))
     barrier = threading.Barrier(2 * TABLES)
     failures: list[str] = []
 
@@ -60,4 +60,4 @@ def test_both_phones_at_once_record_the_result_once(hall: tuple[str, str, Any]) 
             300 + p.table,
             250,
         )
-    assert app.state.hub.store.table_entries(str(Path(path).resolve())) == []
+    assert app.state.hub.store.tables.entries(str(Path(path).resolve())) == []

@@ -37,7 +37,7 @@ def _set_role(nick: str, db: str | None, assistant: bool, on: bool) -> None:
     with user_errors():
         store = Store(db or default_url())
         try:
-            grant = store.set_assistant if assistant else store.set_referee
+            grant = store.users.set_assistant if assistant else store.users.set_referee
             found = grant(nickname_key(nick.strip()), on)
         finally:
             store.close()

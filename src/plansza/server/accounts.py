@@ -104,7 +104,7 @@ async def seat(conn: Request | WebSocket, live: LiveGame) -> int | None:
     if found is not None or me is None:
         return found
     store = _hub(conn).store
-    return await to_thread.run_sync(store.seat_of_account, live.id, me[0])
+    return await to_thread.run_sync(store.seats.of_account, live.id, me[0])
 
 
 async def claim(conn: Request | WebSocket, game_id: str, seat_no: int) -> None:
@@ -116,8 +116,8 @@ async def claim(conn: Request | WebSocket, game_id: str, seat_no: int) -> None:
     store = _hub(conn).store
 
     def link() -> None:
-        if store.seat_of_account(game_id, me[0]) is None:
-            store.claim_seat(game_id, seat_no, me[0])
+        if store.seats.of_account(game_id, me[0]) is None:
+            store.seats.claim(game_id, seat_no, me[0])
 
     await to_thread.run_sync(link)
 
@@ -218,7 +218,7 @@ async def account_page(request: Request) -> Response:
         return RedirectResponse("/konto/logowanie", status_code=303)
     t = translator_of(request)
     store = _hub(request).store
-    rows = await to_thread.run_sync(store.games_of, me[0])
+    rows = await to_thread.run_sync(store.seats.games_of, me[0])
     games: list[dict[str, Any]] = []
     seen: set[str] = set()
     for game_id, seat_no, created, setup, over in rows:
@@ -254,7 +254,7 @@ async def log_in(request: Request) -> Response:
         return _too_many(request, "login", wait, typed)
     accounts.by_address.hit(address)
     store = _hub(request).store
-    user = await to_thread.run_sync(store.user, key)
+    user = await to_thread.run_sync(store.users.get, key)
     secret = form.get("password", "")[:1024]
     ok = await to_thread.run_sync(accounts.passwords.check, user[2] if user else None, secret)
     if not ok or user is None:
@@ -270,7 +270,7 @@ async def log_in(request: Request) -> Response:
     uid, nick, stored = user
     if accounts.passwords.stale(stored):
         fresh = await to_thread.run_sync(accounts.passwords.hash, secret)
-        await to_thread.run_sync(store.set_password_hash, uid, fresh)
+        await to_thread.run_sync(store.users.set_password_hash, uid, fresh)
     return await _logged_in(request, uid, nick)
 
 
@@ -298,7 +298,9 @@ async def sign_up(request: Request) -> Response:
     hashed = await to_thread.run_sync(accounts.passwords.hash, secret)
     store = _hub(request).store
     now = accounts.clock()
-    uid = await to_thread.run_sync(lambda: store.create_user(nick, nickname_key(nick), hashed, now))
+    uid = await to_thread.run_sync(
+        lambda: store.users.create(nick, nickname_key(nick), hashed, now)
+    )
     if uid is None:
         error = AccountError(N_("the nickname {nick} is taken"), code="nickname_taken", nick=nick)
         return _form_page(request, "signup", status=400, error=describe(error, t), nick=typed)

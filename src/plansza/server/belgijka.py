@@ -78,7 +78,7 @@ def make_hall(path: str, words: Lexicon, store: Store, clock: object) -> tuple[H
     from plansza.services.belgijka import Hall
 
     stream = Stream()
-    secret = store.table_secret("belgijka:" + str(Path(path).resolve()))
+    secret = store.tables.secret("belgijka:" + str(Path(path).resolve()))
     hall = Hall(path, words, secret=secret, clock=clock, on_change=stream.poke)  # type: ignore[arg-type]
     return hall, stream
 

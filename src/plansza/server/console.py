@@ -240,7 +240,7 @@ async def _queued(request: Request, n: int) -> dict[int, str]:
     if path is None:
         return {}
     key = path if "://" in path else os.path.abspath(path)
-    entries = await to_thread.run_sync(hub_of(request).store.table_entries, key, n)
+    entries = await to_thread.run_sync(hub_of(request).store.tables.entries, key, n)
     by_table: dict[int, list[Any]] = {}
     for e in entries:
         by_table.setdefault(e.table, []).append(e)
@@ -949,7 +949,7 @@ async def _grant(request: Request, form: dict[str, str], t: Translator) -> Respo
     nick = _field(form, "nick")[:64]
     assistant = _field(form, "role") == "pomocniczy"  # RS §6.5: results only
     store = hub_of(request).store
-    grant = store.set_assistant if assistant else store.set_referee
+    grant = store.users.set_assistant if assistant else store.users.set_referee
     found = bool(nick) and await run_in_threadpool(grant, nickname_key(nick), True)
     if not found:
         message = t.gettext("no account with the nickname {nick}").format(nick=nick)

@@ -57,7 +57,7 @@ async def is_referee(request: Request) -> bool:
 async def station_secret(request: Request) -> str:
     """The hall's station secret (made once, kept in the server's database)."""
     store = hub_of(request).store
-    return await to_thread.run_sync(store.table_secret, "word-check-station")
+    return await to_thread.run_sync(store.tables.secret, "word-check-station")
 
 
 async def is_station(request: Request) -> bool:

@@ -150,7 +150,7 @@ class LiveGame:
         """The new game of an accepted rematch, made and stored: the answer naming it."""
         self.table.can_accept_rematch(seat)
         made = await self.hub.create_from(self.table.rematch_setup(self.hub.clock()))
-        await to_thread.run_sync(self.hub.store.copy_seats, self.id, made.id)
+        await to_thread.run_sync(self.hub.store.seats.copy, self.id, made.id)
         return Rematch("yes", game=made.id)
 
     async def _apply(self, seat: int | None, action: Action) -> Step:
@@ -323,11 +323,13 @@ class Writer:
             batch, self._waiting = self._waiting, []
             rows = [(game_id, step, over) for game_id, step, over, _ in batch]
             try:
-                await to_thread.run_sync(self.store.append_many, rows)
+                await to_thread.run_sync(self.store.games.append_many, rows)
             except Exception:
                 for game_id, step, over, future in batch:
                     try:
-                        await to_thread.run_sync(self.store.append_many, [(game_id, step, over)])
+                        await to_thread.run_sync(
+                            self.store.games.append_many, [(game_id, step, over)]
+                        )
                     except Exception as e:
                         future.set_exception(e)
                     else:
@@ -423,7 +425,7 @@ class Hub:
         game_id = secrets.token_urlsafe(9)
         stored = table.setup.stored()
         created = table.setup.started
-        await to_thread.run_sync(lambda: self.store.create_game(game_id, created, stored))
+        await to_thread.run_sync(lambda: self.store.games.create(game_id, created, stored))
         if self.cluster is not None:
             await self.cluster.claim(game_id)  # a new id: no one else has it
         live = LiveGame(self, game_id, table)
@@ -437,7 +439,7 @@ class Hub:
         if game_id in self.games:
             return self.games[game_id]
         if self.cluster is None:
-            found = await to_thread.run_sync(lambda: self.store.load(game_id))
+            found = await to_thread.run_sync(lambda: self.store.games.load(game_id))
             if found is None:
                 return None
             setup, steps, _over = found
@@ -472,7 +474,7 @@ class Hub:
         """The game from the database as a replica following its channel."""
         assert self.cluster is not None
         await self.cluster.follow(game_id)  # first: a step published from now on comes
-        found = await to_thread.run_sync(lambda: self.store.load(game_id))
+        found = await to_thread.run_sync(lambda: self.store.games.load(game_id))
         if found is None:
             await self.cluster.unfollow(game_id)
             return None
@@ -485,7 +487,7 @@ class Hub:
         live.owned = False
         # a step published between the read and now was not delivered to a game this
         # process did not have yet: read it
-        live.caught_up(await to_thread.run_sync(self.store.steps_after, game_id, len(steps)))
+        live.caught_up(await to_thread.run_sync(self.store.games.steps_after, game_id, len(steps)))
         return live
 
     async def _own(self, live: LiveGame, previous: str | None, stored: int | None = None) -> None:
@@ -499,7 +501,9 @@ class Hub:
                 return
             if stored is None or stored > len(live.table.steps):
                 live.caught_up(
-                    await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
+                    await to_thread.run_sync(
+                        self.store.games.steps_after, live.id, len(live.table.steps)
+                    )
                 )
             live.owned = True
             await self.cluster.unfollow(live.id)
@@ -508,7 +512,7 @@ class Hub:
                 if previous is not None:
                     alive_at = await self.cluster.alive_at(previous)
                 else:  # no owner known (Redis emptied): the database's heartbeat
-                    alive_at = await to_thread.run_sync(self.store.alive_at)
+                    alive_at = await to_thread.run_sync(self.store.heartbeat.alive_at)
                 last = live.table.steps[-1].at if live.table.steps else live.setup.started
                 down = max(last, alive_at if alive_at is not None else last)
                 with contextlib.suppress(SteppedDownError):
@@ -543,7 +547,7 @@ class Hub:
                     log.warning("following %s: %s", live.id, e)
                 await asyncio.sleep(0.1)
         live.caught_up(
-            await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
+            await to_thread.run_sync(self.store.games.steps_after, live.id, len(live.table.steps))
         )
 
     def catch_up(self, live: LiveGame) -> None:
@@ -555,7 +559,7 @@ class Hub:
         async def read() -> None:
             try:
                 rows = await to_thread.run_sync(
-                    self.store.steps_after, live.id, len(live.table.steps)
+                    self.store.games.steps_after, live.id, len(live.table.steps)
                 )
                 live.caught_up(rows)
             finally:
@@ -631,7 +635,9 @@ class Hub:
         n = int(reply["n"])
         if len(live.table.steps) < n:  # its message not here yet (or lost)
             live.caught_up(
-                await to_thread.run_sync(self.store.steps_after, live.id, len(live.table.steps))
+                await to_thread.run_sync(
+                    self.store.games.steps_after, live.id, len(live.table.steps)
+                )
             )
         return live.table.steps[n - 1]
 
@@ -707,7 +713,7 @@ class Hub:
                 # the games followed here: claimed in one call, and the replicas that
                 # are up to date (all, unless a message was lost) need no read
                 taken = await cluster.claim_many([g for g in here if not self.games[g].owned])
-                counts = await to_thread.run_sync(self.store.step_counts, list(taken))
+                counts = await to_thread.run_sync(self.store.games.step_counts, list(taken))
 
                 async def own(game_id: str, previous: str | None) -> None:
                     async with gate:
@@ -762,7 +768,7 @@ class Hub:
     async def _adopt_orphans(self) -> None:
         """At start: the games not over that no live process owns (all processes had
         stopped), taken over."""
-        for game_id in await to_thread.run_sync(self.store.live_ids):
+        for game_id in await to_thread.run_sync(self.store.games.live_ids):
             try:
                 await self._adopt(game_id)
             except Exception as e:
@@ -779,8 +785,8 @@ class Hub:
             self._spawn(self._adopt_orphans())
             self._beat = asyncio.create_task(self._heartbeat())
             return
-        alive_at = await to_thread.run_sync(self.store.alive_at)
-        for game_id in await to_thread.run_sync(self.store.live_ids):
+        alive_at = await to_thread.run_sync(self.store.heartbeat.alive_at)
+        for game_id in await to_thread.run_sync(self.store.games.live_ids):
             live = await self.get(game_id)
             if live is None or live.table.over:
                 continue
@@ -796,7 +802,7 @@ class Hub:
 
     async def _heartbeat(self) -> None:
         while True:
-            await to_thread.run_sync(self.store.beat, self.clock())
+            await to_thread.run_sync(self.store.heartbeat.beat, self.clock())
             await asyncio.sleep(1.0)
 
     async def stop(self) -> None:

@@ -80,7 +80,7 @@ async def referee(request: Request) -> bool:
     me = current(request)
     if me is None:
         return False
-    yes = await to_thread.run_sync(hub_of(request).store.is_referee, me[0])
+    yes = await to_thread.run_sync(hub_of(request).store.users.is_referee, me[0])
     request.session["referee"] = yes
     return yes
 
@@ -90,7 +90,7 @@ async def role(request: Request) -> str | None:
     me = current(request)
     if me is None:
         return None
-    found = await to_thread.run_sync(hub_of(request).store.role, me[0])
+    found = await to_thread.run_sync(hub_of(request).store.users.role, me[0])
     request.session["referee"] = found == "referee"
     return found
 

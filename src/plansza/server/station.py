@@ -132,7 +132,7 @@ async def station(request: Request) -> HTMLResponse:
         )
     hub = _hub(request)
     await to_thread.run_sync(
-        hub.store.add_word_check, hub.clock(), table, verdict.words, verdict.valid
+        hub.store.checks.add, hub.clock(), table, verdict.words, verdict.valid
     )
     # the verdict, and the input empty for the next players (the table kept: often the same)
     return _station_page(request, verdict=verdict, table=str(table))
@@ -164,7 +164,7 @@ async def enroll(request: Request) -> Response:
 async def log(request: Request) -> Response:
     """Every check of the station, newest first — for a referee only."""
     hub = _hub(request)
-    rows = await to_thread.run_sync(hub.store.word_checks, LOG_SHOWN)
+    rows = await to_thread.run_sync(hub.store.checks.recent, LOG_SHOWN)
     checks = [
         (time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(at)), table, words, valid)
         for at, table, words, valid in rows

@@ -20,7 +20,7 @@ import os
 import secrets
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -152,14 +152,14 @@ def default_url() -> str:
 
 
 class Store:
-    """The live games of one database."""
+    """The server's database: its records by kind — :attr:`games`, :attr:`users`,
+    :attr:`seats`, :attr:`checks` (the word-check station), :attr:`tables` (the
+    tables' phones) and :attr:`heartbeat` — sharing one engine and one lock."""
 
     def __init__(self, url: str) -> None:
         #: held by every query: the SQLite connection is one, shared by the server's
         #: threads, and two transactions on it at once would be one (or an error)
         self.lock = threading.RLock()
-        #: The secrets of table codes read or made: a secret never changes once made.
-        self._secrets: dict[str, str] = {}
         if url.startswith("sqlite"):
             from sqlalchemy.pool import StaticPool
 
@@ -173,6 +173,12 @@ class Store:
         else:
             self.engine = sa.create_engine(url)
         migrate(self.engine)
+        self.games = GameRecords(self)
+        self.users = UserRecords(self)
+        self.seats = SeatRecords(self)
+        self.checks = WordCheckRecords(self)
+        self.tables = TableRecords(self)
+        self.heartbeat = Heartbeat(self)
 
     def close(self) -> None:
         """Close the pooled connections (PostgreSQL's would otherwise be left open when
@@ -203,7 +209,24 @@ class Store:
         with self.lock, self.engine.connect() as c:
             yield c
 
-    def create_game(self, game_id: str, created: float, setup: dict[str, Any]) -> None:
+
+class _Records:
+    """One kind of record in a :class:`Store`'s database, under the store's lock."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def _begin(self) -> AbstractContextManager[sa.Connection]:
+        return self._store._begin()
+
+    def _connect(self) -> AbstractContextManager[sa.Connection]:
+        return self._store._connect()
+
+
+class GameRecords(_Records):
+    """The live games' setups and steps."""
+
+    def create(self, game_id: str, created: float, setup: dict[str, Any]) -> None:
         with self._begin() as c:
             c.execute(
                 games.insert().values(
@@ -288,7 +311,19 @@ class Store:
 
     # ---- accounts (server/accounts.py) ---------------------------------------
 
-    def create_user(self, nickname: str, key: str, password_hash: str, now: float) -> int | None:
+    def live_ids(self) -> list[str]:
+        """The games not over, oldest first."""
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(games.c.id).where(games.c.over.is_(False)).order_by(games.c.created)
+            ).all()
+        return [r.id for r in rows]
+
+
+class UserRecords(_Records):
+    """The accounts: nicknames, password hashes and roles."""
+
+    def create(self, nickname: str, key: str, password_hash: str, now: float) -> int | None:
         """A new account's id; ``None`` when the nickname (its key) is taken."""
         try:
             with self._begin() as c:
@@ -305,7 +340,7 @@ class Store:
         made = result.inserted_primary_key
         return None if made is None else int(made[0])
 
-    def user(self, key: str) -> tuple[int, str, str] | None:
+    def get(self, key: str) -> tuple[int, str, str] | None:
         """The account of the nickname ``key``: its id, nickname and password hash."""
         with self._connect() as c:
             row = c.execute(sa.select(users).where(users.c.nickname_key == key)).first()
@@ -351,7 +386,11 @@ class Store:
             found = c.execute(sa.select(users.c.referee).where(users.c.id == user_id)).scalar()
         return bool(found)
 
-    def claim_seat(self, game_id: str, seat: int, account: int) -> bool:
+
+class SeatRecords(_Records):
+    """Which account sits in which game's seat."""
+
+    def claim(self, game_id: str, seat: int, account: int) -> bool:
         """Link a game's seat to an account, unless it is someone's already."""
         try:
             with self._begin() as c:
@@ -360,7 +399,7 @@ class Store:
             return False
         return True
 
-    def copy_seats(self, from_game: str, to_game: str) -> None:
+    def copy(self, from_game: str, to_game: str) -> None:
         """Link ``to_game``'s seats to the accounts of ``from_game``'s (a rematch)."""
         with self._begin() as c:
             rows = c.execute(
@@ -372,7 +411,7 @@ class Store:
                     [{"game": to_game, "seat": r.seat, "account": r.account} for r in rows],
                 )
 
-    def seat_of_account(self, game_id: str, account: int) -> int | None:
+    def of_account(self, game_id: str, account: int) -> int | None:
         """The seat the account plays in the game (the first, if both)."""
         with self._connect() as c:
             return c.execute(
@@ -394,7 +433,11 @@ class Store:
 
     # ---- the word-check station (server/station.py) ------------------------------
 
-    def add_word_check(self, at: float, table_no: int, words: tuple[str, ...], valid: bool) -> None:
+
+class WordCheckRecords(_Records):
+    """The word-check station's verdicts (TR 4.7.11)."""
+
+    def add(self, at: float, table_no: int, words: tuple[str, ...], valid: bool) -> None:
         """Log one check of the station: when, which table, the words, the joint verdict."""
         with self._begin() as c:
             c.execute(
@@ -403,7 +446,7 @@ class Store:
                 )
             )
 
-    def word_checks(self, limit: int = 1000) -> list[tuple[float, int, str, bool]]:
+    def recent(self, limit: int = 1000) -> list[tuple[float, int, str, bool]]:
         """The station's checks, newest first: when, table, words, verdict."""
         with self._connect() as c:
             rows = c.execute(
@@ -415,7 +458,16 @@ class Store:
 
     # ---- results from the tables (server/tables.py) -------------------------------------
 
-    def table_secret(self, tournament: str) -> str:
+
+class TableRecords(_Records):
+    """The tables' phones: their codes' secrets and the entries waiting."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store)
+        #: The secrets of table codes read or made: a secret never changes once made.
+        self._secrets: dict[str, str] = {}
+
+    def secret(self, tournament: str) -> str:
         """The secret the tournament's table codes are derived from, made on first use."""
         kept = self._secrets.get(tournament)
         if kept is not None:
@@ -430,12 +482,12 @@ class Store:
         self._secrets[tournament] = str(found)
         return str(found)
 
-    def put_table_entry(self, tournament: str, entry: TableEntry, at: float) -> None:
+    def put(self, tournament: str, entry: TableEntry, at: float) -> None:
         """One player's entry of a table's result; their earlier entry is replaced."""
         with self._begin() as c:
-            self._put_table_entry(c, tournament, entry, at)
+            self._put(c, tournament, entry, at)
 
-    def offer_table_entry(
+    def offer(
         self, tournament: str, entry: TableEntry, at: float
     ) -> tuple[list[TableEntry], bool]:
         """A phone's entry, in one transaction: when the other player's entry says the
@@ -443,26 +495,27 @@ class Store:
         and the entries that were there) — else the entry is kept, replacing the
         player's earlier one (False, and the table's entries now)."""
         with self._begin() as c:
-            found = self._table_entries(c, tournament, entry.round, entry.table)
+            found = self._entries(c, tournament, entry.round, entry.table)
             others = [x for x in found if x.side != entry.side]
             if others and others[0].same(entry):
                 c.execute(_CLEAR_ENTRIES, _table_key(tournament, entry.round, entry.table))
                 return found, True
             replacing = any(x.side == entry.side for x in found)
-            self._put_table_entry(c, tournament, entry, at, update=replacing)
+            self._put(c, tournament, entry, at, update=replacing)
         return sorted([*others, entry], key=lambda x: x.side), False
 
-    def take_table_entries(self, tournament: str, round_no: int, table_no: int) -> list[TableEntry]:
+    def take(self, tournament: str, round_no: int, table_no: int) -> list[TableEntry]:
         """A table's entries, taken away in the same transaction (its result is to be
         recorded; :meth:`put_table_entry` gives one back when it is not)."""
         with self._begin() as c:
-            found = self._table_entries(c, tournament, round_no, table_no)
+            found = self._entries(c, tournament, round_no, table_no)
             if found:
                 c.execute(_CLEAR_ENTRIES, _table_key(tournament, round_no, table_no))
         return found
 
     @staticmethod
-    def _put_table_entry(
+
+    def _put(
         c: sa.Connection, tournament: str, entry: TableEntry, at: float, update: bool = True
     ) -> None:
         last = entry.last_moves or (None, None)
@@ -481,15 +534,16 @@ class Store:
         if not update or c.execute(_UPDATE_ENTRY, params).rowcount == 0:
             c.execute(_INSERT_ENTRY, params)
 
-    def table_entries(
+    def entries(
         self, tournament: str, round_no: int | None = None, table_no: int | None = None
     ) -> list[TableEntry]:
         """The pending entries (of a round, of one table), by round, table and side."""
         with self._connect() as c:
-            return self._table_entries(c, tournament, round_no, table_no)
+            return self._entries(c, tournament, round_no, table_no)
 
     @staticmethod
-    def _table_entries(
+
+    def _entries(
         c: sa.Connection, tournament: str, round_no: int | None, table_no: int | None
     ) -> list[TableEntry]:
         if round_no is not None and table_no is not None:  # one table: the phones' case
@@ -514,18 +568,14 @@ class Store:
             for r in rows
         ]
 
-    def clear_table_entries(self, tournament: str, round_no: int, table_no: int) -> None:
+    def clear(self, tournament: str, round_no: int, table_no: int) -> None:
         """Forget a table's entries (its result is in the event log now)."""
         with self._begin() as c:
             c.execute(_CLEAR_ENTRIES, _table_key(tournament, round_no, table_no))
 
-    def live_ids(self) -> list[str]:
-        """The games not over, oldest first."""
-        with self._connect() as c:
-            rows = c.execute(
-                sa.select(games.c.id).where(games.c.over.is_(False)).order_by(games.c.created)
-            ).all()
-        return [r.id for r in rows]
+
+class Heartbeat(_Records):
+    """When the server was last alive (what a restart charges running clocks to)."""
 
     def beat(self, now: float) -> None:
         """Say the server is alive at ``now`` (what a restart charges running clocks to)."""

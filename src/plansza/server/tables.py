@@ -141,7 +141,7 @@ def _record_locked(
     file = _writer(request, path)
     tables.record(Referee(file, _stamp(request), by=by, expected=expected), entry, state)
     if clear:  # (a phone's step took the entries away already)
-        hub_of(request).store.clear_table_entries(key, entry.round, entry.table)
+        hub_of(request).store.tables.clear(key, entry.round, entry.table)
 
 
 def _writer(request: Request, path: str) -> TournamentFile:
@@ -341,7 +341,7 @@ def _refused(step: _Step, error: PlanszaError) -> None:
     store = hub_of(request).store
     now = hub_of(request).clock()
     for x in step.give_back:
-        store.put_table_entry(_key(step.ask.path), x, now)
+        store.tables.put(_key(step.ask.path), x, now)
     step.entries, step.staged = None, False
     step.status = 400 if error.code in ("argument", "score", "last_moves") else 409
     step.errors = [sentence(error, translator_of(request))]
@@ -356,7 +356,7 @@ def _decide(ask: _Ask, file: TournamentFile) -> _Step | _Answer:
     store = hub_of(request).store
     state = file.state()
     try:
-        n, p, side = tables.find_table(state, store.table_secret(key), request.path_params["code"])
+        n, p, side = tables.find_table(state, store.tables.secret(key), request.path_params["code"])
     except tables.CodeError as e:
         return _Answer(error_page(request, 404, sentence(e, t)), wrong_code=True)
     except tables.ClosedError as e:
@@ -375,7 +375,7 @@ def _decide(ask: _Ask, file: TournamentFile) -> _Step | _Answer:
             raise tables.CodeError(tables.OWN_ENTRY)
         if form.get("action") == "confirm":
             # the table's entries taken as the result is recorded, given back when not
-            step.give_back = store.take_table_entries(key, n, p.table)
+            step.give_back = store.tables.take(key, n, p.table)
             others = [x for x in step.give_back if x.side != side]
             if not others:
                 _refused(step, tables.CodeError(tables.NOTHING_TO_CONFIRM))
@@ -383,7 +383,7 @@ def _decide(ask: _Ask, file: TournamentFile) -> _Step | _Answer:
             result = others[0]
         else:
             entry = _entry(form, state, n, p.table, side)
-            step.entries, agreed = store.offer_table_entry(key, entry, now)
+            step.entries, agreed = store.tables.offer(key, entry, now)
             request.session[mine] = sorted(entered | {side})
             if not agreed:
                 return step
@@ -412,7 +412,7 @@ def _page(step: _Step, state: State) -> _Answer:
         notice = "recorded" if p.result is not None else "saved"
     entries = step.entries
     if entries is None:
-        entries = hub_of(request).store.table_entries(_key(step.ask.path), step.n, step.table)
+        entries = hub_of(request).store.tables.entries(_key(step.ask.path), step.n, step.table)
     part = form is not None and request.headers.get("x-plansza-part") == "1"
     return _Answer(
         page(
@@ -479,7 +479,7 @@ async def queue(request: Request) -> Response:
                 raise tables.CodeError(tables.NO_TABLE, round=n, table=table_no)
             choice = form.get("choice", "")
             if choice in ("0", "1"):
-                entries = await to_thread.run_sync(store.table_entries, key, n, table_no)
+                entries = await to_thread.run_sync(store.tables.entries, key, n, table_no)
                 entry = next((x for x in entries if x.side == int(choice)), None)
                 if entry is None:
                     raise tables.CodeError(tables.NO_TABLE, round=n, table=table_no)
@@ -493,7 +493,7 @@ async def queue(request: Request) -> Response:
         except PlanszaError as e:
             status, errors = 409, [sentence(e, t)]
     seq, state = await to_thread.run_sync(s.state)
-    entries = await to_thread.run_sync(store.table_entries, key)
+    entries = await to_thread.run_sync(store.tables.entries, key)
     return page(
         request,
         "web/tables_queue.html",
@@ -526,7 +526,7 @@ async def slips(request: Request) -> Response:
         return error_page(
             request, 404, t.gettext("Round {round} has not been paired.").format(round=n)
         )
-    secret = await to_thread.run_sync(hub_of(request).store.table_secret, _key(path))
+    secret = await to_thread.run_sync(hub_of(request).store.tables.secret, _key(path))
     base = str(request.base_url).rstrip("/")
     cards = []
     for p in state.rounds[n].pairings:
