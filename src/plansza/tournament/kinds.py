@@ -37,7 +37,9 @@ from plansza.tournament.messages import MESSAGES
 
 
 class Kind(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """The data of one event (the base of every kind's struct)."""
+    """The data of one event (the base of every kind's struct; ``gc=False``: a payload
+    holds only the data read, never a cycle, so the collector need not track it — a
+    replay makes one for each event)."""
 
 
 class Created(Kind, frozen=True, kw_only=True):
