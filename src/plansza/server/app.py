@@ -104,7 +104,7 @@ async def favicon(request: Request) -> Response:
     return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
-def create_app(
+def create_app(  # long: the app's routes and stores in one place
     *,
     db: str | None = None,
     words: Any = None,

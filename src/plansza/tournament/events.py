@@ -2,9 +2,9 @@
 
 Every referee action is one :class:`Event`; the tournament :class:`State` is
 what replaying them gives: each event's data read into the struct of its kind
-(:mod:`plansza.tournament.kinds`) and handed to that kind's function (:data:`APPLY`). ``undo`` is itself an event (so it is on record):
-it cancels the latest event still in force. Corrections are events too,
-stamped with the time they were made.
+(:mod:`plansza.tournament.kinds`) and handed to that kind's function (:data:`APPLY`).
+``undo`` is itself an event (so it is on record): it cancels the latest event still
+in force. Corrections are events too, stamped with the time they were made.
 
 >>> from plansza.records import dump
 >>> from plansza.tournament.model import Settings
