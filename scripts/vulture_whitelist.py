@@ -10,6 +10,7 @@ not listed: ``ignore_decorators`` there covers them by their decorator.
 
 # Called by the language or a library, not by our code.
 __contains__  # game.WordList is a Protocol: `word in lexicon` calls it
+__call__  # tournament/events: describe's wordings call a _Words
 __getattr__  # tournament/__init__: module __getattr__ (PEP 562), TournamentFile on use
 __dir__  # plansza/__init__: module __dir__ (PEP 562), dir(plansza) lists the lazy API
 isolation_level  # tournament/storage: set on the sqlite3 connection, read by the driver

@@ -623,7 +623,10 @@ class Game:
 
     def exchange(self, tiles: str | Iterable[str], now: float | None = None) -> None:
         """Exchange tiles (TR 4.3). A refused exchange leaves the turn with the player
-        (TR 4.3.4–4.3.5) and changes nothing."""
+        (TR 4.3.4–4.3.5) and changes nothing.
+
+        Long: TR 4.3's refusals, each worded, then the exchange.
+        """
         self._require_turn("exchange")
         ts = self.rules.tileset
         out = [t.upper() if t != BLANK else t for t in tiles]

@@ -136,7 +136,10 @@ def _check_letters(text: str, ts: TileSet, what: str, allow: str = "") -> None:
 
 
 def parse_event(line: str, record: GameRecord, lineno: int, ts: TileSet) -> GCGEvent:
-    """Read one ``>nick: …`` line strictly (raises :class:`FormatError`)."""
+    """Read one ``>nick: …`` line strictly (raises :class:`FormatError`).
+
+    Long: a dispatch over the forms of a GCG event line.
+    """
     m = _EVENT_RE.match(line)
     if not m:
         raise FormatError(N_("not a move line: {text!r}"), line=lineno, text=excerpt(line))
@@ -323,7 +326,10 @@ def write_gcg(record: GameRecord) -> str:
 
 
 def record_from_game(game: Game) -> GameRecord:
-    """The GCG record of a :class:`plansza.game.Game` (played or finished)."""
+    """The GCG record of a :class:`plansza.game.Game` (played or finished).
+
+    Long: a dispatch over the kinds of turn and adjustment.
+    """
     rec = GameRecord()
     for i, name in enumerate(game.names):
         nick = re.sub(r"\s+", "_", name) or f"p{i + 1}"

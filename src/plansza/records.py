@@ -61,8 +61,11 @@ _TYPE_WORDS = {
 _BOUNDS = {">=": "≥", "<=": "≤", ">": ">", "<": "<"}
 
 _AT = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+# An optional field's type reads `int | null`: what it should be is the type (null is
+# its absence, the field's default).
 _EXPECTED = re.compile(
-    r"^Expected `(?P<want>\w+)`(?: (?P<op>[<>]=?) (?P<bound>\S+))?(?:, got `(?P<got>\w+)`)?$"
+    r"^Expected `(?P<want>\w+)(?: \| null)?`(?: (?P<op>[<>]=?) (?P<bound>\S+))?"
+    r"(?:, got `(?P<got>\w+)`)?$"
 )
 _LENGTH = re.compile(r"^Expected `array` of length (?P<want>\d+), got (?P<got>\d+)$")
 _REGEX = re.compile(r"^Expected `str` matching regex '(?P<regex>.*)'$")

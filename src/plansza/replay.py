@@ -79,6 +79,8 @@ def replay(record: GameRecord, rules: Rules) -> ReplayReport:
     rack points are recomputed from the racks the record shows, under the rules'
     end rule (PFS: the finisher adds the others' racks, each other subtracts own;
     without a finisher each subtracts own, TR 5.1.4).
+
+    Long: a dispatch over the kinds of GCG event.
     """
     n = max(len(record.players), 2)
     rep = ReplayReport(scores=[0] * n)

@@ -136,7 +136,7 @@ def _move_text(text: str) -> str:
     return _("pass") if text == "-" else text
 
 
-def _print(result: Analysis, path: str) -> None:
+def _print(result: Analysis, path: str) -> None:  # long: one report's template, top to bottom
     console.print(
         _(
             "Analysis of {path} — level {level}, lexicon {lexicon}",

@@ -103,7 +103,7 @@ def register(app: typer.Typer) -> None:
     app.command("końcówka", hidden=True)(endgame)
 
 
-def endgame(
+def endgame(  # long: a command: the solve, then JSON, table, proof
     cgp: str = CgpOption,
     rack: str | None = RackOption,
     opponent: str | None = OpponentOption,

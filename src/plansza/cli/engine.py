@@ -52,7 +52,7 @@ def register(app: typer.Typer) -> None:
     app.command("mecz", hidden=True)(match)
 
 
-def match(
+def match(  # long: a command: its options checked, the run, the output
     p1: str = typer.Option("static", "--p1", help=N_("Player 1's level")),
     p2: str = typer.Option("greedy", "--p2", help=N_("Player 2's level")),
     games: int = typer.Option(100, "--games", "-n", help=N_("Number of games")),

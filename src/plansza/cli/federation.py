@@ -508,7 +508,7 @@ def exam(
     """Record an exam sat (RS §3.5); a practical exam passed grants degree II.
     With --pool, three questions are drawn and recorded; a failed exam shows the
     appeal's deadlines (RS §3.7)."""
-    from plansza.federation.candidates import appeal_dates, draw_questions, read_pool
+    from plansza.federation.candidates import draw_questions, read_pool
 
     if theory == practical:
         fail(_("give one of --theory and --practical"), EXIT_INPUT)
@@ -535,6 +535,16 @@ def exam(
             tournament=tournament,
             assessor=assessor,
         )
+    _said_exam(name, theory, when, passed, questions, as_json=as_json)
+
+
+def _said_exam(
+    name: str, theory: bool, when: date, passed: bool, questions: tuple[str, ...], *, as_json: bool
+) -> None:
+    """What ``exam`` says it recorded: the exam, the questions drawn, an appeal's dates."""
+    from plansza.federation.candidates import appeal_dates
+
+    kind = "theory" if theory else "practical"
     appeal = None if passed else appeal_dates(when)
     data: dict[str, Any] = {
         "name": name,

@@ -232,7 +232,7 @@ def anagram(
 
 
 @app.command("build")
-def build(
+def build(  # long: a command: a list read, checked, compiled, told
     words_file: Path = WordsFileArgument,
     tiles: str = typer.Option("polish", "--tiles", help=N_("Tile set")),
     output: str | None = typer.Option(

@@ -273,7 +273,7 @@ def explanation_json(ex: Explanation) -> dict[str, Any]:
     }
 
 
-def _print_explanation(ex: Explanation) -> None:
+def _print_explanation(ex: Explanation) -> None:  # long: one report's template, top to bottom
     if ex.list_date is None or ex.window_start is None:
         console.print(_("{name} — no tournament before this date", name=ex.player), markup=False)
         console.print(basis_text(ex, cli_translator()), markup=False)
@@ -417,7 +417,7 @@ def explain(
         _print_explanation(ex)
 
 
-def update(
+def update(  # long: a command: its options, the update, its report
     tournament: str = typer.Option(
         ...,
         "--tournament",
@@ -538,7 +538,7 @@ def update(
     console.print(_whole_numbers_table(title, keys, cells, wrap={0}))
 
 
-def estimate(
+def estimate(  # long: a command: its options, the estimate, its table
     tournament: str = typer.Option(
         ...,
         "--tournament",
@@ -708,7 +708,7 @@ _NAMES_OPTION = typer.Option([], "--name", help=N_("A player (repeatable)."))
 _NAME_COLUMNS = ("name", "nazwisko", "gracz", "zawodnik", "imię i nazwisko", "player")
 
 
-def seed(
+def seed(  # long: a command: its options, the rankings, 3 outputs
     games_file: str | None = typer.Argument(None, metavar="[GAMES.csv]"),
     day: str | None = typer.Option(
         None, "--date", help=N_("The tournament's first day (default: today).")

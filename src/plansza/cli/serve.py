@@ -17,7 +17,7 @@ from plansza.cli.i18n import _
 from plansza.errors import N_
 
 
-def serve(
+def serve(  # long: a command whose 10 options are most of it
     host: str = typer.Option("127.0.0.1", "--host", help=N_("Address to listen on")),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help=N_("Port")),
     db: str | None = typer.Option(

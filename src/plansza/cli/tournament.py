@@ -823,7 +823,7 @@ def _chain(text: str | None) -> list[str] | None:
 
 
 @app.command("set")
-def set_(
+def set_(  # long: a command whose 23 options are most of it
     criteria: str | None = typer.Option(
         None, "--criteria", help=N_("Criteria, e.g. big_points,spread")
     ),

@@ -209,7 +209,7 @@ _RESOLVE_REASONS = {
 }
 
 
-def _check_at(
+def _check_at(  # long: a card's checks in order, a verdict each
     board: Board,
     rack: str,
     coord: Coordinate,

@@ -89,7 +89,7 @@ def record(ch: Championship) -> dict[str, Any]:
     }
 
 
-def text_report(ch: Championship, t: Translator) -> str:
+def text_report(ch: Championship, t: Translator) -> str:  # long: one report's template
     """The record as plain text in the language of ``t`` (for printing and archives).
 
     The card verdicts and the reasons a game ended are worded by

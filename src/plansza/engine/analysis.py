@@ -274,7 +274,7 @@ def _same(a: Move, b: Move, board: Board, rules: Rules) -> bool:
     return isinstance(a, Pass) and isinstance(b, Pass)
 
 
-def analyze(
+def analyze(  # long: the walk through a game, event by event
     record: GameRecord,
     lexicon: Lexicon,
     rules: Rules,
@@ -384,7 +384,7 @@ def analyze(
     return result
 
 
-def _judge(
+def _judge(  # long: one move judged: its kind's cases, in turn
     ev: GCGEvent,
     state: _State,
     static: Evaluator,

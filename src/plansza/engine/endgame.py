@@ -211,7 +211,7 @@ def _decode(record: bytes, board: Board, rules: Rules) -> Play:
     return MoveList(record, board, rules)[0].play
 
 
-def solve(
+def solve(  # long: its docstring (49 lines) explains the search
     board: Board,
     mover_rack: str,
     opponent_rack: str,

@@ -303,7 +303,29 @@ def status(
         (t for t in tournaments if t.referee.casefold() == key and t.end <= as_of),
         key=lambda t: (t.end, t.start, t.name),
     )
-    # The walk: in order of days, a licence granted, taken away, run, played.
+    licence = _Licence.walk(_history(grants, penalties, ran, played, as_of), as_of)
+    temporary = next((t.tournament for t in temporaries if t.day == as_of), None)
+    held = licence.held
+    if held is None:
+        degree, reasons = None, _without_licence(licence.lost, bool(grants), temporary, as_of)
+    else:
+        assert licence.basis is not None
+        degree, reasons = _in_force(member, held, licence.basis, penalties, as_of)
+    reasons += _no_play(penalties, ran, as_of)
+    last = licence.last
+    lapses = lapse_day(last) if held is not None and last is not None else None
+    return Status(member.name, as_of, degree, held, tuple(reasons), temporary, lapses)
+
+
+def _history(
+    grants: Sequence[Grant],
+    penalties: Sequence[Penalty],
+    ran: list[TournamentRecord],
+    played: Iterable[date],
+    as_of: date,
+) -> list[tuple[date, int, object]]:
+    """What a licence's walk goes through, in order of days (and on one day: a licence
+    granted, taken away, a tournament run, a day played), up to ``as_of``."""
     items: list[tuple[date, int, object]] = []
     items += [(g.day, 0, g) for g in grants if g.day <= as_of]
     items += [
@@ -312,134 +334,172 @@ def status(
     items += [(t.end, 2, t) for t in ran]
     items += [(d, 3, d) for d in played if d <= as_of]
     items.sort(key=lambda item: (item[0], item[1]))
+    return items
+
+
+@dataclass
+class _Licence:
+    """The licence held as the walk through a referee's history goes (apart from
+    suspensions): its degree, the reason it is held or lost, the last day that counts
+    for RS §5.2, and the tournaments run towards degree I since degree II (RS §3.8)."""
 
     held: int | None = None
     basis: Reason | None = None
     lost: Reason | None = None
-    last: date | None = None  # the last day that counts for RS §5.2
+    last: date | None = None
     granted_on: date | None = None
-    run_since: list[TournamentRecord] = []
+    run_since: list[TournamentRecord] = field(default_factory=list)
 
-    for day, _order, item in items:
-        if held is not None and last is not None and lapse_day(last) <= day:
-            held, basis, lost = None, None, _lapsed(last)
-        if isinstance(item, Grant):
-            held, lost, granted_on, run_since = item.degree, None, day, []
-            last = day if last is None else max(last, day)
-            basis = Reason(
-                "granted",
-                "RS §3.5" if item.degree == 2 else "RS §2.2",
-                "basis",
-                N_("degree {roman} granted on {since} ({paragraph})"),
-                since=day,
-                details={"degree": item.degree},
-            )
-        elif isinstance(item, Penalty):
-            held, basis = None, None
-            if item.kind == "revoke":
-                lost = Reason(
-                    "revoked",
-                    item.paragraph,
-                    "lost",
-                    N_("licence taken away on {since}; no exam until {until} ({paragraph})"),
-                    since=day,
-                    until=item.last_day,
-                )
+    @classmethod
+    def walk(cls, items: list[tuple[date, int, object]], as_of: date) -> _Licence:
+        """The licence after ``items`` (:func:`_history`), as of ``as_of``."""
+        licence = cls()
+        for day, _order, item in items:
+            licence.lapse(day)
+            if isinstance(item, Grant):
+                licence.grant(item, day)
+            elif isinstance(item, Penalty):
+                licence.take(item, day)
+            elif isinstance(item, TournamentRecord):
+                licence.run(item, day)
             else:
-                lost = Reason(
-                    "re_exam",
-                    item.paragraph,
-                    "lost",
-                    N_("ordered on {since} to take the exam again ({paragraph})"),
-                    since=day,
-                )
-        elif isinstance(item, TournamentRecord):
-            last = day if last is None else max(last, day)
-            if held == 2 and granted_on is not None and item.start >= granted_on:
-                run_since.append(item)
-                if len(run_since) == PROMOTION_TOURNAMENTS:
-                    held = 1
-                    basis = Reason(
-                        "promoted",
-                        "RS §3.8",
-                        "basis",
-                        N_(
-                            "degree I since {since}: two tournaments run ({tournaments}) "
-                            "({paragraph})"
-                        ),
-                        since=day,
-                        details={"tournaments": ", ".join(t.name for t in run_since)},
-                    )
-        else:
-            last = day if last is None else max(last, day)
-    if held is not None and last is not None and lapse_day(last) <= as_of:
-        held, basis, lost = None, None, _lapsed(last)
+                licence.count(day)
+        licence.lapse(as_of)
+        return licence
 
+    def count(self, day: date) -> None:
+        """RS §5.2: a tournament run or played on ``day`` keeps the licence."""
+        self.last = day if self.last is None else max(self.last, day)
+
+    def lapse(self, day: date) -> None:
+        """RS §5.2: the licence is lost by ``day`` after 3 years with nothing counting."""
+        if self.held is not None and self.last is not None and lapse_day(self.last) <= day:
+            self.held, self.basis, self.lost = None, None, _lapsed(self.last)
+
+    def grant(self, grant: Grant, day: date) -> None:
+        """RS §2.1, §3.5: the board grants degree I or II (anew after a loss)."""
+        self.held, self.lost, self.granted_on, self.run_since = grant.degree, None, day, []
+        self.count(day)
+        self.basis = Reason(
+            "granted",
+            "RS §3.5" if grant.degree == 2 else "RS §2.2",
+            "basis",
+            N_("degree {roman} granted on {since} ({paragraph})"),
+            since=day,
+            details={"degree": grant.degree},
+        )
+
+    def take(self, penalty: Penalty, day: date) -> None:
+        """RS §4.1.5–6: the licence taken away, or the exam to be taken again."""
+        self.held, self.basis = None, None
+        if penalty.kind == "revoke":
+            self.lost = Reason(
+                "revoked",
+                penalty.paragraph,
+                "lost",
+                N_("licence taken away on {since}; no exam until {until} ({paragraph})"),
+                since=day,
+                until=penalty.last_day,
+            )
+        else:
+            self.lost = Reason(
+                "re_exam",
+                penalty.paragraph,
+                "lost",
+                N_("ordered on {since} to take the exam again ({paragraph})"),
+                since=day,
+            )
+
+    def run(self, tournament: TournamentRecord, day: date) -> None:
+        """A tournament run, ending on ``day``: it counts for RS §5.2, and the second
+        run since degree II was granted brings degree I (RS §3.8)."""
+        self.count(day)
+        granted_on = self.granted_on
+        if self.held != 2 or granted_on is None or tournament.start < granted_on:
+            return
+        self.run_since.append(tournament)
+        if len(self.run_since) == PROMOTION_TOURNAMENTS:
+            self.held = 1
+            self.basis = Reason(
+                "promoted",
+                "RS §3.8",
+                "basis",
+                N_("degree I since {since}: two tournaments run ({tournaments}) ({paragraph})"),
+                since=day,
+                details={"tournaments": ", ".join(t.name for t in self.run_since)},
+            )
+
+
+def _without_licence(
+    lost: Reason | None, ever_granted: bool, temporary: str | None, as_of: date
+) -> list[Reason]:
+    """Why no licence is held: lost (and how), or never granted; a temporary licence
+    for the day's event (RS §3.9)."""
     reasons: list[Reason] = []
-    degree = held
-    temporary = next((t.tournament for t in temporaries if t.day == as_of), None)
-    if held is None:
-        if lost is not None:
-            reasons.append(lost)
-        elif not grants:
-            reasons.append(
-                Reason("no_licence", "RS §2.1", "lost", N_("no licence granted ({paragraph})"))
+    if lost is not None:
+        reasons.append(lost)
+    elif not ever_granted:
+        reasons.append(
+            Reason("no_licence", "RS §2.1", "lost", N_("no licence granted ({paragraph})"))
+        )
+    if temporary is not None:
+        reasons.append(
+            Reason(
+                "temporary",
+                "RS §3.9",
+                "basis",
+                N_("a temporary licence for {tournament} ({paragraph})"),
+                since=as_of,
+                until=as_of,
+                details={"tournament": temporary},
             )
-        if temporary is not None:
-            reasons.append(
-                Reason(
-                    "temporary",
-                    "RS §3.9",
-                    "basis",
-                    N_("a temporary licence for {tournament} ({paragraph})"),
-                    since=as_of,
-                    until=as_of,
-                    details={"tournament": temporary},
-                )
+        )
+    return reasons
+
+
+def _in_force(
+    member: Member, held: int, basis: Reason, penalties: Sequence[Penalty], as_of: date
+) -> tuple[int | None, list[Reason]]:
+    """The degree in force of a licence ``held`` and why: suspended while not a member
+    (RS §5.1), every licence or degree I suspended (RS §4.1.3–4)."""
+    degree: int | None = held
+    reasons = [basis]
+    if not member.is_member(as_of):
+        degree = None
+        after = member.next_since(as_of)
+        reasons.append(
+            Reason(
+                "not_member",
+                "RS §5.1",
+                "suspends",
+                N_("suspended: not a member of the PFS ({paragraph})"),
+                until=after - timedelta(days=1) if after else None,
             )
-    else:
-        assert basis is not None
-        reasons.append(basis)
-        if not member.is_member(as_of):
+        )
+    for p in penalties:
+        if not p.covers(as_of):
+            continue
+        if p.kind == "suspend-all":
             degree = None
-            after = member.next_since(as_of)
+            template = N_("every licence suspended from {since} to {until} ({paragraph})")
             reasons.append(
-                Reason(
-                    "not_member",
-                    "RS §5.1",
-                    "suspends",
-                    N_("suspended: not a member of the PFS ({paragraph})"),
-                    until=after - timedelta(days=1) if after else None,
-                )
+                Reason("suspended", p.paragraph, "suspends", template, p.day, p.last_day)
             )
-        for p in penalties:
-            if not p.covers(as_of):
-                continue
-            if p.kind == "suspend-all":
-                degree = None
-                reasons.append(
-                    Reason(
-                        "suspended",
-                        p.paragraph,
-                        "suspends",
-                        N_("every licence suspended from {since} to {until} ({paragraph})"),
-                        since=p.day,
-                        until=p.last_day,
-                    )
-                )
-            elif held == 1:
-                if degree == 1:
-                    degree = 2
-                reasons.append(
-                    Reason(
-                        "suspended_degree_1",
-                        p.paragraph,
-                        "suspends",
-                        N_("degree I suspended from {since} to {until} ({paragraph})"),
-                        since=p.day,
-                        until=p.last_day,
-                    )
-                )
+        elif held == 1:
+            if degree == 1:
+                degree = 2
+            template = N_("degree I suspended from {since} to {until} ({paragraph})")
+            reasons.append(
+                Reason("suspended_degree_1", p.paragraph, "suspends", template, p.day, p.last_day)
+            )
+    return degree, reasons
+
+
+def _no_play(
+    penalties: Sequence[Penalty], ran: list[TournamentRecord], as_of: date
+) -> list[Reason]:
+    """RS §4.1.2: the tournaments left in which the referee may not also play."""
+    reasons: list[Reason] = []
     for p in penalties:
         if p.kind != "no-play" or p.day > as_of or not p.tournaments:
             continue
@@ -459,5 +519,4 @@ def status(
                     details={"left": left, "n": p.tournaments},
                 )
             )
-    lapses = lapse_day(last) if held is not None and last is not None else None
-    return Status(member.name, as_of, degree, held, tuple(reasons), temporary, lapses)
+    return reasons

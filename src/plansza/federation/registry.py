@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from plansza.errors import N_, PlanszaError
-from plansza.federation import candidates
+from plansza.federation import candidates, kinds
 from plansza.federation.candidates import Exam, Finding, Internship, RefereeCandidate
 from plansza.federation.members import Member, check_period, parse_day
 from plansza.federation.referees import (
@@ -163,12 +164,12 @@ def candidate_of(
     )
 
 
-def _approve(state: RegistryState, data: dict[str, Any]) -> None:
+def _approve(state: RegistryState, e: kinds.CandidateApproved) -> None:
     """RS §3.2: the board consents to a candidacy; refused if already given, or if the
     candidate's age or membership (RS §3.1) is unmet on that day (the games are the
     service's to check, from the ranking's history). Birth date unknown: recorded."""
-    member = state.member(_name(data))
-    day = _day(data, "date")
+    member = state.member(_name(e.name))
+    day = _day(e.date, "date")
     key = _key(member.name)
     if key in state.approvals:
         raise PlanszaError(
@@ -186,40 +187,44 @@ def _approve(state: RegistryState, data: dict[str, Any]) -> None:
     state.approvals[key] = day
 
 
-def _exam(state: RegistryState, data: dict[str, Any]) -> None:
+def _exam(state: RegistryState, e: kinds.ExamSat) -> None:
     """RS §3.5: an exam sat, refused if the candidate may not sit it that day."""
-    member = state.member(_name(data))
-    day = _day(data, "date")
-    key = _key(member.name)
-    kind = str(data.get("kind") or "")
-    passed = bool(data.get("passed"))
+    member = state.member(_name(e.name))
+    day = _day(e.date, "date")
     candidate = candidate_of(state, member)
     if candidate.approved is None or candidate.approved > day:
         raise PlanszaError(
             N_("the board has not approved the candidacy (RS §3.2)"), code="not_approved"
         )
-    if kind == "theory":
-        questions = tuple(str(q) for q in data.get("questions") or ())
-        exam = Exam(day, passed, questions)
+    if e.kind == "theory":
+        exam = Exam(day, e.passed, tuple(e.questions))
         refused = candidates.theory_refusals(candidate, day)
         if refused:
             raise CandidateRefusedError(refused)
-        state.theory.setdefault(key, []).append(exam)
+        state.theory.setdefault(_key(member.name), []).append(exam)
         return
-    if kind != "practical":
+    if e.kind != "practical":
         raise PlanszaError(
             N_("an exam is theory or practical, not '{kind}' (RS §3.5)"),
             code="bad_exam",
-            kind=kind,
+            kind=e.kind,
         )
-    record = state.tournaments.get(_key(_name(data, "tournament")))
+    _practical(state, member, candidate, e, day)
+
+
+def _practical(
+    state: RegistryState, member: Member, candidate: RefereeCandidate, e: kinds.ExamSat, day: date
+) -> None:
+    """RS §3.5: the practical exam, at a tournament of the registry; passed, it grants
+    the licence of degree II on its day."""
+    record = state.tournaments.get(_key(_name(e.tournament)))
     if record is None:
         raise UnknownNameError(
-            N_("no tournament named {name} in the registry"), name=_name(data, "tournament")
+            N_("no tournament named {name} in the registry"), name=_name(e.tournament)
         )
     exam = Exam(
-        day, passed, tournament=record.name, rounds=record.rounds or 0,
-        assessor=" ".join(str(data.get("assessor") or "").split()),
+        day, e.passed, tournament=record.name, rounds=record.rounds or 0,
+        assessor=" ".join(e.assessor.split()),
     )  # fmt: skip
     now = candidates.status(candidate, day)
     if now.stage == "passed":
@@ -236,8 +241,9 @@ def _exam(state: RegistryState, data: dict[str, Any]) -> None:
         ]
     if refused:
         raise CandidateRefusedError(refused)
+    key = _key(member.name)
     state.practical.setdefault(key, []).append(exam)
-    if passed:  # RS §3.5: the practical exam passed, the licence of degree II
+    if e.passed:  # RS §3.5: the practical exam passed, the licence of degree II
         state.grants.setdefault(key, []).append(Grant(day, 2))
 
 
@@ -247,14 +253,14 @@ def _approved_by(state: RegistryState, member: Member, day: date) -> bool:
     return approved is not None and approved <= day
 
 
-def _apply_internship(state: RegistryState, data: dict[str, Any]) -> None:
+def _apply_internship(state: RegistryState, e: kinds.InternshipApplied) -> None:
     """RS §3.3, §3.4: a wish to intern, refused (nothing recorded) if the board has not
     approved the candidacy by the tournament's start, if the tournament is a PP or MP
     (when the registry knows its category), or if told fewer than 7 days before it."""
-    member = state.member(_name(data))
-    tournament = _name(data, "tournament")
-    applied = _day(data, "date")
-    start = _day(data, "start")
+    member = state.member(_name(e.name))
+    tournament = _name(e.tournament)
+    applied = _day(e.date, "date")
+    start = _day(e.start, "start")
     known = state.tournaments.get(_key(tournament))
     refused = candidates.internship_refusals(
         tournament=tournament,
@@ -275,172 +281,189 @@ def _apply_internship(state: RegistryState, data: dict[str, Any]) -> None:
                 date=a.applied.isoformat(),
                 tournament=a.tournament,
             )
-    waiting.append(Application(member.name, tournament, applied, start, bool(data.get("exam"))))
+    waiting.append(Application(member.name, tournament, applied, start, e.exam))
 
 
-def _name(data: dict[str, Any], field_name: str = "name") -> str:
-    name = " ".join(str(data.get(field_name) or "").split())
+def _name(text: str | None) -> str:
+    """A name from the log, its spaces tidied; refused when there is none."""
+    name = " ".join((text or "").split())
     if not name:
         raise PlanszaError(N_("the name is missing"), code="no_name")
     return name
 
 
-def _day(data: dict[str, Any], field_name: str) -> date:
-    return parse_day(str(data.get(field_name) or ""), field=field_name)
+def _day(text: str, field_name: str) -> date:
+    return parse_day(text, field=field_name)
 
 
-def _maybe_day(data: dict[str, Any], field_name: str) -> date | None:
-    value = data.get(field_name)
-    return parse_day(str(value), field=field_name) if value else None
+def _maybe_day(text: str | None, field_name: str) -> date | None:
+    return parse_day(text, field=field_name) if text else None
 
 
 def apply(state: RegistryState, event: Event) -> None:
-    """Apply one event to the state, or raise (and change nothing) if it is refused."""
-    data = event.data
-    kind = event.kind
-    if kind == "registry_created":
-        pass
-    elif kind == "member_added":
-        name = _name(data)
-        period = check_period(name, _day(data, "since"), _maybe_day(data, "until"))
-        known = state.members.get(_key(name))
-        if known is None:
-            player = " ".join(str(data.get("player") or name).split())
-            state.members[_key(name)] = Member(name, _maybe_day(data, "born"), player, (period,))
-        else:
-            member = known.with_period(period)
-            born = _maybe_day(data, "born")
-            if born is not None and known.born is not None and born != known.born:
-                raise PlanszaError(
-                    N_("{name} is already in the registry, born {born}"),
-                    code="born_differs",
-                    name=known.name,
-                    born=known.born.isoformat(),
-                )
-            state.members[_key(name)] = replace(member, born=known.born or born)
-    elif kind == "membership_ended":
-        member = state.member(_name(data))
-        until = _day(data, "until")
-        open_periods = [p for p in member.periods if p.until is None]
-        if not open_periods or open_periods[-1].since > until:
-            raise PlanszaError(
-                N_("{name} has no open membership to end on {until}"),
-                code="no_open_period",
-                name=member.name,
-                until=until.isoformat(),
-            )
-        ended = check_period(member.name, open_periods[-1].since, until)
-        periods = tuple(ended if p.until is None else p for p in member.periods)
-        state.members[_key(member.name)] = replace(member, periods=periods)
-    elif kind == "licence_granted":
-        member = state.member(_name(data))
-        degree = int(data.get("degree") or 0)
-        if degree not in (1, 2):
-            raise PlanszaError(
-                N_("a licence is of degree 1 or 2, not {degree} (RS §2.2)"),
-                code="bad_degree",
-                degree=data.get("degree"),
-            )
-        day = _day(data, "date")
-        for p in state.penalties.get(_key(member.name), []):
-            if p.kind == "revoke" and p.day <= day:
-                last = p.last_day or add_years(p.day, EXAM_BAN_YEARS)
-                if day <= last:
-                    raise PlanszaError(
-                        N_(
-                            "{name} lost the licence on {since}: no exam, so no licence, "
-                            "before {after} (RS §4.1.6, RS §4.2)"
-                        ),
-                        code="exam_banned",
-                        name=member.name,
-                        since=p.day.isoformat(),
-                        after=date.fromordinal(last.toordinal() + 1).isoformat(),
-                    )
-        state.grants.setdefault(_key(member.name), []).append(Grant(day, degree))
-    elif kind == "temporary_licence":
-        member = state.member(_name(data))
-        day = _day(data, "date")
-        if not member.is_member(day):
-            raise PlanszaError(
-                N_(
-                    "a temporary licence is for a member of the PFS; {name} is not one "
-                    "on {date} (RS §3.9)"
-                ),
-                code="not_member",
-                name=member.name,
-                date=day.isoformat(),
-            )
-        tournament = _name(data, "tournament")
-        state.temporaries.setdefault(_key(member.name), []).append(Temporary(day, tournament))
-    elif kind == "penalty":
-        member = state.member(_name(data))
-        days = data.get("days")
-        tournaments = data.get("tournaments")
-        check_penalty(str(data.get("kind")), days, tournaments)
-        penalty = Penalty(_day(data, "date"), str(data["kind"]), days, tournaments)
-        state.penalties.setdefault(_key(member.name), []).append(penalty)
-    elif kind == "tournament_added":
-        name = _name(data)
-        if _key(name) in state.tournaments:
-            raise PlanszaError(
-                N_("the tournament {name} is already in the registry"),
-                code="tournament_exists",
-                name=name,
-            )
-        category = str(data.get("category") or "")
-        if category not in CATEGORIES:
-            raise PlanszaError(
-                N_("unknown category '{category}' (one of {categories})"),
-                code="bad_category",
-                category=category,
-                categories=", ".join(CATEGORIES),
-            )
-        start = _day(data, "date")
-        end = _maybe_day(data, "end") or start
-        if end < start:
-            raise PlanszaError(
-                N_("the tournament {name} ends ({end}) before it begins ({start})"),
-                code="bad_dates",
-                name=name,
-                start=start.isoformat(),
-                end=end.isoformat(),
-            )
-        referee = state.member(_name(data, "referee")).name
-        assistants = tuple(state.member(str(a)).name for a in data.get("assistants") or [])
-        internship = data.get("internship") or None
-        exam = data.get("exam") or None
-        rounds = data.get("rounds")
-        if internship:  # RS §3.2, §3.4 (one intern: the event names one)
-            intern = state.member(str(internship))
-            refused = candidates.internship_refusals(
-                tournament=name,
-                category=category,
-                start=start,
-                approved=_approved_by(state, intern, start),
-            )
-            if refused:
-                raise CandidateRefusedError(refused)
-        state.tournaments[_key(name)] = TournamentRecord(
-            name,
-            start,
-            end,
-            category,
-            referee,
-            assistants,
-            bool(data.get("plays")),
-            state.member(str(internship)).name if internship else None,
-            state.member(str(exam)).name if exam else None,
-            int(rounds) if rounds else None,
-        )
-    elif kind == "candidate_approved":
-        _approve(state, data)
-    elif kind == "exam_sat":
-        _exam(state, data)
-    elif kind == "internship_applied":
-        _apply_internship(state, data)
-    else:
-        raise PlanszaError(N_("unknown event kind {kind}"), code="bad_event", kind=kind)
+    """Apply one event to the state, or raise (and change nothing) if it is refused.
+
+    The event's data is read into the struct of its kind
+    (:func:`~plansza.federation.kinds.decode`, old logs included) and handed to that
+    kind's function in :data:`APPLY`.
+    """
+    payload = kinds.decode(event.kind, event.data)  # an unknown kind is refused here
+    APPLY[event.kind](state, payload)
     state.log.append(event)
+
+
+def _member_added(state: RegistryState, e: kinds.MemberAdded) -> None:
+    name = _name(e.name)
+    period = check_period(name, _day(e.since, "since"), _maybe_day(e.until, "until"))
+    known = state.members.get(_key(name))
+    if known is None:
+        player = " ".join((e.player or name).split())
+        state.members[_key(name)] = Member(name, _maybe_day(e.born, "born"), player, (period,))
+        return
+    member = known.with_period(period)
+    born = _maybe_day(e.born, "born")
+    if born is not None and known.born is not None and born != known.born:
+        raise PlanszaError(
+            N_("{name} is already in the registry, born {born}"),
+            code="born_differs",
+            name=known.name,
+            born=known.born.isoformat(),
+        )
+    state.members[_key(name)] = replace(member, born=known.born or born)
+
+
+def _membership_ended(state: RegistryState, e: kinds.MembershipEnded) -> None:
+    member = state.member(_name(e.name))
+    until = _day(e.until, "until")
+    open_periods = [p for p in member.periods if p.until is None]
+    if not open_periods or open_periods[-1].since > until:
+        raise PlanszaError(
+            N_("{name} has no open membership to end on {until}"),
+            code="no_open_period",
+            name=member.name,
+            until=until.isoformat(),
+        )
+    ended = check_period(member.name, open_periods[-1].since, until)
+    periods = tuple(ended if p.until is None else p for p in member.periods)
+    state.members[_key(member.name)] = replace(member, periods=periods)
+
+
+def _licence_granted(state: RegistryState, e: kinds.LicenceGranted) -> None:
+    member = state.member(_name(e.name))
+    degree = e.degree or 0
+    if degree not in (1, 2):
+        raise PlanszaError(
+            N_("a licence is of degree 1 or 2, not {degree} (RS §2.2)"),
+            code="bad_degree",
+            degree=e.degree,
+        )
+    day = _day(e.date, "date")
+    for p in state.penalties.get(_key(member.name), []):
+        if p.kind == "revoke" and p.day <= day:
+            last = p.last_day or add_years(p.day, EXAM_BAN_YEARS)
+            if day <= last:
+                raise PlanszaError(
+                    N_(
+                        "{name} lost the licence on {since}: no exam, so no licence, "
+                        "before {after} (RS §4.1.6, RS §4.2)"
+                    ),
+                    code="exam_banned",
+                    name=member.name,
+                    since=p.day.isoformat(),
+                    after=date.fromordinal(last.toordinal() + 1).isoformat(),
+                )
+    state.grants.setdefault(_key(member.name), []).append(Grant(day, degree))
+
+
+def _temporary_licence(state: RegistryState, e: kinds.TemporaryLicence) -> None:
+    member = state.member(_name(e.name))
+    day = _day(e.date, "date")
+    if not member.is_member(day):
+        raise PlanszaError(
+            N_(
+                "a temporary licence is for a member of the PFS; {name} is not one "
+                "on {date} (RS §3.9)"
+            ),
+            code="not_member",
+            name=member.name,
+            date=day.isoformat(),
+        )
+    tournament = _name(e.tournament)
+    state.temporaries.setdefault(_key(member.name), []).append(Temporary(day, tournament))
+
+
+def _penalty(state: RegistryState, e: kinds.Penalty) -> None:
+    member = state.member(_name(e.name))
+    check_penalty(str(e.kind), e.days, e.tournaments)
+    penalty = Penalty(_day(e.date, "date"), str(e.kind), e.days, e.tournaments)
+    state.penalties.setdefault(_key(member.name), []).append(penalty)
+
+
+def _tournament_added(state: RegistryState, e: kinds.TournamentAdded) -> None:
+    name = _name(e.name)
+    if _key(name) in state.tournaments:
+        raise PlanszaError(
+            N_("the tournament {name} is already in the registry"),
+            code="tournament_exists",
+            name=name,
+        )
+    if e.category not in CATEGORIES:
+        raise PlanszaError(
+            N_("unknown category '{category}' (one of {categories})"),
+            code="bad_category",
+            category=e.category,
+            categories=", ".join(CATEGORIES),
+        )
+    start = _day(e.date, "date")
+    end = _maybe_day(e.end, "end") or start
+    if end < start:
+        raise PlanszaError(
+            N_("the tournament {name} ends ({end}) before it begins ({start})"),
+            code="bad_dates",
+            name=name,
+            start=start.isoformat(),
+            end=end.isoformat(),
+        )
+    referee = state.member(_name(e.referee)).name
+    assistants = tuple(state.member(a).name for a in e.assistants)
+    internship, exam = e.internship or None, e.exam or None
+    if internship:  # RS §3.2, §3.4 (one intern: the event names one)
+        refused = candidates.internship_refusals(
+            tournament=name,
+            category=e.category,
+            start=start,
+            approved=_approved_by(state, state.member(internship), start),
+        )
+        if refused:
+            raise CandidateRefusedError(refused)
+    state.tournaments[_key(name)] = TournamentRecord(
+        name,
+        start,
+        end,
+        e.category,
+        referee,
+        assistants,
+        e.plays,
+        state.member(internship).name if internship else None,
+        state.member(exam).name if exam else None,
+        e.rounds or None,
+    )
+
+
+#: What each kind of event does to the registry (``registry_created``: nothing, it
+#: starts the log). Each function raises, changing nothing, when the event is refused.
+APPLY: dict[str, Callable[[RegistryState, Any], None]] = {
+    "registry_created": lambda state, e: None,
+    "member_added": _member_added,
+    "membership_ended": _membership_ended,
+    "licence_granted": _licence_granted,
+    "temporary_licence": _temporary_licence,
+    "penalty": _penalty,
+    "tournament_added": _tournament_added,
+    "candidate_approved": _approve,
+    "exam_sat": _exam,
+    "internship_applied": _apply_internship,
+}
 
 
 def replay(events: list[Event]) -> RegistryState:

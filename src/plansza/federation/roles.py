@@ -84,101 +84,100 @@ def check(
 ) -> list[Finding]:
     """What the rules say of this tournament's referee and roles (see the module);
     ``standing`` ``None``: not known (no registry given), the licence not checked."""
-    found: list[Finding] = []
+    found = _licence(category, referee, standing)
+    if plays:
+        found += _playing(category, referee, standing, assistants, bool(internship or exam))
+    found += _assistants(referee, assistants, assistant_standings or {})
+    found += _candidates(category, referee, assistants, internship, exam, rounds)
+    return found
 
-    def add(level: Level, paragraph: str, template: str, **details: object) -> None:
-        found.append(Finding(level, paragraph, template, details))
 
-    ranked = category != "unranked"
+def _licence(category: str, referee: str, standing: Standing | None) -> list[Finding]:
+    """RR §4, RS §2.2: the head referee's licence, for a ranked or a central tournament."""
     degree = standing.degree if standing is not None else None
     if standing is None or standing.temporary:
-        pass  # not known; or the board's leave for this very tournament (RS §3.9)
-    elif ranked and degree is None:
+        return []  # not known; or the board's leave for this very tournament (RS §3.9)
+    if category != "unranked" and degree is None:
         # RR §4: a ranked tournament is run by a PFS referee (RS §2.1: a licence)
-        add(
-            "refuse",
-            "RR §4",
-            N_("{name} holds no referee's licence in force: a ranked tournament needs one"),
-            name=referee,
+        template = N_("{name} holds no referee's licence in force: a ranked tournament needs one")
+        return [Finding("refuse", "RR §4", template, {"name": referee})]
+    if category in DEGREE_ONE_ONLY and degree == 2:
+        template = N_("{name} holds a degree-II licence: {category} needs a degree-I referee")
+        return [Finding("refuse", "RS §2.2", template, {"name": referee, "category": category})]
+    return []
+
+
+def _playing(
+    category: str,
+    referee: str,
+    standing: Standing | None,
+    assistants: tuple[str, ...],
+    candidates: bool,
+) -> list[Finding]:
+    """RS §6.4, §6.5, §4.1: a head referee who plays in the tournament too (``candidates``:
+    it has an internship or an exam)."""
+    found: list[Finding] = []
+    if category in CENTRAL:
+        template = N_("the referee may not play at a central tournament ({category})")
+        found.append(Finding("refuse", "RS §6.4", template, {"category": category}))
+    elif candidates:
+        template = N_("the referee may not play at a tournament with an internship or an exam")
+        found.append(Finding("refuse", "RS §6.4", template))
+    if standing is not None and standing.degree != 1:
+        template = N_("only a degree-I referee may play in the tournament they referee")
+        found.append(Finding("refuse", "RS §6.4", template))
+    if standing is not None and not standing.may_play:
+        template = N_("{name} may not play while refereeing: a penalty is in force")
+        found.append(Finding("refuse", "RS §4.1", template, {"name": referee}))
+    if len(assistants) < 2:
+        template = N_(
+            "a playing referee appoints two assistant referees before the tournament "
+            "({n} appointed)"
         )
-    elif category in DEGREE_ONE_ONLY and degree == 2:
-        add(
-            "refuse",
-            "RS §2.2",
-            N_("{name} holds a degree-II licence: {category} needs a degree-I referee"),
-            name=referee,
-            category=category,
-        )
-    if plays:
-        if category in CENTRAL:
-            add(
-                "refuse",
-                "RS §6.4",
-                N_("the referee may not play at a central tournament ({category})"),
-                category=category,
-            )
-        elif internship or exam:
-            add(
-                "refuse",
-                "RS §6.4",
-                N_("the referee may not play at a tournament with an internship or an exam"),
-            )
-        if standing is not None and degree != 1:
-            add(
-                "refuse",
-                "RS §6.4",
-                N_("only a degree-I referee may play in the tournament they referee"),
-            )
-        if standing is not None and not standing.may_play:
-            add(
-                "refuse",
-                "RS §4.1",
-                N_("{name} may not play while refereeing: a penalty is in force"),
-                name=referee,
-            )
-        if len(assistants) < 2:
-            add(
-                "refuse",
-                "RS §6.5",
-                N_(
-                    "a playing referee appoints two assistant referees before the tournament "
-                    "({n} appointed)"
-                ),
-                n=len(assistants),
-            )
+        found.append(Finding("refuse", "RS §6.5", template, {"n": len(assistants)}))
+    return found
+
+
+def _assistants(
+    referee: str, assistants: tuple[str, ...], standings: Mapping[str, Standing]
+) -> list[Finding]:
+    """RS §6.5: the assistant referees, each a licensed referee or a member."""
+    found: list[Finding] = []
     for name in assistants:
         if name == referee:
-            add(
-                "refuse",
-                "RS §6.5",
-                N_("the head referee cannot be their own assistant referee"),
-            )
+            template = N_("the head referee cannot be their own assistant referee")
+            found.append(Finding("refuse", "RS §6.5", template))
             continue
-        other = (assistant_standings or {}).get(name)
+        other = standings.get(name)
         if other is not None and other.degree is None and not other.member:
-            add(
-                "warn",
-                "RS §6.5",
-                N_("{name} is neither a licensed referee nor a member: not an assistant referee"),
-                name=name,
+            template = N_(
+                "{name} is neither a licensed referee nor a member: not an assistant referee"
             )
+            found.append(Finding("warn", "RS §6.5", template, {"name": name}))
+    return found
+
+
+def _candidates(
+    category: str,
+    referee: str,
+    assistants: tuple[str, ...],
+    internship: str,
+    exam: str,
+    rounds: int | None,
+) -> list[Finding]:
+    """RS §3.4, §3.5: the intern and the candidate sitting the practical exam."""
+    found: list[Finding] = []
     if internship and category in NO_INTERNSHIP:
-        add(
-            "refuse",
-            "RS §3.4",
-            N_("no internship at {category}"),
-            category=category,
-        )
+        template = N_("no internship at {category}")
+        found.append(Finding("refuse", "RS §3.4", template, {"category": category}))
     if internship and internship in (referee, *assistants):
-        add("refuse", "RS §3.4", N_("the intern assists the referee: not a referee here"))
+        template = N_("the intern assists the referee: not a referee here")
+        found.append(Finding("refuse", "RS §3.4", template))
     if exam and rounds is not None and rounds < EXAM_ROUNDS:
-        add(
-            "warn",
-            "RS §3.5",
-            N_("a practical exam is a tournament of at least {need} rounds; this one has {r}"),
-            need=EXAM_ROUNDS,
-            r=rounds,
+        template = N_(
+            "a practical exam is a tournament of at least {need} rounds; this one has {r}"
         )
+        found.append(Finding("warn", "RS §3.5", template, {"need": EXAM_ROUNDS, "r": rounds}))
     return found
 
 

@@ -668,6 +668,8 @@ def read_tsh_text(
     >>> [(g.player1, g.player2, g.score1, g.score2)
     ...  for g in read_tsh_text(t, day=date(2024, 5, 11), tournament="Puchar")]
     [('Żak, Anna', 'Ćwik, Łukasz', 410, 380)]
+
+    Long: its doctest, and the .t line's checks in order.
     """
     line_re = re.compile(  # ASCII digits: \d and int() read "١٢" too
         r"^(?P<name>.*?\S)\s+(?P<rating>-?[0-9]{1,9})\s+(?P<opps>[0-9\s]*);(?P<rest>.*)$"

@@ -105,7 +105,9 @@ async def favicon(request: Request) -> Response:
     return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
-def create_app(settings: AppSettings | None = None, /, **options: Any) -> Starlette:
+def create_app(  # long: the app's routes and stores in one place
+    settings: AppSettings | None = None, /, **options: Any
+) -> Starlette:
     """The app with ``settings`` (:class:`~plansza.server.settings.AppSettings`), any
     of them also given by name (``create_app(db=..., tournament=...)``). An
     unreachable Redis is a :class:`plansza.server.fanout.RedisUnreachableError`. With a

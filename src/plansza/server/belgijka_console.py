@@ -224,10 +224,17 @@ BLANK_VIEW: dict[str, Any] = {
 
 
 def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
-    """What the console (``referee``) or the projector shows now, read under the lock."""
+    """What the console (``referee``) or the projector shows now, read under the lock.
+
+    Long: the view model of one page (see look).
+    """
     now = hall.clock()
 
     def look(ch: Championship | None) -> dict[str, Any]:
+        """The page's fields for ``ch`` (none: the blank view).
+
+        Long: every field the console and the projector show.
+        """
         from plansza.duplicate.messages import end_text
         from plansza.duplicate.standings import championship_table, game_table, top_total
         from plansza.duplicate.timer import mmss
@@ -447,7 +454,10 @@ def _score(form: dict[str, str], t: Translator) -> int | None:
 
 
 def _run(hall: Hall, name: str, form: dict[str, str], t: Translator, by: str) -> list[str]:
-    """One action on the hall; what to tell the referee."""
+    """One action on the hall; what to tell the referee.
+
+    Long: a dispatch table of the console's actions.
+    """
     if name == "nowy":
         games = _int(form, "games", t, t.gettext("Games"))
         ruleset = form.get("ruleset", "pfs")

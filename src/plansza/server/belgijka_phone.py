@@ -114,6 +114,10 @@ def view(hall: Hall, player: int, t: Translator) -> dict[str, Any]:
 
 
 def _look(hall: Hall, ch: Championship | None, player: int, t: Translator) -> dict[str, Any]:
+    """What player ``player``'s phone shows of ``ch`` now.
+
+    Long: every field the phone's page shows.
+    """
     from plansza.duplicate.cards import Verdict
     from plansza.duplicate.messages import end_text, verdict_text
     from plansza.duplicate.standings import game_table

@@ -182,7 +182,10 @@ async def player(request: Request) -> HTMLResponse:
 
 def explanation_view(ex: Explanation, t: Translator) -> dict[str, Any]:
     """The template's values for a player's page: the sentences, the tournaments and
-    the scalps of each tournament that makes the number."""
+    the scalps of each tournament that makes the number.
+
+    Long: one page's template values, top to bottom.
+    """
     lines: list[str] = []
     if ex.list_date is None or ex.window_start is None:
         heading = t.gettext("{name} — no tournament before this date").format(name=ex.player)

@@ -1,9 +1,10 @@
 """The append-only event log and its replay.
 
 Every referee action is one :class:`Event`; the tournament :class:`State` is
-what replaying them gives. ``undo`` is itself an event (so it is on record):
-it cancels the latest event still in force. Corrections are events too,
-stamped with the time they were made.
+what replaying them gives: each event's data read into the struct of its kind
+(:mod:`plansza.tournament.kinds`) and handed to that kind's function (:data:`APPLY`).
+``undo`` is itself an event (so it is on record): it cancels the latest event still
+in force. Corrections are events too, stamped with the time they were made.
 
 >>> from plansza.records import dump
 >>> from plansza.tournament.model import Settings
@@ -21,14 +22,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from plansza.errors import N_, IllegalActionError, PlanszaError
 from plansza.i18n import Translator
 from plansza.records import load
-from plansza.tournament import adjustments
+from plansza.tournament import adjustments, kinds
+from plansza.tournament.kinds import decode
 from plansza.tournament.messages import LOG, MESSAGES
 from plansza.tournament.model import (
     SCHEDULED_BYES,
@@ -50,7 +52,9 @@ class Event:
 
     ``kind`` names what happened: ``created`` (first, read by :func:`replay`), ``undo``
     (honoured by :func:`effective`), and the kinds :func:`apply` handles (``player_added``,
-    ``paired``, ``result``, ``walkover``…); :func:`describe` words each one.
+    ``paired``, ``result``, ``walkover``…); :func:`describe` words each one. ``data`` is
+    kept as it is stored (JSON); each kind's struct in :mod:`plansza.tournament.kinds`
+    says what it holds, and :func:`~plansza.tournament.kinds.decode` reads it.
     """
 
     seq: int
@@ -127,7 +131,9 @@ def replay(events: Iterable[Event]) -> State:
     live = effective(events)
     if not live or live[0].kind != "created":
         raise PlanszaError(N_("the file holds no tournament (no creation event)"))
-    state = State(load(Settings, live[0].data["settings"]))
+    created = decode("created", live[0].data)
+    assert isinstance(created, kinds.Created)
+    state = State(load(Settings, created.settings))
     for e in live[1:]:
         apply(state, e)
     return state
@@ -157,21 +163,16 @@ def _score(value: object, who: str) -> int:
     return value
 
 
-def _last_moves(state: State, d: dict[str, Any], a: int, b: int) -> tuple[int, int] | None:
+def _last_moves(state: State, r: kinds.Result, a: int, b: int) -> tuple[int, int] | None:
     """SCH: the players' last moves (in the order a, b) that decide a tie, checked."""
-    value = d.get("last")
+    value = r.last
+    if value is None and (r.sa != r.sb or state.settings.tie_rule != "higher_last_move"):
+        return None
     names = state.players[a].name, state.players[b].name
     if value is None:
-        if state.settings.tie_rule == "higher_last_move" and d["sa"] == d["sb"]:
-            raise _err(
-                "tie_needs_last_move",
-                "tie_needs_last_move",
-                a=names[0],
-                b=names[1],
-                sa=d["sa"],
-                sb=d["sb"],
-            )
-        return None
+        raise _err(
+            "tie_needs_last_move", "tie_needs_last_move", a=names[0], b=names[1], sa=r.sa, sb=r.sb
+        )
     if state.settings.tie_rule != "higher_last_move":
         raise _err("last_move_unused", "last_move_unused", a=names[0], b=names[1])
     if not isinstance(value, list | tuple) or len(value) != 2:
@@ -252,15 +253,15 @@ def _late_entry_fits(state: State) -> bool:
     return count <= 10 or state.last_round < 8
 
 
-def _categories(d: dict[str, Any]) -> tuple[list[str], str]:
+def _categories(raw: object, division: str | None) -> tuple[list[str], str]:
     """The categories and division of a ``player_added`` or ``categories`` event."""
     from plansza.tournament.categories import clean, label
 
-    raw = d.get("categories") or []
+    raw = raw or []
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
         raise _err("bad_category", "bad_category", value=raw)
     labels = list(dict.fromkeys(c for c in (label(x) for x in raw) if c))
-    return labels, clean(str(d.get("division") or ""))
+    return labels, clean(division or "")
 
 
 def walkover_score(state: State, pid: int, round_no: int, current: int = 0) -> int:
@@ -371,315 +372,309 @@ def refresh_walkovers(state: State) -> None:
 
 
 def apply(state: State, e: Event) -> None:
-    """Apply one event; raises (changing nothing) when it is not allowed."""
-    d = e.data
-    k = e.kind
-    if state.closed and k != "correct":
+    """Apply one event; raises (changing nothing) when it is not allowed.
+
+    The event's data is read into the struct of its kind (:func:`~plansza.tournament.kinds.decode`,
+    old logs included) and handed to that kind's function in :data:`APPLY`.
+    """
+    kind = e.kind
+    if state.closed and kind != "correct":
         # TR 4.6.4: after the official end only an overridden correction changes results
         raise _err("closed", "closed")
-    if k == "player_added":
-        name = str(d.get("name", "")).strip()
-        if not name:
-            raise _err("empty_name", "empty_name")
-        if state.has_player_named(name):
-            raise _err("duplicate_player", "duplicate_player", name=name)
-        _check_team(state, name, str(d.get("club", "")))
-        late = state.settings.system in ("roundrobin", "mpa") and state.last_round >= 1
-        if late and not _late_entry_fits(state):
-            raise _err("late_rr", "late_rr", name=name)
-        ranking = d.get("ranking")
-        labels, division = _categories(d)
-        state.add_player(
-            name,
-            None if ranking is None else float(ranking),
-            int(d.get("games", 0)),
-            str(d.get("club", "")),
-            str(d.get("city", "")),
-            categories=labels,
-            division=division,
-        )
-    elif k == "categories":
-        # prize categories and the division of a player, set anew (the whole set)
-        pl = state.players[_player(state, d["player"])]
-        labels, division = _categories(d)
-        pl.categories = labels
-        if "division" in d:
-            if division != pl.division and state.last_round >= 1:
-                raise _err("division_paired", "division_paired", name=pl.name)
-            pl.division = division
-    elif k == "paired":
-        n = d["round"]
-        if not isinstance(n, int):
-            raise _err("no_round", "no_round", round=n)
-        again = n == state.last_round and n in state.rounds  # a manual change of the round
-        if again:
-            if any(p.result is not None for p in state.rounds[n].pairings if p.second):
-                raise _err("round_started", "round_started", round=n)
-        elif n != state.next_round:
-            raise _err("wrong_round", "wrong_round", round=n, next=state.next_round)
-        if n > state.settings.rounds:
-            raise _err("over", "over", rounds=state.settings.rounds)
-        if n > 1 and not state.rounds[n - 1].complete:
-            raise _err("incomplete", "incomplete", round=n - 1)
-        if len(state.active(n)) < 2:
-            raise _err("too_few", "too_few")
-        try:
-            tables = [(int(a), None if b is None else int(b)) for a, b in d["tables"]]
-        except (TypeError, ValueError) as exc:
-            raise _err("bad_tables", "bad_tables", round=n) from exc
-        manual(state, n, tables)
-        # TR 4.6.4: the round belongs to the day of play it is paired on; a date that is
-        # one of the tournament's declared days moves the day on to it
-        day = state.day
-        date = d.get("date")
-        if isinstance(date, str) and date in state.settings.dates:
-            day = max(day, state.settings.dates.index(date) + 1)
-        # every check passed: only now change the state
-        state.day = day
-        if again:
-            state.rounds.pop(n)
-            state.adjustments = {
-                pid: [a for a in adjs if a.round != n] for pid, adjs in state.adjustments.items()
-            }
-        adjustments.apply_pending(state, n)
-        notes = d.get("notes")
-        state.rounds[n] = Round(
-            n,
-            [Pairing(i, a, b) for i, (a, b) in enumerate(tables, 1)],
-            str(d.get("method", "auto")),
-            d.get("date"),
-            dict(notes) if isinstance(notes, dict) else {},
-            day,
-        )
-    elif k in ("result", "correct"):
-        rnd = _round(state, d["round"])
-        a, b = _player(state, d["a"]), _player(state, d["b"])
-        sa = _score(d["sa"], state.players[a].name)
-        sb = _score(d["sb"], state.players[b].name)
-        p = _table(state, rnd, a, b)
-        if k == "result" and p.result is not None:
-            raise _err(
-                "duplicate_result",
-                "duplicate_result",
-                round=rnd.number,
-                a=state.players[a].name,
-                b=state.players[b].name,
-            )
-        if k == "correct" and p.result is None:
-            raise _err(
-                "nothing_to_correct",
-                "nothing_to_correct",
-                round=rnd.number,
-                a=state.players[a].name,
-                b=state.players[b].name,
-            )
-        last = _last_moves(state, d, a, b)
-        # TR 4.6.4; a correction without "consent" is from a log older than the rule's
-        # window (valid history), unless the tournament has been closed since
-        consent = d.get("consent")
-        if k == "correct" and (consent is not None or state.closed):
-            _check_consent(state, rnd.number, consent or "players", e.at)
-        old = p.result
-        if p.first == a:
-            p.result = Result(sa, sb, last_moves=last)
-        else:
-            p.result = Result(sb, sa, last_moves=None if last is None else (last[1], last[0]))
-        if k == "correct":
-            state.corrections.append(
-                {
-                    "at": e.at,
-                    "round": rnd.number,
-                    "first": p.first,
-                    "second": p.second,
-                    "old": None if old is None else [old.score_first, old.score_second],
-                    "new": [p.result.score_first, p.result.score_second],
-                    "note": d.get("note", ""),
-                    "consent": consent,
-                    "day": d.get("day", state.day) if consent is not None else None,
-                }
-            )
-    elif k == "walkover":
-        rnd = _round(state, d["round"])
-        w, loser = _player(state, d["winner"]), _player(state, d["loser"])
-        current = _score(d.get("score", 0), state.players[w].name)
-        p = _table(state, rnd, w, loser)
-        if p.result is not None and not d.get("replace", False):
-            raise _err(
-                "duplicate_result",
-                "duplicate_result",
-                round=rnd.number,
-                a=state.players[w].name,
-                b=state.players[loser].name,
-            )
-        nscore = walkover_score(state, w, rnd.number, current)
-        old = p.result
-        state.walkovers = True
-        if p.first == w:
-            p.result = Result(nscore, 1, "walkover", 0, current=current)
-        else:
-            p.result = Result(1, nscore, "walkover", 1, current=current)
-        if old is not None:  # a result replaced by a walkover is a correction on record
-            state.corrections.append(
-                {
-                    "at": e.at,
-                    "round": rnd.number,
-                    "first": p.first,
-                    "second": p.second,
-                    "old": [old.score_first, old.score_second],
-                    "new": [p.result.score_first, p.result.score_second],
-                    "note": "walkover",
-                }
-            )
-    elif k == "forfeit":
-        # TR 6.3.3–6.3.4: both players absent — no game, a loss for both
-        rnd = _round(state, d["round"])
-        a, b = _player(state, d["a"]), _player(state, d["b"])
-        p = _table(state, rnd, a, b)
-        if p.result is not None and not d.get("replace", False):
-            raise _err(
-                "duplicate_result",
-                "duplicate_result",
-                round=rnd.number,
-                a=state.players[a].name,
-                b=state.players[b].name,
-            )
-        p.result = Result(0, 0, "forfeit")
-    elif k == "bye":
-        # A manual change (RS §7.7 is the referee's to keep): PLAYER takes the bye of
-        # ROUND; whoever had it takes PLAYER's place at PLAYER's table.
-        n = d["round"]
-        rnd = _round(state, n)
-        pid = _player(state, d["player"])
-        name = state.players[pid].name
-        if not state.players[pid].active_in(n):
-            raise _err("inactive", "inactive", name=name, round=n)
-        mine = rnd.pairing_of(pid)
-        holder = next((t for t in rnd.pairings if t.second is None), None)
-        if mine is None:
-            rnd.pairings.append(Pairing(len(rnd.pairings) + 1, pid, None))
-            rnd.reindex()
-        elif mine.second is None:
-            raise _err("already_paired", "already_paired", name=name, round=n)
-        elif mine.result is not None:
-            raise _err(
-                "duplicate_result",
-                "duplicate_result",
-                round=n,
-                a=state.players[mine.first].name,
-                b=state.players[mine.second].name,
-            )
-        elif holder is None:
-            raise _err("no_bye", "no_bye", round=n)
-        else:
-            other = holder.first
-            if mine.first == pid:
-                mine.first = other
-            else:
-                mine.second = other
-            holder.first = pid
-            rnd.reindex()
-    elif k == "bye_adjustment":
-        # RS §7.7: a bye to a player who has not played a game is corrected "ręcznie za
-        # pomocą wyrównań": the player sits the round out (no bye score) and joins the
-        # next round with an RS §7.2 adjustment, computed when that round is paired.
-        n = d["round"]
-        rnd = _round(state, n)
-        pid = _player(state, d["player"])
-        pl = state.players[pid]
-        mine = rnd.pairing_of(pid)
-        if state.settings.system in SCHEDULED_BYES:
-            raise _err("bye_scheduled", "bye_scheduled", system=state.settings.system)
-        if mine is None or mine.second is not None:
-            raise _err("not_bye", "not_bye", name=pl.name, round=n)
-        if any(g.kind != "bye" for g in state.games_of(pid, n - 1)):
-            raise _err("bye_played", "bye_played", name=pl.name)
-        if n >= state.settings.rounds:
-            raise _err("bye_last", "bye_last", round=n)
-        if state.last_round > n:
-            raise _err("round_paired", "round_paired", round=n + 1)
-        rnd.pairings.remove(mine)
-        rnd.reindex()
-        pl.absences.append((n, n + 1))
-        pl.absences.sort(key=lambda a: a[0])
-    elif k == "penalty":
-        rnd = _round(state, d["round"])
-        pid = _player(state, d["player"])
-        pts = d["points"]
-        # TR 7.1: a deduction of a multiple of 5 points
-        if not isinstance(pts, int) or pts <= 0 or pts % 5:
-            raise _err("bad_penalty", "bad_penalty", points=pts)
-        pp = rnd.pairing_of(pid)
-        if pp is None or pp.second is None:
-            raise _err("no_game", "no_game", name=state.players[pid].name, round=rnd.number)
-        state.penalties.append((rnd.number, pid, pts))
-    elif k == "withdraw":
-        pid = _player(state, d["player"])
-        pl = state.players[pid]
-        n = int(d.get("round", state.next_round))
-        if pl.withdrawn:
-            raise _err("already_withdrawn", "already_withdrawn", name=pl.name)
-        if n <= state.last_round:
-            raise _err("round_paired", "round_paired", round=n)
-        pl.absences.append((n, None))
-        pl.excluded = bool(d.get("excluded", False))
-        pl.removed = bool(d.get("removed", False)) and not pl.excluded  # TR 6.3.4
-    elif k == "return":
-        pid = _player(state, d["player"])
-        pl = state.players[pid]
-        n = int(d.get("round", state.next_round))
-        if not pl.withdrawn:
-            raise _err("not_withdrawn", "not_withdrawn", name=pl.name)
-        if n <= state.last_round:
-            raise _err("round_paired", "round_paired", round=n)
-        if pl.excluded:
-            raise _err("excluded", "excluded", name=pl.name)
-        if pl.removed:
-            raise _err("removed", "removed", name=pl.name)
-        start = pl.absences[-1][0]
-        pl.absences[-1] = (start, max(n, start))
-    elif k == "clock":
-        _clock(state, d, e.at)
-    elif k == "settings":
-        state.settings = changed_settings(state.settings, dict(d["changes"]))
-    elif k == "dates":
-        state.settings = state.settings.with_(dates=tuple(d["dates"]))
-    elif k == "new_day":
-        # TR 4.6.4: the end of a day of play closes the referee's window for its rounds
-        if d.get("day") != state.day + 1:
-            raise _err("day_order", "day_order", day=d.get("day"), next=state.day + 1)
-        state.day += 1
-        if isinstance(d.get("date"), str) and d["date"]:
-            state.day_dates[state.day] = d["date"]
-    elif k == "closed":
-        # TR 4.6.4: the official end of the tournament
-        for n in sorted(state.rounds):
-            if not state.rounds[n].complete:
-                raise _err("incomplete", "incomplete", round=n)
-        state.closed = True
-        state.closed_at = e.at or ""
-    else:
-        raise _err("unknown_event", "unknown_event", kind=k)
-    if k in _SCORING and state.walkovers:  # TR 7.2: only a walkover's N can change
+    step = APPLY.get(kind)
+    if step is None:
+        raise _err("unknown_event", "unknown_event", kind=kind)
+    step(state, decode(kind, e.data), e.at)
+    if kind in _SCORING and state.walkovers:  # TR 7.2: only a walkover's N can change
         refresh_walkovers(state)
     state.events += 1
 
 
-def _clock(state: State, d: dict[str, Any], at: str) -> None:
+def _player_added(state: State, e: kinds.PlayerAdded, at: str) -> None:
+    name = e.name.strip()
+    if not name:
+        raise _err("empty_name", "empty_name")
+    if state.has_player_named(name):
+        raise _err("duplicate_player", "duplicate_player", name=name)
+    _check_team(state, name, e.club)
+    late = state.settings.system in ("roundrobin", "mpa") and state.last_round >= 1
+    if late and not _late_entry_fits(state):
+        raise _err("late_rr", "late_rr", name=name)
+    labels, division = _categories(e.categories, e.division)
+    state.add_player(name, e.ranking, e.games, e.club, e.city, categories=labels, division=division)
+
+
+def _set_categories(state: State, e: kinds.Categories, at: str) -> None:
+    """Prize categories and the division of a player, set anew (the whole set)."""
+    pl = state.players[_player(state, e.player)]
+    labels, division = _categories(e.categories, e.division)
+    if e.division is not None:
+        if division != pl.division and state.last_round >= 1:
+            raise _err("division_paired", "division_paired", name=pl.name)
+        pl.division = division
+    pl.categories = labels
+
+
+def _paired(state: State, e: kinds.Paired, at: str) -> None:
+    n = e.round
+    again = n == state.last_round and n in state.rounds  # a manual change of the round
+    if again:
+        if any(p.result is not None for p in state.rounds[n].pairings if p.second):
+            raise _err("round_started", "round_started", round=n)
+    elif n != state.next_round:
+        raise _err("wrong_round", "wrong_round", round=n, next=state.next_round)
+    if n > state.settings.rounds:
+        raise _err("over", "over", rounds=state.settings.rounds)
+    if n > 1 and not state.rounds[n - 1].complete:
+        raise _err("incomplete", "incomplete", round=n - 1)
+    if len(state.active(n)) < 2:
+        raise _err("too_few", "too_few")
+    try:
+        tables = [(int(a), None if b is None else int(b)) for a, b in e.tables]
+    except (TypeError, ValueError) as exc:
+        raise _err("bad_tables", "bad_tables", round=n) from exc
+    manual(state, n, tables)
+    # TR 4.6.4: the round belongs to the day of play it is paired on; a date that is
+    # one of the tournament's declared days moves the day on to it
+    day = state.day
+    if e.date is not None and e.date in state.settings.dates:
+        day = max(day, state.settings.dates.index(e.date) + 1)
+    # every check passed: only now change the state
+    state.day = day
+    if again:
+        state.rounds.pop(n)
+        state.adjustments = {
+            pid: [a for a in adjs if a.round != n] for pid, adjs in state.adjustments.items()
+        }
+    adjustments.apply_pending(state, n)
+    pairings = [Pairing(i, a, b) for i, (a, b) in enumerate(tables, 1)]
+    notes = {} if e.notes is None else dict(e.notes)
+    state.rounds[n] = Round(n, pairings, e.method, e.date, notes, day)
+
+
+def _scores(state: State, e: kinds.Result) -> tuple[Pairing, Round, int, int, int, int]:
+    """A result's table, round, players and scores, checked."""
+    rnd = _round(state, e.round)
+    a, b = _player(state, e.a), _player(state, e.b)
+    sa = _score(e.sa, state.players[a].name)
+    sb = _score(e.sb, state.players[b].name)
+    return _table(state, rnd, a, b), rnd, a, sa, b, sb
+
+
+def _result(state: State, e: kinds.Result, at: str) -> None:
+    # the most frequent event, on the replay's fast path: _scores and _enter inline
+    rnd = _round(state, e.round)
+    a, b = _player(state, e.a), _player(state, e.b)
+    sa = _score(e.sa, state.players[a].name)
+    sb = _score(e.sb, state.players[b].name)
+    p = _table(state, rnd, a, b)
+    if p.result is not None:
+        raise _duplicate(state, rnd.number, a, b)
+    last = _last_moves(state, e, a, b)
+    if p.first == a:
+        p.result = Result(sa, sb, last_moves=last)
+    else:
+        p.result = Result(sb, sa, last_moves=None if last is None else (last[1], last[0]))
+
+
+def _correct(state: State, e: kinds.Correct, at: str) -> None:
+    p, rnd, a, sa, b, sb = _scores(state, e)
+    if p.result is None:
+        names = state.players[a].name, state.players[b].name
+        raise _err(
+            "nothing_to_correct", "nothing_to_correct", round=rnd.number, a=names[0], b=names[1]
+        )
+    last = _last_moves(state, e, a, b)
+    # TR 4.6.4; a correction without "consent" is from a log older than the rule's
+    # window (valid history), unless the tournament has been closed since
+    consent = e.consent
+    if consent is not None or state.closed:
+        _check_consent(state, rnd.number, consent or "players", at)
+    old = p.result
+    new = _enter(p, a, sa, sb, last)
+    state.corrections.append(
+        {
+            "at": at,
+            "round": rnd.number,
+            "first": p.first,
+            "second": p.second,
+            "old": [old.score_first, old.score_second],
+            "new": [new.score_first, new.score_second],
+            "note": e.note,
+            "consent": consent,
+            "day": (state.day if e.day is None else e.day) if consent is not None else None,
+        }
+    )
+
+
+def _enter(p: Pairing, a: int, sa: int, sb: int, last: tuple[int, int] | None) -> Result:
+    """The table's result set from ``a``'s side (``sa``, ``sb``, the last moves)."""
+    if p.first == a:
+        p.result = Result(sa, sb, last_moves=last)
+    else:
+        p.result = Result(sb, sa, last_moves=None if last is None else (last[1], last[0]))
+    return p.result
+
+
+def _duplicate(state: State, round_no: int, a: int, b: int) -> IllegalActionError:
+    return _err(
+        "duplicate_result",
+        "duplicate_result",
+        round=round_no,
+        a=state.players[a].name,
+        b=state.players[b].name,
+    )
+
+
+def _walkover(state: State, e: kinds.Walkover, at: str) -> None:
+    rnd = _round(state, e.round)
+    w, loser = _player(state, e.winner), _player(state, e.loser)
+    current = _score(e.score, state.players[w].name)
+    p = _table(state, rnd, w, loser)
+    if p.result is not None and not e.replace:
+        raise _duplicate(state, rnd.number, w, loser)
+    nscore = walkover_score(state, w, rnd.number, current)
+    old = p.result
+    state.walkovers = True
+    if p.first == w:
+        p.result = Result(nscore, 1, "walkover", 0, current=current)
+    else:
+        p.result = Result(1, nscore, "walkover", 1, current=current)
+    if old is not None:  # a result replaced by a walkover is a correction on record
+        state.corrections.append(
+            {
+                "at": at,
+                "round": rnd.number,
+                "first": p.first,
+                "second": p.second,
+                "old": [old.score_first, old.score_second],
+                "new": [p.result.score_first, p.result.score_second],
+                "note": "walkover",
+            }
+        )
+
+
+def _forfeit(state: State, e: kinds.Forfeit, at: str) -> None:
+    """TR 6.3.3–6.3.4: both players absent — no game, a loss for both."""
+    rnd = _round(state, e.round)
+    a, b = _player(state, e.a), _player(state, e.b)
+    p = _table(state, rnd, a, b)
+    if p.result is not None and not e.replace:
+        raise _duplicate(state, rnd.number, a, b)
+    p.result = Result(0, 0, "forfeit")
+
+
+def _bye(state: State, e: kinds.Bye, at: str) -> None:
+    """A manual change (RS §7.7 is the referee's to keep): PLAYER takes the bye of
+    ROUND; whoever had it takes PLAYER's place at PLAYER's table."""
+    n = e.round
+    rnd = _round(state, n)
+    pid = _player(state, e.player)
+    name = state.players[pid].name
+    if not state.players[pid].active_in(n):
+        raise _err("inactive", "inactive", name=name, round=n)
+    mine = rnd.pairing_of(pid)
+    holder = next((t for t in rnd.pairings if t.second is None), None)
+    if mine is None:
+        rnd.pairings.append(Pairing(len(rnd.pairings) + 1, pid, None))
+        rnd.reindex()
+    elif mine.second is None:
+        raise _err("already_paired", "already_paired", name=name, round=n)
+    elif mine.result is not None:
+        raise _duplicate(state, n, mine.first, mine.second)
+    elif holder is None:
+        raise _err("no_bye", "no_bye", round=n)
+    else:
+        other = holder.first
+        if mine.first == pid:
+            mine.first = other
+        else:
+            mine.second = other
+        holder.first = pid
+        rnd.reindex()
+
+
+def _bye_adjustment(state: State, e: kinds.ByeAdjustment, at: str) -> None:
+    """RS §7.7: a bye to a player who has not played a game is corrected "ręcznie za
+    pomocą wyrównań": the player sits the round out (no bye score) and joins the next
+    round with an RS §7.2 adjustment, computed when that round is paired."""
+    n = e.round
+    rnd = _round(state, n)
+    pid = _player(state, e.player)
+    pl = state.players[pid]
+    mine = rnd.pairing_of(pid)
+    if state.settings.system in SCHEDULED_BYES:
+        raise _err("bye_scheduled", "bye_scheduled", system=state.settings.system)
+    if mine is None or mine.second is not None:
+        raise _err("not_bye", "not_bye", name=pl.name, round=n)
+    if any(g.kind != "bye" for g in state.games_of(pid, n - 1)):
+        raise _err("bye_played", "bye_played", name=pl.name)
+    if n >= state.settings.rounds:
+        raise _err("bye_last", "bye_last", round=n)
+    if state.last_round > n:
+        raise _err("round_paired", "round_paired", round=n + 1)
+    rnd.pairings.remove(mine)
+    rnd.reindex()
+    pl.absences.append((n, n + 1))
+    pl.absences.sort(key=lambda a: a[0])
+
+
+def _penalty(state: State, e: kinds.Penalty, at: str) -> None:
+    rnd = _round(state, e.round)
+    pid = _player(state, e.player)
+    pts = e.points
+    # TR 7.1: a deduction of a multiple of 5 points
+    if pts <= 0 or pts % 5:
+        raise _err("bad_penalty", "bad_penalty", points=pts)
+    pp = rnd.pairing_of(pid)
+    if pp is None or pp.second is None:
+        raise _err("no_game", "no_game", name=state.players[pid].name, round=rnd.number)
+    state.penalties.append((rnd.number, pid, pts))
+
+
+def _withdraw(state: State, e: kinds.Withdraw, at: str) -> None:
+    pl = state.players[_player(state, e.player)]
+    n = state.next_round if e.round is None else e.round
+    if pl.withdrawn:
+        raise _err("already_withdrawn", "already_withdrawn", name=pl.name)
+    if n <= state.last_round:
+        raise _err("round_paired", "round_paired", round=n)
+    pl.absences.append((n, None))
+    pl.excluded = e.excluded
+    pl.removed = e.removed and not pl.excluded  # TR 6.3.4
+
+
+def _return(state: State, e: kinds.Return, at: str) -> None:
+    pl = state.players[_player(state, e.player)]
+    n = state.next_round if e.round is None else e.round
+    if not pl.withdrawn:
+        raise _err("not_withdrawn", "not_withdrawn", name=pl.name)
+    if n <= state.last_round:
+        raise _err("round_paired", "round_paired", round=n)
+    if pl.excluded:
+        raise _err("excluded", "excluded", name=pl.name)
+    if pl.removed:
+        raise _err("removed", "removed", name=pl.name)
+    start = pl.absences[-1][0]
+    pl.absences[-1] = (start, max(n, start))
+
+
+def _clock(state: State, e: kinds.Clock, at: str) -> None:
     """A ``clock`` event: start, pause or resume the clock of a paired round at ``at``
     (start again: the clock restarts with its minutes)."""
     from datetime import datetime
 
     from plansza.tournament.roundclock import ACTIONS, MAX_MINUTES, RoundClock, stamp
 
-    n = _round(state, d.get("round")).number
-    action = d.get("action")
+    n = _round(state, e.round).number
+    action = e.action
     if action not in ACTIONS:
         raise _err("clock_action", "clock_action", action=action)
     try:
         when: datetime = stamp(at)
     except (TypeError, ValueError):
         raise _err("clock_time", "clock_time", at=at) from None
-    minutes = d.get("minutes")
+    minutes = e.minutes
     clock = state.clocks.get(n)
     if action == "start":
         minutes = state.settings.round_minutes if minutes is None else minutes
@@ -702,106 +697,206 @@ def _clock(state: State, d: dict[str, Any], at: str) -> None:
         clock.resume(when)
 
 
+def _settings(state: State, e: kinds.SettingsChanged, at: str) -> None:
+    state.settings = changed_settings(state.settings, dict(e.changes))
+
+
+def _dates(state: State, e: kinds.Dates, at: str) -> None:
+    state.settings = state.settings.with_(dates=tuple(e.dates))
+
+
+def _new_day(state: State, e: kinds.NewDay, at: str) -> None:
+    """TR 4.6.4: the end of a day of play closes the referee's window for its rounds."""
+    if e.day != state.day + 1:
+        raise _err("day_order", "day_order", day=e.day, next=state.day + 1)
+    state.day += 1
+    if e.date:
+        state.day_dates[state.day] = e.date
+
+
+def _closed(state: State, e: kinds.Closed, at: str) -> None:
+    """TR 4.6.4: the official end of the tournament."""
+    for n in sorted(state.rounds):
+        if not state.rounds[n].complete:
+            raise _err("incomplete", "incomplete", round=n)
+    state.closed = True
+    state.closed_at = at or ""
+
+
+#: What each kind of event does to the state (``created`` starts the state and ``undo``
+#: is honoured by :func:`effective`: neither is applied). Each function raises, changing
+#: nothing, when the event is not allowed.
+APPLY: dict[str, Callable[[State, Any, str], None]] = {
+    "player_added": _player_added,
+    "categories": _set_categories,
+    "paired": _paired,
+    "result": _result,
+    "correct": _correct,
+    "walkover": _walkover,
+    "forfeit": _forfeit,
+    "bye": _bye,
+    "bye_adjustment": _bye_adjustment,
+    "penalty": _penalty,
+    "withdraw": _withdraw,
+    "return": _return,
+    "clock": _clock,
+    "settings": _settings,
+    "dates": _dates,
+    "new_day": _new_day,
+    "closed": _closed,
+}
+
+
 def describe(e: Event, names: dict[int, str], t: Translator) -> str:
     """One event in words in the language of ``t`` (``turniej log``); ``names`` labels
-    players by pid.
+    players by pid. An event of a kind or a shape the program does not know is shown
+    as it is stored.
 
     A result reads ``wynik, runda 2: 1 Ala 400 – 350 2 Ola`` in Polish.
     """
-    d = e.data
+    wording = _WORDING.get(e.kind)
+    said = None
+    if wording is not None:
+        try:
+            said = wording(decode(e.kind, e.data), _Words(names, t))
+        except PlanszaError:  # data the kind's struct cannot read
+            said = None
+    return f"{e.kind} {json.dumps(e.data, ensure_ascii=False)}" if said is None else said
 
-    def tr(table: dict[str, str], key: str, /, **fields: object) -> str:
-        text = t.gettext(table[key])
+
+@dataclass(frozen=True)
+class _Words:
+    """What :func:`describe` words an event with: the translator and the players' names."""
+
+    names: dict[int, str]
+    t: Translator
+
+    def __call__(self, key: str, /, **fields: object) -> str:
+        """The log's line ``key`` (:data:`~plansza.tournament.messages.LOG`), filled."""
+        text = self.t.gettext(LOG[key])
         return text.format(**fields) if fields else text
 
-    def who(key: str) -> str:
-        pid = d.get(key)
-        return names.get(pid, f"#{pid}") if isinstance(pid, int) else str(pid)
+    def who(self, pid: object) -> str:
+        return self.names.get(pid, f"#{pid}") if isinstance(pid, int) else str(pid)
 
-    k = e.kind
-    if k == "created":
-        st = d["settings"]
-        return tr(LOG, k, name=st["name"], system=st["system"], rounds=st["rounds"])
-    if k == "player_added":
-        return tr(LOG, k, name=d.get("name", ""))
-    if k == "categories":
-        cats = ", ".join(d.get("categories") or []) or "—"
-        if "division" in d:
-            return tr(
-                LOG,
-                "categories_division",
-                p=who("player"),
-                categories=cats,
-                division=d.get("division") or "—",
-            )
-        return tr(LOG, k, p=who("player"), categories=cats)
-    if k == "paired":
-        tables = ", ".join(
-            f"{names.get(a, a)} – {tr(LOG, 'bye_word') if b is None else names.get(b, b)}"
-            for a, b in d["tables"]
-        )
-        text = tr(LOG, k, round=d["round"], tables=tables)
-        notes = d.get("notes")
-        if isinstance(notes, dict) and notes.get("repeats"):
-            pairs = ", ".join(
-                f"{names.get(a, a)} – {names.get(b, b)}" for a, b, *_ in notes["repeats"]
-            )
-            why = {"forced": "repeats_forced", "manual": "repeats_manual"}
-            text += tr(LOG, why.get(notes.get("why", ""), "repeats_allowed"), pairs=pairs)
-        if isinstance(notes, dict) and notes.get("widened"):
-            text += tr(LOG, "widened", range=f"{notes['widened']:g}")
-        swapped = d.get("swapped")
-        if isinstance(swapped, list) and swapped:
-            pairs = ", ".join(f"{names.get(a, a)} ↔ {names.get(b, b)}" for a, b in swapped)
-            text += tr(LOG, "swapped", pairs=pairs)
-        elif d.get("method") == "manual":
-            text += tr(LOG, "by_hand")
-        return text
-    if k in ("result", "correct"):
-        note = f"({d['note']})" if d.get("note") else ""
-        line = tr(
-            LOG, k, round=d["round"], a=who("a"), sa=d["sa"], b=who("b"), sb=d["sb"], note=note
-        ).rstrip()
-        last = d.get("last")
-        if isinstance(last, list | tuple) and len(last) == 2:
-            line += tr(LOG, "last_moves", la=last[0], lb=last[1])
-        if k == "correct" and d.get("consent") in CONSENTS:
-            line += " " + tr(LOG, f"consent_{d['consent']}", day=d.get("day", "?"))
-        return line
-    if k == "new_day":
-        date = f" ({d['date']})" if d.get("date") else ""
-        return tr(LOG, k, day=d.get("day", "?"), date=date)
-    if k == "closed":
-        return tr(LOG, k)
-    if k == "walkover":
-        return tr(LOG, k, round=d["round"], w=who("winner"), l=who("loser"))
-    if k == "forfeit":
-        return tr(LOG, k, round=d["round"], a=who("a"), b=who("b"))
-    if k in ("bye", "bye_adjustment", "penalty", "withdraw", "return"):
+    def name(self, pid: Any) -> object:
+        return self.names.get(pid, pid)
+
+
+def _said_created(e: kinds.Created, tr: _Words) -> str:
+    st = e.settings
+    return tr("created", name=st["name"], system=st["system"], rounds=st["rounds"])
+
+
+def _said_player_added(e: kinds.PlayerAdded, tr: _Words) -> str:
+    return tr("player_added", name=e.name)
+
+
+def _said_categories(e: kinds.Categories, tr: _Words) -> str:
+    cats = ", ".join(e.categories or []) or "—"
+    if e.division is not None:
+        division = e.division or "—"
+        return tr("categories_division", p=tr.who(e.player), categories=cats, division=division)
+    return tr("categories", p=tr.who(e.player), categories=cats)
+
+
+def _said_paired(e: kinds.Paired, tr: _Words) -> str:
+    tables = ", ".join(
+        f"{tr.name(a)} – {tr('bye_word') if b is None else tr.name(b)}" for a, b in e.tables
+    )
+    text = tr("paired", round=e.round, tables=tables)
+    notes = e.notes or {}
+    if notes.get("repeats"):
+        pairs = ", ".join(f"{tr.name(a)} – {tr.name(b)}" for a, b, *_ in notes["repeats"])
+        why = {"forced": "repeats_forced", "manual": "repeats_manual"}
+        text += tr(why.get(notes.get("why", ""), "repeats_allowed"), pairs=pairs)
+    if notes.get("widened"):
+        text += tr("widened", range=f"{notes['widened']:g}")
+    if e.swapped:
+        pairs = ", ".join(f"{tr.name(a)} ↔ {tr.name(b)}" for a, b in e.swapped)
+        text += tr("swapped", pairs=pairs)
+    elif e.method == "manual":
+        text += tr("by_hand")
+    return text
+
+
+def _said_result(e: kinds.Result, tr: _Words) -> str:
+    kind = "correct" if isinstance(e, kinds.Correct) else "result"
+    note = f"({e.note})" if e.note else ""
+    line = tr(
+        kind, round=e.round, a=tr.who(e.a), sa=e.sa, b=tr.who(e.b), sb=e.sb, note=note
+    ).rstrip()
+    last = e.last
+    if isinstance(last, list | tuple) and len(last) == 2:
+        line += tr("last_moves", la=last[0], lb=last[1])
+    if isinstance(e, kinds.Correct) and e.consent in CONSENTS:
+        day = "?" if e.day is None else e.day
+        line += " " + tr(f"consent_{e.consent}", day=day)
+    return line
+
+
+def _said_new_day(e: kinds.NewDay, tr: _Words) -> str:
+    date = f" ({e.date})" if e.date else ""
+    return tr("new_day", day="?" if e.day is None else e.day, date=date)
+
+
+def _said_walkover(e: kinds.Walkover, tr: _Words) -> str:
+    return tr("walkover", round=e.round, w=tr.who(e.winner), l=tr.who(e.loser))
+
+
+def _said_forfeit(e: kinds.Forfeit, tr: _Words) -> str:
+    return tr("forfeit", round=e.round, a=tr.who(e.a), b=tr.who(e.b))
+
+
+def _said_player(kind: str) -> Callable[[Any, _Words], str]:
+    """The words of an event about one player in a round (``kind``: the log's line)."""
+
+    def said(e: Any, tr: _Words) -> str:
         excluded = (
-            tr(LOG, "excluded")
-            if d.get("excluded")
-            else tr(LOG, "removed")
-            if d.get("removed")
+            tr("excluded")
+            if getattr(e, "excluded", False)
+            else tr("removed")
+            if getattr(e, "removed", False)
             else ""
         )
-        return tr(
-            LOG,
-            k,
-            round=d.get("round", "?"),
-            p=who("player"),
-            points=d.get("points", ""),
-            excluded=excluded,
-        )
-    if k == "clock":
-        action = d.get("action")
-        if action not in ("start", "pause", "resume"):
-            return f"{k} {json.dumps(d, ensure_ascii=False)}"
-        return tr(LOG, f"clock_{action}", round=d.get("round", "?"), minutes=d.get("minutes", "?"))
-    if k == "settings":
-        return tr(LOG, k, changes=json.dumps(d.get("changes", {}), ensure_ascii=False))
-    if k == "dates":
-        return tr(LOG, k, dates=", ".join(d.get("dates", [])))
-    if k == "undo":
-        return tr(LOG, k)
-    return f"{k} {json.dumps(d, ensure_ascii=False)}"
+        n = e.round
+        points = getattr(e, "points", "")
+        return tr(kind, round="?" if n is None else n, p=tr.who(e.player), points=points,
+                  excluded=excluded)  # fmt: skip
+
+    return said
+
+
+def _said_clock(e: kinds.Clock, tr: _Words) -> str | None:
+    if e.action not in ("start", "pause", "resume"):
+        return None
+    minutes = "?" if e.minutes is None else e.minutes
+    return tr(f"clock_{e.action}", round="?" if e.round is None else e.round, minutes=minutes)
+
+
+def _said_settings(e: kinds.SettingsChanged, tr: _Words) -> str:
+    return tr("settings", changes=json.dumps(e.changes, ensure_ascii=False))
+
+
+def _said_dates(e: kinds.Dates, tr: _Words) -> str:
+    return tr("dates", dates=", ".join(e.dates))
+
+
+#: How each kind of event reads in the log (None: shown as it is stored).
+_WORDING: dict[str, Callable[[Any, _Words], str | None]] = {
+    "created": _said_created,
+    "player_added": _said_player_added,
+    "categories": _said_categories,
+    "paired": _said_paired,
+    "result": _said_result,
+    "correct": _said_result,
+    "new_day": _said_new_day,
+    "closed": lambda e, tr: tr("closed"),
+    "walkover": _said_walkover,
+    "forfeit": _said_forfeit,
+    **{k: _said_player(k) for k in ("bye", "bye_adjustment", "penalty", "withdraw", "return")},
+    "clock": _said_clock,
+    "settings": _said_settings,
+    "dates": _said_dates,
+    "undo": lambda e, tr: tr("undo"),
+}

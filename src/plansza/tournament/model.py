@@ -571,7 +571,7 @@ SCHEDULED_BYES = ("roundrobin", "mpa")
 def manual(state: State, n: int, tables: Sequence[Table]) -> list[Table]:
     """Check a referee's manual pairing: every active player exactly once."""
     active = set(state.active(n))
-    seen: list[int] = []
+    seen: set[int] = set()  # a set: a list made the check quadratic in the players
     for a, b in tables:
         for p in (a, b):
             if p is None:
@@ -589,8 +589,8 @@ def manual(state: State, n: int, tables: Sequence[Table]) -> list[Table]:
                 raise IllegalActionError(
                     "twice", N_("{name} appears twice in the pairing"), name=state.players[p].name
                 )
-            seen.append(p)
-    missing = active - set(seen)
+            seen.add(p)
+    missing = active - seen
     if missing:
         names = ", ".join(sorted(state.players[p].name for p in missing))
         raise IllegalActionError("unpaired", N_("the pairing leaves out: {names}"), names=names)
