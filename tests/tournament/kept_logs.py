@@ -283,14 +283,19 @@ def szwajcar(path: Path) -> None:
     f.close()
 
 
+#: Each kept log by its name, and what writes it.
+MAKERS = {"klub": klub, "szkola": szkola, "kolowy": kolowy, "szwajcar": szwajcar}
+assert tuple(MAKERS) == NAMES
+
+
 def main() -> None:
     from plansza.tournament.storage import TournamentFile
 
     HERE.mkdir(parents=True, exist_ok=True)
-    for name in NAMES:
+    for name, make in MAKERS.items():
         path = HERE / f"{name}.turniej.sqlite"
         path.unlink(missing_ok=True)
-        globals()[name](path)
+        make(path)
         f = TournamentFile.open(str(path))
         events = f.events()
         state = f.state()
