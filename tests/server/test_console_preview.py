@@ -158,3 +158,24 @@ def test_a_late_entrant_s_adjustment_is_shown_before_the_pairing(
     assert re.search(r"Zenon Późny: [+-]\d", html), html
     assert "(wyrównanie)" in html
 
+
+
+def test_the_console_says_every_pairing_note_the_command_line_says(
+    hall: tuple[TestClient, str],
+) -> None:
+    # RS §7.5–7.6: the notes come from one service; the console used to drop two
+    from typer.testing import CliRunner
+
+    from plansza.cli.main import app as cli
+
+    client, path = hall
+    played_round_one(client)
+    status, html = act(client, "kojarz", round="2", manual="1-2, 3-4, 5-6")  # all again
+    assert status == 200, html
+    page = client.get("/sedzia/runda/2").text
+    assert "Kojarzenie ręczne z powtórzeniami." in page, page
+    out = CliRunner().invoke(cli, ["--lang", "pl", "turniej", "pair", "--round", "2",
+                                    "--manual", "1-2, 3-4, 5-6", "--preview", "--db", path])  # fmt: skip
+    assert out.exit_code == 0, out.output
+    said = [x for x in out.output.splitlines() if "powtórzeniami" in x.lower()]
+    assert said and said[0].strip() in page, (said, page[-3000:])

@@ -29,7 +29,7 @@ from plansza.cli.common import (
     fail,
     user_errors,
 )
-from plansza.cli.i18n import _, ngettext, text_of
+from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.cli.tournament_common import (
     CLI,
@@ -467,42 +467,11 @@ def pair(
 
 
 def _print_notes(state: State, n: int) -> None:
-    """What the pairing had to do, as the log records it: repeated pairs and why,
-    a score group widened to 1.5 points (RS §7.5–7.6)."""
-    notes = state.rounds[n].notes
-    rnd = state.rounds[n]
-    for a, b, met in notes.get("repeats", []):
-        p = rnd.pairing_of(a)
-        console.print(
-            ngettext(
-                "Table {table}: {a} – {b} meet again (they played in round {rounds})",
-                "Table {table}: {a} – {b} meet again (they played in rounds {rounds})",
-                len(met),
-                table="?" if p is None else p.table,
-                a=_name(state, a),
-                b=_name(state, b),
-                rounds=", ".join(str(k) for k in met),
-            )
-        )
-    why = notes.get("why")
-    if why == "forced":
-        console.print(
-            _(
-                "No pairing without repeats exists (RS §7.5), so these repeats are allowed "
-                "(RS §7.6)."
-            )
-        )
-    elif why == "allowed":
-        console.print(_("Repeats are allowed in this pairing (the setting or the format)."))
-    elif why == "manual":
-        console.print(_("Paired by hand with repeats."))
-    if notes.get("widened"):
-        console.print(
-            _(
-                "The score groups were widened to {range} points (RS §7.6).",
-                range=f"{notes['widened']:g}",
-            )
-        )
+    """What the pairing had to do, as the log records it (:func:`pairing_notes`)."""
+    from plansza.services.tournament import pairing_notes
+
+    for note in pairing_notes(state, n):
+        console.print(note.said(cli_translator()))
 
 
 def _offer_bye_adjustment(state: State, n: int) -> None:

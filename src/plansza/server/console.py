@@ -622,40 +622,11 @@ def _swaps(form: dict[str, str], state: State) -> list[tuple[int, int]]:
 
 def _pairing_notes(state: State, n: int, t: Translator) -> Said:
     """What the pairing had to do (RS §7.5–7.7), as the command line says it."""
+    from plansza.services.tournament import pairing_notes
     from plansza.tournament.pairing import unplayed_bye
 
-    said: Said = []
-    notes = state.rounds[n].notes
-    rnd = state.rounds[n]
+    said: Said = [note.said(t) for note in pairing_notes(state, n)]
     names = _names(state)
-    for a, b, met in notes.get("repeats", []):
-        p = rnd.pairing_of(a)
-        said.append(
-            t.ngettext(
-                "Table {table}: {a} – {b} meet again (they played in round {rounds})",
-                "Table {table}: {a} – {b} meet again (they played in rounds {rounds})",
-                len(met),
-            ).format(
-                table="?" if p is None else p.table,
-                a=names[a],
-                b=names[b],
-                rounds=", ".join(str(k) for k in met),
-            )
-        )
-    why = notes.get("why")
-    if why == "forced":
-        said.append(
-            t.gettext(
-                "No pairing without repeats exists (RS §7.5), so these repeats are allowed "
-                "(RS §7.6)."
-            )
-        )
-    if notes.get("widened"):
-        said.append(
-            t.gettext("The score groups were widened to {range} points (RS §7.6).").format(
-                range=f"{notes['widened']:g}"
-            )
-        )
     pid = unplayed_bye(state, n)
     if pid is not None:
         said.append(

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from plansza.errors import N_, FormatError, IllegalActionError, PlanszaError
+from plansza.errors import N_, NP_, FormatError, IllegalActionError, PlanszaError
 from plansza.files import csv_text, excerpt
 from plansza.tiles import polish_collation_key
 
@@ -430,6 +430,90 @@ def swap_players(tables: Sequence[Table], a: int, b: int, names: dict[int, str])
             )
     other = {a: b, b: a}
     return [(other.get(x, x), None if y is None else other.get(y, y)) for x, y in tables]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note to the referee in the catalogues' words: an English message id (with its
+    plural and the number choosing it) and its details, for each front end to say in
+    its user's language."""
+
+    template: str
+    details: dict[str, object]
+    plural: str | None = None
+    number: int | None = None
+
+    def said(self, t: Any) -> str:
+        """In the language of the translator ``t`` (a gettext translations object).
+
+        >>> from plansza.i18n import translator
+        >>> Note("round {round} paired", {"round": 3}).said(translator("en"))
+        'round 3 paired'
+        """
+        if self.plural is not None and self.number is not None:
+            text = t.ngettext(self.template, self.plural, self.number)
+        else:
+            text = t.gettext(self.template)
+        return str(text).format(**self.details)
+
+
+def pairing_notes(state: State, n: int) -> list[Note]:
+    """What the pairing of round ``n`` had to do, as its log records it: the pairs that
+    meet again and why that was allowed, a score group widened (RS §7.5–7.6) — the
+    same notes for the command line and the console.
+
+    >>> from plansza.tournament.model import Settings, State, Round
+    >>> s = State(Settings("T", 5, "halving"))
+    >>> s.rounds[2] = Round(2, [], notes={"why": "manual", "widened": 1.5})
+    >>> [x.template for x in pairing_notes(s, 2)]
+    ['Paired by hand with repeats.', 'The score groups were widened to {range} points (RS §7.6).']
+    """
+    from plansza.tournament.model import seeds
+
+    rnd = state.rounds[n]
+    notes = rnd.notes
+    sd = seeds(state)
+
+    def name(pid: int) -> str:
+        return f"{sd[pid]} {state.players[pid].name}"
+
+    out: list[Note] = []
+    for a, b, met in notes.get("repeats", []):
+        p = rnd.pairing_of(a)
+        one, many = NP_(
+            "Table {table}: {a} – {b} meet again (they played in round {rounds})",
+            "Table {table}: {a} – {b} meet again (they played in rounds {rounds})",
+        )
+        details: dict[str, object] = {
+            "table": "?" if p is None else p.table,
+            "a": name(a),
+            "b": name(b),
+            "rounds": ", ".join(str(k) for k in met),
+        }
+        out.append(Note(one, details, plural=many, number=len(met)))
+    why = notes.get("why")
+    if why == "forced":
+        out.append(
+            Note(
+                N_(
+                    "No pairing without repeats exists (RS §7.5), so these repeats are "
+                    "allowed (RS §7.6)."
+                ),
+                {},
+            )
+        )
+    elif why == "allowed":
+        out.append(Note(N_("Repeats are allowed in this pairing (the setting or the format)."), {}))
+    elif why == "manual":
+        out.append(Note(N_("Paired by hand with repeats."), {}))
+    if notes.get("widened"):
+        out.append(
+            Note(
+                N_("The score groups were widened to {range} points (RS §7.6)."),
+                {"range": f"{notes['widened']:g}"},
+            )
+        )
+    return out
 
 
 @dataclass(frozen=True)
