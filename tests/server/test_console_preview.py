@@ -174,8 +174,8 @@ def test_the_console_says_every_pairing_note_the_command_line_says(
     assert status == 200, html
     page = client.get("/sedzia/runda/2").text
     assert "Kojarzenie ręczne z powtórzeniami." in page, page
-    out = CliRunner().invoke(cli, ["--lang", "pl", "turniej", "pair", "--round", "2",
-                                    "--manual", "1-2, 3-4, 5-6", "--preview", "--db", path])  # fmt: skip
+    args = ["--lang", "pl", "turniej", "pair", "--round", "2", "--manual", "1-2, 3-4, 5-6"]
+    out = CliRunner().invoke(cli, [*args, "--preview", "--db", path])
     assert out.exit_code == 0, out.output
     said = [x for x in out.output.splitlines() if "powtórzeniami" in x.lower()]
     assert said and said[0].strip() in page, (said, page[-3000:])
