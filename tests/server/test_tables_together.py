@@ -26,7 +26,10 @@ def test_both_phones_at_once_record_the_result_once(hall: tuple[str, str, Any]) 
 
     def phone(n: int, side: str) -> None:
         code = tables.player_code(secret, 1, n, int(side))
-        with httpx.Client(base_url=url, timeout=60) as http:
+        # no kept connection: the server closes one idle for 5 s, and the barrier may
+        # hold a phone that long on a loaded machine (a browser would just retry)
+        keep_none = httpx.Limits(max_keepalive_connections=0)
+        with httpx.Client(base_url=url, timeout=60, limits=keep_none) as http:
             page = http.get(f"/s/{code}")
             m = re.search(r'name="csrf" value="([^"]+)"', page.text)
             if page.status_code != 200 or m is None:

@@ -7,9 +7,9 @@ A step is written in its own transaction before anyone is told of it.
 
 >>> from plansza.services.live import MoveAction, Passed
 >>> store = Store("sqlite://")
->>> store.create_game("g1", 0.0, {"rules": "pfs"})
->>> store.append("g1", Step(1, 1.5, 0, MoveAction("pauza"), (Passed(0),)))
->>> store.load("g1")[1][0].action
+>>> store.games.create("g1", 0.0, {"rules": "pfs"})
+>>> store.games.append("g1", Step(1, 1.5, 0, MoveAction("pauza"), (Passed(0),)))
+>>> store.games.load("g1")[1][0].action
 MoveAction(text='pauza')
 """
 
