@@ -25,6 +25,7 @@ from rich.table import Table
 from plansza.cli.common import (
     DEFAULT_LEXICON,
     EXIT_INPUT,
+    EXIT_INTERRUPTED,
     console,
     err_console,
     fail,
@@ -38,10 +39,6 @@ from plansza.files import output_directory, write_atomic, writing
 
 if TYPE_CHECKING:
     from plansza.engine.match import GameOutcome, MatchResult
-
-EXIT_INTERRUPTED = 130
-"""Stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
-
 
 GcgDirOption = typer.Option(None, "--gcg-dir", help=N_("Save the games as GCG"))
 

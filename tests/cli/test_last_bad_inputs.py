@@ -1,0 +1,354 @@
+"""The last bad inputs (issue 42, item 5), tried as a user would: one line, the right
+exit code, never a traceback, nothing accepted without a word.
+
+Each test here failed before its fix: a traceback (ValueError, OverflowError, OSError),
+a record or a value accepted silently, an error quoting the whole input, or the wrong
+exit code.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from plansza.cli.common import EXIT_INPUT, EXIT_OK
+from plansza.cli.main import app
+
+runner = CliRunner()
+EMPTY_ROWS = "/".join(["15"] * 15)
+HEADER = "date,tournament,player1,player2,score1,score2\n"
+
+
+def en(*args: str, input: str | None = None) -> Result:
+    return runner.invoke(app, ["--lang", "en", *args], input=input)
+
+
+def one_line_error(res: Result, code: int = EXIT_INPUT) -> str:
+    """The error a command printed: the exit code, one line, no traceback."""
+    assert res.exit_code == code, (res.exit_code, res.output, res.stderr, res.exception)
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert "Traceback" not in res.output + res.stderr
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1, res.stderr
+    return lines[0]
+
+
+def ok(res: Result) -> Result:
+    assert res.exit_code == EXIT_OK, (res.output, res.stderr, res.exception)
+    return res
+
+
+# --- tracebacks: dates at the ends of the calendar --------------------------------------
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "0002-01-01", "1899-12-31", "3000-01-01"])
+@pytest.mark.parametrize("command", [["compute"], ["explain", "Ala Kot"]])
+def test_a_history_dated_out_of_range_names_the_row(
+    tmp_path: Path, day: str, command: list[str]
+) -> None:
+    # RR §1: the window of two years before the list date, and the list the day after
+    # the tournament (RR §2.5), stepped out of Python's dates: a ValueError traceback.
+    history = tmp_path / "h.csv"
+    history.write_text(HEADER + f"{day},T,Ala Kot,Ola Nowak,400,300\n", encoding="utf-8")
+    res = en("ranking", *command, str(history))
+    assert res.exit_code == EXIT_INPUT, (res.output, res.exception)
+    assert "Traceback" not in res.output + res.stderr
+    assert f"{history}:2: date {day} is out of range" in res.stderr
+    assert "1900-01-01 to 2999-12-31" in res.stderr
+
+
+@pytest.mark.parametrize("option", ["--as-of"])
+def test_an_as_of_out_of_range_is_refused(tmp_path: Path, option: str) -> None:
+    history = tmp_path / "h.csv"
+    history.write_text(HEADER + "2024-05-11,T,Ala Kot,Ola Nowak,400,300\n", encoding="utf-8")
+    line = one_line_error(en("ranking", "compute", str(history), option, "9999-12-31"))
+    assert line == (
+        "Error: --as-of 9999-12-31 is out of range: a date from 1900-01-01 to 2999-12-31"
+    )
+
+
+def test_the_edges_of_the_range_still_compute(tmp_path: Path) -> None:
+    history = tmp_path / "h.csv"
+    history.write_text(
+        HEADER
+        + "1900-01-01,Old,Ala Kot,Ola Nowak,400,300\n"
+        + "2999-12-31,New,Ala Kot,Ola Nowak,400,300\n",
+        encoding="utf-8",
+    )
+    ok(en("ranking", "compute", str(history), "--all"))
+
+
+def _tournament(tmp_path: Path, *players: tuple[str, str], date: str = "2026-05-09") -> Path:
+    db = tmp_path / "t.turniej.sqlite"
+    ok(en("turniej", "new", "T", "--rounds", "1", "--system", "swiss", "--date", date,
+          "--bye", "300:250", "--db", str(db)))
+    for name, ranking in players:
+        ok(en("turniej", "add-player", name, "--ranking", ranking, "--games", "40",
+              "--db", str(db)))
+    return db
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01", "3000-01-01"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["turniej", "new", "T", "--rounds", "1", "--system", "swiss", "--date"],
+        ["turniej", "new-day", "--date"],
+        ["turniej", "pair", "--date"],
+    ],
+)
+def test_a_tournament_date_out_of_range_is_refused(
+    tmp_path: Path, day: str, command: list[str]
+) -> None:
+    # A tournament dated 9999-12-31 broke `ranking estimate` and `ranking update` (the
+    # list is dated the day after the tournament, RR §2.5).
+    db = _tournament(tmp_path, ("Ala Kot", "120"), ("Ola Nowak", "110"))
+    if command[1] == "new":
+        db = tmp_path / "other.turniej.sqlite"
+    line = one_line_error(en(*command, day, "--db", str(db)))
+    assert line == f"Error: --date {day} is out of range: a date from 1900-01-01 to 2999-12-31"
+
+
+# --- tracebacks: a ranking of inf -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--ranking", "inf", "the ranking inf is out of range: a ranking is from 0 to 10000"),
+        ("--ranking", "1e308", "the ranking 1e+308 is out of range"),
+        ("--ranking", "10000.5", "the ranking 10000.5 is out of range"),
+        ("--games", str(10**23), f"the games {10**23} are out of range"),
+        ("--games", "1000001", "the games 1000001 are out of range: a whole number from 0"),
+    ],
+)
+def test_a_registration_out_of_bounds_is_refused(
+    tmp_path: Path, option: str, value: str, message: str
+) -> None:
+    # `turniej add-player --ranking inf` was recorded; `turniej export --tsh` and
+    # `ranking estimate` then failed with an OverflowError.
+    db = _tournament(tmp_path)
+    line = one_line_error(en("turniej", "add-player", "Ala Kot", option, value, "--db", str(db)))
+    assert message in line
+    res = ok(en("turniej", "players", "--db", str(db)))
+    assert "Ala Kot" not in res.output  # nothing recorded
+
+
+def test_the_bounds_themselves_are_accepted(tmp_path: Path) -> None:
+    db = _tournament(tmp_path, ("Ala Kot", "10000"), ("Ola Nowak", "0"))
+    ok(en("turniej", "add-player", "Ela Nowak", "--games", "1000000", "--db", str(db)))
+    out = tmp_path / "t.t"
+    ok(en("turniej", "export", "--tsh", str(out), "--db", str(db)))
+    assert "Ala Kot 10000" in out.read_text(encoding="utf-8")
+
+
+def test_a_list_of_players_out_of_bounds_is_refused(tmp_path: Path) -> None:
+    db = _tournament(tmp_path)
+    players = tmp_path / "gracze.csv"
+    players.write_text("name,ranking,games\nAla Kot,99999,40\n", encoding="utf-8")
+    line = one_line_error(en("turniej", "import-players", str(players), "--db", str(db)))
+    assert "the ranking 99999" in line and "out of range" in line
+
+
+def test_an_inf_ranking_recorded_earlier_is_one_line(tmp_path: Path) -> None:
+    # A file recorded before the check (the event written directly): the export and the
+    # estimate name the player instead of an OverflowError.
+    from plansza.tournament.storage import TournamentFile
+
+    db = _tournament(tmp_path, ("Ola Nowak", "110"))
+    t = TournamentFile.open(str(db))
+    try:
+        t.append("player_added", {"name": "Ala Kot", "ranking": float("inf"), "games": 40},
+                 at="2026-05-09T10:00:00")
+    finally:
+        t.close()
+    line = one_line_error(en("turniej", "export", "--tsh", str(tmp_path / "t.t"), "--db",
+                             str(db)))  # as a name a .t file cannot hold
+    assert "cannot hold the ranking inf of Ala Kot" in line
+    history = tmp_path / "h.csv"
+    history.write_text(HEADER + "2024-05-11,T,Ala Kot,Ola Nowak,400,300\n", encoding="utf-8")
+    line = one_line_error(
+        en("ranking", "estimate", "--tournament", str(db), "--history", str(history))
+    )
+    assert "Ala Kot is registered with the ranking inf" in line
+
+
+def test_a_tsh_rating_out_of_range_names_the_line(tmp_path: Path) -> None:
+    t = tmp_path / "t.t"
+    t.write_text("Kot, Ala 99999999 2; 400\nNowak, Ola 1500 1; 300\n", encoding="utf-8")
+    line = one_line_error(en("turniej", "import", "--tsh", str(t), "--db",
+                             str(tmp_path / "x.turniej.sqlite")))
+    assert f"{t}:1: Kot, Ala: the rating 99999999 is out of range: from 0 to 10000" in line
+
+
+# --- tracebacks: a read-only file system ------------------------------------------------
+
+
+@pytest.fixture
+def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every atomic write fails as on a read-only file system (EROFS): root passes a
+    read-only directory's permission check, so the error is simulated."""
+
+    def refuse(*args: object, dir: str | None = None, **kwargs: object) -> tuple[int, str]:
+        raise OSError(errno.EROFS, "Read-only file system", os.path.join(dir or ".", ".x.tmp"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+
+
+def test_ranking_update_on_a_read_only_file_system(tmp_path: Path, read_only: None) -> None:
+    played = tmp_path / "turniej.csv"
+    played.write_text(HEADER + "2024-05-11,T,Ala Kot,Ola Nowak,400,300\n", encoding="utf-8")
+    history = tmp_path / "ro" / "h.csv"
+    history.parent.mkdir()
+    line = one_line_error(
+        en("ranking", "update", "--tournament", str(played), "--history", str(history))
+    )
+    assert line == f"Error: cannot write to {history.parent}: a read-only file system"
+    assert not history.exists()
+
+
+def test_ranking_import_list_on_a_read_only_file_system(
+    tmp_path: Path, read_only: None
+) -> None:
+    listing = tmp_path / "lista.csv"
+    listing.write_text("name,ranking,games\nAla Kot,120,50\n", encoding="utf-8")
+    kept = tmp_path / "ro" / "list.csv"
+    kept.parent.mkdir()
+    line = one_line_error(en("ranking", "import-list", str(listing), "--list", str(kept)))
+    assert line == f"Error: cannot write to {kept.parent}: a read-only file system"
+
+
+# --- names: one line of printable text --------------------------------------------------
+
+CONTROL_NAMES = [
+    ("Ala\nKot", "U+000A"),
+    ("Ala\tKot", "U+0009"),
+    ("Ala\x07Kot", "U+0007"),
+    ("Ala\x1b[31mKot", "U+001B"),
+    ("Ala\u202eKot", "U+202E"),  # a right-to-left override: two names that look alike
+    ("Ala\u2028Kot", "U+2028"),
+]
+
+
+@pytest.mark.parametrize(("name", "char"), CONTROL_NAMES)
+def test_a_player_name_with_a_control_character_is_refused(
+    tmp_path: Path, name: str, char: str
+) -> None:
+    db = _tournament(tmp_path)
+    line = one_line_error(en("turniej", "add-player", name, "--db", str(db)))
+    assert f"holds a control character ({char}): a name is one line of printable text" in line
+    assert ok(en("turniej", "players", "--db", str(db))).output.count("Kot") == 0
+
+
+def test_a_list_of_players_with_a_control_character_names_the_line(tmp_path: Path) -> None:
+    db = _tournament(tmp_path)
+    players = tmp_path / "gracze.csv"
+    players.write_text('name,ranking\nOla Nowak,100\n"Ala\nKot",100\n', encoding="utf-8")
+    line = one_line_error(en("turniej", "import-players", str(players), "--db", str(db)))
+    assert line.startswith(f"Error: {players}:3: the name 'Ala\\nKot' holds a control")
+    assert "Ola Nowak" not in ok(en("turniej", "players", "--db", str(db))).output
+
+
+def test_a_tsh_name_with_a_control_character_names_the_line(tmp_path: Path) -> None:
+    t = tmp_path / "t.t"
+    t.write_text("Kot,\x07Ala 150 2; 400\nNowak, Ola 140 1; 300\n", encoding="utf-8")
+    line = one_line_error(en("turniej", "import", "--tsh", str(t), "--db",
+                             str(tmp_path / "x.turniej.sqlite")))
+    assert f"{t}:1: the name 'Kot,\\x07Ala' holds a control character (U+0007)" in line
+
+
+@pytest.mark.parametrize(("name", "char"), CONTROL_NAMES)
+def test_a_member_name_with_a_control_character_is_refused(
+    tmp_path: Path, name: str, char: str
+) -> None:
+    db = str(tmp_path / "pfs.federacja.sqlite")
+    line = one_line_error(
+        en("federacja", "member", "add", name, "--since", "2020-01-01", "--db", db)
+    )
+    assert f"holds a control character ({char})" in line
+
+
+def test_a_members_csv_with_a_control_character_names_the_line(tmp_path: Path) -> None:
+    members = tmp_path / "members.csv"
+    members.write_text("name,born,since\nOla Nowak,1990-01-01,2020-01-01\n"
+                       '"Ala\x07Kot",1990-01-01,2020-01-01\n', encoding="utf-8")
+    db = str(tmp_path / "pfs.federacja.sqlite")
+    line = one_line_error(en("federacja", "member", "import", str(members), "--db", db))
+    assert f"{members}:3: the name 'Ala\\x07Kot' holds a control character (U+0007)" in line
+
+
+def test_a_history_name_with_a_control_character_names_the_row(tmp_path: Path) -> None:
+    history = tmp_path / "h.csv"
+    history.write_text(HEADER + "2024-05-11,T,Ala\x07Kot,Ola Nowak,400,300\n",
+                       encoding="utf-8")
+    res = en("ranking", "compute", str(history))
+    assert res.exit_code == EXIT_INPUT
+    assert f"{history}:2: the name 'Ala\\x07Kot' holds a control character" in res.stderr
+
+
+@pytest.mark.parametrize("nick", ["ala\nkot", "x" * 5000])
+def test_an_account_nickname_that_cannot_be_one_is_one_line(tmp_path: Path, nick: str) -> None:
+    # Sign-up refuses such nicknames already; `konto sedzia` printed the name as given
+    # (a line break in it made two lines; 5000 characters a screenful).
+    line = one_line_error(
+        en("konto", "sedzia", nick, "--db", f"sqlite:///{tmp_path / 'plansza.db'}")
+    )
+    assert len(line) < 300
+
+
+# --- a member born in the future --------------------------------------------------------
+
+
+@pytest.mark.parametrize("born", ["2999-01-01", "2990-06-15"])
+def test_a_member_born_in_the_future_is_refused(tmp_path: Path, born: str) -> None:
+    # RS §3.1 counts a candidate's age from the date of birth: one in the future is a typo.
+    db = str(tmp_path / "pfs.federacja.sqlite")
+    line = one_line_error(en("federacja", "member", "add", "Ala Kot", "--born", born,
+                             "--since", "2020-01-01", "--db", db))
+    assert f"Ala Kot: the date of birth {born} is in the future" in line
+    members = tmp_path / "members.csv"
+    members.write_text(f"name,born,since\nAla Kot,{born},2020-01-01\n", encoding="utf-8")
+    line = one_line_error(en("federacja", "member", "import", str(members), "--db", db))
+    assert f"{members}:2: Ala Kot: the date of birth {born} is in the future" in line
+    assert "Ala Kot" not in ok(en("federacja", "member", "list", "--db", db)).output
+
+
+def test_a_federation_date_out_of_range_is_refused(tmp_path: Path) -> None:
+    db = str(tmp_path / "pfs.federacja.sqlite")
+    ok(en("federacja", "member", "add", "Ala Kot", "--since", "2020-01-01", "--db", db))
+    ok(en("federacja", "referee", "grant", "Ala Kot", "--degree", "2", "--date",
+          "2021-01-01", "--db", db))
+    # RS §5.2: three years from the last tournament stepped past the year 9999.
+    line = one_line_error(en("federacja", "referee", "status", "Ala Kot", "--as-of",
+                             "9999-12-31", "--db", db))
+    assert line == (
+        "Error: --as-of 9999-12-31 is out of range: a date from 1900-01-01 to 2999-12-31"
+    )
+
+
+# --- the exit codes ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("score", [str(10**22), "5001"])
+def test_a_walkover_score_out_of_range_is_a_bad_argument(tmp_path: Path, score: str) -> None:
+    # TR 7.2: the score at the time is a game's score, 0 to 5000; a bad argument is
+    # exit 2 (docs/en/cli.md), it was 3 (refused by the rules).
+    db = _tournament(tmp_path, ("Ala Kot", "120"), ("Ola Nowak", "110"))
+    ok(en("turniej", "pair", "--db", str(db)))
+    line = one_line_error(
+        en("turniej", "walkover", "1", "Ala Kot", "Ola Nowak", "--score", score, "--db", str(db))
+    )
+    assert f"bad score {score} for Ala Kot: a score is a whole number from 0 to 5000" in line
+
+
+def test_a_walkover_score_in_range_is_recorded(tmp_path: Path) -> None:
+    db = _tournament(tmp_path, ("Ala Kot", "120"), ("Ola Nowak", "110"))
+    ok(en("turniej", "pair", "--db", str(db)))
+    ok(en("turniej", "walkover", "1", "Ala Kot", "Ola Nowak", "--score", "120", "--db",
+          str(db)))
+
