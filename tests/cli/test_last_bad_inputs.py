@@ -262,6 +262,16 @@ def test_a_tsh_name_with_a_control_character_names_the_line(tmp_path: Path) -> N
     assert f"{t}:1: the name 'Kot,\\x07Ala' holds a control character (U+0007)" in line
 
 
+@pytest.mark.parametrize(("name", "char"), CONTROL_NAMES[2:5])  # line breaks are spaces there
+def test_a_belgijka_player_name_with_a_control_character_is_refused(
+    tmp_path: Path, name: str, char: str
+) -> None:
+    game = str(tmp_path / "belgijka.json")
+    ok(en("duplikat", "new", "--seed", "1", "--file", game))
+    line = one_line_error(en("duplikat", "register", name, "--file", game))
+    assert f"holds a control character ({char})" in line
+
+
 @pytest.mark.parametrize(("name", "char"), CONTROL_NAMES)
 def test_a_member_name_with_a_control_character_is_refused(
     tmp_path: Path, name: str, char: str
