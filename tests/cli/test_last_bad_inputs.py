@@ -362,3 +362,112 @@ def test_a_walkover_score_in_range_is_recorded(tmp_path: Path) -> None:
     ok(en("turniej", "walkover", "1", "Ala Kot", "Ola Nowak", "--score", "120", "--db",
           str(db)))
 
+
+
+# --- game records and positions that do not add up --------------------------------------
+
+GAME = (
+    "#player1 ala Ala\n"
+    "#player2 ola Ola\n"
+    ">ala: ŻUBRAAE 8H ŻUBR +24 24\n"
+    ">ola: ABCDEFG H8 .A +6 6\n"
+    ">ala: AAEKOTY -AAE +0 24\n"
+)
+
+
+def _record(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "g.gcg"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_sound_record_replays(tmp_path: Path) -> None:
+    res = ok(en("replay", str(_record(tmp_path, GAME))))
+    assert "Every recorded play score matches." in res.output and not res.stderr
+
+
+@pytest.mark.parametrize(
+    ("wrong", "said"),
+    [
+        (
+            GAME.replace("+6 6", "+6 99"),
+            "4: 8H ŻA: the total 99 does not follow: the previous total 0 and the score 6 "
+            "make 6",
+        ),
+        (
+            GAME.replace("-AAE +0 24", "-AAE +0 30"),
+            "5: -AAE: the total 30 does not follow: the previous total 24 and the score 0 "
+            "make 24",
+        ),
+        (
+            GAME.replace("ŻUBRAAE 8H", "KOTAAAE 8H"),
+            "3: H8 ŻUBR: the rack KOTAAAE has no ŻUBR for this move",
+        ),
+        (
+            GAME.replace("ABCDEFG H8", "BCDEFGH H8"),
+            "4: 8H ŻA: the rack BCDEFGH has no A for this move",
+        ),
+        (
+            GAME.replace("AAEKOTY -AAE", "AEKOTYZ -AAE"),
+            "5: -AAE: the rack AEKOTYZ has no A for this move",
+        ),
+        (
+            GAME.replace("ŻUBRAAE 8H ŻUBR +24 24", "ŻUBAAE? 8H ŻUBr +22 22").replace(
+                "-AAE +0 24", "-AAE +0 22"
+            ),  # a blank is a '?' on the rack
+            None,
+        ),
+        (
+            GAME.replace("ŻUBRAAE 8H ŻUBR", "ŻUBRAAE 8H ŻUBr"),
+            "3: H8 ŻUBr: the rack ŻUBRAAE has no ? for this move",
+        ),
+    ],
+)
+def test_replay_says_where_the_record_is_inconsistent(
+    tmp_path: Path, wrong: str, said: str | None
+) -> None:
+    # Totals that do not add up and racks that cannot make the play replayed with exit
+    # 0 and not a word: now each line is named (FILE:LINE: MOVE: why), exit 1.
+    path = _record(tmp_path, wrong)
+    res = en("replay", str(path))
+    if said is None:
+        ok(res)
+        return
+    assert res.exit_code == 1, (res.output, res.stderr)
+    assert "Traceback" not in res.output + res.stderr
+    assert res.stderr.strip().splitlines() == [f"{path}:{said}"]
+    assert "Lines where the record is inconsistent: 1." in res.stdout
+    data = en("replay", str(path), "--json")
+    assert data.exit_code == 1 and said.split(": ", 2)[2] in data.stdout
+
+
+def test_a_gcg_giving_both_players_one_nickname_is_refused(tmp_path: Path) -> None:
+    # The moves name their player by the nickname: with one nickname for both, every
+    # move went to player 1 (Ala 30, Ola 0) and the replay exited 0.
+    path = _record(tmp_path, GAME.replace("ola", "ala"))
+    line = one_line_error(en("replay", str(path)))
+    assert line == (
+        f"{path}:2: #player2 'ala': #player1 has this nickname too; each player needs their "
+        "own, the moves name their player by it"
+    )
+
+
+@pytest.mark.parametrize("rack", ["ŻUBRAAEE", "ABCDEFGHIJ"])
+def test_a_gcg_rack_of_more_than_seven_tiles_is_refused(tmp_path: Path, rack: str) -> None:
+    path = _record(tmp_path, GAME.replace("ŻUBRAAE 8H", f"{rack} 8H"))
+    line = one_line_error(en("replay", str(path)))
+    assert f"{path}:3: rack '{rack}' has {len(rack)} tiles; a rack holds at most 7" in line
+
+
+@pytest.mark.parametrize("racks", ["ABCDEFGH/", "ABC/ABCDEFGHI", "ABCDEFG?/"])
+def test_show_refuses_a_rack_of_more_than_seven_tiles(racks: str) -> None:
+    line = one_line_error(en("show", "--cgp", f"{EMPTY_ROWS} {racks} 0/0 0"))
+    which = 1 if len(racks.split("/")[0]) > 7 else 2
+    rack = racks.split("/")[which - 1]
+    assert line == (
+        f"Error: CGP rack {which} '{rack}' has {len(rack)} tiles; a rack holds at most 7"
+    )
+
+
+def test_show_takes_a_full_rack() -> None:
+    ok(en("show", "--cgp", f"{EMPTY_ROWS} ABCDEF?/ABCDEFG 0/0 0"))

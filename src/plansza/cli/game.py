@@ -36,7 +36,7 @@ from plansza.scoring import score_play
 
 if TYPE_CHECKING:
     from plansza.gcg import GameRecord
-    from plansza.replay import ReplayReport
+    from plansza.replay import ReplayedMove, ReplayReport
 
 MESSAGES = {
     "bingo": N_("50-point bonus for all 7 tiles"),
@@ -151,7 +151,7 @@ def _report_table(rec: GameRecord, rep: ReplayReport) -> Table:
     for m in rep.moves:
         computed = "" if m.computed is None else str(m.computed)
         style = None if m.matches else "bold red"
-        words = ", ".join(m.words) if not m.error else m.error
+        words = ", ".join(m.words) if not m.error else _problem(m)
         table.add_row(
             str(m.line),
             rec.players[m.player].name,
@@ -162,6 +162,13 @@ def _report_table(rec: GameRecord, rep: ReplayReport) -> Table:
             style=style,
         )
     return table
+
+
+def _problem(move: ReplayedMove) -> str:
+    """Why a line of the record does not check out, in the CLI's language."""
+    if move.problem is not None:
+        return describe(move.problem, where=False)
+    return move.error or ""
 
 
 def _final_lines(rec: GameRecord, rep: ReplayReport) -> None:
@@ -181,8 +188,9 @@ def replay_cmd(
 ) -> None:
     """Replay a GCG record, recompute every play.
 
-    Exit code 0 when every recorded play score matches, 1 on a mismatch, 2 for an
-    unreadable file.
+    Exit code 0 when every recorded play score matches, 1 on a mismatch or where the
+    record is inconsistent (named on stderr: a rack that cannot make the move, a total
+    that does not follow), 2 for an unreadable file.
     """
     from plansza.replay import replay  # here: show and score need no replay
 
@@ -196,12 +204,19 @@ def replay_cmd(
         if board:
             console.print(board_text(rep.board))
         _final_lines(rec, rep)
+        scores = len(rep.mismatches) - len(rep.problems)
         if rep.ok:
             console.print(_("Every recorded play score matches."))
-        else:
+        if scores:
+            console.print(_("Play scores that do not match: {n}.", n=scores), style="bold red")
+        if rep.problems:
             console.print(
-                _("Play scores that do not match: {n}.", n=len(rep.mismatches)), style="bold red"
+                _("Lines where the record is inconsistent: {n}.", n=len(rep.problems)),
+                style="bold red",
             )
+    # where the record is inconsistent: one line each, as FILE:LINE: MOVE: why
+    for m in rep.problems:
+        err_console.print(f"{path}:{m.line}: {m.move}: {_problem(m)}", soft_wrap=True)
     raise typer.Exit(0 if rep.ok else EXIT_NEGATIVE)
 
 
