@@ -14,14 +14,29 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
+from plansza.board import Coordinate
+from plansza.cgp import parse_cgp
 from plansza.cli.common import EXIT_INPUT, EXIT_OK
 from plansza.cli.main import app
+from plansza.duplicate.racks import read_tiles
+from plansza.errors import FormatError, InvalidMoveError, PlanszaError
+from plansza.gcg import read_gcg
+from plansza.i18n import describe, translator
+from plansza.lexicon import Lexicon
+from plansza.moves import Exchange, Play, parse_move, unreadable
+from plansza.ranking.records import BadRowsError
+from plansza.replay import replay
+from plansza.rules import Rules
+from plansza.tiles import TileSet
 
 runner = CliRunner()
 EMPTY_ROWS = "/".join(["15"] * 15)
 HEADER = "date,tournament,player1,player2,score1,score2\n"
+LEXICON = Lexicon.build(["KOT", "KOTY", "ŻUBR", "ŻUBRY"], TileSet.polish(), name="test")
 
 
 def en(*args: str, input: str | None = None) -> Result:
@@ -471,3 +486,170 @@ def test_show_refuses_a_rack_of_more_than_seven_tiles(racks: str) -> None:
 
 def test_show_takes_a_full_rack() -> None:
     ok(en("show", "--cgp", f"{EMPTY_ROWS} ABCDEF?/ABCDEFG 0/0 0"))
+
+
+# --- errors quote an excerpt, never the whole input ------------------------------------
+
+MESSAGE_MOST = 300
+"""Characters: an error message about a long input stays a line (the docs promise an
+excerpt of at most 40 characters of the offending text)."""
+
+LETTERS = "AĄBCĆDEĘFGHIJKLŁMNŃOÓPRSŚTUWYZŹŻ?aąxX0123456789()/.-;# \t²١"
+LONG_TEXT = st.text(alphabet=st.sampled_from(list(LETTERS)), min_size=200, max_size=3000)
+SHORT = st.text(alphabet=st.sampled_from(list(LETTERS)), max_size=6)
+
+
+def _long_moves() -> st.SearchStrategy[str]:
+    return st.one_of(
+        LONG_TEXT,
+        st.builds(lambda t: "H8 " + t, LONG_TEXT),
+        st.builds(lambda t: "8H " + t, LONG_TEXT),
+        st.builds(lambda t: "-" + t, LONG_TEXT),
+        st.builds(lambda t: "wymiana " + t, LONG_TEXT),
+        st.builds(lambda t: t + " KOT", LONG_TEXT),
+        st.builds(lambda a, t: f"H8 {a}({t})", SHORT, LONG_TEXT),
+    )
+
+
+def _long_cgps() -> st.SearchStrategy[str]:
+    return st.one_of(
+        LONG_TEXT,
+        st.builds(lambda t: f"{EMPTY_ROWS} {t}/ 0/0 0", LONG_TEXT),
+        st.builds(lambda t: f"{EMPTY_ROWS} A/{t} 0/0 0", LONG_TEXT),
+        st.builds(lambda t: f"{EMPTY_ROWS} A/B {t} 0", LONG_TEXT),
+        st.builds(lambda t: f"{EMPTY_ROWS} A/B 0/0 {t}", LONG_TEXT),
+        st.builds(lambda t: t + "/" + "/".join(["15"] * 14), LONG_TEXT),
+        st.builds(lambda t: "/".join(["15"] * 7 + [t] + ["15"] * 7), LONG_TEXT),
+    )
+
+
+def _long_gcgs() -> st.SearchStrategy[str]:
+    head = "#player1 ala Ala\n#player2 ola Ola\n"
+    return st.one_of(
+        st.builds(lambda t: head + t, LONG_TEXT),
+        st.builds(lambda t: head + f">ala: {t} 8H KOT +10 10\n", LONG_TEXT),
+        st.builds(lambda t: head + f">ala: KOTAAAE 8H {t} +10 10\n", LONG_TEXT),
+        st.builds(lambda t: head + f">ala: KOTAAAE {t} KOT +10 10\n", LONG_TEXT),
+        st.builds(lambda t: head + f">ala: KOTAAAE 8H KOT +10 {t}\n", LONG_TEXT),
+        st.builds(lambda t: head + f">ala: KOTAAAE 8H KOT {t} 10\n", LONG_TEXT),
+        st.builds(lambda t: head + f">{t}: KOTAAAE 8H KOT +10 10\n", LONG_TEXT),
+        st.builds(lambda t: head + f">ala: KOTAAAE -{t} +0 0\n", LONG_TEXT),
+        st.builds(lambda t: head + f">ala: KOTAAAE ({t}) +0 0\n", LONG_TEXT),
+        st.builds(lambda t: head + f"#rack1 {t}\n", LONG_TEXT),
+        st.builds(lambda t: f"#player1 ala Ala\n#player2 ala {t}\n", LONG_TEXT),
+    )
+
+
+def _short_enough(error: PlanszaError) -> None:
+    for lang in ("en", "pl"):
+        said = describe(error, translator(lang))
+        assert len(said) < MESSAGE_MOST, (lang, len(said), said[:200])
+        assert "\n" not in said
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_long_moves())
+def test_a_long_move_gets_a_short_error(text: str) -> None:
+    for parse in (parse_move, Play.parse, Exchange.parse):
+        try:
+            parse(text)
+        except InvalidMoveError as e:
+            _short_enough(e)
+    _short_enough(unreadable(text, TileSet.polish()))
+    try:
+        Coordinate.parse(text)
+    except InvalidMoveError as e:
+        _short_enough(e)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_long_cgps())
+def test_a_long_cgp_gets_a_short_error(text: str) -> None:
+    try:
+        parse_cgp(text, check_counts=True)
+    except FormatError as e:
+        _short_enough(e)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_long_gcgs())
+def test_a_long_gcg_line_gets_a_short_error(text: str) -> None:
+    record = read_gcg(text, source="g.gcg")
+    for error in record.errors:
+        _short_enough(error)
+    if not record.errors and len(record.players) == 2:
+        for move in replay(record, Rules.pfs()).problems:
+            assert move.problem is not None
+            _short_enough(move.problem)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(LONG_TEXT, st.builds(lambda t: "ABC" + t, LONG_TEXT)))
+def test_a_long_rack_gets_a_short_error(text: str) -> None:
+    from plansza.engine.endgame import _rack_codes as endgame_rack
+    from plansza.movegen import _rack_codes as movegen_rack
+
+    rules = Rules.pfs()
+    for check in (
+        lambda: movegen_rack(text, rules.tileset, rules),
+        lambda: endgame_rack(text, rules.tileset, rules, True),
+        lambda: endgame_rack(text, rules.tileset, rules, False),
+        lambda: read_tiles(text, rules.tileset),
+        lambda: LEXICON.anagrams(text),
+        lambda: LEXICON.match(text),
+    ):
+        try:
+            check()
+        except PlanszaError as e:
+            _short_enough(e)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(LONG_TEXT, st.builds(lambda t: "1" + t, st.text("0123456789", min_size=200))))
+def test_a_long_score_gets_a_short_error(text: str) -> None:
+    from plansza.ranking.records import read_games_csv_text
+    from plansza.services.duplicate import declared_score
+    from plansza.services.tournament import check_date, parse_score, parse_score_pair
+
+    for check in (
+        lambda: parse_score(text, "Ala"),
+        lambda: parse_score_pair(text),
+        lambda: declared_score(text),
+        lambda: check_date(text),
+        lambda: read_games_csv_text(HEADER + f"2024-05-11,T,Ala,Ola,{text},300\n"),
+        lambda: read_games_csv_text(HEADER + f"{text},T,Ala,Ola,400,300\n"),
+    ):
+        try:
+            check()
+        except BadRowsError as e:
+            for problem in e.problems:
+                assert problem.error is not None
+                _short_enough(problem.error)
+        except PlanszaError as e:
+            _short_enough(e)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "--cgp", f"{EMPTY_ROWS} A/ 0/0 0", "--move", "H8 " + "A" * 120_000],
+        ["score", "--cgp", f"{EMPTY_ROWS} A/ 0/0 0", "--move", "Ż" * 120_000],
+        ["score", "--cgp", f"{EMPTY_ROWS} A/ 0/0 0", "--move", "-" + "Ż" * 120_000],
+        ["score", "--cgp", f"{EMPTY_ROWS} A/ 0/0 0", "--move", "H8 KOT", "--rules", "x" * 9000],
+        ["show", "--cgp", f"{EMPTY_ROWS} {'A' * 120_000}/ 0/0 0"],
+        ["show", "--cgp", f"{EMPTY_ROWS} A/ 0/0 0", "--tiles", "x" * 9000],
+        ["moves", "--cgp", EMPTY_ROWS, "--rack", "Ż" * 120_000],
+        ["endgame", "--cgp", f"{EMPTY_ROWS} {'A' * 9000}/B 0/0 0"],
+        ["anagram", "Ż" * 120_000],  # no anagram: exit 0, nothing quoted
+        ["check", "Ż" * 120_000],
+        ["ranking", "compute", "h.csv", "--as-of", "9" * 120_000],
+        ["federacja", "member", "list", "--as-of", "2" * 120_000],
+    ],
+    ids=lambda a: " ".join(x[:12] for x in a[:2]),
+)
+def test_a_long_argument_gets_a_short_error(args: list[str]) -> None:
+    # A 120,000-character move gave a 120,048-byte error.
+    res = en(*args)
+    assert res.exit_code in (EXIT_OK, 1, EXIT_INPUT), (res.exit_code, res.output[:300])
+    assert "Traceback" not in res.output + res.stderr
+    assert len(res.stderr) < MESSAGE_MOST, res.stderr[:400]

@@ -88,6 +88,7 @@ def rules_named(name: str) -> Rules:
     >>> rules_named("pfs").name
     'pfs'
     """
+    from plansza.files import excerpt
     from plansza.rules import PRESETS, Rules
 
     try:
@@ -96,7 +97,7 @@ def rules_named(name: str) -> Rules:
         fail(
             _(
                 "unknown rules {name!r}; use one of {presets}",
-                name=name,
+                name=excerpt(name),
                 presets=", ".join(PRESETS),
             ),
             EXIT_INPUT,

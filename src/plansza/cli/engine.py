@@ -35,7 +35,7 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _
 from plansza.errors import N_
-from plansza.files import output_directory, write_atomic, writing
+from plansza.files import excerpt, output_directory, write_atomic, writing
 
 if TYPE_CHECKING:
     from plansza.engine.match import GameOutcome, MatchResult
@@ -76,7 +76,7 @@ def match(
             fail(
                 _(
                     "unknown player level {level!r}; choose one of: {levels}",
-                    level=level,
+                    level=excerpt(level),
                     levels=", ".join(LEVELS),
                 ),
                 EXIT_INPUT,

@@ -30,6 +30,7 @@ from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import current as language
 from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import N_, IllegalMoveError
+from plansza.files import excerpt
 from plansza.moves import Play, parse_move
 from plansza.rules import Rules
 from plansza.scoring import score_play
@@ -59,7 +60,9 @@ def show(
     try:
         ts = TileSet.by_name(tiles)
     except ValueError:  # tiles.py words it in English only
-        fail(_("unknown tile set {name!r}: use polish or english", name=tiles), EXIT_INPUT)
+        fail(
+            _("unknown tile set {name!r}: use polish or english", name=excerpt(tiles)), EXIT_INPUT
+        )
     with user_errors():
         pos = parse_cgp(cgp, ts)
     console.print(board_text(pos.board))
@@ -89,7 +92,7 @@ def score(
         pos = parse_cgp(cgp, rules.tileset)
         parsed = parse_move(move, rules.tileset)
     if not isinstance(parsed, Play):
-        fail(_("{move!r} is not a play (coordinate and word)", move=move), EXIT_INPUT)
+        fail(_("{move!r} is not a play (coordinate and word)", move=excerpt(move)), EXIT_INPUT)
     try:
         scored = score_play(pos.board, parsed, rules)
     except IllegalMoveError as e:
