@@ -653,3 +653,24 @@ def test_a_long_argument_gets_a_short_error(args: list[str]) -> None:
     assert res.exit_code in (EXIT_OK, 1, EXIT_INPUT), (res.exit_code, res.output[:300])
     assert "Traceback" not in res.output + res.stderr
     assert len(res.stderr) < MESSAGE_MOST, res.stderr[:400]
+
+
+def test_play_exits_130_on_ctrl_c_keeping_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `plansza match` exits 130 on Ctrl-C; `plansza play` exited 0, as for a finished
+    # game. The game is still saved (docs/en/cli.md: also on Ctrl-C).
+    from plansza.cli import play as play_module
+
+    def interrupted(out: object) -> object:
+        def read(prompt: str) -> str:
+            raise KeyboardInterrupt
+
+        return read
+
+    monkeypatch.setattr(play_module, "terminal_reader", interrupted)
+    saved = tmp_path / "g.gcg"
+    res = en("play", "--first", "me", "--minutes", "0", "--seed", "5", "--save", str(saved))
+    assert res.exit_code == 130, (res.output[-500:], res.exception)
+    assert "Traceback" not in res.output
+    assert read_gcg(saved.read_text(encoding="utf-8")).errors == []
