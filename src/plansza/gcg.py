@@ -366,6 +366,8 @@ def record_from_game(game: Game) -> GameRecord:
     rec = GameRecord()
     for i, name in enumerate(game.names):
         nick = re.sub(r"\s+", "_", name) or f"p{i + 1}"
+        if any(p.nick == nick for p in rec.players):
+            nick = f"{nick}_{i + 1}"  # two players of one name: the moves name them apart
         rec.players.append(GCGPlayer(nick, name))
     rec.pragmas["lexicon"] = getattr(game.words, "name", "") or ""
     if not rec.pragmas["lexicon"]:

@@ -674,3 +674,17 @@ def test_play_exits_130_on_ctrl_c_keeping_the_game(
     assert res.exit_code == 130, (res.output[-500:], res.exception)
     assert "Traceback" not in res.output
     assert read_gcg(saved.read_text(encoding="utf-8")).errors == []
+
+
+def test_a_game_between_two_players_of_one_name_is_written_apart() -> None:
+    # The record plansza writes (a web game between two "Ania", `match --p1 static --p2
+    # static`) must read back now that one nickname for both is refused.
+    from plansza.game import Game
+    from plansza.gcg import record_from_game, write_gcg
+
+    game = Game(Rules.pfs(), seed=18, words={"KOT"}, names=["Ania", "Ania"])
+    game.play("H8 KOT")
+    record = read_gcg(write_gcg(record_from_game(game)))
+    assert record.errors == []
+    assert [p.nick for p in record.players] == ["Ania", "Ania_2"]
+    assert [p.name for p in record.players] == ["Ania", "Ania"]
