@@ -4,7 +4,8 @@
 break or another control character (also the invisible format characters, such as a
 right-to-left override) would break the line of a table, a pairing slip, a CSV or a
 ``.t`` file, or make two names look alike. :func:`check_name` refuses one, naming the
-character by its code point; spaces around the name are the caller's to strip.
+character by its code point, and a name over :data:`NAME_MOST` characters; spaces
+around the name are the caller's to strip.
 
 >>> check_name("Anna Żak")
 'Anna Żak'
@@ -34,7 +35,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import date
 
-from plansza.errors import N_, FormatError
+from plansza.errors import N_, NP_, FormatError
 from plansza.files import excerpt
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "FIRST_DAY",
     "LAST_DAY",
     "NAME_CONTROL",
+    "NAME_MOST",
     "check_day",
     "check_name",
     "control_character",
@@ -62,6 +64,10 @@ NAME_CONTROL = N_(
 )
 """The message of a name with a control character."""
 
+NAME_MOST = 100
+"""Characters: the longest name taken (the longest names, two surnames and two first
+names, are about 40; a name fills a line of tables, slips and ``.t`` files)."""
+
 #: Unicode categories refused in a name: controls (tab, line breaks, escape…), format
 #: characters (bidirectional overrides, zero-width ones), line and paragraph
 #: separators, surrogates, private use and unassigned code points.
@@ -81,15 +87,35 @@ def control_character(text: str) -> str | None:
 
 
 def check_name(name: str, *, line: int | None = None, source: str | None = None) -> str:
-    """``name`` if it is one line of printable text, else a
-    :class:`~plansza.errors.FormatError` (code ``name_control``) quoting an excerpt of
-    it, placed at ``line`` of ``source`` when it was read from a file."""
+    """``name`` if it is one line of printable text of at most :data:`NAME_MOST`
+    characters, else a :class:`~plansza.errors.FormatError` (code ``name_control`` or
+    ``name_length``) quoting an excerpt of it, placed at ``line`` of ``source`` when it
+    was read from a file."""
     char = control_character(name)
-    if char is None:
-        return name
-    raise FormatError(
-        NAME_CONTROL, code="name_control", line=line, source=source, name=excerpt(name), char=char
-    )
+    if char is not None:
+        raise FormatError(
+            NAME_CONTROL,
+            code="name_control",
+            line=line,
+            source=source,
+            name=excerpt(name),
+            char=char,
+        )
+    if len(name) > NAME_MOST:
+        raise FormatError(
+            NP_(
+                "the name {name!r} has {count} character: a name has at most {most}",
+                "the name {name!r} has {count} characters: a name has at most {most}",
+            ),
+            plural_field="count",
+            code="name_length",
+            line=line,
+            source=source,
+            name=excerpt(name),
+            count=len(name),
+            most=NAME_MOST,
+        )
+    return name
 
 
 def day_in_range(day: date) -> bool:

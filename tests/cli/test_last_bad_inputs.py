@@ -688,3 +688,43 @@ def test_a_game_between_two_players_of_one_name_is_written_apart() -> None:
     assert record.errors == []
     assert [p.nick for p in record.players] == ["Ania", "Ania_2"]
     assert [p.name for p in record.players] == ["Ania", "Ania"]
+
+
+LONG_NAME = "Kowalska-" + "x" * 5000
+
+
+def test_a_name_over_a_hundred_characters_is_refused(tmp_path: Path) -> None:
+    db = _tournament(tmp_path)
+    line = one_line_error(en("turniej", "add-player", LONG_NAME, "--db", str(db)))
+    assert line == (
+        "Error: the name 'Kowalska-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' has 5009 characters: "
+        "a name has at most 100"
+    )
+    ok(en("turniej", "add-player", "x" * 100, "--db", str(db)))
+
+
+def test_a_long_name_looked_up_gets_a_short_error(tmp_path: Path) -> None:
+    history = tmp_path / "h.csv"
+    history.write_text(HEADER + "2024-05-11,T,Ala Kot,Ola Nowak,400,300\n", encoding="utf-8")
+    assert len(one_line_error(en("ranking", "explain", LONG_NAME, str(history)))) < 120
+    db = str(tmp_path / "pfs.federacja.sqlite")
+    ok(en("federacja", "member", "add", "Ala Kot", "--since", "2020-01-01", "--db", db))
+    # registry.py words this one (its name whole): the net of plansza.errors cuts it
+    line = one_line_error(en("federacja", "referee", "status", LONG_NAME, "--db", db))
+    assert len(line) < MESSAGE_MOST
+
+
+def test_a_long_belgijka_card_gets_a_short_verdict(tmp_path: Path) -> None:
+    game = str(tmp_path / "belgijka.json")
+    ok(en("duplikat", "new", "--seed", "2024", "--file", game))
+    ok(en("duplikat", "register", "Ala Kot", "--file", game))
+    ok(en("duplikat", "draw", "--file", game))
+    res = en("duplikat", "card", "1", "H8 " + "X" * 120_000, "10", "--file", game)
+    assert "Traceback" not in res.output + res.stderr
+    assert len(res.output) + len(res.stderr) < 1000, (res.output[:300], res.stderr[:300])
+
+
+def test_every_error_keeps_its_details_short() -> None:
+    # The net under the excerpts: a text detail over 200 characters is cut.
+    error = PlanszaError("no member named {name}", name="x" * 120_000)
+    assert len(str(error)) < MESSAGE_MOST and str(error).endswith("x…")

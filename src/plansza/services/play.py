@@ -97,7 +97,7 @@ def play_options(
         raise OptionError(
             N_("unknown level {level!r}; choose one of: {levels}"),
             code="level",
-            level=level,
+            level=excerpt(level),
             levels=", ".join(LEVELS),
         )
     if not 0.0 <= phony <= 1.0:
