@@ -101,7 +101,9 @@ class PlanszaError(ValueError):
         self.plural: str | None
         self.template, self.plural = (template, None) if isinstance(template, str) else template
         self.plural_field = plural_field
-        self.details: dict[str, object] = {k: _capped(v) for k, v in details.items()}
+        self.details: dict[str, object] = {
+            k: v if k == "cgp" else _capped(v) for k, v in details.items()
+        }  # a position the program wrote (an engine's report) is kept whole
         if code is not None:
             self.code = code
         super().__init__(self.render(self.template, self.plural))
