@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from plansza.errors import N_, NP_, FormatError, InvalidMoveError
+from plansza.files import excerpt
 from plansza.tiles import BLANK, TileSet
 
 SIZE = 15
@@ -113,7 +114,7 @@ class Coordinate:
                 "“{coord}” is not a coordinate: a column A–O and a row 1–15, e.g. H8 (across) "
                 "or 8H (down)"
             ),
-            coord=text,
+            coord=excerpt(text),
         )
 
     @classmethod
@@ -275,8 +276,6 @@ class Board:
 # and Board.cgp need it and the formats are above the board; plansza.cgp re-exports it.
 def board_from_cgp(rows_text: str, tileset: TileSet | None = None) -> Board:
     """The board part of a CGP (``15/15/…``); runs of empty squares in ASCII digits only."""
-    from plansza.files import excerpt
-
     ts = tileset or TileSet.polish()
     tiles = frozenset(ts.letters) | frozenset(letter.lower() for letter in ts.letters)
     rows = rows_text.strip().split("/")

@@ -69,6 +69,10 @@ class Position:
         return self.cgp()
 
 
+RACK_TILES = 7
+"""The most tiles a rack holds (every rule set plansza knows; ``Rules.rack_size``)."""
+
+
 def _rack(text: str, ts: TileSet, which: int) -> str:
     tiles = frozenset(ts.letters) | {BLANK}
     for ch in text:
@@ -78,6 +82,13 @@ def _rack(text: str, ts: TileSet, which: int) -> str:
                    "(upper-case letters, ? for a blank)"),
                 which=which, text=excerpt(text), char=ch,
             )
+    if len(text) > RACK_TILES:
+        raise FormatError(
+            NP_("CGP rack {which} {text!r} has {count} tile; a rack holds at most {most}",
+                "CGP rack {which} {text!r} has {count} tiles; a rack holds at most {most}"),
+            plural_field="count", code="rack_size", which=which, text=excerpt(text),
+            count=len(text), most=RACK_TILES,
+        )
     return text
 
 

@@ -52,6 +52,26 @@ Template = str | tuple[str, str]
 """An error's English message id: one text, or a singular and plural from :func:`NP_`."""
 
 
+DETAIL_MOST = 200
+"""Characters: a text detail longer than this is cut (with "…") when the error is made.
+
+Errors quote what they refuse by :func:`plansza.files.excerpt` (40 characters); this is
+the net under it, for a raise site that passed a user's text whole: an error stays a
+line, never the 120,000 characters someone typed. Lists a message names (close names,
+choices) are far shorter."""
+
+
+def _capped(value: object) -> object:
+    """``value``, a plain text over :data:`DETAIL_MOST` characters cut with "…".
+
+    >>> _capped("x" * 500)[-3:], len(_capped("x" * 500)), _capped(7)
+    ('xx…', 200, 7)
+    """
+    if type(value) is str and len(value) > DETAIL_MOST:
+        return value[: DETAIL_MOST - 1] + "…"
+    return value
+
+
 class PlanszaError(ValueError):
     """Base class of every error raised for bad user input.
 
@@ -81,7 +101,9 @@ class PlanszaError(ValueError):
         self.plural: str | None
         self.template, self.plural = (template, None) if isinstance(template, str) else template
         self.plural_field = plural_field
-        self.details: dict[str, object] = details
+        self.details: dict[str, object] = {
+            k: v if k == "cgp" else _capped(v) for k, v in details.items()
+        }  # a position the program wrote (an engine's report) is kept whole
         if code is not None:
             self.code = code
         super().__init__(self.render(self.template, self.plural))

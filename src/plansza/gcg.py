@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 
 from plansza.board import Board, Coordinate
-from plansza.errors import N_, FormatError, IllegalMoveError, InvalidMoveError
+from plansza.errors import N_, NP_, FormatError, IllegalMoveError, InvalidMoveError
 from plansza.files import excerpt
 from plansza.game import Game, TurnKind
 from plansza.moves import MAX_WORD, Exchange, Move, Pass, Play
@@ -135,6 +135,28 @@ def _check_letters(text: str, ts: TileSet, what: str, allow: str = "") -> None:
             )
 
 
+RACK_TILES = 7
+"""The most tiles a rack holds (every rule set plansza knows; ``Rules.rack_size``)."""
+
+
+def _check_rack(text: str, ts: TileSet, what: str) -> None:
+    """A rack: letters of the set or ``?``, at most :data:`RACK_TILES` of them."""
+    _check_letters(text, ts, what, BLANK)
+    if len(text) > RACK_TILES:
+        raise FormatError(
+            NP_(
+                "{what} {text!r} has {count} tile; a rack holds at most {most}",
+                "{what} {text!r} has {count} tiles; a rack holds at most {most}",
+            ),
+            plural_field="count",
+            code="rack_size",
+            what=what,
+            text=excerpt(text),
+            count=len(text),
+            most=RACK_TILES,
+        )
+
+
 def parse_event(line: str, record: GameRecord, lineno: int, ts: TileSet) -> GCGEvent:
     """Read one ``>nick: …`` line strictly (raises :class:`FormatError`).
 
@@ -179,7 +201,7 @@ def parse_event(line: str, record: GameRecord, lineno: int, ts: TileSet) -> GCGE
     if len(body) == 3 or (len(body) == 2 and _ASCII_DIGITS.isdisjoint(body[0])):
         rack, body = body[0], body[1:]
     if rack:
-        _check_letters(rack, ts, "rack", BLANK)
+        _check_rack(rack, ts, "rack")
     ev = GCGEvent(lineno, player, EventKind.PASS, score, total, rack=rack)
     if not body:
         raise FormatError(N_("no move in {text!r}"), line=lineno, text=excerpt(line))
@@ -264,11 +286,28 @@ def read_gcg(text: str, tileset: TileSet | None = None, source: str | None = Non
                     idx = int(name[-1]) - 1
                     while len(rec.players) <= idx:
                         rec.players.append(GCGPlayer("", ""))
+                    twin = next(
+                        (i for i, p in enumerate(rec.players) if p.nick == nick and i != idx),
+                        None,
+                    )
+                    if twin is not None:
+                        # the moves name their player by the nickname: one of them would
+                        # be credited with the other's moves
+                        raise FormatError(
+                            N_(
+                                "#{name} {nick!r}: #player{other} has this nickname too; each "
+                                "player needs their own, the moves name their player by it"
+                            ),
+                            code="same_nickname",
+                            name=name,
+                            nick=excerpt(nick),
+                            other=twin + 1,
+                        )
                     rec.players[idx] = GCGPlayer(nick, full.strip() or nick)
                 elif name == "note" and last is not None:
                     last.note = (last.note + "\n" + value).strip()
                 elif name in ("rack1", "rack2", "rack3", "rack4"):
-                    _check_letters(value, ts, name, BLANK)
+                    _check_rack(value, ts, name)
                     rec.final_racks[int(name[-1]) - 1] = value
                 else:
                     rec.pragmas[name] = value
@@ -333,6 +372,8 @@ def record_from_game(game: Game) -> GameRecord:
     rec = GameRecord()
     for i, name in enumerate(game.names):
         nick = re.sub(r"\s+", "_", name) or f"p{i + 1}"
+        if any(p.nick == nick for p in rec.players):
+            nick = f"{nick}_{i + 1}"  # two players of one name: the moves name them apart
         rec.players.append(GCGPlayer(nick, name))
     rec.pragmas["lexicon"] = getattr(game.words, "name", "") or ""
     if not rec.pragmas["lexicon"]:

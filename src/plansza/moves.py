@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from plansza.board import Coordinate
 from plansza.errors import N_, InvalidMoveError
+from plansza.files import excerpt
 from plansza.tiles import BLANK, TileSet
 
 if TYPE_CHECKING:
@@ -49,7 +50,9 @@ class Play:
     def parse(cls, text: str, tileset: TileSet | None = None) -> Play:
         move = parse_move(text, tileset)
         if not isinstance(move, Play):
-            raise InvalidMoveError(N_("{move!r} is not a play (coordinate and word)"), move=text)
+            raise InvalidMoveError(
+                N_("{move!r} is not a play (coordinate and word)"), move=excerpt(text)
+            )
         return move
 
     def notation(self, *, parens: bool = False, board: Board | None = None) -> str:
@@ -103,7 +106,7 @@ class Exchange:
         move = parse_move(text, tileset)
         if not isinstance(move, Exchange):
             raise InvalidMoveError(
-                N_("“{text}” is not an exchange (-LETTERS or wymiana LETTERS)"), text=text
+                N_("“{text}” is not an exchange (-LETTERS or wymiana LETTERS)"), text=excerpt(text)
             )
         return move
 
@@ -147,18 +150,18 @@ def _exchange_tiles(text: str, tiles: str, tileset: TileSet) -> str:
         else:
             raise _not_a_letter(text, ch, tileset)
     if not 1 <= len(out) <= 7:
-        raise InvalidMoveError(N_("“{text}”: an exchange returns 1 to 7 tiles"), text=text)
+        raise InvalidMoveError(N_("“{text}”: an exchange returns 1 to 7 tiles"), text=excerpt(text))
     return "".join(out)
 
 
 def _not_a_letter(text: str, ch: str, tileset: TileSet) -> InvalidMoveError:
     if tileset.name == "polish":
         return InvalidMoveError(
-            N_("“{text}”: “{ch}” is not a letter of the Polish tile set"), text=text, ch=ch
+            N_("“{text}”: “{ch}” is not a letter of the Polish tile set"), text=excerpt(text), ch=ch
         )
     return InvalidMoveError(
         N_("“{text}”: “{ch}” is not a letter of the {tileset} tile set"),
-        text=text,
+        text=excerpt(text),
         ch=ch,
         tileset=tileset.name,
     )
@@ -173,13 +176,13 @@ def _play_word(text: str, written: str, tileset: TileSet) -> tuple[str, tuple[bo
     for ch in written:
         if ch == "(":
             if inside:
-                raise InvalidMoveError(N_("“{text}”: parentheses cannot nest"), text=text)
+                raise InvalidMoveError(N_("“{text}”: parentheses cannot nest"), text=excerpt(text))
             inside, saw_parens, group_len = True, True, 0
         elif ch == ")":
             if not inside:
-                raise InvalidMoveError(N_("“{text}”: “)” without “(”"), text=text)
+                raise InvalidMoveError(N_("“{text}”: “)” without “(”"), text=excerpt(text))
             if group_len == 0:
-                raise InvalidMoveError(N_("“{text}”: empty parentheses"), text=text)
+                raise InvalidMoveError(N_("“{text}”: empty parentheses"), text=excerpt(text))
             inside = False
         elif tileset.is_letter(ch):
             letters.append(ch)
@@ -188,12 +191,12 @@ def _play_word(text: str, written: str, tileset: TileSet) -> tuple[str, tuple[bo
         else:
             raise _not_a_letter(text, ch, tileset)
     if inside:
-        raise InvalidMoveError(N_("“{text}”: “(” is not closed"), text=text)
+        raise InvalidMoveError(N_("“{text}”: “(” is not closed"), text=excerpt(text))
     if len(letters) < 2:
-        raise InvalidMoveError(N_("“{text}”: a word has at least two letters"), text=text)
+        raise InvalidMoveError(N_("“{text}”: a word has at least two letters"), text=excerpt(text))
     if len(letters) > MAX_WORD:
         # MAX_WORD is 15, the board's width: the message says so without a field.
-        raise InvalidMoveError(N_("“{text}”: a word has at most 15 letters"), text=text)
+        raise InvalidMoveError(N_("“{text}”: a word has at most 15 letters"), text=excerpt(text))
     return "".join(letters), (tuple(through) if saw_parens else None)
 
 
@@ -218,7 +221,7 @@ def parse_move(text: str, tileset: TileSet | None = None) -> Move:
                 "“{text}” is not a move: write a coordinate and a word (“H8 SŁOWO”), "
                 "an exchange (“-ABC”, “wymiana ABC”) or a pass (“-”, “pauza”)"
             ),
-            text=text,
+            text=excerpt(text),
         )
     coord = Coordinate.parse(parts[0])  # its error names the coordinate
     word, through = _play_word(text, parts[1], ts)
@@ -245,11 +248,11 @@ def unreadable(text: str, tileset: TileSet) -> InvalidMoveError:
                 return InvalidMoveError(
                     N_("“{text}”: “{ch}” is not a letter of the Polish tile set"),
                     code="letter",
-                    text=text,
+                    text=excerpt(text),
                     ch=ch,
                 )
         return InvalidMoveError(
-            N_("“{text}”: an exchange returns 1 to 7 tiles"), code="exchange", text=text
+            N_("“{text}”: an exchange returns 1 to 7 tiles"), code="exchange", text=excerpt(text)
         )
     if len(words) != 2:
         return InvalidMoveError(
@@ -258,7 +261,7 @@ def unreadable(text: str, tileset: TileSet) -> InvalidMoveError:
                 "a pass “-”; commands: “help”"
             ),
             code="unknown",
-            text=text,
+            text=excerpt(text),
         )
     try:
         Coordinate.parse(words[0])
@@ -269,7 +272,7 @@ def unreadable(text: str, tileset: TileSet) -> InvalidMoveError:
                 "or 8H (down)"
             ),
             code="coordinate",
-            coord=words[0],
+            coord=excerpt(words[0]),
         )
     letters = 0
     for ch in words[1]:
@@ -279,20 +282,20 @@ def unreadable(text: str, tileset: TileSet) -> InvalidMoveError:
             return InvalidMoveError(
                 N_("“{text}”: “{ch}” is not a letter of the Polish tile set"),
                 code="letter",
-                text=text,
+                text=excerpt(text),
                 ch=ch,
             )
         letters += 1
     if letters < 2:
         return InvalidMoveError(
-            N_("“{text}”: a word has at least two letters"), code="short", text=text
+            N_("“{text}”: a word has at least two letters"), code="short", text=excerpt(text)
         )
     if letters > 15:
         return InvalidMoveError(
-            N_("“{text}”: a word has at most 15 letters"), code="long", text=text
+            N_("“{text}”: a word has at most 15 letters"), code="long", text=excerpt(text)
         )
     return InvalidMoveError(
         N_("“{text}”: parentheses hold letters already on the board, e.g. 8H W(O)RD"),
         code="parentheses",
-        text=text,
+        text=excerpt(text),
     )

@@ -184,7 +184,7 @@ def _error(message: str, kind: type[Any], data: object, source: str | None) -> R
             _FORMS.get(regex, N_("{field}: {value} is not of the form {regex}")),
             field=field,
             code="record_form",
-            value=repr(_value_at(data, field)),
+            value=_short(repr(_value_at(data, field))),
             regex=regex,
             source=source,
         )
@@ -203,7 +203,7 @@ def _error(message: str, kind: type[Any], data: object, source: str | None) -> R
             N_("{field}: {value} is not one of: {choices}"),
             field=field,
             code="record_choice",
-            value=m["value"],
+            value=_short(m["value"]),
             choices=", ".join(choices),
             source=source,
         )
@@ -231,6 +231,12 @@ def _error(message: str, kind: type[Any], data: object, source: str | None) -> R
     return RecordError(
         N_("{field}: {reason}"), field=field, code="record", reason=message, source=source
     )
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters with "…", as :func:`plansza.files.excerpt`
+    (not imported: ``records`` and ``files`` are independent layers)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _value_at(data: object, path: str) -> object:

@@ -13,14 +13,25 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from plansza.board import Board
-from plansza.errors import IllegalMoveError, PlanszaError
+from plansza.errors import N_, IllegalMoveError, PlanszaError
+from plansza.files import excerpt
 from plansza.game import decide_winner
-from plansza.gcg import EventKind, GameRecord
+from plansza.gcg import EventKind, GameRecord, GCGEvent
 from plansza.rules import EndRackRule, FlagFall, Rules
 from plansza.scoring import score_play
+from plansza.tiles import BLANK
+
+#: A line whose total is not the player's previous total and the line's score.
+WRONG_TOTAL = N_(
+    "the total {total} does not follow: the previous total {before} and the score {score} "
+    "make {expected}"
+)
+#: A play or an exchange the rack the line shows cannot make.
+RACK_LACKS = N_("the rack {rack} has no {missing} for this move")
 
 
 @dataclass
@@ -33,7 +44,14 @@ class ReplayedMove:
     recorded: int
     computed: int | None  #: None for a turn that scores no play (pass, exchange)
     words: tuple[str, ...] = ()
-    error: str | None = None
+    error: str | None = None  #: why the line does not check out (English), or None
+    #: the same as an error a front end words in its language
+    problem: PlanszaError | None = field(default=None, compare=False, repr=False)
+
+    def fail(self, problem: PlanszaError) -> None:
+        """Mark the line as not checking out (the first reason found is kept)."""
+        if self.problem is None:
+            self.problem, self.error = problem, str(problem)
 
     @property
     def matches(self) -> bool:
@@ -49,7 +67,14 @@ class ReplayReport:
 
     @property
     def mismatches(self) -> list[ReplayedMove]:
+        """The lines that do not check out: a score that differs, or a problem."""
         return [m for m in self.moves if not m.matches]
+
+    @property
+    def problems(self) -> list[ReplayedMove]:
+        """The lines where the record is inconsistent (an impossible play, a rack that
+        cannot make the move, a total that does not follow), not a score alone."""
+        return [m for m in self.moves if m.error is not None]
 
     @property
     def ok(self) -> bool:
@@ -81,6 +106,21 @@ def replay(record: GameRecord, rules: Rules) -> ReplayReport:
     without a finisher each subtracts own, TR 5.1.4).
 
     Long: a dispatch over the kinds of GCG event.
+
+    The record is checked against itself too: a play or an exchange its line's rack
+    cannot make, and a running total that is not the player's previous total plus the
+    line's score, are reported on that line (the next line follows the recorded total,
+    so one slip is one report).
+
+    >>> from plansza.gcg import read_gcg
+    >>> rec = read_gcg('''#player1 ala Ala
+    ... #player2 ola Ola
+    ... >ala: KOTAAAE 8H ŻUBR +24 24
+    ... >ola: ABCDEFG -ABC +0 5
+    ... ''')
+    >>> [(m.line, m.error) for m in replay(rec, Rules.pfs()).problems]
+    [(3, 'the rack KOTAAAE has no ŻUBR for this move'), \
+(4, 'the total 5 does not follow: the previous total 0 and the score 0 make 0')]
     """
     n = max(len(record.players), 2)
     rep = ReplayReport(scores=[0] * n)
@@ -88,6 +128,7 @@ def replay(record: GameRecord, rules: Rules) -> ReplayReport:
     last_play: tuple[int, list[tuple[int, int]], int] | None = None
     last_play_score = [-1] * n
     end_lines: list[tuple[int, int, str, int]] = []  # (index in moves, player, tiles, score)
+    totals = [0] * n  # the record's own running totals
     for ev in record.events:
         p = ev.player
         if ev.kind is EventKind.PLAY:
@@ -95,48 +136,47 @@ def replay(record: GameRecord, rules: Rules) -> ReplayReport:
                 play = ev.play(board)
                 scored = score_play(board, play, rules)
             except (IllegalMoveError, PlanszaError) as e:
-                rep.moves.append(
-                    ReplayedMove(
-                        ev.line, p, f"{ev.coordinate()} {ev.word}", ev.score, None, error=str(e)
-                    )
-                )
+                move = ReplayedMove(ev.line, p, f"{ev.coordinate()} {ev.word}", ev.score, None)
+                move.fail(e)
+                rep.moves.append(move)
                 last_play = None
-                continue
-            board.place((t.square, t.letter) for t in scored.tiles)
-            rep.scores[p] += scored.score
-            last_play = (p, [t.square for t in scored.tiles], scored.score)
-            last_play_score[p] = scored.score
-            rep.moves.append(
-                ReplayedMove(
-                    ev.line,
-                    p,
-                    play.notation(),
-                    ev.score,
-                    scored.score,
-                    tuple(w.word for w in scored.words),
-                )
-            )
-        elif ev.kind is EventKind.WITHDRAWN:
-            if last_play is None or last_play[0] != p:
+            else:
+                board.place((t.square, t.letter) for t in scored.tiles)
+                rep.scores[p] += scored.score
+                last_play = (p, [t.square for t in scored.tiles], scored.score)
+                last_play_score[p] = scored.score
                 rep.moves.append(
                     ReplayedMove(
                         ev.line,
                         p,
-                        "strata",
+                        play.notation(),
                         ev.score,
-                        None,
-                        error="'--' does not follow a play of the same player",
+                        scored.score,
+                        tuple(w.word for w in scored.words),
                     )
                 )
-                continue
-            _, squares, pts = last_play
-            board.remove(squares)
-            rep.scores[p] -= pts
-            last_play = None
-            rep.moves.append(ReplayedMove(ev.line, p, "strata", ev.score, -pts))
+                _check_rack(ev, [t.letter for t in scored.tiles], rep.moves[-1])
+        elif ev.kind is EventKind.WITHDRAWN:
+            if last_play is None or last_play[0] != p:
+                move = ReplayedMove(ev.line, p, "strata", ev.score, None)
+                move.fail(
+                    PlanszaError(
+                        N_("'--' does not follow a play of the same player"),
+                        code="withdrawn_alone",
+                    )
+                )
+                rep.moves.append(move)
+            else:
+                _, squares, pts = last_play
+                board.remove(squares)
+                rep.scores[p] -= pts
+                last_play = None
+                rep.moves.append(ReplayedMove(ev.line, p, "strata", ev.score, -pts))
         elif ev.kind is EventKind.EXCHANGE:
             shown = f"-{len(ev.tiles)}" if ev.tiles.startswith("#") else f"-{ev.tiles}"
             rep.moves.append(ReplayedMove(ev.line, p, shown, ev.score, None))
+            if not ev.tiles.startswith("#"):  # a count only: the tiles are unknown
+                _check_rack(ev, list(ev.tiles), rep.moves[-1])
             last_play = None
         elif ev.kind is EventKind.PASS:
             rep.moves.append(ReplayedMove(ev.line, p, "pauza", ev.score, None))
@@ -154,9 +194,53 @@ def replay(record: GameRecord, rules: Rules) -> ReplayReport:
         else:
             end_lines.append((len(rep.moves), p, ev.tiles, ev.score))
             rep.moves.append(ReplayedMove(ev.line, p, f"({ev.tiles})", ev.score, 0))
+        _check_total(ev, totals, rep.moves[-1])
     _end_adjustments(rep, end_lines, rules, record)
     rep.winner = decide_winner(rep.scores, last_play_score, rules.tie_rule)
     return rep
+
+
+def _check_rack(ev: GCGEvent, tiles: list[str], move: ReplayedMove) -> None:
+    """The rack the line shows (if any) must hold the ``tiles`` the move lays or
+    exchanges: a lower-case letter on the board is a blank (``?``)."""
+    if not ev.rack:
+        return
+    left = Counter(ev.rack.upper())
+    lacking = []
+    for tile in tiles:
+        key = BLANK if tile.islower() else tile
+        if left[key] > 0:
+            left[key] -= 1
+        else:
+            lacking.append(key)
+    if lacking:
+        move.fail(
+            PlanszaError(
+                RACK_LACKS,
+                code="rack_lacks",
+                rack=excerpt(ev.rack),
+                missing=excerpt("".join(lacking)),
+            )
+        )
+
+
+def _check_total(ev: GCGEvent, totals: list[int], move: ReplayedMove) -> None:
+    """The line's total must be the player's previous total plus the line's score; the
+    recorded total is followed from here on (one slip, one report)."""
+    before = totals[ev.player]
+    expected = before + ev.score
+    if ev.total != expected:
+        move.fail(
+            PlanszaError(
+                WRONG_TOTAL,
+                code="wrong_total",
+                total=ev.total,
+                before=before,
+                score=ev.score,
+                expected=expected,
+            )
+        )
+    totals[ev.player] = ev.total
 
 
 def _end_adjustments(

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from plansza.cli.common import EXIT_INTERRUPTED
 from plansza.cli.i18n import use as set_language
 from plansza.cli.play import Session, check_options, make_session, new_game
 from plansza.engine import view_of
@@ -323,7 +324,7 @@ def test_ctrl_c_keeps_the_game(lex: Lexicon, tmp_path: Path) -> None:
         now=script.now,
         save_path=tmp_path / "game.gcg",
     )
-    assert session.run() == 0
+    assert session.run() == EXIT_INTERRUPTED  # as `plansza match` (issue 42), the game kept
     assert session.game.pending is None and not session.game.is_over
     check_saved(session)
     assert "partia przerwana" in (tmp_path / "game.gcg").read_text(encoding="utf-8")

@@ -32,17 +32,18 @@ DbOption = typer.Option(
 def _set_role(nick: str, db: str | None, assistant: bool, on: bool) -> None:
     """Grant (``on``) or take back the referee's or the assistant referee's role."""
     from plansza.server.store import Store, default_url
-    from plansza.services.accounts import nickname_key
+    from plansza.services.accounts import nickname, nickname_key
 
     with user_errors():
+        nick = nickname(nick)  # one that cannot be a nickname (a line break): said so
         store = Store(db or default_url())
         try:
             grant = store.users.set_assistant if assistant else store.users.set_referee
-            found = grant(nickname_key(nick.strip()), on)
+            found = grant(nickname_key(nick), on)
         finally:
             store.close()
     if not found:
-        fail(_("no account with the nickname {nick}", nick=nick.strip()), EXIT_INPUT)
+        fail(_("no account with the nickname {nick}", nick=nick), EXIT_INPUT)
 
 
 def referee(

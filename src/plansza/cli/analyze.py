@@ -35,6 +35,7 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, pgettext
 from plansza.errors import N_
+from plansza.files import excerpt
 
 if TYPE_CHECKING:
     from plansza.engine.analysis import Analysis, MoveAnalysis
@@ -92,7 +93,7 @@ def analyze(
         fail(
             _(
                 "unknown analysis level {level!r}; choose one of: {levels}",
-                level=level,
+                level=excerpt(level),
                 levels=", ".join(ANALYSIS_LEVELS),
             ),
             EXIT_INPUT,

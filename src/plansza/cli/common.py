@@ -5,7 +5,9 @@ Exit codes scripts can rely on (documented in docs/en/cli.md):
 * 0 — done, or a positive verdict (valid word, scores match);
 * 1 — a negative verdict (illegal move, invalid word, score mismatch);
 * 2 — the input could not be used (unreadable file, bad argument, unknown player);
-* 3 — the operation was refused by the rules or the state (nothing was changed).
+* 3 — the operation was refused by the rules or the state (nothing was changed);
+* 130 — interrupted by Ctrl-C (what was done is kept: ``play`` saves the game,
+  ``match`` the games finished).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ EXIT_OK = 0
 EXIT_NEGATIVE = 1
 EXIT_INPUT = 2
 EXIT_REFUSED = 3
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
 
 # Markup and emoji codes off: no text a user typed ("Ola [/]", "Ewa :x: Żak") is read as
 # Rich markup or an emoji.
@@ -84,6 +88,7 @@ def rules_named(name: str) -> Rules:
     >>> rules_named("pfs").name
     'pfs'
     """
+    from plansza.files import excerpt
     from plansza.rules import PRESETS, Rules
 
     try:
@@ -92,7 +97,7 @@ def rules_named(name: str) -> Rules:
         fail(
             _(
                 "unknown rules {name!r}; use one of {presets}",
-                name=name,
+                name=excerpt(name),
                 presets=", ".join(PRESETS),
             ),
             EXIT_INPUT,

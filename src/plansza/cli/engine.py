@@ -25,6 +25,7 @@ from rich.table import Table
 from plansza.cli.common import (
     DEFAULT_LEXICON,
     EXIT_INPUT,
+    EXIT_INTERRUPTED,
     console,
     err_console,
     fail,
@@ -34,14 +35,10 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _
 from plansza.errors import N_
-from plansza.files import output_directory, write_atomic, writing
+from plansza.files import excerpt, output_directory, write_atomic, writing
 
 if TYPE_CHECKING:
     from plansza.engine.match import GameOutcome, MatchResult
-
-EXIT_INTERRUPTED = 130
-"""Stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
-
 
 GcgDirOption = typer.Option(None, "--gcg-dir", help=N_("Save the games as GCG"))
 
@@ -79,7 +76,7 @@ def match(  # long: a command: its options checked, the run, the output
             fail(
                 _(
                     "unknown player level {level!r}; choose one of: {levels}",
-                    level=level,
+                    level=excerpt(level),
                     levels=", ".join(LEVELS),
                 ),
                 EXIT_INPUT,

@@ -68,12 +68,22 @@ def _now() -> str:
 
 
 def _day(text: str | None, option: str) -> date | None:
+    """The date an option gives (from 1900 to 2999), or one line naming it (exit 2)."""
+    from plansza.files import excerpt
+    from plansza.inputs import check_day
+
     if text is None:
         return None
     try:
-        return date.fromisoformat(text.strip())
+        day = date.fromisoformat(text.strip())
     except ValueError:
-        fail(_("{option}: bad date {text} (YYYY-MM-DD)", option=option, text=text), EXIT_INPUT)
+        fail(
+            _("{option}: bad date {text} (YYYY-MM-DD)", option=option, text=excerpt(text)),
+            EXIT_INPUT,
+        )
+    with user_errors(EXIT_INPUT):
+        check_day(day, option)
+    return day
 
 
 def _required_day(text: str, option: str) -> date:

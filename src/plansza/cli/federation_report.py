@@ -15,6 +15,7 @@ from plansza.cli.common import EXIT_INPUT, EXIT_REFUSED, console, fail, user_err
 from plansza.cli.i18n import _
 from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_
+from plansza.files import excerpt
 
 
 def report(
@@ -42,7 +43,7 @@ def report(
         try:
             day = date.fromisoformat(as_of)
         except ValueError:
-            fail(_("--as-of: not a date: '{text}' (YYYY-MM-DD)", text=as_of), EXIT_INPUT)
+            fail(_("--as-of: not a date: '{text}' (YYYY-MM-DD)", text=excerpt(as_of)), EXIT_INPUT)
     games = None
     if history is not None:
         from plansza.ranking.records import read_games_csv

@@ -30,13 +30,14 @@ from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import current as language
 from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import N_, IllegalMoveError
+from plansza.files import excerpt
 from plansza.moves import Play, parse_move
 from plansza.rules import Rules
 from plansza.scoring import score_play
 
 if TYPE_CHECKING:
     from plansza.gcg import GameRecord
-    from plansza.replay import ReplayReport
+    from plansza.replay import ReplayedMove, ReplayReport
 
 MESSAGES = {
     "bingo": N_("50-point bonus for all 7 tiles"),
@@ -59,7 +60,9 @@ def show(
     try:
         ts = TileSet.by_name(tiles)
     except ValueError:  # tiles.py words it in English only
-        fail(_("unknown tile set {name!r}: use polish or english", name=tiles), EXIT_INPUT)
+        fail(
+            _("unknown tile set {name!r}: use polish or english", name=excerpt(tiles)), EXIT_INPUT
+        )
     with user_errors():
         pos = parse_cgp(cgp, ts)
     console.print(board_text(pos.board))
@@ -89,7 +92,7 @@ def score(
         pos = parse_cgp(cgp, rules.tileset)
         parsed = parse_move(move, rules.tileset)
     if not isinstance(parsed, Play):
-        fail(_("{move!r} is not a play (coordinate and word)", move=move), EXIT_INPUT)
+        fail(_("{move!r} is not a play (coordinate and word)", move=excerpt(move)), EXIT_INPUT)
     try:
         scored = score_play(pos.board, parsed, rules)
     except IllegalMoveError as e:
@@ -151,7 +154,7 @@ def _report_table(rec: GameRecord, rep: ReplayReport) -> Table:
     for m in rep.moves:
         computed = "" if m.computed is None else str(m.computed)
         style = None if m.matches else "bold red"
-        words = ", ".join(m.words) if not m.error else m.error
+        words = ", ".join(m.words) if not m.error else _problem(m)
         table.add_row(
             str(m.line),
             rec.players[m.player].name,
@@ -162,6 +165,13 @@ def _report_table(rec: GameRecord, rep: ReplayReport) -> Table:
             style=style,
         )
     return table
+
+
+def _problem(move: ReplayedMove) -> str:
+    """Why a line of the record does not check out, in the CLI's language."""
+    if move.problem is not None:
+        return describe(move.problem, where=False)
+    return move.error or ""
 
 
 def _final_lines(rec: GameRecord, rep: ReplayReport) -> None:
@@ -181,8 +191,9 @@ def replay_cmd(
 ) -> None:
     """Replay a GCG record, recompute every play.
 
-    Exit code 0 when every recorded play score matches, 1 on a mismatch, 2 for an
-    unreadable file.
+    Exit code 0 when every recorded play score matches, 1 on a mismatch or where the
+    record is inconsistent (named on stderr: a rack that cannot make the move, a total
+    that does not follow), 2 for an unreadable file.
     """
     from plansza.replay import replay  # here: show and score need no replay
 
@@ -196,12 +207,19 @@ def replay_cmd(
         if board:
             console.print(board_text(rep.board))
         _final_lines(rec, rep)
+        scores = len(rep.mismatches) - len(rep.problems)
         if rep.ok:
             console.print(_("Every recorded play score matches."))
-        else:
+        if scores:
+            console.print(_("Play scores that do not match: {n}.", n=scores), style="bold red")
+        if rep.problems:
             console.print(
-                _("Play scores that do not match: {n}.", n=len(rep.mismatches)), style="bold red"
+                _("Lines where the record is inconsistent: {n}.", n=len(rep.problems)),
+                style="bold red",
             )
+    # where the record is inconsistent: one line each, as FILE:LINE: MOVE: why
+    for m in rep.problems:
+        err_console.print(f"{path}:{m.line}: {m.move}: {_problem(m)}", soft_wrap=True)
     raise typer.Exit(0 if rep.ok else EXIT_NEGATIVE)
 
 

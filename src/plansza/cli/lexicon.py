@@ -32,6 +32,7 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, text_of
 from plansza.errors import N_
+from plansza.files import excerpt
 
 if TYPE_CHECKING:
     from plansza.lexicon import Lexicon
@@ -287,7 +288,7 @@ def build(  # long: a command: a list read, checked, compiled, told
                     "{source}:{line}: '{text}' — a character outside the {tiles} tile set",
                     source=words_file,
                     line=bad.line,
-                    text=bad.text,
+                    text=excerpt(bad.text),
                     tiles=tileset.name,
                 ),
                 markup=False,

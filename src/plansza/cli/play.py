@@ -44,6 +44,7 @@ from rich.text import Text
 from plansza.cli.common import (
     DEFAULT_LEXICON,
     EXIT_INPUT,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     console,
     fail,
@@ -262,23 +263,29 @@ class Session:
         """Play to the end (or until the person quits); save; the exit code.
 
         The end of the input, ``koniec`` and Ctrl-C all end the game the same way:
-        the computer's play nobody challenged stands, and the game is saved.
+        the computer's play nobody challenged stands, and the game is saved. Ctrl-C
+        then exits 130, as ``plansza match`` does (a script can tell an interrupted
+        game from a finished one); a game that cannot be saved exits 2.
         """
         self._start()
+        interrupted = False
         try:
             while not self.game.is_over:
                 if self.game.to_move == self.bot and self.game.pending is None:
                     self._computer_turn()
                 else:
                     self._human_turn(None)
-        except (_Quit, KeyboardInterrupt):
+        except (_Quit, KeyboardInterrupt) as stop:
+            interrupted = isinstance(stop, KeyboardInterrupt)
             self.out.print()
             g = self.game
             if not g.is_over and g.pending is not None and g.pending.player == self.bot:
                 self._show(self._act(self.human, Accept()))  # it stands (TR 4.7.3)
         self._show_end(self.table.ending())
         self._save()
-        return EXIT_OK if self.saved is not None else EXIT_INPUT
+        if self.saved is None:
+            return EXIT_INPUT
+        return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
     def _start(self) -> None:
         g = self.game

@@ -114,13 +114,29 @@ _ALL_HELP = N_("Also players below 30 games.")
 _HISTORY_HELP = N_("History CSV (default: $PLANSZA_RANKING_HISTORY or the user data directory).")
 
 
-def _as_of(value: str | None) -> date | None:
-    if value is None:
-        return None
+def _option_day(value: str, option: str) -> date:
+    """The date an option gives, or one line naming the option (exit 2): not a date,
+    or out of range (:data:`plansza.inputs.FIRST_DAY` – :data:`~plansza.inputs.LAST_DAY`)."""
+    from plansza.files import excerpt
+    from plansza.inputs import check_day
+
     day = parse_date(value)
     if day is None:
-        fail(_("--as-of: unknown date format {value!r} (use YYYY-MM-DD)", value=value), EXIT_INPUT)
+        fail(
+            _(
+                "{option}: unknown date format {value!r} (use YYYY-MM-DD)",
+                option=option,
+                value=excerpt(value),
+            ),
+            EXIT_INPUT,
+        )
+    with user_errors():
+        check_day(day, option)
     return day
+
+
+def _as_of(value: str | None) -> date | None:
+    return None if value is None else _option_day(value, "--as-of")
 
 
 def _report_bad_rows(e: BadRowsError) -> None:
@@ -440,11 +456,7 @@ def update(  # long: a command: its options, the update, its report
         read_tournament,
     )
 
-    the_day = None
-    if day is not None:
-        the_day = parse_date(day)
-        if the_day is None:
-            fail(_("--date: unknown date format {value!r} (use YYYY-MM-DD)", value=day), EXIT_INPUT)
+    the_day = None if day is None else _option_day(day, "--date")
     path = history or default_history_path()
     with user_errors():
         try:
@@ -555,12 +567,7 @@ def estimate(  # long: a command: its options, the estimate, its table
     from plansza.ranking.effect import by_change
     from plansza.services.ranking import RankingError, estimate_tournament
 
-    the_day = date.today()
-    if day is not None:
-        parsed = parse_date(day)
-        if parsed is None:
-            fail(_("--date: unknown date format {value!r} (use YYYY-MM-DD)", value=day), EXIT_INPUT)
-        the_day = parsed
+    the_day = date.today() if day is None else _option_day(day, "--date")
     path = history or default_history_path()
     with user_errors():
         try:
@@ -722,12 +729,7 @@ def seed(  # long: a command: its options, the rankings, 3 outputs
     history: str | None = typer.Option(None, "--history", help=_HISTORY_HELP),
 ) -> None:
     """The entrants' tournament rankings (RR §2)."""
-    the_day = date.today()
-    if day is not None:
-        parsed = parse_date(day)
-        if parsed is None:
-            fail(_("--date: unknown date format {value!r} (use YYYY-MM-DD)", value=day), EXIT_INPUT)
-        the_day = parsed
+    the_day = date.today() if day is None else _option_day(day, "--date")
     wanted = list(names)
     if players is not None:
         with user_errors():

@@ -15,6 +15,7 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _
 from plansza.errors import N_
+from plansza.files import excerpt
 
 
 def serve(  # long: a command whose 10 options are most of it
@@ -143,7 +144,9 @@ def _poll() -> float | None:
     try:
         return max(0.01, float(value))
     except ValueError:
-        message = _("PLANSZA_TOURNAMENT_POLL: not a number of seconds: {value}", value=value)
+        message = _(
+            "PLANSZA_TOURNAMENT_POLL: not a number of seconds: {value}", value=excerpt(value)
+        )
         fail(message, EXIT_INPUT)
 
 

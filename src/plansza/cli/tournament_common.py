@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import typer
@@ -22,7 +22,7 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, text_of
 from plansza.errors import N_
-from plansza.services.tournament import ArgumentError, Referee
+from plansza.services.tournament import ArgumentError, Referee, check_date
 from plansza.tournament.model import State, seeds
 
 if TYPE_CHECKING:
@@ -94,11 +94,11 @@ def _name(state: State, pid: int | None) -> str:
     return f"{seeds(state)[pid]} {state.players[pid].name}"
 
 
-def _parse_date(text: str) -> str:
-    try:
-        return date.fromisoformat(text).isoformat()
-    except ValueError:
-        fail(_("bad date {text} (YYYY-MM-DD)", text=text), EXIT_INPUT)
+def _parse_date(text: str, option: str = "--date") -> str:
+    """A date an option gives (from 1900 to 2999), or one line naming it (exit 2)."""
+    with user_errors(EXIT_INPUT):
+        return check_date(text, option)
+    raise AssertionError("unreachable")  # user_errors exits on an error
 
 
 def _left(kind: str, round_no: int) -> str:

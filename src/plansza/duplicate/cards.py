@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from plansza.board import SIZE, Board, Coordinate
 from plansza.errors import IllegalMoveError, InvalidMoveError
+from plansza.files import excerpt
 from plansza.moves import MAX_WORD, Play
 from plansza.rules import Rules
 from plansza.scoring import PlacedTile, check_placement, resolve, words_formed
@@ -132,16 +133,18 @@ def _parse(card: Card, rules: Rules) -> tuple[Coordinate, str, tuple[bool, ...]]
     ts = rules.tileset
     parts = card.text.split()
     if len(parts) != 2:
-        return Verdict("unreadable", details={"text": card.text})
+        return Verdict("unreadable", details={"text": excerpt(card.text)})
     coord_text, written = parts
     try:
         coord = Coordinate.parse(coord_text)
     except InvalidMoveError:
-        return Verdict("bad_coordinate", details={"coordinate": coord_text})
+        return Verdict("bad_coordinate", details={"coordinate": excerpt(coord_text)})
     written = written.replace("(", "").replace(")", "")  # board letters may be bracketed
     bad = [ch for ch in written if not ts.is_letter(ch)]
     if bad or not 2 <= len(written) <= MAX_WORD:
-        return Verdict("bad_word", details={"word": written, "chars": "".join(bad)})
+        return Verdict(
+            "bad_word", details={"word": excerpt(written), "chars": excerpt("".join(bad))}
+        )
     marked = tuple(ch.islower() for ch in written)
     return coord, written.upper(), marked
 

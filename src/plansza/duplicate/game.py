@@ -51,6 +51,7 @@ from plansza.duplicate.racks import (
 )
 from plansza.duplicate.top import DuplicateCandidate, describe_play, rank
 from plansza.errors import IllegalMoveError, InvalidMoveError
+from plansza.inputs import check_name
 from plansza.moves import Play
 from plansza.rules import Rules
 from plansza.scoring import score_play
@@ -241,6 +242,7 @@ class Championship:
         name = " ".join(name.split())
         if not name:
             raise refuse("empty_name")
+        check_name(name)  # one line of printable text: no control character
         if number is None:
             number = max(self.players, default=0) + 1
         if number < 1:

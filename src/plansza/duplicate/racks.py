@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from plansza.duplicate.messages import DuplicateError, refuse
 from plansza.errors import NP_
+from plansza.files import excerpt
 from plansza.tiles import BLANK, TileSet
 
 #: II.2: the stricter rule holds for the first ten moves.
@@ -280,7 +281,7 @@ def read_tiles(typed: str, tileset: TileSet) -> str:
         elif tileset.is_letter(ch):
             out.append(ch.upper())
         else:
-            raise refuse("bad_tile", typed=typed.strip(), tile=ch)
+            raise refuse("bad_tile", typed=excerpt(typed.strip()), tile=ch)
     return "".join(out)
 
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from plansza.board import Board
 from plansza.errors import N_, NP_, PlanszaError
+from plansza.files import excerpt
 from plansza.movegen import MoveGenerator, MoveList
 from plansza.moves import Move, Pass, Play
 from plansza.rules import Rules
@@ -177,7 +178,7 @@ def _rack_codes(rack: str, tileset: TileSet, rules: Rules, mover: bool) -> bytes
             RACK_SIZE[mover],
             code="rack_size",
             plural_field="count",
-            rack=text,
+            rack=excerpt(text),
             count=len(text),
             size=rules.rack_size,
         )
@@ -189,7 +190,7 @@ def _rack_codes(rack: str, tileset: TileSet, rules: Rules, mover: bool) -> bytes
             codes.append(tileset.index(ch) + 1)
         else:
             raise EndgameError(
-                RACK["tile", mover], code="tile", tile=ch, rack=text, tileset=tileset.name
+                RACK["tile", mover], code="tile", tile=ch, rack=excerpt(text), tileset=tileset.name
             )
     return bytes(codes)
 

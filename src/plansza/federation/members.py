@@ -25,6 +25,8 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from plansza.errors import N_, FormatError, PlanszaError
+from plansza.files import excerpt
+from plansza.inputs import check_day, check_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,16 +116,17 @@ def parse_day(text: str, *, field: str, source: str | None = None, line: int | N
     plansza.errors.FormatError: bad date '2024-02-30' for born (YYYY-MM-DD)
     """
     try:
-        return date.fromisoformat(text.strip())
+        day = date.fromisoformat(text.strip())
     except ValueError:
         raise FormatError(
             N_("bad date '{text}' for {field} (YYYY-MM-DD)"),
             code="bad_date",
             source=source,
             line=line,
-            text=text,
+            text=excerpt(text),
             field=field,
         ) from None
+    return check_day(day, field, source=source, line=line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +138,7 @@ class MemberRow:
     since: date
     until: date | None
     player: str
+    line: int = 0  #: where it was read (1-based; 0: not from a file)
 
 
 def read_members_csv(text: str, *, source: str = "members.csv") -> list[MemberRow]:
@@ -166,7 +170,7 @@ def read_members_csv(text: str, *, source: str = "members.csv") -> list[MemberRo
     rows = []
     for line, raw in enumerate(reader, start=2):
         row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
-        name = " ".join(row.get("name", "").split())
+        name = check_name(" ".join(row.get("name", "").split()), source=source, line=line)
         if not name:
             raise FormatError(N_("the name is missing"), code="bad_row", source=source, line=line)
         born = None
@@ -192,6 +196,6 @@ def read_members_csv(text: str, *, source: str = "members.csv") -> list[MemberRo
                 since=since.isoformat(),
                 until=until.isoformat(),
             )
-        player = " ".join(row.get("player", "").split()) or name
-        rows.append(MemberRow(name, born, since, until, player))
+        player = check_name(" ".join(row.get("player", "").split()), source=source, line=line)
+        rows.append(MemberRow(name, born, since, until, player or name, line))
     return rows

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from plansza.errors import N_, FormatError
-from plansza.files import write_atomic
+from plansza.files import excerpt, write_atomic
 from plansza.lexicon import _kwg, store
 from plansza.lexicon.kwgfile import encode, map_file, read_header
 from plansza.lexicon.progress import ProgressCallback, progress_bar
@@ -287,7 +287,7 @@ class Lexicon:
             )
             raise LexiconError(
                 template,
-                text=text,
+                text=excerpt(text),
                 ch=ch,
                 tileset=self.tileset.name,
             )
@@ -305,7 +305,7 @@ class Lexicon:
                 out.append(self._tile(ch, "pattern", pattern))
         if len(out) > 63:
             raise LexiconError(
-                N_("pattern {pattern!r} is too long (at most 63 symbols)"), pattern=pattern
+                N_("pattern {pattern!r} is too long (at most 63 symbols)"), pattern=excerpt(pattern)
             )
         return bytes(out)
 

@@ -25,6 +25,7 @@ from pathlib import Path
 import platformdirs
 
 from plansza.errors import N_, PlanszaError
+from plansza.files import excerpt
 from plansza.lexicon.kwgfile import FORMAT_VERSION
 
 DEFAULT_NAME = "sjp-20220301"
@@ -112,12 +113,14 @@ def resolve(name_or_path: str | os.PathLike[str]) -> Path | None:
     if path.is_file():
         return path
     if path.suffix == SUFFIX or len(path.parts) > 1:
-        raise LexiconError(N_("no such compiled lexicon: {path}"), path=str(path))
+        raise LexiconError(N_("no such compiled lexicon: {path}"), path=excerpt(str(path), 200))
     candidate = named_path(text)
     if candidate.is_file():
         return candidate
     known = ", ".join(sorted([DEFAULT_NAME, *list_named()])) or DEFAULT_NAME
-    raise LexiconError(N_("unknown lexicon {name!r}; known: {known}"), name=text, known=known)
+    raise LexiconError(
+        N_("unknown lexicon {name!r}; known: {known}"), name=excerpt(text), known=known
+    )
 
 
 def list_named() -> list[str]:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from plansza.board import SIZE, Board, Coordinate, Direction
 from plansza.errors import N_, NP_, PlanszaError
+from plansza.files import excerpt
 from plansza.moves import Exchange, Play
 from plansza.rules import Rules
 from plansza.scoring import PlacedTile, ScoredPlay, WordScore, score_play, words_formed
@@ -86,7 +87,7 @@ def _rack_codes(rack: str, tileset: TileSet, rules: Rules) -> bytes:
                     "rack {rack!r}: {tile!r} is not a tile of the {tileset} set "
                     "(upper-case letters, ? for a blank)"
                 ),
-                rack=rack,
+                rack=excerpt(rack),
                 tile=ch,
                 tileset=tileset.name,
             )
@@ -97,7 +98,7 @@ def _rack_codes(rack: str, tileset: TileSet, rules: Rules) -> bytes:
                 "rack {rack!r} has {n} tiles; a rack holds {rack_size}",
             ),
             plural_field="n",
-            rack=rack,
+            rack=excerpt(rack),
             n=len(codes),
             rack_size=rules.rack_size,
         )

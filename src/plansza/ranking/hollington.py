@@ -42,6 +42,7 @@ from datetime import date
 from fractions import Fraction
 
 from plansza.errors import N_, PlanszaError
+from plansza.files import excerpt
 from plansza.ranking.records import RankedGame, Registration, normalise_name
 from plansza.tiles import polish_collation_key
 
@@ -68,12 +69,14 @@ class UnknownPlayerError(PlanszaError):
             super().__init__(
                 N_("no player {name!r} in the ranking history (did you mean: {names}?)"),
                 code="unknown_player",
-                name=name,
+                name=excerpt(name),
                 names=", ".join(suggestions),
             )
         else:
             super().__init__(
-                N_("no player {name!r} in the ranking history"), code="unknown_player", name=name
+                N_("no player {name!r} in the ranking history"),
+                code="unknown_player",
+                name=excerpt(name),
             )
         self.suggestions = list(suggestions)
 

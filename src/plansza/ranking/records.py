@@ -48,6 +48,7 @@ from typing import Any
 
 from plansza.errors import N_, FormatError
 from plansza.files import HISTORY_LIMIT, csv_text, csv_writer, excerpt, read_record
+from plansza.inputs import DAY_RANGE, FIRST_DAY, LAST_DAY, NAME_CONTROL, control_character
 
 MESSAGES: dict[str, str] = {
     "no_header": N_("no header; the first row must name the columns: {columns}"),
@@ -352,23 +353,49 @@ def header_positions(
     return positions, problems
 
 
+def _day_problems(text: str, day: date | None, line: int) -> list[RowProblem]:
+    """What is wrong with the date cell ``text`` read as ``day``: missing, not a date,
+    or out of range (Python's dates end where the ranking's window would step out)."""
+    if not text:
+        return [_problem(line, MESSAGES["missing"], column="date")]
+    if day is None:
+        return [_problem(line, MESSAGES["bad_date"], value=excerpt(text))]
+    if not FIRST_DAY <= day <= LAST_DAY:
+        return [
+            _problem(
+                line,
+                DAY_RANGE,
+                field="date",
+                value=day.isoformat(),
+                first=FIRST_DAY.isoformat(),
+                last=LAST_DAY.isoformat(),
+            )
+        ]
+    return []
+
+
+def _name_problems(name: str, line: int) -> list[RowProblem]:
+    """A name with a control character (a tab or line break was made a space already)."""
+    char = control_character(name)
+    if char is None:
+        return []
+    return [_problem(line, NAME_CONTROL, name=excerpt(name), char=char)]
+
+
 def _parse_registration(
     cell: Mapping[str, str], line: int
 ) -> tuple[Registration | None, list[RowProblem]]:
     """A row with a registered ranking as a :class:`Registration`, or the reasons it is
     not one: the date, tournament and player1 filled, no opponent, scores or walkover."""
-    reasons: list[RowProblem] = []
     day = parse_date(cell["date"]) if cell["date"] else None
-    if not cell["date"]:
-        reasons.append(_problem(line, MESSAGES["missing"], column="date"))
-    elif day is None:
-        reasons.append(_problem(line, MESSAGES["bad_date"], value=excerpt(cell["date"])))
+    reasons = _day_problems(cell["date"], day, line)
     tournament = normalise_name(csv_text(cell["tournament"]))
     if not tournament:
         reasons.append(_problem(line, MESSAGES["missing"], column="tournament"))
     player = normalise_name(csv_text(cell["player1"]))
     if not player:
         reasons.append(_problem(line, MESSAGES["missing"], column="player1"))
+    reasons += _name_problems(player, line)
     for column in ("player2", "score1", "score2", "walkover"):
         value = cell.get(column, "")
         if value and not (column == "walkover" and value.lower() in _FALSE):
@@ -420,10 +447,7 @@ def _parse_row(
     if any(cell.get(column) for column in REGISTRATION_COLUMNS):
         return _parse_registration(cell, line)
     day = parse_date(cell["date"]) if cell["date"] else None
-    if not cell["date"]:
-        reasons.append(_problem(line, MESSAGES["missing"], column="date"))
-    elif day is None:
-        reasons.append(_problem(line, MESSAGES["bad_date"], value=excerpt(cell["date"])))
+    reasons += _day_problems(cell["date"], day, line)
     tournament = normalise_name(csv_text(cell["tournament"]))
     if not tournament:
         reasons.append(_problem(line, MESSAGES["missing"], column="tournament"))
@@ -432,6 +456,7 @@ def _parse_row(
         name = normalise_name(csv_text(cell[column]))
         if not name:
             reasons.append(_problem(line, MESSAGES["missing"], column=column))
+        reasons += _name_problems(name, line)
         names.append(name)
     scores = []
     for column in ("score1", "score2"):
@@ -513,6 +538,7 @@ def _fast_row(
     score2 = row[at[5]].strip()
     if (
         day is None
+        or not FIRST_DAY <= day <= LAST_DAY
         or not tournament
         or not player1
         or not player2
@@ -524,6 +550,8 @@ def _fast_row(
         return None
     if int(score1) > MAX_SCORE or int(score2) > MAX_SCORE:
         return None
+    if not (player1.isprintable() and player2.isprintable()):
+        return None  # the slow way names the control character
     walkover = False
     if walkover_at is not None:
         flag = row[walkover_at].strip().lower()

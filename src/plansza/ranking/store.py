@@ -32,7 +32,7 @@ import io
 import os
 from collections.abc import Sequence
 
-from plansza.files import HISTORY_LIMIT, csv_writer, read_record, write_atomic
+from plansza.files import HISTORY_LIMIT, csv_writer, read_record, write_atomic, writing
 from plansza.ranking.hollington import RankingHistory
 from plansza.ranking.records import (
     COLUMNS,
@@ -114,7 +114,8 @@ def append_rows(
     (create it if needed), and return what the new file holds, as read back from it
     (see :func:`appended`)."""
     text, rows = appended(path, games, registrations)
-    write_atomic(path, text)
+    with writing(path):  # a read-only file system, a full disk: one line naming the file
+        write_atomic(path, text)
     return rows
 
 

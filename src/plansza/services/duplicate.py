@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from plansza.errors import N_, FormatError
+from plansza.files import excerpt
 from plansza.services.tournament import ArgumentError
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def declared_score(text: str) -> int | None:
         raise ArgumentError(
             N_("'{text}' is not a score (a whole number from 0, or - when none is written)"),
             code="score",
-            text=text,
+            text=excerpt(text),
         )
     return int(t)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from plansza.errors import N_, PlanszaError
+from plansza.errors import N_, FormatError, PlanszaError
 from plansza.federation import candidates
 from plansza.federation.members import Member, read_members_csv
 from plansza.federation.referees import Status, status
@@ -38,6 +38,8 @@ from plansza.federation.registry import (
     candidate_of,
 )
 from plansza.federation.roles import Standing
+from plansza.files import excerpt
+from plansza.inputs import check_day, check_name
 from plansza.ranking.records import RankedGame, normalise_name
 from plansza.tournament.storage import find_one
 
@@ -93,8 +95,33 @@ class Federation:
         until: date | None = None,
         player: str | None = None,
     ) -> None:
-        """A new member, or one more membership period of a member."""
+        """A new member, or one more membership period of a member. The names are
+        checked (one line of printable text), and a date of birth after today refused."""
+        check_name(name)
+        if player:
+            check_name(player)
+        self._check_born(name, born)
         self._append("member_added", _member_data(name, born, since, until, player))
+
+    def _check_born(
+        self, name: str, born: date | None, *, line: int | None = None, source: str | None = None
+    ) -> None:
+        """Refuse a date of birth after today (the registry's clock): a typo, such as a
+        member born in 2999, that would make every age check (RS §3.1) meaningless."""
+        try:
+            today = date.fromisoformat(self.now()[:10])
+        except ValueError:  # a clock that stamps no date (a test's): the machine's day
+            today = date.today()
+        if born is not None and born > today:
+            raise FormatError(
+                N_("{name}: the date of birth {born} is in the future (today is {today})"),
+                code="born_future",
+                line=line,
+                source=source,
+                name=excerpt(name),
+                born=born.isoformat(),
+                today=today.isoformat(),
+            )
 
     def end_membership(self, name: str, until: date) -> None:
         """The member's open membership ends on ``until`` (the day included)."""
@@ -104,6 +131,8 @@ class Federation:
         """Every row of a members' CSV, in one transaction (all or nothing); the
         number of rows."""
         rows = read_members_csv(text, source=source)
+        for r in rows:
+            self._check_born(r.name, r.born, line=r.line or None, source=source)
         items = [
             ("member_added", _member_data(r.name, r.born, r.since, r.until, r.player)) for r in rows
         ]
@@ -411,8 +440,9 @@ def standings_for(db: str, names: list[str], as_of: str) -> dict[str, Standing]:
 
 def _day(text: str) -> date:
     try:
-        return date.fromisoformat(text)
+        day = date.fromisoformat(text)
     except ValueError:
         raise PlanszaError(
-            N_("not a date: '{text}' (YYYY-MM-DD)"), code="bad_date", text=text
+            N_("not a date: '{text}' (YYYY-MM-DD)"), code="bad_date", text=excerpt(text)
         ) from None
+    return check_day(day, "date")

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from plansza.errors import N_, PlanszaError
+from plansza.files import excerpt
 from plansza.moves import unreadable
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def play_options(
         raise OptionError(
             N_("unknown level {level!r}; choose one of: {levels}"),
             code="level",
-            level=level,
+            level=excerpt(level),
             levels=", ".join(LEVELS),
         )
     if not 0.0 <= phony <= 1.0:
@@ -117,7 +118,9 @@ def play_options(
         raise OptionError(N_("--seconds must be positive, not {n}"), code="seconds", n=seconds)
     if first.lower() not in FIRST:
         raise OptionError(
-            N_("--first takes me, computer or draw, not {value!r}"), code="first", value=first
+            N_("--first takes me, computer or draw, not {value!r}"),
+            code="first",
+            value=excerpt(first),
         )
     if rules.players != 2:
         raise OptionError(N_("a game against the computer is for two players"), code="players")

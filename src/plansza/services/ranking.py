@@ -16,6 +16,7 @@ returns values: it prints nothing and reads no language or clock.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from plansza.errors import N_, FormatError, PlanszaError
-from plansza.files import read_record, write_atomic
+from plansza.files import excerpt, read_record, write_atomic, writing
 from plansza.ranking.effect import TournamentEffect, tournament_effect
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
@@ -35,6 +36,8 @@ from plansza.ranking.hollington import (
 )
 from plansza.ranking.listing import PublishedList, list_csv, read_list
 from plansza.ranking.records import (
+    MAX_REGISTERED_GAMES,
+    MAX_REGISTERED_RANKING,
     HistoryRows,
     RankedGame,
     Registration,
@@ -74,6 +77,26 @@ def read_registered(path: str) -> dict[str, Prior]:
     if reader is None:
         return {}
     found = dict(_read_referee_file(reader, path))
+    for name, (ranking, games) in found.items():
+        if ranking is not None and not (
+            math.isfinite(ranking)
+            and 0 <= ranking <= MAX_REGISTERED_RANKING
+            and 0 <= games <= MAX_REGISTERED_GAMES
+        ):
+            # recorded before registrations were checked (``turniej add-player --ranking inf``)
+            raise FormatError(
+                N_(
+                    "{path}: {name} is registered with the ranking {ranking} and {games} games: "
+                    "a ranking is from 0 to {most}, games from 0 to {most_games}"
+                ),
+                code="registered_range",
+                path=path,
+                name=excerpt(name),
+                ranking=excerpt(str(ranking)),
+                games=excerpt(str(games)),
+                most=MAX_REGISTERED_RANKING,
+                most_games=MAX_REGISTERED_GAMES,
+            )
     return {
         normalise_name(name): Prior(Fraction(ranking).limit_denominator(10**6), int(games))
         for name, (ranking, games) in found.items()
@@ -307,7 +330,8 @@ def add_tournament(
         )
     changes.sort(key=lambda c: polish_collation_key(c.name))
     estimated = tuple(sorted(priors, key=polish_collation_key))
-    write_atomic(history_path, text)
+    with writing(history_path):  # a read-only file system, a full disk: one line
+        write_atomic(history_path, text)
     return Added(new, published, later, changes, estimated)
 
 
@@ -316,7 +340,8 @@ def import_list(source: str, destination: str) -> PublishedList:
     it at ``destination`` for the tournament program, replacing the list there.
     All or nothing: a file with a bad row changes nothing."""
     listing = read_list(source)
-    write_atomic(destination, list_csv(listing))
+    with writing(destination):  # a read-only file system, a full disk: one line
+        write_atomic(destination, list_csv(listing))
     return listing
 
 

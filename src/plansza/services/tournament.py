@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from plansza.errors import N_, NP_, FormatError, IllegalActionError, PlanszaError
 from plansza.files import csv_text, excerpt
+from plansza.inputs import check_day, check_name
 from plansza.tiles import polish_collation_key
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def player(state: State, text: str) -> int:
         by_seed = player_by_seed(state)
         if int(text) in by_seed:
             return by_seed[int(text)]
-        raise ArgumentError(N_("no such player: {who}"), code="unknown_player", who=text)
+        raise ArgumentError(N_("no such player: {who}"), code="unknown_player", who=excerpt(text))
     low = text.casefold()
     exact = [p.pid for p in state.players.values() if p.name.casefold() == low]
     if len(exact) == 1:
@@ -109,10 +110,10 @@ def player(state: State, text: str) -> int:
         raise ArgumentError(
             N_("'{who}' matches several players: {names}"),
             code="ambiguous_player",
-            who=text,
+            who=excerpt(text),
             names=names,
         )
-    raise ArgumentError(N_("no such player: {who}"), code="unknown_player", who=text)
+    raise ArgumentError(N_("no such player: {who}"), code="unknown_player", who=excerpt(text))
 
 
 #: A name not on the ranking list, with close names on it.
@@ -188,6 +189,86 @@ def _number_pair(text: str, template: str, code: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
+MOST_RANKING = 10_000
+"""The highest ranking a player may be registered with (a PFS ranking is about 50–250;
+the ratings a TSH file or an English tournament carries, about 500–2300, fit too). The
+ranking's history takes the same bound for a registered ranking
+(:data:`plansza.ranking.records.MAX_REGISTERED_RANKING`); ``inf`` or ``1e308`` is a
+typo, and broke the ``.t`` export and the ranking's estimate."""
+MOST_GAMES = 1_000_000
+"""The most ranked games a player may be registered with: the history's whole size
+(:data:`plansza.files.HISTORY_LIMIT` holds about a million games, several times the PFS
+history; :data:`plansza.ranking.records.MAX_REGISTERED_GAMES`)."""
+BAD_RANKING = N_("the ranking {value} is out of range: a ranking is from 0 to {most}")
+BAD_GAMES = N_("the games {value} are out of range: a whole number from 0 to {most}")
+
+
+def check_registration(data: dict[str, Any]) -> dict[str, Any]:
+    """A registration's name, ranking and games checked where they enter (the command
+    line, the console, a list of players): a name is one line of printable text, a
+    ranking a number from 0 to :data:`MOST_RANKING`, games a whole number from 0 to
+    :data:`MOST_GAMES`; else an :class:`ArgumentError` or a
+    :class:`~plansza.errors.FormatError` naming the value (nothing is recorded).
+
+    >>> check_registration({"name": "Ala", "ranking": float("inf")})
+    Traceback (most recent call last):
+    ...
+    plansza.services.tournament.ArgumentError: the ranking inf is out of range: a ranking \
+is from 0 to 10000
+    """
+    import math
+
+    check_name(str(data.get("name", "")))
+    ranking = data.get("ranking")
+    if ranking is not None and not (
+        isinstance(ranking, int | float)
+        and not isinstance(ranking, bool)
+        and math.isfinite(ranking)
+        and 0 <= ranking <= MOST_RANKING
+    ):
+        raise ArgumentError(
+            BAD_RANKING,
+            code="ranking_range",
+            value=excerpt(f"{ranking:g}" if isinstance(ranking, float) else str(ranking)),
+            most=MOST_RANKING,
+        )
+    games = data.get("games", 0)
+    if not (isinstance(games, int) and not isinstance(games, bool) and 0 <= games <= MOST_GAMES):
+        raise ArgumentError(
+            BAD_GAMES, code="games_range", value=excerpt(str(games)), most=MOST_GAMES
+        )
+    return data
+
+
+def check_date(text: str, field: str = "--date") -> str:
+    """A day of play written ``YYYY-MM-DD`` from 1900 to 2999
+    (:func:`plansza.inputs.check_day`), as ISO text; else an error naming ``field``.
+
+    >>> check_date("2026-05-01"), check_date(" 2026-05-02 ")
+    ('2026-05-01', '2026-05-02')
+    >>> check_date("9999-12-31")
+    Traceback (most recent call last):
+    ...
+    plansza.errors.FormatError: --date 9999-12-31 is out of range: a date from 1900-01-01 \
+to 2999-12-31
+    """
+    from datetime import date
+
+    written = text.strip()
+    try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", written):
+            raise ValueError(written)
+        day = date.fromisoformat(written)
+    except ValueError:
+        raise ArgumentError(
+            N_("{field}: bad date {text} (YYYY-MM-DD)"),
+            code="bad_date",
+            field=field,
+            text=excerpt(text),
+        ) from None
+    return check_day(day, field).isoformat()
+
+
 def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
     """Players from a CSV with a header (name, ranking, games, club, city, categories,
     division; the Polish headers nazwisko/gracz, ranking, partie, klub, miasto,
@@ -240,6 +321,7 @@ def read_players_csv(text: str, source: str) -> list[dict[str, Any]]:
         rec["games"] = int(g) if g else 0
         if not rec["name"]:
             raise FormatError(N_("empty player name"), line=lineno, source=source)
+        check_name(rec["name"], line=lineno, source=source)
         if any(r["name"] == rec["name"] for r in out):
             raise FormatError(
                 N_("{name} is already registered"), line=lineno, source=source, name=rec["name"]
@@ -649,8 +731,9 @@ class Referee:
     # ---- players -----------------------------------------------------------------
 
     def add_player(self, data: dict[str, Any]) -> int:
-        """Register a player (after round 1: a late entry, RS §7.2); the new pid."""
-        self._record("player_added", data)
+        """Register a player (after round 1: a late entry, RS §7.2); the new pid.
+        The name, ranking and games are checked first (:func:`check_registration`)."""
+        self._record("player_added", check_registration(data))
         return max(self.state().players)
 
     def set_categories(self, who: str, categories: list[str], division: str | None = None) -> int:
@@ -665,9 +748,10 @@ class Referee:
         return pid
 
     def import_players(self, records: list[dict[str, Any]]) -> int:
-        """Register all the players or none; how many."""
+        """Register all the players or none (each checked by
+        :func:`check_registration` first); how many."""
         self.file.append_many(
-            [("player_added", r) for r in records],
+            [("player_added", check_registration(r)) for r in records],
             at=self.now(),
             expected=self.expected,
             by=self.by,
@@ -748,7 +832,7 @@ class Referee:
         if said:
             data["notes"] = said
         if day is not None:
-            data["date"] = day
+            data["date"] = check_date(day)
         if preview:  # the same checks as a real pairing, on a copy; nothing is written
             trial = replay(self.file.events())
             apply(trial, Event(0, "paired", data, self.now()))
@@ -866,9 +950,11 @@ class Referee:
     def walkover(
         self, round_no: int, winner: str, loser: str, *, score: int = 0, replace: bool = False
     ) -> tuple[int, int]:
-        """A walkover (TR 7.2); the winner's pid and N of N:1, computed from the results."""
+        """A walkover (TR 7.2); the winner's pid and N of N:1, computed from the results.
+        A score at the time outside 0–5000 is a bad argument (:class:`ArgumentError`)."""
         state = self.state()
         w, lo = player(state, winner), player(state, loser)
+        parse_score(str(score), state.players[w].name)
         self._record(
             "walkover",
             {
@@ -912,7 +998,7 @@ class Referee:
         n = self.state().day + 1
         data: dict[str, Any] = {"day": n}
         if day is not None:
-            data["date"] = day
+            data["date"] = check_date(day)
         self._record("new_day", data)
         return n
 
@@ -1033,7 +1119,7 @@ def new_settings(
             "rounds": rounds,
             "system": system,
             "minutes": minutes,
-            "dates": list(dates or ([today] if today else [])),
+            "dates": [check_date(d) for d in dates] if dates else ([today] if today else []),
             "bye_score": list(bye_score or model.MPA_BYE_SCORE),
             "criteria": list(chain),
             "final_criteria": None if final_chain is None else list(final_chain),

@@ -37,12 +37,14 @@ refuses one over :data:`~plansza.files.RECORD_LIMIT` (1 MiB).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from plansza.errors import N_, FormatError, PlanszaError
 from plansza.files import excerpt
+from plansza.inputs import check_name
 from plansza.tournament.model import Settings, State, seeds
 
 
@@ -67,6 +69,12 @@ class TFile:
     def rounds(self) -> int:
         """The number of rounds paired in the file."""
         return max((len(p.opponents) for p in self.players), default=0)
+
+
+MOST_RATING = 10_000
+"""The highest rating read from or written to a ``.t`` file: the highest ranking a
+player is registered with (``plansza.services.tournament.MOST_RANKING``; TSH's own
+ratings are under 2500)."""
 
 
 def _is_number(token: str) -> bool:
@@ -102,7 +110,7 @@ def read_t(text: str, source: str = "<t>") -> TFile:
             raise FormatError(
                 N_("expected: NAME RATING OPPONENTS...; SCORES"), line=lineno, source=source
             )
-        name = " ".join(head[:idx])
+        name = check_name(" ".join(head[:idx]), line=lineno, source=source)
         tokens = head[idx:] + (parts[1].split() if len(parts) > 1 else [])
         bad = next((tok for tok in tokens if not _is_number(tok)), None)
         if bad is not None:
@@ -110,6 +118,16 @@ def read_t(text: str, source: str = "<t>") -> TFile:
                 N_("'{text}' is not a number"), line=lineno, source=source, text=excerpt(bad)
             )
         nums = [int(tok) for tok in head[idx:]]
+        if not 0 <= nums[0] <= MOST_RATING:
+            raise FormatError(
+                N_("{name}: the rating {rating} is out of range: from 0 to {most}"),
+                code="t_rating",
+                line=lineno,
+                source=source,
+                name=excerpt(name),
+                rating=nums[0],
+                most=MOST_RATING,
+            )
         scores = [int(tok) for tok in parts[1].split()] if len(parts) > 1 else []
         players.append(TPlayer(name, nums[0], nums[1:], scores, p12))
     n = len(players)
@@ -188,7 +206,7 @@ def from_state(state: State) -> TFile:
     players = []
     for pid in order:
         p = state.players[pid]
-        tp = TPlayer(p.name, round(p.ranking or 0))
+        tp = TPlayer(p.name, _rating(p.name, p.ranking))
         games = {g.round: g for g in state.games_of(pid)}
         for n in sorted(state.rounds):
             pr = state.rounds[n].pairing_of(pid)
@@ -204,6 +222,25 @@ def from_state(state: State) -> TFile:
                 tp.scores.append(games[n].score)
         players.append(tp)
     return TFile(players)
+
+
+def _rating(name: str, ranking: float | None) -> int:
+    """A player's ranking as a ``.t`` rating (none: 0, unrated); one no ``.t`` file can
+    hold (``inf``, recorded before rankings were checked) is refused naming the player."""
+    if ranking is None:
+        return 0
+    if not (math.isfinite(ranking) and 0 <= ranking <= MOST_RATING):
+        raise PlanszaError(
+            N_(
+                "a .t file cannot hold the ranking {ranking} of {name}: a rating is from 0 "
+                "to {most}"
+            ),
+            code="t_rating",
+            name=excerpt(name),
+            ranking=excerpt(str(ranking)),
+            most=MOST_RATING,
+        )
+    return round(ranking)
 
 
 def write_t(state: State) -> str:
