@@ -50,7 +50,6 @@ from plansza.errors import N_
 from plansza.files import csv_text, csv_writer, read_record
 from plansza.ranking.hollington import (
     Basis,
-    Explanation,
     RankingHistory,
     RankingList,
     UnknownPlayerError,
@@ -61,8 +60,9 @@ from plansza.ranking.records import (
     parse_date,
     read_history,
 )
-from plansza.ranking.report import basis_text, decimal_text, list_csv, list_html
+from plansza.ranking.report import decimal_text, list_csv, list_html
 from plansza.ranking.store import default_history_path
+from plansza.services.ranking import RESULT, STATUS, ExplanationView, explanation
 from plansza.tiles import polish_collation_key
 
 MESSAGES = {
@@ -85,14 +85,6 @@ MESSAGES = {
     "col_scalp": N_("Scalp"),
     "col_before": N_("Before"),
     "col_after": N_("After"),
-    "res_W": N_("W"),
-    "res_D": N_("D"),
-    "res_L": N_("L"),
-    "walkover": N_("walkover"),
-    "st_counted": N_("counted"),
-    "st_dropped": N_("dropped (200 limit)"),
-    "st_outside": N_("outside 2 years"),
-    "st_unused": N_("not counted"),
     "col_seed": N_("No."),
     "col_rule": N_("Rule"),
     "col_career": N_("Career games"),
@@ -228,43 +220,41 @@ def compute(
         _list_table(ranking_list)
 
 
-def explanation_json(ex: Explanation) -> dict[str, Any]:
+def explanation_json(view: ExplanationView) -> dict[str, Any]:
     """An explanation as plain data (the shape of ``explain --json``)."""
-    r = ex.next_ranking
-    tournaments = []
-    for perf in (*ex.outside, *ex.window):
-        t = perf.tournament
-        tournaments.append(
-            {
-                "tournament": t.name,
-                "start": t.start.isoformat(),
-                "end": t.end.isoformat(),
-                "entry_ranking": perf.entry,
-                "entry_basis": perf.basis.value,
-                "games": perf.games,
-                "scalps": perf.scalps,
-                "achieved": str(perf.achieved),
-                "status": ex.status(perf),
-                "scalp_detail": [
-                    {
-                        "date": s.game.date.isoformat(),
-                        "opponent": s.opponent,
-                        "score": s.own_score,
-                        "opponent_score": s.opponent_score,
-                        "result": s.result,
-                        "opponent_ranking": s.opponent_ranking,
-                        "scalp": s.scalp,
-                        "walkover": s.game.walkover,
-                    }
-                    for s in ex.scalps.get(perf.index, ())
-                ],
-            }
-        )
-    entry = ex.entry
+    r = view.next_ranking
+    tournaments = [
+        {
+            "tournament": t.name,
+            "start": t.start.isoformat(),
+            "end": t.end.isoformat(),
+            "entry_ranking": t.entry,
+            "entry_basis": t.basis,
+            "games": t.games,
+            "scalps": t.scalps,
+            "achieved": str(t.achieved),
+            "status": t.status,
+            "scalp_detail": [
+                {
+                    "date": s.date.isoformat(),
+                    "opponent": s.opponent,
+                    "score": s.score,
+                    "opponent_score": s.opponent_score,
+                    "result": s.result,
+                    "opponent_ranking": s.opponent_ranking,
+                    "scalp": s.scalp,
+                    "walkover": s.walkover,
+                }
+                for s in t.games_played
+            ],
+        }
+        for t in view.tournaments
+    ]
+    entry = view.listed
     return {
-        "name": ex.player,
-        "list_date": ex.list_date.isoformat() if ex.list_date else None,
-        "window_start": ex.window_start.isoformat() if ex.window_start else None,
+        "name": view.player,
+        "list_date": view.list_date.isoformat() if view.list_date else None,
+        "window_start": view.window_start.isoformat() if view.window_start else None,
         "listed": None
         if entry is None
         else {
@@ -277,79 +267,38 @@ def explanation_json(ex: Explanation) -> dict[str, Any]:
         "tournament_ranking": {
             "value": r.value,
             "exact": str(r.exact),
-            "basis": r.basis.value,
+            "basis": r.basis,
             "games": r.games,
             "scalps": r.scalps,
             "padding": r.padding,
             "career_games": r.career_games,
             "raised": r.raised,
         },
-        "window_games": sum(p.games for p in ex.window),
+        "window_games": view.window_games,
         "tournaments": tournaments,
     }
 
 
-def _print_explanation(ex: Explanation) -> None:  # long: one report's template, top to bottom
-    if ex.list_date is None or ex.window_start is None:
-        console.print(_("{name} — no tournament before this date", name=ex.player), markup=False)
-        console.print(basis_text(ex, cli_translator()), markup=False)
+def _print_explanation(view: ExplanationView) -> None:
+    """The explanation as ``explain`` prints it: the sentences, the tournaments, then
+    the scalps of each tournament of the two years."""
+    t = cli_translator()
+    console.print(view.heading.said(t), style="bold" if view.list_date else "", markup=False)
+    for line in view.lines(t):
+        console.print(line, markup=False)
+    if view.list_date is None:
         return
-    end = date.fromordinal(ex.list_date.toordinal() - 1)
-    console.print(
-        _(
-            "{name} — list dated {date} (tournaments from {start} to {end})",
-            name=ex.player,
-            date=ex.list_date,
-            start=ex.window_start,
-            end=end,
-        ),
-        style="bold",
-        markup=False,
-    )
-    if ex.entry is not None:
-        e = ex.entry
-        console.print(
-            _(
-                "Listed: place {place}, ranking {ranking} (exactly {exact} = {fraction}); games "
-                "counted: {games}, tournaments: {tournaments} (RR §1, §2.1).",
-                place=e.place,
-                ranking=e.ranking,
-                exact=decimal_text(e.exact, t=cli_translator()),
-                fraction=str(e.exact),
-                games=e.games,
-                tournaments=e.tournaments,
-            ),
-            markup=False,
-        )
-    else:
-        console.print(
-            _(
-                "Not listed: games in the two years: {games} (at least 30 needed, RR §2.1).",
-                games=sum(p.games for p in ex.window),
-            ),
-            markup=False,
-        )
-    console.print(
-        _(
-            "Tournament ranking for a tournament from {date}: {value}",
-            date=ex.list_date,
-            value=ex.next_ranking.value,
-        )
-        + " — "
-        + basis_text(ex, cli_translator()),
-        markup=False,
-    )
     rows = [
         [
-            perf.tournament.end.isoformat(),
-            perf.tournament.name,
-            str(perf.entry),
-            str(perf.games),
-            str(perf.scalps),
-            decimal_text(perf.achieved, t=cli_translator()),
-            text_of(MESSAGES["st_" + ex.status(perf)]),
+            tour.end.isoformat(),
+            tour.name,
+            str(tour.entry),
+            str(tour.games),
+            str(tour.scalps),
+            decimal_text(tour.achieved, t=t),
+            text_of(STATUS[tour.status]),
         ]
-        for perf in (*ex.outside, *ex.window)
+        for tour in view.tournaments
     ]
     keys = (
         "col_date",
@@ -361,37 +310,30 @@ def _print_explanation(ex: Explanation) -> None:  # long: one report's template,
         "col_status",
     )
     console.print(_whole_numbers_table(_("Tournaments"), keys, rows, wrap={1, 6}))
-    for perf in (*ex.outside, *ex.window):
-        if ex.status(perf) == "outside":
+    scalp_keys = (
+        "col_date",
+        "col_opponent",
+        "col_score",
+        "col_result",
+        "col_opp_ranking",
+        "col_scalp",
+    )
+    for tour in view.tournaments:
+        if not tour.shows_games:
             continue  # older games make no number; the table above lists the tournament
-        rows = []
-        for sc in ex.scalps.get(perf.index, ()):
-            score = f"{sc.own_score}:{sc.opponent_score}"
-            if sc.game.walkover:
-                score += f" ({_('walkover')})"
-            rows.append(
-                [
-                    sc.game.date.isoformat(),
-                    sc.opponent,
-                    score,
-                    text_of(MESSAGES["res_" + sc.result]),
-                    str(sc.opponent_ranking),
-                    str(sc.scalp),
-                ]
-            )
-        scalp_keys = (
-            "col_date",
-            "col_opponent",
-            "col_score",
-            "col_result",
-            "col_opp_ranking",
-            "col_scalp",
-        )
-        console.print(
-            _whole_numbers_table(
-                _("Scalps: {label}", label=perf.tournament.label), scalp_keys, rows, wrap={1}
-            )
-        )
+        rows = [
+            [
+                sc.date.isoformat(),
+                sc.opponent,
+                sc.score_said(t),
+                text_of(RESULT[sc.result]),
+                str(sc.opponent_ranking),
+                str(sc.scalp),
+            ]
+            for sc in tour.games_played
+        ]
+        title = _("Scalps: {label}", label=tour.label)
+        console.print(_whole_numbers_table(title, scalp_keys, rows, wrap={1}))
 
 
 def _whole_numbers_table(
@@ -426,11 +368,11 @@ def explain(
     day = _as_of(as_of)
     ranking = _load(games_file, history)
     with user_errors():
-        ex = ranking.explain(name, day)
+        view = explanation(ranking, name, day)
     if as_json:
-        _print_json(explanation_json(ex))
+        _print_json(explanation_json(view))
     else:
-        _print_explanation(ex)
+        _print_explanation(view)
 
 
 def update(  # long: a command: its options, the update, its report

@@ -27,7 +27,7 @@ from fractions import Fraction
 from plansza.errors import N_
 from plansza.files import csv_writer
 from plansza.i18n import Translator
-from plansza.ranking.hollington import PADDING_SCALP, Basis, Explanation, RankingList
+from plansza.ranking.hollington import Basis, RankingList
 
 # How a tournament ranking is computed, by its basis (RR §2.1–§2.4).
 BASIS: dict[Basis, str] = {
@@ -100,22 +100,3 @@ def list_html(ranking_list: RankingList, t: Translator) -> str:
         unlisted=[e for e in ranking_list if not e.listed],
         decimal=lambda value: decimal_text(value, t=t),
     )  # fmt: skip
-
-
-def basis_text(ex: Explanation, t: Translator) -> str:
-    """How the player's tournament ranking is computed, in words in the language of ``t``
-    (``ranking explain`` and the web's player page)."""
-    r = ex.next_ranking
-    text = t.gettext(BASIS[r.basis]).format(
-        games=r.games,
-        scalps=r.scalps,
-        padding=r.padding,
-        total=r.scalps + r.padding * PADDING_SCALP,
-        exact=decimal_text(r.exact, t=t),
-        career=r.career_games,
-    )
-    if r.raised:
-        text += "; " + t.gettext(
-            "ranking {rounded} is under 100: 100 for the tournament (RR §2.2)"
-        ).format(rounded=r.rounded)
-    return text

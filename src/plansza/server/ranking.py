@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import threading
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
 from anyio import to_thread
@@ -25,31 +24,22 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
-from plansza.errors import N_, PlanszaError
+from plansza.errors import PlanszaError
 from plansza.i18n import Translator
 from plansza.ranking.hollington import (
-    Explanation,
     RankingHistory,
     RankingList,
     UnknownPlayerError,
 )
 from plansza.ranking.records import BadRowsError, HistoryRows, RankedGame, read_history
-from plansza.ranking.report import basis_text, decimal_text
+from plansza.ranking.report import decimal_text
 from plansza.server.pages import page, translator_of
 from plansza.server.wording import describe
+from plansza.services.ranking import RESULT, STATUS, ExplanationView, explanation
 from plansza.tiles import polish_collation_key
 
 #: The longest search text read, in characters.
 MAX_QUERY = 60
-
-# The same message ids as ``plansza ranking explain``: one wording, one translation.
-_STATUS = {
-    "counted": N_("counted"),
-    "dropped": N_("dropped (200 limit)"),
-    "outside": N_("outside 2 years"),
-    "unused": N_("not counted"),
-}
-_RESULT = {"W": N_("W"), "D": N_("D"), "L": N_("L")}
 
 
 @dataclass(frozen=True)
@@ -172,98 +162,52 @@ async def player(request: Request) -> HTMLResponse:
     t = translator_of(request)
     name = request.path_params["name"][:200]
     try:
-        ex = found.history.explain(name)
+        view = explanation(found.history, name)
     except UnknownPlayerError as e:
         return _error(request, 404, describe(e, t))
     except PlanszaError as e:
         return _error(request, 400, describe(e, t))
-    return page(request, "web/ranking_player.html", **explanation_view(ex, t))
+    return page(request, "web/ranking_player.html", **explanation_view(view, t))
 
 
-def explanation_view(ex: Explanation, t: Translator) -> dict[str, Any]:
-    """The template's values for a player's page: the sentences, the tournaments and
-    the scalps of each tournament that makes the number.
-
-    Long: one page's template values, top to bottom.
-    """
-    lines: list[str] = []
-    if ex.list_date is None or ex.window_start is None:
-        heading = t.gettext("{name} — no tournament before this date").format(name=ex.player)
-    else:
-        end = date.fromordinal(ex.list_date.toordinal() - 1)
-        heading = t.gettext(
-            "{name} — list dated {date} (tournaments from {start} to {end})"
-        ).format(name=ex.player, date=ex.list_date, start=ex.window_start, end=end)
-        if ex.entry is not None:
-            e = ex.entry
-            lines.append(
-                t.gettext(
-                    "Listed: place {place}, ranking {ranking} (exactly {exact} = {fraction}); "
-                    "games counted: {games}, tournaments: {tournaments} (RR §1, §2.1)."
-                ).format(
-                    place=e.place,
-                    ranking=e.ranking,
-                    exact=decimal_text(e.exact, t=t),
-                    fraction=str(e.exact),
-                    games=e.games,
-                    tournaments=e.tournaments,
-                )
-            )
-        else:
-            lines.append(
-                t.gettext(
-                    "Not listed: games in the two years: {games} (at least 30 needed, RR §2.1)."
-                ).format(games=sum(p.games for p in ex.window))
-            )
-        lines.append(
-            t.gettext("Tournament ranking for a tournament from {date}: {value}").format(
-                date=ex.list_date, value=ex.next_ranking.value
-            )
-            + " — "
-            + basis_text(ex, t)
+def explanation_view(view: ExplanationView, t: Translator) -> dict[str, Any]:
+    """The template's values for a player's page, from the service's explanation: the
+    sentences, the tournaments and the scalps of each tournament that makes the number."""
+    tournaments = [
+        (
+            tour.end.isoformat(),
+            tour.name,
+            str(tour.entry),
+            str(tour.games),
+            str(tour.scalps),
+            decimal_text(tour.achieved, t=t),
+            t.gettext(STATUS[tour.status]),
+            tour.status,
         )
-    if ex.list_date is None:
-        lines.append(basis_text(ex, t))
-    tournaments = []
-    scalps = []
-    for perf in (*ex.outside, *ex.window):
-        status = ex.status(perf)
-        tournaments.append(
-            (
-                perf.tournament.end.isoformat(),
-                perf.tournament.name,
-                str(perf.entry),
-                str(perf.games),
-                str(perf.scalps),
-                decimal_text(perf.achieved, t=t),
-                t.gettext(_STATUS[status]),
-                status,
-            )
-        )
-        if status == "outside":
-            continue  # older games make no number; the table lists the tournament
-        games = []
-        for sc in ex.scalps.get(perf.index, ()):
-            score = f"{sc.own_score}:{sc.opponent_score}"
-            if sc.game.walkover:
-                score += f" ({t.gettext('walkover')})"
-            games.append(
+        for tour in view.tournaments
+    ]
+    scalps = [
+        (
+            t.gettext("Scalps: {label}").format(label=tour.label),
+            [
                 (
-                    sc.game.date.isoformat(),
+                    sc.date.isoformat(),
                     sc.opponent,
-                    score,
-                    t.gettext(_RESULT[sc.result]),
+                    sc.score_said(t),
+                    t.gettext(RESULT[sc.result]),
                     str(sc.opponent_ranking),
                     str(sc.scalp),
                 )
-            )
-        if games:
-            label = t.gettext("Scalps: {label}").format(label=perf.tournament.label)
-            scalps.append((label, games))
+                for sc in tour.games_played
+            ],
+        )
+        for tour in view.tournaments
+        if tour.shows_games and tour.games_played  # older games make no number
+    ]
     return {
-        "player": ex.player,
-        "heading": heading,
-        "lines": lines,
+        "player": view.player,
+        "heading": view.heading.said(t),
+        "lines": view.lines(t),
         "tournaments": tournaments,
         "scalps": scalps,
     }

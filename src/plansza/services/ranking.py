@@ -26,12 +26,18 @@ from typing import Any
 
 from plansza.errors import N_, FormatError, PlanszaError
 from plansza.files import excerpt, read_record, write_atomic, writing
+from plansza.i18n import Translator
 from plansza.ranking.effect import TournamentEffect, tournament_effect
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
+    PADDING_SCALP,
+    Explanation,
+    ListEntry,
+    Performance,
     Prior,
     RankingHistory,
     Tournament,
+    TournamentRanking,
     group_tournaments,
 )
 from plansza.ranking.listing import PublishedList, list_csv, read_list
@@ -46,6 +52,7 @@ from plansza.ranking.records import (
     read_games_csv,
     read_tsh_text,
 )
+from plansza.ranking.report import BASIS, decimal_text
 from plansza.ranking.store import appended, load_history_rows
 from plansza.tiles import polish_collation_key
 
@@ -350,3 +357,231 @@ def load_list(path: str) -> PublishedList | None:
     if not os.path.exists(path):
         return None
     return read_list(path)
+
+
+# --- a player's explanation, for ``plansza ranking explain`` and ``/ranking/gracz/NAME`` ---
+
+#: What became of a tournament in the next ranking (:meth:`Explanation.status`), in words.
+STATUS: dict[str, str] = {
+    "counted": N_("counted"),
+    "dropped": N_("dropped (200 limit)"),
+    "outside": N_("outside 2 years"),
+    "unused": N_("not counted"),
+}
+#: A game's result from the player's side, in words.
+RESULT: dict[str, str] = {"W": N_("W"), "D": N_("D"), "L": N_("L")}
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence in the catalogues' words: an English message id and its details, for
+    each front end to say in its user's language. A :class:`~fractions.Fraction` detail
+    is said as a decimal (three places, the language's separator); dates as ISO."""
+
+    template: str
+    details: Mapping[str, object]
+
+    def said(self, t: Translator) -> str:
+        """In the language of ``t``.
+
+        >>> from plansza.i18n import translator
+        >>> Sentence("{value} = {exact}", {"value": 116, "exact": Fraction(1741, 15)}).said(
+        ...     translator("pl"))
+        '116 = 116,067'
+        """
+        fields = {
+            k: decimal_text(v, t=t) if isinstance(v, Fraction) else v
+            for k, v in self.details.items()
+        }
+        return t.gettext(self.template).format(**fields)
+
+
+@dataclass(frozen=True)
+class ScalpView:
+    """One game of the player, with the scalp it earned (RR §1)."""
+
+    date: date
+    opponent: str
+    score: int
+    opponent_score: int
+    walkover: bool
+    result: str  #: ``"W"``, ``"D"`` or ``"L"`` from the player's side (words: :data:`RESULT`)
+    opponent_ranking: int  #: the opponent's tournament ranking
+    scalp: int
+
+    def score_said(self, t: Translator) -> str:
+        """The score from the player's side, ``400:300``, a walkover named."""
+        score = f"{self.score}:{self.opponent_score}"
+        return f"{score} ({t.gettext('walkover')})" if self.walkover else score
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    """One tournament of the player and what became of it in the next ranking."""
+
+    name: str
+    label: str  #: the name with the date, ``Puchar Łodzi (2024-05-11)``
+    start: date
+    end: date
+    entry: int  #: the tournament ranking the player played with
+    basis: str  #: the rule that gave it (``listed``, ``padded``, ``off-list``, ``debutant``)
+    games: int
+    scalps: int
+    achieved: Fraction  #: scalps / games (RR §1)
+    status: str  #: ``counted``, ``dropped``, ``outside`` or ``unused`` (words: :data:`STATUS`)
+    games_played: tuple[ScalpView, ...]  #: each game's scalp
+
+    @property
+    def shows_games(self) -> bool:
+        """Whether the games are shown: older ones make no number (the tournament is
+        listed only)."""
+        return self.status != "outside"
+
+
+@dataclass(frozen=True)
+class NextRanking:
+    """The tournament ranking for a tournament from the list date, and its rule (RR §2)."""
+
+    value: int  #: what scalps use: rounded half up, at least 100
+    exact: Fraction  #: before rounding and before the raise to 100
+    basis: str
+    games: int
+    scalps: int
+    padding: int  #: games padded with scalps of 100 (RR §2.4)
+    career_games: int
+    raised: bool  #: under 100, raised to the temporary 100 (RR §2.2)
+
+
+@dataclass(frozen=True)
+class ExplanationView:
+    """Everything behind one player's numbers on one list date, as both front ends show
+    it: the sentences (message ids and details), the totals, the basis of the next
+    tournament ranking and every tournament with its games' scalps."""
+
+    player: str
+    list_date: date | None  #: None: no tournament before the date asked for
+    window_start: date | None
+    listed: ListEntry | None  #: the list's row, when listed
+    window_games: int  #: the games of the tournaments in the two years
+    next_ranking: NextRanking
+    heading: Sentence
+    standing: Sentence | None  #: listed or not, and why (None without a list date)
+    ranking_line: Sentence | None  #: the tournament ranking for the next tournament
+    basis: tuple[Sentence, ...]  #: how it is computed (said joined by "; ")
+    tournaments: tuple[TournamentView, ...]  #: outside the two years first, by date
+
+    def basis_said(self, t: Translator) -> str:
+        """How the next tournament ranking is computed, in the language of ``t``."""
+        return "; ".join(s.said(t) for s in self.basis)
+
+    def lines(self, t: Translator) -> list[str]:
+        """The sentences under the heading, in the language of ``t``."""
+        if self.standing is None or self.ranking_line is None:
+            return [self.basis_said(t)]
+        return [self.standing.said(t), self.ranking_line.said(t) + " — " + self.basis_said(t)]
+
+
+def _basis(ranking: TournamentRanking) -> tuple[Sentence, ...]:
+    """How ``ranking`` is computed (RR §2.1–§2.4), with the arithmetic."""
+    said = Sentence(
+        BASIS[ranking.basis],
+        {
+            "games": ranking.games,
+            "scalps": ranking.scalps,
+            "padding": ranking.padding,
+            "total": ranking.scalps + ranking.padding * PADDING_SCALP,
+            "exact": ranking.exact,
+            "career": ranking.career_games,
+        },
+    )
+    if not ranking.raised:
+        return (said,)
+    raised = Sentence(
+        N_("ranking {rounded} is under 100: 100 for the tournament (RR §2.2)"),
+        {"rounded": ranking.rounded},
+    )
+    return said, raised
+
+
+def _tournament_view(ex: Explanation, perf: Performance) -> TournamentView:
+    t = perf.tournament
+    games = tuple(
+        ScalpView(
+            s.game.date,
+            s.opponent,
+            s.own_score,
+            s.opponent_score,
+            s.game.walkover,
+            s.result,
+            s.opponent_ranking,
+            s.scalp,
+        )
+        for s in ex.scalps.get(perf.index, ())
+    )
+    return TournamentView(
+        t.name,
+        t.label,
+        t.start,
+        t.end,
+        perf.entry,
+        perf.basis.value,
+        perf.games,
+        perf.scalps,
+        perf.achieved,
+        ex.status(perf),
+        games,
+    )
+
+
+def explanation(history: RankingHistory, name: str, as_of: date | None = None) -> ExplanationView:
+    """Every number behind ``name``'s ranking on the list of ``as_of`` (default: the
+    latest list): ``plansza ranking explain`` and the web's player page.
+    Raises :class:`~plansza.ranking.hollington.UnknownPlayerError` for a name not in
+    the history (with the close ones)."""
+    ex = history.explain(name, as_of)
+    r = ex.next_ranking
+    next_ranking = NextRanking(
+        r.value, r.exact, r.basis.value, r.games, r.scalps, r.padding, r.career_games, r.raised
+    )
+    window_games = sum(p.games for p in ex.window)
+    tournaments = tuple(_tournament_view(ex, p) for p in (*ex.outside, *ex.window))
+    if ex.list_date is None or ex.window_start is None:
+        heading = Sentence(N_("{name} — no tournament before this date"), {"name": ex.player})
+        return ExplanationView(
+            ex.player, None, None, ex.entry, window_games, next_ranking, heading,
+            None, None, _basis(r), tournaments,
+        )  # fmt: skip
+    end = date.fromordinal(ex.list_date.toordinal() - 1)
+    heading = Sentence(
+        N_("{name} — list dated {date} (tournaments from {start} to {end})"),
+        {"name": ex.player, "date": ex.list_date, "start": ex.window_start, "end": end},
+    )
+    e = ex.entry
+    if e is not None:
+        standing = Sentence(
+            N_(
+                "Listed: place {place}, ranking {ranking} (exactly {exact} = {fraction}); games "
+                "counted: {games}, tournaments: {tournaments} (RR §1, §2.1)."
+            ),
+            {
+                "place": e.place,
+                "ranking": e.ranking,
+                "exact": e.exact,
+                "fraction": str(e.exact),
+                "games": e.games,
+                "tournaments": e.tournaments,
+            },
+        )
+    else:
+        standing = Sentence(
+            N_("Not listed: games in the two years: {games} (at least 30 needed, RR §2.1)."),
+            {"games": window_games},
+        )
+    ranking_line = Sentence(
+        N_("Tournament ranking for a tournament from {date}: {value}"),
+        {"date": ex.list_date, "value": r.value},
+    )
+    return ExplanationView(
+        ex.player, ex.list_date, ex.window_start, e, window_games, next_ranking, heading,
+        standing, ranking_line, _basis(r), tournaments,
+    )  # fmt: skip
