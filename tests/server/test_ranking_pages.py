@@ -210,3 +210,41 @@ def test_the_pages_count_the_registered_rankings_the_history_keeps(
         html = c.get("/ranking").text
     hela = html.split("Hela Żółw")[1].split("</tr>")[0]
     assert str(round(expected["Hela Żółw"].ranking)) in hela, hela
+
+
+GOLDEN = Path(__file__).parent.parent / "ranking" / "data"
+
+
+def main_block(html: str) -> str:
+    return html[html.index("<main>") : html.index("</main>") + len("</main>")]
+
+
+@pytest.mark.parametrize(("name", "golden"), [("Hela Żółw", "explain-hela.pl.html"),
+                                              (EVIL, "explain-evil.pl.html")])  # fmt: skip
+def test_player_page_unchanged(site: TestClient, name: str, golden: str) -> None:
+    # the page as before the service's explanation view (issue 42): the same HTML
+    r = site.get("/ranking/gracz/" + quote(name))
+    assert main_block(r.text) == (GOLDEN / golden).read_text(encoding="utf-8")
+
+
+def test_player_page_says_what_explain_prints(site: TestClient, history: Path) -> None:
+    import html
+    import re
+
+    from plansza.cli.i18n import use as set_language
+    from plansza.cli.main import app
+
+    for name in ("Hela Żółw", "Ula Łoś", EVIL):
+        for lang in ("pl", "en"):
+            page = site.get("/ranking/gracz/" + quote(name), params={"lang": lang}).text
+            try:
+                r = CliRunner().invoke(app, ["--lang", lang, "ranking", "explain", name,
+                                             str(history)])  # fmt: skip
+            finally:
+                set_language("pl")
+            printed = " ".join(r.stdout.split())  # the terminal wraps lines
+            said = re.findall(r"<h1>(.*?)</h1>|<p class=\"explanation\">(.*?)</p>", page)
+            assert len(said) == 3
+            for sentence in said:
+                text = html.unescape("".join(sentence))
+                assert " ".join(text.split()) in printed, (name, lang, text)
