@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from plansza.lexicon import Lexicon
 from plansza.ranking import Game, write_games_csv
-from plansza.ranking.records import HistoryRows
+from plansza.services.ranking import Computed
 
 EVIL = "<script>alert(1)</script>"
 
@@ -150,13 +150,13 @@ def test_computed_once_then_again_when_the_file_changes(
     import plansza.server.ranking as pages
 
     reads = []
-    real = pages.read_history
+    real = pages.compute_history
 
-    def counting(path: str) -> HistoryRows:
+    def counting(path: str) -> Computed:
         reads.append(path)
         return real(path)
 
-    monkeypatch.setattr(pages, "read_history", counting)
+    monkeypatch.setattr(pages, "compute_history", counting)
     site.app.state.ranking = pages.RankingSource(str(history))  # type: ignore[attr-defined]
     site.get("/ranking")
     site.get("/ranking/gracz/" + quote("Hela Żółw"))

@@ -24,12 +24,17 @@ from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
 from plansza.errors import PlanszaError
-from plansza.ranking.effect import TournamentEffect, by_change
-from plansza.ranking.records import BadRowsError
-from plansza.ranking.report import decimal_text
 from plansza.server.pages import page, translator_of
-from plansza.server.ranking import Computed, RankingSource
+from plansza.server.ranking import RankingSource
 from plansza.server.wording import describe
+from plansza.services.ranking import (
+    BadRowsError,
+    Computed,
+    TournamentEffect,
+    by_change,
+    decimal_text,
+    estimate_effect,
+)
 
 _BY_NAME = {"nazwisko", "name", "alfabetycznie"}
 
@@ -53,8 +58,6 @@ class _Kept:
     ) -> tuple[Computed, TournamentEffect]:
         """The history and the estimate, computed again only when the history's version,
         the tournament's log or the day has changed."""
-        from plansza.services.ranking import estimate_effect
-
         computed = source.get()
         key = (path, seq, day)
         with self.lock:

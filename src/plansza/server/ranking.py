@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass, field
 from typing import Any
 
 from anyio import to_thread
@@ -26,35 +25,23 @@ from starlette.routing import Route
 
 from plansza.errors import PlanszaError
 from plansza.i18n import Translator
-from plansza.ranking.hollington import (
-    RankingHistory,
-    RankingList,
-    UnknownPlayerError,
-)
-from plansza.ranking.records import BadRowsError, HistoryRows, RankedGame, read_history
-from plansza.ranking.report import decimal_text
 from plansza.server.pages import page, translator_of
 from plansza.server.wording import describe
-from plansza.services.ranking import RESULT, STATUS, ExplanationView, explanation
+from plansza.services.ranking import (
+    RESULT,
+    STATUS,
+    BadRowsError,
+    Computed,
+    ExplanationView,
+    UnknownPlayerError,
+    compute_history,
+    decimal_text,
+    explanation,
+)
 from plansza.tiles import polish_collation_key
 
 #: The longest search text read, in characters.
 MAX_QUERY = 60
-
-
-@dataclass(frozen=True)
-class Computed:
-    """One reading of the history: the games' ranking and its current list."""
-
-    history: RankingHistory
-    current: RankingList
-    #: the history's games and registered rankings (for a tournament's effect)
-    rows: HistoryRows = field(default_factory=lambda: HistoryRows([]))
-
-    @property
-    def games(self) -> tuple[RankedGame, ...]:
-        """The history's games."""
-        return tuple(self.rows.games)
 
 
 class RankingSource:
@@ -73,10 +60,7 @@ class RankingSource:
             st = os.stat(self.path)
             key = (st.st_mtime_ns, st.st_size)
             if self._computed is None or key != self._key:
-                # the registered rankings it keeps count too (RR §2.1), as the CLI's
-                rows = read_history(self.path)
-                history = RankingHistory(rows.games, registrations=rows.registrations)
-                self._computed = Computed(history, history.ranking_list(), rows)
+                self._computed = compute_history(self.path)
                 self._key = key
             return self._computed
 

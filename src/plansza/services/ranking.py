@@ -3,7 +3,10 @@ history and telling what it changed — for the command line and the web app.
 
 The ranking itself (the Hollington method with the PFS corrections, RR §1–§2) is
 :mod:`plansza.ranking`; this module puts its pieces together for one task and
-returns values: it prints nothing and reads no language or clock.
+returns values: it prints nothing and reads no language or clock. It also gives the
+front ends the few names of the ranking they need (``BadRowsError``,
+``UnknownPlayerError``, ``TournamentEffect``, ``by_change``, ``decimal_text``), so that
+the web pages need not import the ranking itself.
 
 >>> from datetime import date
 >>> from plansza.ranking.records import read_games_csv_text
@@ -19,7 +22,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -27,7 +30,9 @@ from typing import Any
 from plansza.errors import N_, FormatError, PlanszaError
 from plansza.files import excerpt, read_record, write_atomic, writing
 from plansza.i18n import Translator
-from plansza.ranking.effect import TournamentEffect, tournament_effect
+from plansza.ranking.effect import TournamentEffect as TournamentEffect
+from plansza.ranking.effect import by_change as by_change
+from plansza.ranking.effect import tournament_effect
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
     PADDING_SCALP,
@@ -36,10 +41,12 @@ from plansza.ranking.hollington import (
     Performance,
     Prior,
     RankingHistory,
+    RankingList,
     Tournament,
     TournamentRanking,
     group_tournaments,
 )
+from plansza.ranking.hollington import UnknownPlayerError as UnknownPlayerError
 from plansza.ranking.listing import PublishedList, list_csv, read_list
 from plansza.ranking.records import (
     MAX_REGISTERED_GAMES,
@@ -50,9 +57,12 @@ from plansza.ranking.records import (
     games_from_rows,
     normalise_name,
     read_games_csv,
+    read_history,
     read_tsh_text,
 )
-from plansza.ranking.report import BASIS, decimal_text
+from plansza.ranking.records import BadRowsError as BadRowsError
+from plansza.ranking.report import BASIS
+from plansza.ranking.report import decimal_text as decimal_text
 from plansza.ranking.store import appended, load_history_rows
 from plansza.tiles import polish_collation_key
 
@@ -357,6 +367,31 @@ def load_list(path: str) -> PublishedList | None:
     if not os.path.exists(path):
         return None
     return read_list(path)
+
+
+@dataclass(frozen=True)
+class Computed:
+    """One reading of a history: the games' ranking and its current list."""
+
+    history: RankingHistory
+    current: RankingList
+    #: the history's games and registered rankings (for a tournament's effect)
+    rows: HistoryRows = field(default_factory=lambda: HistoryRows([]))
+
+    @property
+    def games(self) -> tuple[RankedGame, ...]:
+        """The history's games."""
+        return tuple(self.rows.games)
+
+
+def compute_history(path: str) -> Computed:
+    """The history at ``path`` computed: its ranking and the latest list, the registered
+    rankings it keeps counted too (RR §2.1), as the commands count them. Raises
+    ``OSError`` or :class:`~plansza.ranking.records.BadRowsError` for a missing or bad
+    file."""
+    rows = read_history(path)
+    history = RankingHistory(rows.games, registrations=rows.registrations)
+    return Computed(history, history.ranking_list(), rows)
 
 
 # --- a player's explanation, for ``plansza ranking explain`` and ``/ranking/gracz/NAME`` ---
