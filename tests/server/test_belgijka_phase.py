@@ -16,8 +16,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from plansza.duplicate.timer import MOVE_SECONDS
+from plansza.i18n import translator
 from plansza.lexicon import Lexicon
-from plansza.services.belgijka import Hall, HallError, move_state
+from plansza.server.belgijka_console import view as console_view
+from plansza.server.belgijka_phone import view as phone_view
+from plansza.services.belgijka import Hall, HallError, move_results, move_state
 
 from .conftest import Clock
 from .test_station import log_in
@@ -99,11 +102,11 @@ def test_the_pages_show_the_same_phase_at_every_step(
     agree(c, hall, "over")
 
 
-def test_the_move_state_carries_the_clock_and_the_last_move(
+def test_the_move_state_carries_the_clock_the_last_move_and_its_results(
     served: tuple[TestClient, Hall], clock: Clock
 ) -> None:
     _c, hall = served
-    hall.create("Faza", seed="stan", games=1)
+    hall.create("Faza", seed="faza", games=1)
     hall.register("Anna")
     hall.start_game()
     first = hall.draw()
@@ -112,6 +115,8 @@ def test_the_move_state_carries_the_clock_and_the_last_move(
         1, first, None, None, None,
     )  # fmt: skip
     hall.start_clock()
+    top = first.candidates[0]
+    hall.send(1, str(top.play), top.score)
     clock.now += 30
     running = hall.state()
     assert (running.remaining, running.seconds) == (MOVE_SECONDS - 30, MOVE_SECONDS)
@@ -122,4 +127,12 @@ def test_the_move_state_carries_the_clock_and_the_last_move(
     hall.close()
     closed = hall.state()
     assert closed.move is None and closed.last is not None and closed.last.number == 1
+    # The move's results: one model for the console's table and the player's phone.
+    (anna,) = hall.read(lambda ch: move_results(ch, ch.game, closed.last))  # type: ignore[union-attr,arg-type]
+    assert (anna.awarded.score, anna.top, anna.row.total) == (top.score, True, top.score)
+    t = translator("en")
+    console = console_view(hall, t, referee=True)["last"]["results"]
+    phone = phone_view(hall, 1, t)
+    assert console[0]["score"] == phone["last"]["points"] == top.score
+    assert console[0]["total"] == phone["total"] == top.score
     assert move_state(None, None, clock.now).phase == "none"

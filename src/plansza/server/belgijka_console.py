@@ -42,7 +42,7 @@ from plansza.server.accounts import current
 from plansza.server.belgijka import hall_of, no_hall, stream_of
 from plansza.server.pages import SAID, keep_said, page, said_of, translator_of
 from plansza.server.security import checked_form, referee_required
-from plansza.services.belgijka import HallError
+from plansza.services.belgijka import HallError, move_results
 
 if TYPE_CHECKING:
     from plansza.duplicate import Championship
@@ -167,11 +167,10 @@ def _results(
     """The table after ``move``: each player's points for it, the verdict in words."""
     from plansza.duplicate.cards import Verdict
     from plansza.duplicate.messages import verdict_text
-    from plansza.duplicate.standings import game_table
 
     rows = []
-    for row in game_table(ch, game.number, move.number):
-        a = ch.awarded(row.player.number, game, move)
+    for result in move_results(ch, game, move):
+        row, a = result.row, result.awarded
         if a.override is not None:
             note = t.gettext("referee: {reason}").format(reason=a.override.reason)
         elif a.verdict is not None and a.verdict.ok:
@@ -189,7 +188,7 @@ def _results(
                 "name": row.player.name,
                 "score": a.score,
                 "note": note,
-                "top": row.player.number in move.found_top,
+                "top": result.top,
                 "total": row.total,
                 "percent": f"{row.percent:.1f}",
             }

@@ -43,6 +43,7 @@ from plansza.server.pages import (
     translator_of,
 )
 from plansza.server.security import checked_form
+from plansza.services.belgijka import move_results
 from plansza.services.tables import normalize
 
 if TYPE_CHECKING:
@@ -120,7 +121,6 @@ def _look(hall: Hall, ch: Championship | None, player: int, t: Translator) -> di
     """
     from plansza.duplicate.cards import Verdict
     from plansza.duplicate.messages import end_text, verdict_text
-    from plansza.duplicate.standings import game_table
     from plansza.duplicate.timer import mmss
 
     state = hall.state()  # the move's phase, as the console and the projector see it
@@ -165,8 +165,10 @@ def _look(hall: Hall, ch: Championship | None, player: int, t: Translator) -> di
     elif game.over and game.end:
         out["end"] = end_text(game.end, t)
     last = state.last
-    if last is not None:
-        awarded = ch.awarded(player, game, last)
+    results = move_results(ch, game, last) if last is not None else []
+    result = next((r for r in results if r.row.player.number == player), None)
+    if last is not None and result is not None:
+        awarded = result.awarded
         if awarded.verdict is not None:
             said = verdict_text(awarded.verdict, t)
         elif awarded.override is not None:
@@ -186,11 +188,9 @@ def _look(hall: Hall, ch: Championship | None, player: int, t: Translator) -> di
             "verdict": said,
             "top": None if choice is None else choice.candidate.move,
             "top_score": None if choice is None else choice.candidate.score,
-            "found_top": player in last.found_top,
+            "found_top": result.top,
         }
-        row = next((r for r in game_table(ch, game.number) if r.player.number == player), None)
-        if row is not None:
-            out["total"] = row.total
+        out["total"] = result.row.total
     return out
 
 

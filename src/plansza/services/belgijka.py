@@ -45,8 +45,9 @@ from plansza.services.tables import normalize, short_code
 
 if TYPE_CHECKING:
     from plansza.duplicate import Championship
-    from plansza.duplicate.game import DuplicateMove
+    from plansza.duplicate.game import Awarded, DuplicateGame, DuplicateMove
     from plansza.duplicate.racks import TypedDraw
+    from plansza.duplicate.standings import Row
     from plansza.lexicon import Lexicon
 
 T = TypeVar("T")
@@ -131,6 +132,31 @@ def move_state(ch: Championship | None, timer: MoveTimer | None, now: float) -> 
     if game.over:
         return MoveState("over", game.number, last=last)
     return MoveState("waiting" if last is None else "closed", game.number, last=last)
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """One player's result for a closed move: what the console's table and the
+    player's phone show of it."""
+
+    #: The player's line of the game's table after the move (place, total, percent).
+    row: Row
+    #: The points for the move and why (the card's verdict, a penalty, a correction).
+    awarded: Awarded
+    #: Whether the player found the top move.
+    top: bool
+
+
+def move_results(ch: Championship, game: DuplicateGame, move: DuplicateMove) -> list[MoveResult]:
+    """Every player's result for ``move`` of ``game``, in the table's order after it."""
+    from plansza.duplicate.standings import game_table
+
+    return [
+        MoveResult(
+            row, ch.awarded(row.player.number, game, move), row.player.number in move.found_top
+        )
+        for row in game_table(ch, game.number, move.number)
+    ]
 
 
 class Hall:
