@@ -266,9 +266,9 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
             other, other_score = plays[-1] if len(plays) > 1 else plays[0]
             press(console, "zegar")
             for phone in (*phones.values(), projector):
-                phone.wait_for_selector('#live[data-state="running"], #move-clock', timeout=WAIT)
+                phone.wait_for_selector('#live[data-phase="running"], #move-clock', timeout=WAIT)
             for phone in phones.values():
-                phone.wait_for_selector('#live[data-state="running"]', timeout=WAIT)
+                phone.wait_for_selector('#live[data-phase="running"]', timeout=WAIT)
                 phone.wait_for_function(
                     "n => document.querySelector('#live .hint').textContent.includes('ruch ' + n)",
                     arg=number,
@@ -320,7 +320,7 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
             # The referee's page counted the two minutes on the laptop's clock: opened
             # again, it shows the move after its time — the cards and the candidates.
             console.goto(f"{url}/belgijka/sedzia")
-            assert console.get_attribute("#live", "data-phase") == "after"
+            assert console.get_attribute("#live", "data-phase") == "up"
             cards = rows(console, "table.cards")
             # the late card is not among them (II.3, II.5)
             assert [int(r[0]) for r in cards] == ([1, 2] if number == LATE_MOVE else [1, 2, 3])

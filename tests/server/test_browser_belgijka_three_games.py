@@ -218,7 +218,7 @@ def test_three_games_of_belgijka_from_the_browser(served: tuple[str, Any, JumpCl
                         assert re.search(r"\b2:[0-5]\d\b", left), left
                     for phone in phones.values():
                         phone.wait_for_selector(
-                            f'#live[data-state="running"][data-move="{g}/{m}"]', timeout=WAIT
+                            f'#live[data-phase="running"][data-move="{g}/{m}"]', timeout=WAIT
                         )
 
                     # what the players find on the rack: the engine's ranked plays
@@ -259,7 +259,7 @@ def test_three_games_of_belgijka_from_the_browser(served: tuple[str, Any, JumpCl
 
                     clock.offset += seconds + 1  # the move's time is up
                     console.goto(f"{url}/belgijka/sedzia")
-                    assert console.get_attribute("#live", "data-phase") == "after"
+                    assert console.get_attribute("#live", "data-phase") == "up"
                     handed = rows(console, "table.cards")
                     assert [int(r[0]) for r in handed] == sorted(cards)
                     listed = rows(console, "table.candidates")

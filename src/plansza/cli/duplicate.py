@@ -45,6 +45,7 @@ from plansza.cli.common import (
 from plansza.cli.i18n import _, ngettext, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
+from plansza.duplicate.timer import MOVE_SECONDS
 from plansza.errors import N_
 from plansza.records import dump
 from plansza.services.duplicate import declared_score, penalty_kind
@@ -906,12 +907,12 @@ sleep: Callable[[float], None] = time.sleep
 
 @_command("timer", "zegar")
 def timer(
-    seconds: float = typer.Option(120.0, "--seconds", "-s", help=N_("Move time")),
+    seconds: float = typer.Option(MOVE_SECONDS, "--seconds", "-s", help=N_("Move time")),
     file: str = FileOption,
 ) -> None:
     """The move clock: two minutes, announced after one minute and at the last 30 seconds."""
     from plansza.cli.render import rack_text
-    from plansza.duplicate.timer import Announcement, MoveTimer, mmss, run
+    from plansza.duplicate.timer import Announcement, MoveTimer, mmss, run, signal
 
     if seconds <= 0:
         fail(_("the move time must be positive, not {n}", n=seconds), EXIT_INPUT)
@@ -932,8 +933,8 @@ def timer(
     said: list[str] = []
 
     def view(left: float) -> Panel:
-        phase = "over" if left <= 0 else "last_30" if left <= 30 else "running"
-        style = {"running": "bold green", "last_30": "bold yellow", "over": "bold red"}[phase]
+        colours = {"running": "bold green", "last_30": "bold yellow", "over": "bold red"}
+        style = colours[signal(left)]
         parts: list[Any] = [Text(mmss(left), style=style, justify="center")]
         if rack:
             parts.append(rack_text(rack, TileSet.polish()))

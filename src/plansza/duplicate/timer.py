@@ -10,6 +10,13 @@ numbers in tests); the timer itself reads no clock.
 ['one_minute', 'last_30']
 >>> t.phase(1120.0), t.remaining(1130.0)
 ('over', 0.0)
+
+A card is in time until the deadline, the deadline itself included (II.3, II.5):
+
+>>> t.deadline, t.in_time(1120.0), t.in_time(1120.1)
+(1120.0, True, False)
+>>> t.with_seconds(300).deadline
+1300.0
 """
 
 from __future__ import annotations
@@ -17,8 +24,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-#: II.3: "Czas ruchu ustala się na 2 minuty."
+#: II.3: "Czas ruchu ustala się na 2 minuty." The one definition: the terminal's
+#: ``timer`` and the web hall (:mod:`plansza.services.belgijka`) import it.
 MOVE_SECONDS = 120.0
+
+
+def signal(left: float) -> str:
+    """What the clock shows with ``left`` seconds to go: ``running``, ``last_30`` or
+    ``over`` (the terminal colours its countdown by it)."""
+    if left <= 0.0:
+        return "over"
+    return "last_30" if left <= 30.0 else "running"
 
 
 @dataclass(frozen=True)
@@ -30,7 +46,11 @@ class Announcement:
 
 
 class MoveTimer:
-    """One move's time: announcements after a minute and at the last 30 seconds (II.3)."""
+    """One move's time: announcements after a minute and at the last 30 seconds (II.3).
+
+    The terminal's countdown and the web hall's move clock (started by the referee,
+    journaled, changed while it runs: :meth:`with_seconds`) are this one timer.
+    """
 
     def __init__(self, seconds: float = MOVE_SECONDS, *, start: float) -> None:
         if seconds <= 0:
@@ -47,6 +67,19 @@ class MoveTimer:
         marks.append(Announcement("time_up", self.seconds))
         self.marks = tuple(sorted(marks, key=lambda a: a.at))
 
+    @property
+    def deadline(self) -> float:
+        """The clock reading at which the time is up."""
+        return self.start + self.seconds
+
+    def in_time(self, now: float) -> bool:
+        """Whether a card handed in at ``now`` is in time (the deadline itself is)."""
+        return now <= self.deadline
+
+    def with_seconds(self, seconds: float) -> MoveTimer:
+        """The same move's clock, from the same start, lasting ``seconds`` in all."""
+        return MoveTimer(seconds, start=self.start)
+
     def elapsed(self, now: float) -> float:
         return max(0.0, now - self.start)
 
@@ -56,10 +89,7 @@ class MoveTimer:
 
     def phase(self, now: float) -> str:
         """``running``, ``last_30`` (the last 30 seconds) or ``over``."""
-        left = self.remaining(now)
-        if left <= 0.0:
-            return "over"
-        return "last_30" if left <= 30.0 else "running"
+        return signal(self.remaining(now))
 
     def announcements(self, since: float, now: float) -> list[Announcement]:
         """The announcements whose moment falls in ``(since, now]`` (times are clock readings)."""

@@ -42,7 +42,7 @@ from plansza.server.accounts import current
 from plansza.server.belgijka import hall_of, no_hall, stream_of
 from plansza.server.pages import SAID, keep_said, page, said_of, translator_of
 from plansza.server.security import checked_form, referee_required
-from plansza.services.belgijka import HallError
+from plansza.services.belgijka import HallError, move_results
 
 if TYPE_CHECKING:
     from plansza.duplicate import Championship
@@ -167,11 +167,10 @@ def _results(
     """The table after ``move``: each player's points for it, the verdict in words."""
     from plansza.duplicate.cards import Verdict
     from plansza.duplicate.messages import verdict_text
-    from plansza.duplicate.standings import game_table
 
     rows = []
-    for row in game_table(ch, game.number, move.number):
-        a = ch.awarded(row.player.number, game, move)
+    for result in move_results(ch, game, move):
+        row, a = result.row, result.awarded
         if a.override is not None:
             note = t.gettext("referee: {reason}").format(reason=a.override.reason)
         elif a.verdict is not None and a.verdict.ok:
@@ -189,7 +188,7 @@ def _results(
                 "name": row.player.name,
                 "score": a.score,
                 "note": note,
-                "top": row.player.number in move.found_top,
+                "top": result.top,
                 "total": row.total,
                 "percent": f"{row.percent:.1f}",
             }
@@ -228,7 +227,6 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
 
     Long: the view model of one page (see look).
     """
-    now = hall.clock()
 
     def look(ch: Championship | None) -> dict[str, Any]:
         """The page's fields for ``ch`` (none: the blank view).
@@ -240,7 +238,8 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
         from plansza.duplicate.timer import mmss
         from plansza.server.wording import describe
 
-        out: dict[str, Any] = dict(BLANK_VIEW, exists=ch is not None)
+        state = hall.state()  # the move's phase, as the phones see it
+        out: dict[str, Any] = dict(BLANK_VIEW, exists=ch is not None, phase=state.phase)
         if ch is None:
             return out
         checks: dict[int, int | None] = {}  # II.9: table 1 checks 2 and back, 3 with 4…
@@ -252,29 +251,20 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
                    players=[(n, p.name) for n, p in sorted(ch.players.items())],
                    checks=checks, played=len(ch.games))  # fmt: skip
         if not ch.games:
-            out["phase"] = "players"
             return out
         game = ch.game
-        move = game.open_move
+        move = state.move
         out.update(game=game.number, moves=len(game.moves), bag=len(game.bag),
                    over=game.over, end=end_text(game.end or "", t) if game.over else "",
                    top_total=top_total(game))  # fmt: skip
         if move is not None:
-            timer = hall.timer
-            remaining = timer.remaining(now) if timer is not None else None
-            if timer is None:
-                phase = "drawn"
-            elif remaining:
-                phase = "running"
-            else:
-                phase = "after"
-            out.update(phase=phase, move=move.number, rack=_rack(ch, move.rack),
+            out.update(move=move.number, rack=_rack(ch, move.rack),
                        rack_text=move.rack, is_pass=move.is_pass,
                        board=_board(ch, game, set()),
-                       remaining=remaining, seconds=timer.seconds if timer else None,
-                       clock_text=mmss(remaining or 0.0),
+                       remaining=state.remaining, seconds=state.seconds,
+                       clock_text=mmss(state.remaining or 0.0),
                        sent_tables=sorted({s.player for s in hall.sent}))  # fmt: skip
-            if referee and phase != "running":
+            if referee and state.phase != "running":
                 out["cards"] = [
                     {"table": s.player, "name": ch.players[s.player].name, "text": s.text,
                      "score": "-" if s.score is None else s.score, "blanks": s.blanks,
@@ -285,16 +275,14 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
                 out["tied"] = move.tied
                 out["candidate_count"] = move.candidate_count
         else:
-            out["phase"] = "over" if game.over else "between"
             if not game.over:
                 try:
                     out["to_draw"] = ch.tiles_to_draw()
                 except PlanszaError as e:
                     out["to_draw_error"] = describe(e, t)
                 out["pending"] = [{"rack": a.rack, "meets": a.meets} for a in game.pending_draw]
-        closed = [m for m in game.moves if m.closed]
-        if closed:
-            done = closed[-1]
+        done = state.last
+        if done is not None:
             lit: set[tuple[int, int]] = set()
             if done.choice is not None:
                 play = done.choice.candidate.play

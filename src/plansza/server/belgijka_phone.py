@@ -43,6 +43,7 @@ from plansza.server.pages import (
     translator_of,
 )
 from plansza.server.security import checked_form
+from plansza.services.belgijka import move_results
 from plansza.services.tables import normalize
 
 if TYPE_CHECKING:
@@ -120,11 +121,11 @@ def _look(hall: Hall, ch: Championship | None, player: int, t: Translator) -> di
     """
     from plansza.duplicate.cards import Verdict
     from plansza.duplicate.messages import end_text, verdict_text
-    from plansza.duplicate.standings import game_table
     from plansza.duplicate.timer import mmss
 
+    state = hall.state()  # the move's phase, as the console and the projector see it
     out: dict[str, Any] = {
-        "state": "none",
+        "phase": "none",
         "board": ["." * 15] * 15,
         "rack": "",
         "remaining": None,
@@ -139,27 +140,20 @@ def _look(hall: Hall, ch: Championship | None, player: int, t: Translator) -> di
         return out
     out["name"] = ch.players[player].name
     out["championship"] = ch.name
+    out["phase"] = state.phase
     if not ch.games:
-        out["state"] = "waiting"
         return out
     game = ch.game
     board = game.board(ch.rules)
     out["board"] = ["".join(board.get(r, c) or "." for c in range(15)) for r in range(15)]
     out["game"] = game.number
-    move = game.open_move
+    move = state.move
     if move is not None:
         out["move"] = move.number
         out["rack"] = move.rack
-        timer = hall.timer
-        now = hall.clock()
-        if timer is None:
-            out["state"] = "drawn"
-        elif now <= timer.deadline:
-            out["state"] = "running"
-            out["remaining"] = round(timer.remaining(now), 1)
-            out["clock"] = mmss(timer.remaining(now))
-        else:
-            out["state"] = "up"
+        if state.phase == "running" and state.remaining is not None:
+            out["remaining"] = round(state.remaining, 1)
+            out["clock"] = mmss(state.remaining)
         mine = hall.sent_by(player)
         if mine is not None:
             out["mine"] = {
@@ -168,14 +162,13 @@ def _look(hall: Hall, ch: Championship | None, player: int, t: Translator) -> di
                 "blanks": mine.blanks,
                 "at": clock_time(mine.at),
             }
-    else:
-        out["state"] = "over" if game.over else "waiting"
-        if game.over and game.end:
-            out["end"] = end_text(game.end, t)
-    closed = [m for m in game.moves if m.closed]
-    if closed:
-        last = closed[-1]
-        awarded = ch.awarded(player, game, last)
+    elif game.over and game.end:
+        out["end"] = end_text(game.end, t)
+    last = state.last
+    results = move_results(ch, game, last) if last is not None else []
+    result = next((r for r in results if r.row.player.number == player), None)
+    if last is not None and result is not None:
+        awarded = result.awarded
         if awarded.verdict is not None:
             said = verdict_text(awarded.verdict, t)
         elif awarded.override is not None:
@@ -195,11 +188,9 @@ def _look(hall: Hall, ch: Championship | None, player: int, t: Translator) -> di
             "verdict": said,
             "top": None if choice is None else choice.candidate.move,
             "top_score": None if choice is None else choice.candidate.score,
-            "found_top": player in last.found_top,
+            "found_top": result.top,
         }
-        row = next((r for r in game_table(ch, game.number) if r.player.number == player), None)
-        if row is not None:
-            out["total"] = row.total
+        out["total"] = result.row.total
     return out
 
 

@@ -12,6 +12,11 @@ answered; they are checked all at once when the referee closes the move (II.9), 
 the board built once. A server killed mid-move finds the move's clock and its cards
 in the journal when it starts again.
 
+Where the hall stands — the move's phase, its clock, the last closed move — is
+computed here once (:meth:`Hall.state`, :func:`move_state`): the referee's console,
+the projector and the phones show the same :data:`Phase`, and the hall's own checks
+(a phone's card in time, the close after the time) read it too.
+
 Time is read from the ``clock`` handed in (seconds since the epoch), so tests move
 it by hand; nothing here prints or reads a language.
 
@@ -32,21 +37,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from plansza.duplicate.timer import MOVE_SECONDS, MoveTimer
 from plansza.errors import N_, PlanszaError
 from plansza.services.tables import normalize, short_code
 
 if TYPE_CHECKING:
     from plansza.duplicate import Championship
-    from plansza.duplicate.game import DuplicateMove
+    from plansza.duplicate.game import Awarded, DuplicateGame, DuplicateMove
     from plansza.duplicate.racks import TypedDraw
+    from plansza.duplicate.standings import Row
     from plansza.lexicon import Lexicon
 
 T = TypeVar("T")
 
-#: II.3: two minutes a move.
-MOVE_SECONDS = 120.0
 #: The journal of the move's clock and cards, next to the championship file.
 JOURNAL_SUFFIX = ".karty"
 
@@ -78,21 +83,80 @@ class Sent:
     by: str  #: ``phone``, or the nickname of the referee who typed a paper card
 
 
+#: Where the hall stands, as every page shows it:
+#:
+#: - ``none``: no championship yet (the referee creates it);
+#: - ``no_game``: the championship exists, no game started (players register);
+#: - ``waiting``: a game started, its first rack not drawn yet;
+#: - ``drawn``: a move open, its clock not started;
+#: - ``running``: the move's clock runs (the deadline itself included: II.3, II.5);
+#: - ``up``: the move's time is up, the move not closed;
+#: - ``closed``: between moves, the last one closed (its results shown);
+#: - ``over``: the game is over.
+Phase = Literal["none", "no_game", "waiting", "drawn", "running", "up", "closed", "over"]
+
+
 @dataclass(frozen=True)
-class Clock:
-    """The open move's clock: when it started (the server's time) and for how long."""
+class MoveState:
+    """The move as the console, the projector and the phones show it."""
 
-    game: int
-    move: int
-    start: float
-    seconds: float
+    phase: Phase
+    #: The current game's number (None before the first game).
+    game: int | None = None
+    #: The open move (None between moves).
+    move: DuplicateMove | None = None
+    #: Seconds left on the open move's clock (0 once the time is up; None before the
+    #: clock starts).
+    remaining: float | None = None
+    #: The open move's time in all (None before the clock starts).
+    seconds: float | None = None
+    #: The current game's last closed move (its results), None before the first close.
+    last: DuplicateMove | None = None
 
-    @property
-    def deadline(self) -> float:
-        return self.start + self.seconds
 
-    def remaining(self, now: float) -> float:
-        return max(0.0, self.deadline - now)
+def move_state(ch: Championship | None, timer: MoveTimer | None, now: float) -> MoveState:
+    """Where ``ch`` stands at ``now`` with the open move's clock ``timer``: the one
+    place a move's phase is computed."""
+    if ch is None:
+        return MoveState("none")
+    if not ch.games:
+        return MoveState("no_game")
+    game = ch.game
+    last = next((m for m in reversed(game.moves) if m.closed), None)
+    move = game.open_move
+    if move is not None:
+        if timer is None:
+            return MoveState("drawn", game.number, move, last=last)
+        phase: Phase = "running" if timer.in_time(now) else "up"
+        return MoveState(phase, game.number, move, timer.remaining(now), timer.seconds, last)
+    if game.over:
+        return MoveState("over", game.number, last=last)
+    return MoveState("waiting" if last is None else "closed", game.number, last=last)
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """One player's result for a closed move: what the console's table and the
+    player's phone show of it."""
+
+    #: The player's line of the game's table after the move (place, total, percent).
+    row: Row
+    #: The points for the move and why (the card's verdict, a penalty, a correction).
+    awarded: Awarded
+    #: Whether the player found the top move.
+    top: bool
+
+
+def move_results(ch: Championship, game: DuplicateGame, move: DuplicateMove) -> list[MoveResult]:
+    """Every player's result for ``move`` of ``game``, in the table's order after it."""
+    from plansza.duplicate.standings import game_table
+
+    return [
+        MoveResult(
+            row, ch.awarded(row.player.number, game, move), row.player.number in move.found_top
+        )
+        for row in game_table(ch, game.number, move.number)
+    ]
 
 
 class Hall:
@@ -117,7 +181,8 @@ class Hall:
         #: Bumped on every change: what the pages watch.
         self.version = 0
         self.ch: Championship | None = None
-        self.timer: Clock | None = None
+        #: The open move's clock (None: not started, or no move open).
+        self.timer: MoveTimer | None = None
         self.sent: list[Sent] = []
         if Path(path).is_file():
             from plansza.services.duplicate import load
@@ -146,7 +211,7 @@ class Hall:
                 if row.get("game") != game or row.get("move") != move.number:
                     continue
                 if row.get("kind") == "clock":
-                    self.timer = Clock(game, move.number, row["start"], row["seconds"])
+                    self.timer = MoveTimer(row["seconds"], start=row["start"])
                 elif row.get("kind") == "card":
                     self.sent.append(
                         Sent(row["player"], row["text"], row["score"], row["blanks"],
@@ -198,6 +263,22 @@ class Hall:
         if ch is None or not ch.games:
             return None
         return ch.game.open_move
+
+    def _journal_clock(self, timer: MoveTimer) -> None:
+        """The open move's clock (started, or its time changed) in the journal."""
+        move = self._open_move()
+        assert move is not None  # a clock runs only in an open move
+        self._append({"kind": "clock", "game": self._championship().game.number,
+                      "move": move.number, "start": timer.start,
+                      "seconds": timer.seconds})  # fmt: skip
+        self.timer = timer
+        self._changed()
+
+    def state(self, now: float | None = None) -> MoveState:
+        """Where the hall stands at ``now`` (the hall's clock when not given), read
+        under the lock: what every page shows of the move."""
+        with self._lock:
+            return move_state(self.ch, self.timer, self.clock() if now is None else now)
 
     # ---- the referee's steps -----------------------------------------------------
 
@@ -251,7 +332,7 @@ class Hall:
         with self._lock:
             return self._championship().tiles_to_draw()
 
-    def start_clock(self, seconds: float = MOVE_SECONDS) -> Clock:
+    def start_clock(self, seconds: float = MOVE_SECONDS) -> MoveTimer:
         """The move's two minutes start now (II.3): the phones' cards are taken until
         the deadline."""
         with self._lock:
@@ -261,15 +342,11 @@ class Hall:
                                 code="no_open_move")  # fmt: skip
             if self.timer is not None:
                 raise HallError(N_("the move's clock has started already"), code="clock_on")
-            game = self._championship().game.number
-            clock = Clock(game, move.number, self.clock(), float(seconds))
-            self._append({"kind": "clock", "game": game, "move": move.number,
-                          "start": clock.start, "seconds": clock.seconds})  # fmt: skip
-            self.timer = clock
-            self._changed()
-            return clock
+            timer = MoveTimer(seconds, start=self.clock())
+            self._journal_clock(timer)
+            return timer
 
-    def set_move_time(self, seconds: float) -> Clock:
+    def set_move_time(self, seconds: float) -> MoveTimer:
         """The referee changes the running move's time to ``seconds`` in all (from its
         start; 10 s to 30 min): kept in the journal like the start."""
         from plansza.duplicate.messages import refuse
@@ -279,12 +356,9 @@ class Hall:
                 raise HallError(N_("the move's clock has not started"), code="clock_off")
             if not 10 <= seconds <= 1800:
                 raise refuse("bad_move_time", seconds=seconds)
-            clock = Clock(self.timer.game, self.timer.move, self.timer.start, float(seconds))
-            self._append({"kind": "clock", "game": clock.game, "move": clock.move,
-                          "start": clock.start, "seconds": clock.seconds})  # fmt: skip
-            self.timer = clock
-            self._changed()
-            return clock
+            timer = self.timer.with_seconds(seconds)
+            self._journal_clock(timer)
+            return timer
 
     def end_game(self) -> int:
         """End the current game early, between moves (the referee's decision)."""
@@ -301,18 +375,19 @@ class Hall:
         time is up the player may change it)."""
         now = self.clock()
         with self._lock:
-            move = self._open_move()
             ch = self._championship()
             if player not in ch.players:
                 raise HallError(N_("no player at table {number}"), code="no_player",
                                 number=player)  # fmt: skip
+            state = move_state(ch, self.timer, now)
+            move = state.move
             if move is None:
                 raise HallError(N_("there is no open move"), code="no_open_move")
             if by == "phone":
-                if self.timer is None:
+                if state.phase == "drawn":
                     raise HallError(N_("the move's time has not started yet"),
                                     code="not_started")  # fmt: skip
-                if now > self.timer.deadline:
+                if state.phase == "up" and self.timer is not None:
                     late = now - self.timer.deadline
                     raise HallError(
                         N_("the card came {late:.1f} s after the move's time was up: no card "
@@ -344,7 +419,7 @@ class Hall:
         from plansza.duplicate.cards import Card
 
         with self._lock:
-            if self.timer is not None and self.clock() < self.timer.deadline:
+            if self.state().phase == "running":
                 raise HallError(N_("the move's time is still running"), code="running")
             with self._change() as ch:
                 cards = [

@@ -62,10 +62,10 @@
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("live");
     if (fresh) {
-      var state = fresh.getAttribute("data-state") || "";
+      var phase = fresh.getAttribute("data-phase") || "";  // services.belgijka.Phase
       var answer = document.getElementById("answer");
       // A move closed: the last answer is old news. A new move: a blank card.
-      if (answer && state !== "running" && state !== "up") answer.innerHTML = "";
+      if (answer && phase !== "running" && phase !== "up") answer.innerHTML = "";
       if (fresh.getAttribute("data-move") !== live.getAttribute("data-move")) {
         form.reset();
         cursor = null;
@@ -73,9 +73,9 @@
       live.setAttribute("data-move", fresh.getAttribute("data-move") || "");
       live.innerHTML = fresh.innerHTML;
       live.setAttribute("data-remaining", fresh.getAttribute("data-remaining") || "");
-      live.setAttribute("data-state", fresh.getAttribute("data-state") || "");
+      live.setAttribute("data-phase", phase);
       // no move open (before a rack is drawn, after a game): no card to send
-      form.hidden = state === "waiting" || state === "over";
+      form.hidden = ["drawn", "running", "up"].indexOf(phase) < 0;
       showCursor();
       startClock();
     }
