@@ -173,6 +173,8 @@ LAYERS = "Imports only go down the layers"
 ACYCLIC = "No import cycles inside a package"
 NO_BOARD = "Tournaments and the ranking need no board"
 NO_TERMINAL = "nothing imports the CLI or a terminal library"
+SERVER = "The web server reaches the domain only through the services"
+CONTRACTS = (LAYERS, ACYCLIC, NO_BOARD, NO_TERMINAL, SERVER)
 
 
 @pytest.mark.parametrize(
@@ -202,6 +204,15 @@ NO_TERMINAL = "nothing imports the CLI or a terminal library"
             "newmodule.py", "import plansza.tiles", {LAYERS},
             "- plansza.newmodule", id="module-without-layer",
         ),
+        pytest.param(
+            "server/console.py", "from plansza.tournament.storage import TournamentFile",
+            {SERVER}, "plansza.server.console -> plansza.tournament.storage",
+            id="server-domain",
+        ),
+        pytest.param(
+            "server/pages.py", "if TYPE_CHECKING: from plansza.game import Game", {SERVER},
+            "plansza.server.pages -> plansza.game", id="server-domain-type",
+        ),
     ],
 )
 def test_a_forbidden_import_breaks_a_contract(
@@ -211,9 +222,29 @@ def test_a_forbidden_import_breaks_a_contract(
     assert result.returncode != 0, result.stdout
     broken = {
         name
-        for name in (LAYERS, ACYCLIC, NO_BOARD, NO_TERMINAL)
+        for name in CONTRACTS
         for line in result.stdout.splitlines()
         if name in line and " BROKEN" in line
     }
     assert broken == contracts, result.stdout
     assert message in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "import_line"),
+    [
+        pytest.param(
+            "server/pages.py", "from plansza.tournament.messages import MESSAGES", id="messages"
+        ),
+        pytest.param("server/pages.py", "from plansza.tiles import BLANK", id="tiles"),
+        pytest.param(
+            "server/pages.py", "from plansza.services.tournament_file import State", id="service"
+        ),
+    ],
+)
+def test_the_server_may_import_the_contracts_exceptions(
+    tmp_path: Path, module: str, import_line: str
+) -> None:
+    # The server's exceptions (a package's messages, the collation…) and the services.
+    result = lint_imports(copy_with_import(tmp_path, module, import_line))
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -129,9 +129,9 @@ def create_app(  # long: the app's routes and stores in one place
     from plansza.server.federation import routes as federation_routes
 
     if words is None:
-        from plansza.lexicon import Lexicon
+        from plansza.services.play import default_lexicon
 
-        words = Lexicon.default(progress=False)
+        words = default_lexicon()
     cluster: Any = None
     if redis is not None:
         from plansza.server import cluster as cluster_mod
@@ -280,12 +280,9 @@ async def lobby(request: Request) -> HTMLResponse:
 
 def presets(hub: Hub) -> tuple[str, ...]:
     """The rules presets the app's word list can judge (WESPA needs English words)."""
-    from plansza.rules import Rules
+    from plansza.services.play import judged_presets
 
-    tiles = getattr(hub.words, "tileset", None)
-    if tiles is None:
-        return PRESETS
-    return tuple(p for p in PRESETS if Rules.by_name(p).tileset.name == tiles.name)
+    return judged_presets(hub.words, PRESETS)
 
 
 async def _form(request: Request) -> dict[str, str] | None:
@@ -563,7 +560,7 @@ async def record(request: Request) -> Response:
     live = await _live(request)
     if live is None:
         return PlainTextResponse(t.gettext("There is no such game."), status_code=404)
-    from plansza.gcg import write_gcg
+    from plansza.services.play import gcg_text
 
     found = live.table.record(await accounts.seat(request, live))
     if found is None:
@@ -572,7 +569,7 @@ async def record(request: Request) -> Response:
             status_code=403,
         )
     return Response(
-        write_gcg(found),
+        gcg_text(found),
         media_type="text/plain; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="plansza-{live.id}.gcg"'},
     )

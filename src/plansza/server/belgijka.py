@@ -28,9 +28,8 @@ from plansza.server.events import change_events, sse_response
 from plansza.server.pages import page, translator_of
 
 if TYPE_CHECKING:
-    from plansza.lexicon import Lexicon
     from plansza.server.store import Store
-    from plansza.services.belgijka import Hall
+    from plansza.services.belgijka import Hall, Lexicon
 
 #: A comment line sent on a quiet stream this often, so that nothing between closes it.
 HEARTBEAT = 15.0

@@ -45,10 +45,8 @@ from plansza.server.security import checked_form, referee_required
 from plansza.services.belgijka import HallError, move_results
 
 if TYPE_CHECKING:
-    from plansza.duplicate import Championship
-    from plansza.duplicate.game import DuplicateGame, DuplicateMove
     from plansza.i18n import Translator
-    from plansza.services.belgijka import Hall
+    from plansza.services.belgijka import Championship, DuplicateGame, DuplicateMove, Hall
 
 #: The longest console form read, in bytes (a list of 200 names fits).
 MAX_FORM = 16_384
@@ -129,7 +127,7 @@ def _candidates(
     referee chooses among all of them, II.13) and the best others up to
     :data:`CANDIDATES_SHOWN`; each with the players whose card handed in (``sent``, not
     yet judged: the close judges them) is that play, legal and of valid words."""
-    from plansza.duplicate.cards import Card, check_card, placed_tiles
+    from plansza.services.belgijka import Card, check_card, placed_tiles
     from plansza.tiles import polish_collation_key
 
     chosen = move.choice.index if move.choice is not None else 0
@@ -165,8 +163,8 @@ def _results(
     ch: Championship, game: DuplicateGame, move: DuplicateMove, t: Translator
 ) -> list[dict[str, Any]]:
     """The table after ``move``: each player's points for it, the verdict in words."""
-    from plansza.duplicate.cards import Verdict
     from plansza.duplicate.messages import verdict_text
+    from plansza.services.belgijka import Verdict
 
     rows = []
     for result in move_results(ch, game, move):
@@ -234,9 +232,8 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
         Long: every field the console and the projector show.
         """
         from plansza.duplicate.messages import end_text
-        from plansza.duplicate.standings import championship_table, game_table, top_total
-        from plansza.duplicate.timer import mmss
         from plansza.server.wording import describe
+        from plansza.services.belgijka import championship_table, game_table, mmss, top_total
 
         state = hall.state()  # the move's phase, as the phones see it
         out: dict[str, Any] = dict(BLANK_VIEW, exists=ch is not None, phase=state.phase)
@@ -398,7 +395,7 @@ async def download_record(request: Request) -> Response:
     hall = hall_of(request)
     if hall is None or hall.read(lambda ch: ch is None):
         return no_hall(request)
-    from plansza.duplicate.report import record
+    from plansza.services.belgijka import record
 
     data = hall.read(lambda ch: record(ch))  # type: ignore[arg-type]
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
@@ -411,7 +408,7 @@ async def download_report(request: Request) -> Response:
     hall = hall_of(request)
     if hall is None or hall.read(lambda ch: ch is None):
         return no_hall(request)
-    from plansza.duplicate.report import text_report
+    from plansza.services.belgijka import text_report
 
     t = translator_of(request)
     text = hall.read(lambda ch: text_report(ch, t))  # type: ignore[arg-type]

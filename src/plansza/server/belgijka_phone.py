@@ -47,8 +47,7 @@ from plansza.services.belgijka import move_results
 from plansza.services.tables import normalize
 
 if TYPE_CHECKING:
-    from plansza.duplicate import Championship
-    from plansza.services.belgijka import Hall
+    from plansza.services.belgijka import Championship, Hall
 
 #: Wrong codes one address may try in :data:`WINDOW` seconds.
 WRONG_CODES = 10
@@ -119,9 +118,8 @@ def _look(hall: Hall, ch: Championship | None, player: int, t: Translator) -> di
 
     Long: every field the phone's page shows.
     """
-    from plansza.duplicate.cards import Verdict
     from plansza.duplicate.messages import end_text, verdict_text
-    from plansza.duplicate.timer import mmss
+    from plansza.services.belgijka import Verdict, mmss
 
     state = hall.state()  # the move's phase, as the console and the projector see it
     out: dict[str, Any] = {

@@ -52,12 +52,11 @@ from plansza.services.tournament import (
     search_list,
     setting_changes,
 )
+from plansza.services.tournament_file import CRITERIA_WORDS, Settings, State, seeds
 from plansza.tiles import polish_collation_key
-from plansza.tournament.model import Settings, State, seeds
-from plansza.tournament.ranked import CRITERIA_WORDS
 
 if TYPE_CHECKING:
-    from plansza.federation.roles import Finding
+    from plansza.services.tournament_file import Finding
 
 #: The longest console form read, in bytes (a manual pairing of 150 players fits).
 MAX_FORM = 32_768
@@ -100,15 +99,9 @@ def _names(state: State) -> dict[int, str]:
 
 def _read(path: str) -> tuple[int, State, list[Any]]:
     """(the log's last sequence number, the state, the log) read in one go."""
-    from plansza.tournament.events import replay
-    from plansza.tournament.storage import TournamentFile
+    from plansza.services.tournament_file import read_log
 
-    file = TournamentFile.open(path)
-    try:
-        events = file.events()
-    finally:
-        file.close()
-    return (events[-1].seq if events else 0), replay(events), events
+    return read_log(path)
 
 
 def _console(
@@ -336,13 +329,12 @@ SYSTEMS = {
 
 
 def _settings_context(state: State, t: Translator) -> dict[str, Any]:
-    from plansza.records import dump
-    from plansza.tournament.events import SETTABLE
+    from plansza.services.tournament_file import SETTABLE, settings_now
 
     return {
         "settable": [k for k in SETTING_LABELS if k in SETTABLE]
         + sorted(SETTABLE - SETTING_LABELS.keys()),
-        "settings_now": dump(state.settings),
+        "settings_now": settings_now(state),
         "labels": SETTING_LABELS,
         "choices": SETTING_CHOICES,
         "criteria_words": CRITERIA_WORDS,
@@ -351,9 +343,8 @@ def _settings_context(state: State, t: Translator) -> dict[str, Any]:
 
 
 def _log_context(state: State, t: Translator) -> dict[str, Any]:
-    from plansza.tournament.events import Event
-    from plansza.tournament.events import describe as said
-    from plansza.tournament.storage import local_time
+    from plansza.services.tournament_file import Event, local_time
+    from plansza.services.tournament_file import describe_event as said
 
     names = _names(state)
 
@@ -389,18 +380,9 @@ FILES: dict[str, tuple[str, Callable[[State, Translator], str]]] = {}
 
 def _files() -> dict[str, tuple[str, Callable[[State, Translator], str]]]:
     if not FILES:
-        from plansza.tournament import paperwork, reports, tsh
+        from plansza.services.tournament_file import tournament_files
 
-        FILES.update(
-            {
-                "federacja.csv": ("text/csv", lambda s, t: paperwork.federation_csv(s)),
-                "klasyfikacja.csv": ("text/csv", lambda s, t: reports.standings_csv(s)),
-                "partie.csv": ("text/csv", lambda s, t: reports.games_csv(s)),
-                "turniej.t": ("text/plain", lambda s, t: tsh.write_t(s)),
-                "raport-sedziego.html": ("text/html", paperwork.referee_report_page),
-                "klasyfikacja.html": ("text/html", lambda s, t: reports.standings_page(s, None, t)),
-            }
-        )
+        FILES.update(tournament_files())
     return FILES
 
 
@@ -430,7 +412,7 @@ async def download(request: Request) -> Response:
 
 
 def _ranking_text(value: float | None) -> str:
-    from plansza.ranking.listing import ranking_text
+    from plansza.services.ranking import ranking_text
 
     return "—" if value is None else ranking_text(value)
 
@@ -445,10 +427,9 @@ _REGISTRY: ContextVar[str | None] = ContextVar("federation_registry", default=No
 
 def _listing() -> Any:
     """The ranking list ``ranking import-list`` keeps (``None``: none imported)."""
-    from plansza.ranking.store import default_list_path
-    from plansza.services.ranking import load_list
+    from plansza.services.ranking import default_listing
 
-    return load_list(default_list_path())
+    return default_listing()
 
 
 # ---- the actions -------------------------------------------------------------------
@@ -493,7 +474,7 @@ Action = Callable[[Referee, dict[str, str], Translator], Said]
 
 def _recorded(r: Referee, t: Translator, before: int) -> Said:
     """What was recorded since ``before``, in the words of the event log."""
-    from plansza.tournament.events import describe as said
+    from plansza.services.tournament_file import describe_event as said
 
     events = r.file.events()
     state = r.state()
@@ -534,7 +515,7 @@ def _add(r: Referee, form: dict[str, str], t: Translator) -> Said:
         )
     ]
     if hit is not None:
-        from plansza.ranking.listing import ranking_text
+        from plansza.services.ranking import ranking_text
 
         said.append(
             t.gettext("From the ranking list: ranking {ranking}, games {games} (RR §2.1)").format(
@@ -623,7 +604,7 @@ def _swaps(form: dict[str, str], state: State) -> list[tuple[int, int]]:
 def _pairing_notes(state: State, n: int, t: Translator) -> Said:
     """What the pairing had to do (RS §7.5–7.7), as the command line says it."""
     from plansza.services.tournament import pairing_notes
-    from plansza.tournament.pairing import unplayed_bye
+    from plansza.services.tournament_file import unplayed_bye
 
     said: Said = [note.said(t) for note in pairing_notes(state, n)]
     names = _names(state)
@@ -711,7 +692,7 @@ def _clock(r: Referee, form: dict[str, str], t: Translator) -> Said:
 
 
 def _settings(r: Referee, form: dict[str, str], t: Translator) -> Said:
-    from plansza.tournament.events import SETTABLE
+    from plansza.services.tournament_file import SETTABLE
 
     texts = {k: v for k, v in form.items() if k in SETTABLE}
     for key in ("criteria", "final_criteria"):  # a chain: one list per place in it
@@ -769,7 +750,7 @@ def _close(r: Referee, form: dict[str, str], t: Translator) -> Said:
 
 
 def _undo(r: Referee, form: dict[str, str], t: Translator) -> Said:
-    from plansza.tournament.events import describe as said
+    from plansza.services.tournament_file import describe_event as said
 
     state, event = r.undo()
     return [
@@ -826,18 +807,15 @@ def _run(
 ) -> Said:
     """The action through the referee's service, as ``by``, checked against ``expected``;
     what was recorded and what the referee should know."""
-    from plansza.tournament.storage import TournamentFile
+    from plansza.services.tournament_file import opened
 
-    file = TournamentFile.open(path)
-    try:
+    with opened(path) as file:
         r = Referee(file, _now, by=by, expected=expected)
         before = file.last_seq()
         extra = action(r, form, t)
         if action in OWN_WORDS:  # its own words say more than the log's line
             return extra
         return _recorded(r, t, before) + extra
-    finally:
-        file.close()
 
 
 @referee_required(assistant=True)
@@ -887,7 +865,7 @@ async def _refused(
     request: Request, name: str, back: str, form: dict[str, str], e: PlanszaError, t: Translator
 ) -> Response:
     """The page the form was on, again: the reason, and what the referee typed."""
-    from plansza.tournament.storage import ConflictError
+    from plansza.services.tournament_file import ConflictError
 
     status = 409 if isinstance(e, ConflictError) else 422
     message = str(e) if isinstance(e, _Refused) else describe(e, t)
@@ -944,10 +922,9 @@ async def _preview(request: Request, path: str, form: dict[str, str], t: Transla
     manual = _field(form, "manual")
 
     def trial() -> tuple[State, int, list[str], str, list[tuple[int, int]]]:
-        from plansza.tournament.storage import TournamentFile
+        from plansza.services.tournament_file import opened
 
-        file = TournamentFile.open(path)
-        try:
+        with opened(path) as file:
             r = Referee(file, _now)
             n = _number(form, "round", t) if _field(form, "round") else None
             text = manual
@@ -960,8 +937,6 @@ async def _preview(request: Request, path: str, form: dict[str, str], t: Transla
                 swaps = [*swaps, (a, b)]
                 state, n = r.pair(n, manual=text, preview=True, swaps=swaps)
             return state, n, _pairing_notes(state, n, t), text, swaps
-        finally:
-            file.close()
 
     try:
         state, n, notes, text, swaps = await run_in_threadpool(trial)

@@ -101,11 +101,9 @@ def hub_of(conn: Request | WebSocket) -> Hub:
 
 def premiums() -> list[str]:
     """The board's premium squares, a row a string: W/w word ×3/×2, L/l letter ×3/×2."""
-    from plansza.board import Board, Premium
+    from plansza.services.play import premium_rows
 
-    board = Board()
-    code = {Premium.TW: "W", Premium.DW: "w", Premium.TL: "L", Premium.DL: "l"}
-    return ["".join(code.get(board.premium(r, c), ".") for c in range(15)) for r in range(15)]
+    return premium_rows()
 
 
 def client_address(request: Request) -> str:

@@ -262,11 +262,11 @@ class StudyPages:
             return self._upload_page(request, status=400, errors=[message], rules=rules)
         key = hashlib.sha256(f"{rules}\n{text}".encode()).hexdigest()[:24]
         if key not in _kept(request):
-            from plansza.rules import Rules
+            from plansza.services.play import rules_named
 
             try:
                 study = await run_in_threadpool(
-                    study_record, text, _hub(request).words, Rules.by_name(rules), source=name
+                    study_record, text, _hub(request).words, rules_named(rules), source=name
                 )
             except PlanszaError as e:
                 return self._upload_page(

@@ -49,9 +49,7 @@ from plansza.server.tournament import spectator_of
 from plansza.services import tables
 from plansza.services.tables import TableEntry
 from plansza.services.tournament import Referee, parse_last_moves, parse_score
-from plansza.tournament.model import State, seeds
-from plansza.tournament.paperwork import round_date
-from plansza.tournament.storage import TournamentFile
+from plansza.services.tournament_file import State, TournamentFile, round_date, seeds
 
 #: Wrong codes one address may try in :data:`WINDOW` seconds.
 WRONG_CODES = 10
@@ -148,12 +146,12 @@ def _writer(request: Request, path: str) -> TournamentFile:
     """The tournament file the tables' results are written through (under
     :data:`_writing`): kept open, so that its state moves on with each result instead of
     the log being replayed for every one (read again when someone else wrote)."""
-    from plansza.tournament.storage import TournamentFile
+    from plansza.services.tournament_file import open_file
 
     state = request.app.state
     file: TournamentFile | None = getattr(state, "table_writer", None)
     if file is None or file.path != path:
-        file = state.table_writer = TournamentFile.open(path)
+        file = state.table_writer = open_file(path)
     return file
 
 

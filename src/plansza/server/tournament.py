@@ -40,7 +40,7 @@ from plansza.server.events import change_events, sse_response
 from plansza.server.pages import page, translator_of
 from plansza.server.wording import describe
 from plansza.services.live_tournament import NotFoundError, Spectator
-from plansza.tournament.model import State
+from plansza.services.tournament_file import State
 
 #: How long the projector shows each page of a list (a list of a large tournament has
 #: several: the next list comes after the last).

@@ -39,16 +39,32 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+# What the web front end shows of a championship, re-exported for it (the server
+# reaches the domain only through the services): the cards' check, the tables, the
+# record and report, the timer's words. plansza.duplicate's __init__ loads them all
+# already (through the timer).
+from plansza.duplicate.cards import Card as Card
+from plansza.duplicate.cards import Verdict as Verdict
+from plansza.duplicate.cards import check_card as check_card
+from plansza.duplicate.cards import placed_tiles as placed_tiles
+from plansza.duplicate.report import record as record
+from plansza.duplicate.report import text_report as text_report
+from plansza.duplicate.standings import championship_table as championship_table
+from plansza.duplicate.standings import game_table as game_table
+from plansza.duplicate.standings import top_total as top_total
 from plansza.duplicate.timer import MOVE_SECONDS, MoveTimer
+from plansza.duplicate.timer import mmss as mmss
 from plansza.errors import N_, PlanszaError
 from plansza.services.tables import normalize, short_code
 
 if TYPE_CHECKING:
-    from plansza.duplicate import Championship
-    from plansza.duplicate.game import Awarded, DuplicateGame, DuplicateMove
+    from plansza.duplicate import Championship as Championship
+    from plansza.duplicate.game import Awarded
+    from plansza.duplicate.game import DuplicateGame as DuplicateGame
+    from plansza.duplicate.game import DuplicateMove as DuplicateMove
     from plansza.duplicate.racks import TypedDraw
     from plansza.duplicate.standings import Row
-    from plansza.lexicon import Lexicon
+    from plansza.lexicon import Lexicon as Lexicon
 
 T = TypeVar("T")
 

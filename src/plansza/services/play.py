@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from plansza.engine.base import ComputerPlayer
     from plansza.engine.static import Candidate
     from plansza.game import Game
+    from plansza.gcg import GameRecord
     from plansza.lexicon import Lexicon
     from plansza.rules import Rules
     from plansza.services.live import LiveTable
@@ -216,14 +217,62 @@ def unseen_groups(game: Game, seat: int) -> str:
     return " ".join(groups)
 
 
+# ---- what the web front end asks of the game's domain -------------------------------
+
+
+def default_lexicon() -> Lexicon:
+    """The default word list (compiled at first use; no progress bar: a server has no
+    terminal to draw it on)."""
+    from plansza.lexicon import Lexicon
+
+    return Lexicon.default(progress=False)
+
+
+def rules_named(name: str) -> Rules:
+    """The rules of the preset ``name`` (``pfs``, ``wespa``, ``school``…)."""
+    from plansza.rules import Rules
+
+    return Rules.by_name(name)
+
+
+def judged_presets(words: object, presets: tuple[str, ...]) -> tuple[str, ...]:
+    """Of ``presets``, those whose tile set is the word list's (WESPA needs English
+    words); all of them when ``words`` names no tile set."""
+    tiles = getattr(words, "tileset", None)
+    if tiles is None:
+        return presets
+    return tuple(p for p in presets if rules_named(p).tileset.name == tiles.name)
+
+
+def gcg_text(record: GameRecord) -> str:
+    """A game's record as a GCG file's text."""
+    from plansza.gcg import write_gcg
+
+    return write_gcg(record)
+
+
+def premium_rows() -> list[str]:
+    """The board's premium squares, a row a string: W/w word ×3/×2, L/l letter ×3/×2."""
+    from plansza.board import Board, Premium
+
+    board = Board()
+    code = {Premium.TW: "W", Premium.DW: "w", Premium.TL: "L", Premium.DL: "l"}
+    return ["".join(code.get(board.premium(r, c), ".") for c in range(15)) for r in range(15)]
+
+
 __all__ = [
     "FIRST",
     "PHONY_LEVELS",
     "SLOW_LEVELS",
     "OptionError",
     "PlayOptions",
+    "default_lexicon",
+    "gcg_text",
     "hint",
+    "judged_presets",
     "play_options",
+    "premium_rows",
+    "rules_named",
     "start_game",
     "unreadable",
     "unseen_groups",

@@ -48,6 +48,7 @@ from plansza.ranking.hollington import (
 )
 from plansza.ranking.hollington import UnknownPlayerError as UnknownPlayerError
 from plansza.ranking.listing import PublishedList, list_csv, read_list
+from plansza.ranking.listing import ranking_text as ranking_text
 from plansza.ranking.records import (
     MAX_REGISTERED_GAMES,
     MAX_REGISTERED_RANKING,
@@ -367,6 +368,14 @@ def load_list(path: str) -> PublishedList | None:
     if not os.path.exists(path):
         return None
     return read_list(path)
+
+
+def default_listing() -> PublishedList | None:
+    """The list ``ranking import-list`` keeps where the tournament program looks for it
+    (``None``: none imported): what the referee's console searches and seeds from."""
+    from plansza.ranking import store  # looked up when called (a test moves the list)
+
+    return load_list(store.default_list_path())
 
 
 @dataclass(frozen=True)
