@@ -42,7 +42,7 @@ from plansza.server.accounts import current
 from plansza.server.belgijka import hall_of, no_hall, stream_of
 from plansza.server.pages import SAID, keep_said, page, said_of, translator_of
 from plansza.server.security import checked_form, referee_required
-from plansza.services.belgijka import HallError, move_results
+from plansza.services.belgijka import HallError, move_candidates, move_results
 
 if TYPE_CHECKING:
     from plansza.i18n import Translator
@@ -118,45 +118,6 @@ def _board(
 def _rack(ch: Championship, rack: str) -> list[dict[str, Any]]:
     ts = ch.rules.tileset
     return [{"tile": x, "value": ts.value(x) if x != "?" else 0} for x in ts.sort_tiles(rack)]
-
-
-def _candidates(
-    ch: Championship, game: Any, move: DuplicateMove, sent: list[Any], lexicon: Any
-) -> list[dict[str, Any]]:
-    """The move's candidates for the referee: every one tied on the II.12 key (the
-    referee chooses among all of them, II.13) and the best others up to
-    :data:`CANDIDATES_SHOWN`; each with the players whose card handed in (``sent``, not
-    yet judged: the close judges them) is that play, legal and of valid words."""
-    from plansza.services.belgijka import Card, check_card, placed_tiles
-    from plansza.tiles import polish_collation_key
-
-    chosen = move.choice.index if move.choice is not None else 0
-    board = game.board(ch.rules)
-    latest = {s.player: s for s in sent}  # a later card replaces the earlier (II.5)
-    found_by: dict[frozenset[tuple[int, int, str]], list[str]] = {}
-    for p, s in latest.items():
-        verdict = check_card(board, move.rack, Card(s.text, s.score, s.blanks), lexicon, ch.rules)
-        if verdict.play is not None and verdict.real_score is not None and p in ch.players:
-            found_by.setdefault(placed_tiles(board, verdict.play), []).append(ch.players[p].name)
-    shown = move.candidates[: max(CANDIDATES_SHOWN, move.tied)]
-    return [
-        {
-            "index": i,
-            "play": str(c.play),
-            "score": c.score,
-            "blanks": c.blanks,
-            "length": c.length,
-            "word_premiums": c.word_premiums,
-            "letter_premiums": c.letter_premiums,
-            "words": ", ".join(c.words),
-            "tied": i < move.tied,
-            "chosen": i == chosen,
-            "found": ", ".join(
-                sorted(found_by.get(placed_tiles(board, str(c.play)), []), key=polish_collation_key)
-            ),
-        }
-        for i, c in enumerate(shown)
-    ]
 
 
 def _results(
@@ -268,7 +229,9 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
                      "by": s.by}
                     for s in sorted(hall.sent, key=lambda s: (s.player, s.at))  # by table
                 ]  # fmt: skip
-                out["candidates"] = _candidates(ch, game, move, hall.sent, hall.lexicon)
+                out["candidates"] = move_candidates(
+                    ch, game, move, hall.sent, hall.lexicon, CANDIDATES_SHOWN
+                )
                 out["tied"] = move.tied
                 out["candidate_count"] = move.candidate_count
         else:

@@ -163,6 +163,66 @@ class MoveResult:
     top: bool
 
 
+@dataclass(frozen=True)
+class CandidateView:
+    """One placement the referee may choose for a move (II.11–II.13): its keys in the
+    II.12 order, whether it is tied with the top, chosen, and who found it."""
+
+    index: int
+    play: str
+    score: int
+    blanks: int
+    length: int
+    word_premiums: int
+    letter_premiums: int
+    words: str
+    tied: bool
+    chosen: bool
+    found: str  #: the players whose card is this play, in Polish order, comma-separated
+
+
+def move_candidates(
+    ch: Championship,
+    game: DuplicateGame,
+    move: DuplicateMove,
+    sent: list[Any],
+    lexicon: Any,
+    shown: int,
+) -> list[CandidateView]:
+    """The move's candidates for the referee: every one tied on the II.12 key (the
+    referee chooses among all of them, II.13) and the best others up to ``shown``; each
+    with the players whose card handed in (``sent``, not yet judged: the close judges
+    them) is that play, legal and of valid words."""
+    from plansza.tiles import polish_collation_key
+
+    chosen = move.choice.index if move.choice is not None else 0
+    board = game.board(ch.rules)
+    latest = {s.player: s for s in sent}  # a later card replaces the earlier (II.5)
+    found_by: dict[frozenset[tuple[int, int, str]], list[str]] = {}
+    for p, s in latest.items():
+        verdict = check_card(board, move.rack, Card(s.text, s.score, s.blanks), lexicon, ch.rules)
+        if verdict.play is not None and verdict.real_score is not None and p in ch.players:
+            found_by.setdefault(placed_tiles(board, verdict.play), []).append(ch.players[p].name)
+    return [
+        CandidateView(
+            index=i,
+            play=str(c.play),
+            score=c.score,
+            blanks=c.blanks,
+            length=c.length,
+            word_premiums=c.word_premiums,
+            letter_premiums=c.letter_premiums,
+            words=", ".join(c.words),
+            tied=i < move.tied,
+            chosen=i == chosen,
+            found=", ".join(
+                sorted(found_by.get(placed_tiles(board, str(c.play)), []), key=polish_collation_key)
+            ),
+        )
+        for i, c in enumerate(move.candidates[: max(shown, move.tied)])
+    ]
+
+
 def move_results(ch: Championship, game: DuplicateGame, move: DuplicateMove) -> list[MoveResult]:
     """Every player's result for ``move`` of ``game``, in the table's order after it."""
     from plansza.duplicate.standings import game_table
