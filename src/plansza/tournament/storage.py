@@ -38,6 +38,8 @@ from plansza.tournament.events import Event, apply, conflicting, effective, repl
 from plansza.tournament.model import Settings, State
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     import sqlalchemy as sa
 
 SUFFIX = ".turniej.sqlite"
@@ -185,6 +187,18 @@ def _is_read_only(error: sa.exc.DBAPIError) -> bool:
     if isinstance(code, int):
         return code & 0xFF == 8  # SQLITE_READONLY and its extended codes
     return getattr(orig, "sqlstate", None) == "25006"  # PostgreSQL: read_only_sql_transaction
+
+
+def _insert(
+    db: sqlite3.Connection, kind: str, data: dict[str, Any], at: str, by: str | None
+) -> int:
+    """One event appended to the log (in the caller's transaction): its sequence number
+    (0 where the driver does not say)."""
+    cursor = db.execute(
+        "INSERT INTO events (kind, data, at, by) VALUES (?, ?, ?, ?)",
+        (kind, json.dumps(data, ensure_ascii=False), at, by),
+    )
+    return cursor.lastrowid or 0
 
 
 def _read_only_error(path: str) -> PlanszaError:
@@ -467,26 +481,17 @@ class TournamentFile:
                 out.append(e)
         return out
 
-    def _write_staged(
-        self, db: sqlite3.Connection, staged: list[tuple[str, dict[str, Any], str, str | None]]
-    ) -> bool:
-        """The staged events written (True), or nothing when the log moved on since they
-        were checked (False)."""
+    @contextlib.contextmanager
+    def _transaction(self, db: sqlite3.Connection) -> Iterator[None]:
+        """One write of the log: begun at once (``IMMEDIATE``: the writer's lock taken
+        before the log is read), committed when the block ends unless it rolled back
+        itself, rolled back on any error — a read-only file named as such."""
         try:
             db.execute("BEGIN IMMEDIATE")
-            last = int(db.execute("SELECT max(seq) FROM events").fetchone()[0] or 0)
-            if self._cached is None or last != self._staged_on:
-                db.execute("ROLLBACK")
-                return False
-            seq = last
-            for kind, data, at, by in staged:
-                cursor = db.execute(
-                    "INSERT INTO events (kind, data, at, by) VALUES (?, ?, ?, ?)",
-                    (kind, json.dumps(data, ensure_ascii=False), at, by),
-                )
-                seq = cursor.lastrowid or seq + 1
-            db.execute("COMMIT")
-            self.writes += 1
+            yield
+            if db.in_transaction:
+                db.execute("COMMIT")
+                self.writes += 1
         except sqlite3.OperationalError as e:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -497,6 +502,21 @@ class TournamentFile:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
+
+    def _write_staged(
+        self, db: sqlite3.Connection, staged: list[tuple[str, dict[str, Any], str, str | None]]
+    ) -> bool:
+        """The staged events written (True), or nothing when the log moved on since they
+        were checked (False)."""
+        with self._transaction(db):
+            last = int(db.execute("SELECT max(seq) FROM events").fetchone()[0] or 0)
+            if self._cached is None or last != self._staged_on:
+                db.execute("ROLLBACK")
+                return False
+            seq = last
+            for kind, data, at, by in staged:
+                seq = _insert(db, kind, data, at, by) or seq + 1
+        assert self._cached is not None
         self._cached = (seq, self._cached[1])
         return True
 
@@ -568,8 +588,7 @@ class TournamentFile:
         by: str | None,
     ) -> list[Event]:
         cached, self._cached = self._cached, None  # kept again only once written
-        try:
-            db.execute("BEGIN IMMEDIATE")
+        with self._transaction(db):
             last = int(db.execute("SELECT max(seq) FROM events").fetchone()[0] or 0)
             if cached is not None and cached[0] == last and _incremental(items):
                 # the kept state is the log's: only the events since ``expected``
@@ -583,27 +602,12 @@ class TournamentFile:
             else:
                 found = db.execute("SELECT seq, kind, data, at, by FROM events ORDER BY seq")
                 state = _check(self.path, _rows(found), items, at, expected)
-            added = []
-            for kind, data in items:
-                cursor = db.execute(
-                    "INSERT INTO events (kind, data, at, by) VALUES (?, ?, ?, ?)",
-                    (kind, json.dumps(data, ensure_ascii=False), at, by),
-                )
-                added.append(Event(cursor.lastrowid or 0, kind, data, at, by or ""))
-            db.execute("COMMIT")
-            self.writes += 1
-            if state is not None and _incremental(items) and added:
-                self._cached = (added[-1].seq, state)
-        except sqlite3.OperationalError as e:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            if getattr(e, "sqlite_errorcode", 0) & 0xFF == 8:  # SQLITE_READONLY
-                raise _read_only_error(self.path) from e
-            raise
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
+            added = [
+                Event(_insert(db, kind, data, at, by) or 0, kind, data, at, by or "")
+                for kind, data in items
+            ]
+        if state is not None and _incremental(items) and added:
+            self._cached = (added[-1].seq, state)
         return added
 
     def _append(
