@@ -68,12 +68,21 @@ def test_only_a_referee_reaches_the_console(tmp_path: Path, words: Lexicon, cloc
     app = create_app(
         db="sqlite://", words=words, secret="s", clock=clock, tournament=str(tmp_path / "t.sqlite")
     )
+    pages = (
+        "/sedzia", "/sedzia/gracze", "/sedzia/runda/1", "/sedzia/ustawienia",
+        "/sedzia/dziennik", "/sedzia/lista?q=a", "/sedzia/plik/wyniki.txt",
+    )
     with TestClient(app) as c:
-        assert c.get("/sedzia").status_code == 403
-        log_in(c, referee=False)
-        assert c.get("/sedzia/gracze").status_code == 403
-        r = c.post("/sedzia/akcja/dodaj", data={"name": "X"})
-        assert r.status_code == 403
+        # a guest, then a player's account: every page of the console refused, none run
+        for who in ("guest", "player"):
+            if who == "player":
+                log_in(c, referee=False)
+            for url in pages:
+                r = c.get(url)
+                assert r.status_code == 403, url
+                assert "sędzi" in r.text, url
+            r = c.post("/sedzia/akcja/dodaj", data={"name": "X"})
+            assert r.status_code == 403
 
 
 def test_a_whole_round_from_the_console(hall: tuple[TestClient, str]) -> None:

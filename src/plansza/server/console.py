@@ -36,7 +36,7 @@ from starlette.routing import Route
 
 from plansza.errors import N_, PlanszaError, Term
 from plansza.i18n import Translator
-from plansza.server.accounts import current, require_referee, role
+from plansza.server.accounts import current, role
 from plansza.server.pages import page, said_of, said_url, translator_of
 from plansza.server.security import checked_form, referee_required
 from plansza.server.wording import describe
@@ -140,13 +140,9 @@ async def _state_page(
     """A page about the tournament: refused to a non-referee, the create form while the
     file does not exist, else ``name`` with the state and its sequence number (and what
     ``more`` adds from the state). An assistant referee (RS §6.5) sees the pages and
-    enters results only."""
-    who = await role(request)
-    if who not in ("referee", "assistant"):
-        refused = await require_referee(request)
-        assert refused is not None
-        return refused
-    extra["assistant"] = who == "assistant"
+    enters results only. Called by endpoints under ``@referee_required(assistant=True)``:
+    the role is read again only to mark an assistant's page."""
+    extra["assistant"] = await role(request) == "assistant"
     path = _path(request)
     if path is None:
         t = translator_of(request)
@@ -198,16 +194,19 @@ def _removals(state: State) -> list[tuple[str, int]]:
     return [(state.players[p].name, r) for p, r in pending_removals(state, n)]
 
 
+@referee_required(assistant=True)
 async def home(request: Request) -> Response:
     """The tournament at a glance: its rounds, what is missing, the next step."""
     return await _state_page(request, "web/console.html")
 
 
+@referee_required(assistant=True)
 async def players_page(request: Request) -> Response:
     """The players by seeding number, the registration form, withdrawals."""
     return await _state_page(request, "web/console_players.html")
 
 
+@referee_required(assistant=True)
 async def round_page(request: Request) -> Response:
     """A round's tables: results, corrections, walkovers, byes, penalties — and which
     tables have entries from the players' phones waiting (server/tables.py)."""
@@ -255,11 +254,13 @@ def _round_context(n: int) -> Callable[[State, Translator], dict[str, Any]]:
     return more
 
 
+@referee_required(assistant=True)
 async def settings_page(request: Request) -> Response:
     """The settings the referee may change, with their values now."""
     return await _state_page(request, "web/console_settings.html", more=_settings_context)
 
 
+@referee_required(assistant=True)
 async def log_page(request: Request) -> Response:
     """The event log, newest first, with who recorded each event."""
     return await _state_page(request, "web/console_log.html", more=_log_context)

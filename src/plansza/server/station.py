@@ -9,8 +9,9 @@ set may simply be checked again (TR 4.7.13).
 
 Every check is logged in the server's database (table ``word_checks``: time, table,
 words, verdict); the log (``/sprawdzanie/dziennik``, ``/station/log``) is a
-referee's only (:func:`plansza.server.accounts.require_referee`). The station is the hall's own
-machine, so it has no rate limit — but a form is read up to :data:`MAX_FORM` bytes,
+referee's only (:func:`plansza.server.security.referee_required`); an assistant referee
+enrols a station too. The station is the hall's own machine, so it has no rate
+limit — but a form is read up to :data:`MAX_FORM` bytes,
 the words up to :data:`MAX_TEXT` characters (and twenty words), the table number
 from 1 to :data:`MAX_TABLE`. Every asset is the app's own: the hall may be offline.
 """
@@ -24,7 +25,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from plansza.server.accounts import require_referee
 from plansza.server.hall import STATION_COOKIE, in_hall, is_referee, is_station, station_secret
 from plansza.server.pages import hub_of as _hub
 from plansza.server.pages import page, small_form, translator_of
@@ -138,13 +138,12 @@ async def station(request: Request) -> HTMLResponse:
     return _station_page(request, verdict=verdict, table=str(table))
 
 
+@referee_required(assistant=True)
 async def enroll(request: Request) -> Response:
     """Make this device the hall's word-check station (a referee, on the station's own
     computer; CSRF-checked): a cookie with the hall's station secret, kept three days,
     so the station goes on answering after the referee logs out."""
     t = translator_of(request)
-    if not await is_referee(request):
-        return await require_referee(request) or Response(status_code=403)
     form = await _form(request)
     if form is None or not form_token_ok(request, form):
         message = t.gettext("The form has expired: open the page again.")
