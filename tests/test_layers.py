@@ -160,21 +160,13 @@ def test_a_compiled_submodule_is_not_an_import_of_its_package(
     assert not compiled_submodule("plansza.lexicon", "core")
 
 
-def test_the_cli_may_import_the_domain_directly(package_graph: grimp.ImportGraph) -> None:
-    # The services layer is the target; until it exists the CLI calls the domain, and
-    # the layers contract must allow it (test_the_package_keeps_its_import_contracts).
-    for domain in ("plansza.game", "plansza.tournament", "plansza.lexicon"):
-        assert package_graph.direct_import_exists(
-            importer="plansza.cli", imported=domain, as_packages=True
-        ), domain
-
-
 LAYERS = "Imports only go down the layers"
 ACYCLIC = "No import cycles inside a package"
 NO_BOARD = "Tournaments and the ranking need no board"
 NO_TERMINAL = "nothing imports the CLI or a terminal library"
 SERVER = "The web server reaches the domain only through the services"
-CONTRACTS = (LAYERS, ACYCLIC, NO_BOARD, NO_TERMINAL, SERVER)
+CLI = "The command line reaches the domain only through the services"
+CONTRACTS = (LAYERS, ACYCLIC, NO_BOARD, NO_TERMINAL, SERVER, CLI)
 
 
 @pytest.mark.parametrize(
@@ -213,6 +205,14 @@ CONTRACTS = (LAYERS, ACYCLIC, NO_BOARD, NO_TERMINAL, SERVER)
             "server/pages.py", "if TYPE_CHECKING: from plansza.game import Game", {SERVER},
             "plansza.server.pages -> plansza.game", id="server-domain-type",
         ),
+        pytest.param(
+            "cli/tournament.py", "from plansza.tournament.standings import standings", {CLI},
+            "plansza.cli.tournament -> plansza.tournament.standings", id="cli-domain",
+        ),
+        pytest.param(
+            "cli/render.py", "import plansza.board", {CLI},
+            "plansza.cli.render -> plansza.board", id="cli-board",
+        ),
     ],
 )
 def test_a_forbidden_import_breaks_a_contract(
@@ -240,11 +240,18 @@ def test_a_forbidden_import_breaks_a_contract(
         pytest.param(
             "server/pages.py", "from plansza.services.tournament_file import State", id="service"
         ),
+        pytest.param("cli/game.py", "from plansza.gcg import parse_event", id="cli-record-format"),
+        pytest.param("cli/ranking.py", "from plansza.inputs import check_name", id="cli-inputs"),
+        pytest.param("cli/lexicon.py", "from plansza.files import write_atomic", id="cli-files"),
+        pytest.param(
+            "cli/duplicate.py", "from plansza.duplicate.messages import VERDICTS", id="cli-messages"
+        ),
     ],
 )
-def test_the_server_may_import_the_contracts_exceptions(
+def test_the_front_ends_may_import_the_contracts_exceptions(
     tmp_path: Path, module: str, import_line: str
 ) -> None:
-    # The server's exceptions (a package's messages, the collation…) and the services.
+    # The front ends' exceptions (a package's messages, the collation, the CLI's files and
+    # record formats…) and the services.
     result = lint_imports(copy_with_import(tmp_path, module, import_line))
     assert result.returncode == 0, result.stdout + result.stderr
