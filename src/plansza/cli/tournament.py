@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -50,17 +50,23 @@ from plansza.services.tournament import (
     ArgumentError,
     Referee,
     category_list,
-    from_history,
+    category_titles,
+    default_bye,
     from_list,
     new_settings,
     parse_score_pair,
     pending_removals,
+    rating_list,
     read_players_csv,
+    registered,
+    seed_from_history,
     slug,
+    tie_decided,
 )
 from plansza.services.tournament import player as resolve
-from plansza.tournament import model
-from plansza.tournament.model import State, seeds
+
+if TYPE_CHECKING:
+    from plansza.services.tournament import State
 
 app = typer.Typer(
     help=N_("Tournament: registration, pairing, results, standings, reports."), no_args_is_help=True
@@ -235,10 +241,11 @@ def _bye_score(text: str | None, system: str) -> tuple[tuple[int, int], bool]:
     if text is not None:
         with referee_errors():
             return parse_score_pair(text), False
-    if system == "mpa":
-        return model.MPA_BYE_SCORE, False
+    score, set_by_format = default_bye(system)
+    if set_by_format:
+        return score, False
     if not interactive():
-        return model.MPA_BYE_SCORE, True
+        return score, True
     while True:
         answer = typer.prompt(
             _(
@@ -253,28 +260,22 @@ def _bye_score(text: str | None, system: str) -> tuple[tuple[int, int], bool]:
 
 
 def _added(state: State, pid: int) -> None:
-    console.print(
-        _("Added {name} (seed {seed})", name=state.players[pid].name, seed=seeds(state)[pid])
-    )
-    limit = state.settings.team_limit
-    if limit:  # SCH: one team per school, checked as it fills
-        club = state.players[pid].club
-        count = sum(
-            model.school_key(p.club) == model.school_key(club) for p in state.players.values()
-        )
+    added = registered(state, pid)
+    console.print(_("Added {name} (seed {seed})", name=added.name, seed=added.seed))
+    if added.team_limit:  # SCH: one team per school, checked as it fills
         console.print(
             _(
                 "{school}: {count} of {limit} in the team (SCH)",
-                school=club,
-                count=count,
-                limit=limit,
+                school=added.club,
+                count=added.team,
+                limit=added.team_limit,
             )
         )
-    if state.players[pid].joined_round > 1:
+    if added.joined_round > 1:
         console.print(
             _(
                 "The player joins from round {round} (adjusted when that round is paired)",
-                round=state.players[pid].joined_round,
+                round=added.joined_round,
             )
         )
 
@@ -291,11 +292,8 @@ ListOption = typer.Option(
 
 def _listing(path: str | None) -> Any:
     """The imported ranking list (``None``: none imported), read with exit 2 on a bad file."""
-    from plansza.ranking.store import default_list_path
-    from plansza.services.ranking import load_list
-
     with user_errors(EXIT_INPUT):
-        return load_list(path or default_list_path())
+        return rating_list(path)
 
 
 @app.command("add-player")
@@ -342,7 +340,8 @@ def add_player(
         hit = from_list(listing, data, unlisted=unlisted)
         seeded = None
         if hit is None and history is not None:
-            seeded = from_history(_history_of(history), data, _first_day(r.state()))
+            with user_errors():  # a missing or bad history: a clear error, exit 2
+                seeded = seed_from_history(history, data, r.state(), date.today())
         pid = r.add_player(data)
         state = r.state()
         _added(state, pid)
@@ -358,7 +357,7 @@ def add_player(
             )
             return
         if hit is not None:
-            from plansza.ranking.listing import ranking_text
+            from plansza.services.ranking import ranking_text
 
             console.print(
                 _(
@@ -369,22 +368,6 @@ def add_player(
             )
         elif listing is not None and ranking is None:
             console.print(_("Not on the ranking list: a debutant, ranking 100 (RR §2.2)"))
-
-
-def _history_of(path: str) -> Any:
-    """The ranking's history read from ``path`` (a clear error, exit 2, if it cannot be)."""
-    from plansza.ranking.store import load_ranking
-
-    with user_errors():
-        return load_ranking(path)  # with the registered rankings it keeps (RR §2.1)
-
-
-def _first_day(state: Any) -> Any:
-    """The tournament's first day (its first declared date; else today)."""
-    from datetime import date
-
-    dates = state.settings.dates
-    return date.fromisoformat(dates[0]) if dates else date.today()
 
 
 LabelsArgument = typer.Argument(None, help=N_("Its prize categories (all of them)"))
@@ -401,16 +384,15 @@ def category_cmd(
     db: str | None = DbOption,
 ) -> None:
     """Set a player's prize categories (and division); without any, show them."""
-    from plansza.tournament.categories import categories_of, title
-
     with referee(db) as r:
         given = category_list(labels or [])
         if given or clear or division is not None:
             pid = r.set_categories(player, given, division)
         else:
             pid = resolve(r.state(), player)
-        p = r.state().players[pid]
-        shown = ", ".join(title(c, cli_translator()) for c in categories_of(p)) or "—"
+        state = r.state()
+        p = state.players[pid]
+        shown = ", ".join(category_titles(state, pid, cli_translator())) or "—"
         console.print(
             _(
                 "{name}: categories {categories}; division {division}",
@@ -477,11 +459,12 @@ def _print_notes(state: State, n: int) -> None:
 def _offer_bye_adjustment(state: State, n: int) -> None:
     """RS §7.7: a bye to a player who has not played a game (round 1 of an odd field)
     may be corrected by an adjustment; say how."""
-    from plansza.tournament.pairing import unplayed_bye
+    from plansza.services.tournament import unplayed_bye_seed
 
-    pid = unplayed_bye(state, n)
-    if pid is None:
+    found = unplayed_bye_seed(state, n)
+    if found is None:
         return
+    pid, seed = found
     console.print(
         _(
             "{name} has the bye without having played a game (RS §7.7). To correct it by an "
@@ -490,7 +473,7 @@ def _offer_bye_adjustment(state: State, n: int) -> None:
             name=_name(state, pid),
             next=n + 1,
             round=n,
-            seed=seeds(state)[pid],
+            seed=seed,
         )
     )
 
@@ -541,13 +524,13 @@ def result(
 
 def _tie_decided(state: State, round_no: int, pid: int) -> None:
     """SCH: say who the last move gave the tie to (or that it stays a draw)."""
-    game = next((g for g in state.games_of(pid, round_no) if g.round == round_no), None)
-    if game is None or game.last_moves is None or game.score != game.opp_score:
+    tie = tie_decided(state, round_no, pid)
+    if tie is None:
         return
-    if not game.tie_break:
+    if tie.winner is None:
         console.print(_("The last moves are equal too: a draw"))
         return
-    winner = pid if game.tie_break > 0 else game.opponent
+    winner = tie.winner
     console.print(
         _(
             "A tie: {name} wins on the higher last move (SCH)",
@@ -910,7 +893,7 @@ def clock_cmd(
     db: str | None = DbOption,
 ) -> None:
     """The round's clock: start, pause, resume (the live pages show it)."""
-    from plansza.tournament.roundclock import stamp
+    from plansza.services.tournament import clock_left
 
     kind = CLOCK_ACTIONS.get(action.strip().casefold())
     if kind is None:
@@ -926,7 +909,7 @@ def clock_cmd(
         fail(_("--minutes is given only with start"), EXIT_INPUT)
     with referee(db) as r:
         n, clock = r.clock(round_no, kind, minutes)
-        left = clock_text(clock.remaining(stamp(r.now())))  # the clock of the event
+        left = clock_text(clock_left(clock, r.now()))  # the clock of the event
         if kind == "start":
             text = _(
                 "Round {round}: the clock started, {minutes} minutes",
@@ -946,13 +929,11 @@ app.command("zegar", hidden=True)(clock_cmd)
 @app.command("undo")
 def undo(db: str | None = DbOption) -> None:
     """Undo the last event."""
-    from plansza.tournament.events import describe
+    from plansza.services.tournament import describe_events
 
     with referee(db) as r:
         state, event = r.undo()
-        sd = seeds(state)
-        names = {pid: f"{sd[pid]} {p.name}" for pid, p in state.players.items()}
-        what = f"#{event.seq} {describe(event, names, cli_translator())}"
+        what = f"#{event.seq} {describe_events(state, [event], cli_translator())[0]}"
         console.print(_("Undone: {what}", what=what))
 
 

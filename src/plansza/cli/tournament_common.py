@@ -22,11 +22,16 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, text_of
 from plansza.errors import N_
-from plansza.services.tournament import ArgumentError, Referee, check_date
-from plansza.tournament.model import State, seeds
+from plansza.services.tournament import (
+    ArgumentError,
+    Referee,
+    check_date,
+    round_tables,
+    seeded_name,
+)
 
 if TYPE_CHECKING:
-    from plansza.tournament.storage import TournamentFile
+    from plansza.services.tournament import State, TournamentFile
 
 # The storage (SQLAlchemy, Alembic) is imported by the commands that open a file,
 # not when the CLI starts: every other command would pay most of a second.
@@ -71,9 +76,9 @@ def now() -> str:
 def opened(db: str | None) -> Iterator[TournamentFile]:
     """Open the tournament named by ``--db`` or the one in the current directory."""
     with user_errors(EXIT_INPUT):
-        from plansza.tournament.storage import TournamentFile, find_default
+        from plansza.services.tournament import open_file
 
-        t = TournamentFile.open(db or find_default("."))
+        t = open_file(db)
     try:
         yield t
     finally:
@@ -91,7 +96,7 @@ def referee(db: str | None) -> Iterator[Referee]:
 def _name(state: State, pid: int | None) -> str:
     if pid is None:
         return _("bye")
-    return f"{seeds(state)[pid]} {state.players[pid].name}"
+    return seeded_name(state, pid)
 
 
 def _parse_date(text: str, option: str = "--date") -> str:
@@ -112,17 +117,14 @@ def _left(kind: str, round_no: int) -> str:
 
 def _print_round(state: State, n: int) -> None:
     console.print(_("Round {round}", round=n), style="bold")
-    for p in state.rounds[n].pairings:
+    for p in round_tables(state, n):
         res = ""
-        if p.result is not None:
-            res = f"  {p.result.score_first}:{p.result.score_second}"
-            if p.result.kind in ("walkover", "forfeit"):
-                res += f" ({text_of(CLI[p.result.kind])})"
-            game = next(g for g in state.games_of(p.first, n) if g.round == n)
-            if game.tie_break and game.last_moves is not None:
-                res += " " + _(
-                    "(last moves {la}:{lb})", la=game.last_moves[0], lb=game.last_moves[1]
-                )
+        if p.score is not None:
+            res = f"  {p.score[0]}:{p.score[1]}"
+            if p.kind in ("walkover", "forfeit"):
+                res += f" ({text_of(CLI[p.kind])})"
+            if p.last_moves is not None:
+                res += " " + _("(last moves {la}:{lb})", la=p.last_moves[0], lb=p.last_moves[1])
         console.print(
             f"{_('Table')} {p.table:>3}: {_name(state, p.first)} – {_name(state, p.second)}{res}"
         )

@@ -10,6 +10,9 @@ service and show the result in the user's language.
 - :mod:`plansza.services.tournament` — the referee's commands on a tournament file:
   players found by seeding number or name, pairings, results, corrections,
   walkovers, penalties, withdrawals, settings, undo.
+- :mod:`plansza.services.tournament_reports` — what the referee's views show and
+  write from a tournament: standings, status, cards, pairings, slips, players, the
+  log, the report, the ranked-tournament check, a TSH file imported.
 - :mod:`plansza.services.ranking` — a finished tournament read (CSV, TSH, the
   referee's file) and added to the ranking history, with what it changed.
 - :mod:`plansza.services.duplicate` — a Belgijka championship file changed by the

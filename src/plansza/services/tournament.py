@@ -42,12 +42,14 @@ if TYPE_CHECKING:
     from datetime import date
 
     from plansza.federation.roles import Finding
+    from plansza.i18n import Translator
     from plansza.ranking.hollington import RankingHistory, TournamentRanking
     from plansza.ranking.listing import ListedPlayer, PublishedList
     from plansza.tournament.events import Event
-    from plansza.tournament.model import Settings, State
+    from plansza.tournament.model import Settings
+    from plansza.tournament.model import State as State  # the front ends name it
     from plansza.tournament.roundclock import RoundClock
-    from plansza.tournament.storage import TournamentFile
+    from plansza.tournament.storage import TournamentFile as TournamentFile
 
 Stamp = Callable[[], str]
 """The time stamp of an event (the front end's clock, ISO 8601)."""
@@ -694,9 +696,7 @@ class Referee:
     @contextmanager
     def open(cls, path: str | None, now: Stamp, *, directory: str = ".") -> Iterator[Referee]:
         """The tournament at ``path`` (or the one in ``directory``), closed afterwards."""
-        from plansza.tournament.storage import TournamentFile, find_default
-
-        file = TournamentFile.open(path or find_default(directory))
+        file = open_file(path, directory=directory)
         try:
             yield cls(file, now)
         finally:
@@ -1311,3 +1311,211 @@ def search_list(listing: PublishedList, text: str, limit: int = 12) -> list[List
     ]
     found.sort(key=lambda p: polish_collation_key(p.name))
     return found[:limit]
+
+
+# ---- what the command line shows around the referee's commands -----------------------
+
+
+def open_file(path: str | None, *, directory: str = ".") -> TournamentFile:
+    """The tournament at ``path`` (``None``: the one ``*.turniej.sqlite`` file in
+    ``directory``) opened; the caller closes it. The storage is imported here, when a
+    file is opened, not when a front end starts."""
+    from plansza.tournament.storage import TournamentFile, find_default
+
+    return TournamentFile.open(path or find_default(directory))
+
+
+def seeded_names(state: State) -> dict[int, str]:
+    """Every player as the referee's lists name them: seeding number and name.
+
+    >>> from plansza.tournament.model import Settings, State, TournamentPlayer
+    >>> state = State(Settings("Klubowy", 5, "halving"))
+    >>> state.players[1] = TournamentPlayer(1, "Ola Nowak", ranking=120.0)
+    >>> state.players[2] = TournamentPlayer(2, "Anna Żak", ranking=150.0)
+    >>> seeded_names(state)
+    {1: '2 Ola Nowak', 2: '1 Anna Żak'}
+    """
+    from plansza.tournament.model import seeds
+
+    sd = seeds(state)
+    return {pid: f"{sd[pid]} {p.name}" for pid, p in state.players.items()}
+
+
+def seeded_name(state: State, pid: int) -> str:
+    """One player as the referee's lists name them (:func:`seeded_names`)."""
+    from plansza.tournament.model import seeds
+
+    return f"{seeds(state)[pid]} {state.players[pid].name}"
+
+
+def describe_events(state: State, events: Sequence[Event], t: Translator) -> list[str]:
+    """The events of the log in the language of ``t``, their players named by seeding
+    number and name as they stand in ``state`` (``turniej log``, ``undo``)."""
+    from plansza.tournament.events import describe
+
+    names = seeded_names(state)
+    return [describe(e, names, t) for e in events]
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of a round as the referee's printout shows it (the first named starts)."""
+
+    table: int
+    first: int
+    second: int | None  #: ``None``: the bye
+    first_seed: int
+    second_seed: int | None
+    #: (the first's, the second's) score; ``None``: no result yet
+    score: tuple[int, int] | None = None
+    kind: str = "game"  #: the result's kind: game, walkover, forfeit, bye
+    #: SCH: the last moves (the first's, the second's) that decided a tied game
+    last_moves: tuple[int, int] | None = None
+
+
+def round_tables(state: State, n: int) -> list[TableLine]:
+    """The tables of round ``n`` with their results as they stand.
+
+    >>> from plansza.tournament.model import Settings, State, TournamentPlayer, Round, Pairing
+    >>> state = State(Settings("Klubowy", 5, "halving"))
+    >>> for pid in (1, 2, 3):
+    ...     state.players[pid] = TournamentPlayer(pid, f"P{pid}")
+    >>> state.rounds[1] = Round(1, [Pairing(1, 1, 3), Pairing(2, 2, None)])
+    >>> [(x.table, x.first_seed, x.second_seed, x.score) for x in round_tables(state, 1)]
+    [(1, 1, 3, None), (2, 2, None, None)]
+    """
+    from plansza.tournament.model import seeds
+
+    sd = seeds(state)
+    out: list[TableLine] = []
+    for p in state.rounds[n].pairings:
+        second_seed = None if p.second is None else sd[p.second]
+        if p.result is None:
+            out.append(TableLine(p.table, p.first, p.second, sd[p.first], second_seed))
+            continue
+        game = next(g for g in state.games_of(p.first, n) if g.round == n)
+        last = game.last_moves if game.tie_break and game.last_moves is not None else None
+        score = (p.result.score_first, p.result.score_second)
+        out.append(
+            TableLine(
+                p.table, p.first, p.second, sd[p.first], second_seed, score, p.result.kind, last
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class Tie:
+    """SCH: a tied game the last moves were given for."""
+
+    winner: int | None  #: the pid the higher last move gives it to; ``None``: a draw
+
+
+def tie_decided(state: State, round_no: int, pid: int) -> Tie | None:
+    """How the last moves decided the tie of ``pid``'s game in round ``round_no``;
+    ``None`` when there is nothing to say (no such game, no last moves, not a tie)."""
+    game = next((g for g in state.games_of(pid, round_no) if g.round == round_no), None)
+    if game is None or game.last_moves is None or game.score != game.opp_score:
+        return None
+    if not game.tie_break:
+        return Tie(None)
+    return Tie(pid if game.tie_break > 0 else game.opponent)
+
+
+@dataclass(frozen=True)
+class Registered:
+    """A player just registered, as the referee is told of them."""
+
+    name: str
+    seed: int
+    club: str
+    #: SCH: the players of the club's team so far and the limit (0: no limit, not counted)
+    team: int
+    team_limit: int
+    joined_round: int  #: after 1: a late entry (RS §7.2)
+
+
+def registered(state: State, pid: int) -> Registered:
+    """What the referee is told of the player ``pid`` once registered: the seeding
+    number, the school team's count against its limit (SCH), the round joined.
+
+    >>> from plansza.tournament.model import Settings, State, TournamentPlayer
+    >>> state = State(Settings("Szkolny", 5, "swiss", team_limit=8))
+    >>> state.players[1] = TournamentPlayer(1, "Ola", ranking=120.0, club="SP 5")
+    >>> state.players[2] = TournamentPlayer(2, "Ela", ranking=110.0, club="sp 5")
+    >>> r = registered(state, 2)
+    >>> r.seed, r.team, r.team_limit
+    (2, 2, 8)
+    """
+    from plansza.tournament.model import school_key, seeds
+
+    p = state.players[pid]
+    limit = state.settings.team_limit
+    team = 0
+    if limit:  # SCH: one team per school, checked as it fills
+        key = school_key(p.club)
+        team = sum(school_key(q.club) == key for q in state.players.values())
+    return Registered(p.name, seeds(state)[pid], p.club, team, limit, p.joined_round)
+
+
+def unplayed_bye_seed(state: State, n: int) -> tuple[int, int] | None:
+    """RS §7.7: (the pid, the seeding number) of the player given the bye of round
+    ``n`` without having played a game, whom an adjustment may sit out instead;
+    ``None`` when there is none."""
+    from plansza.tournament.model import seeds
+    from plansza.tournament.pairing import unplayed_bye
+
+    pid = unplayed_bye(state, n)
+    return None if pid is None else (pid, seeds(state)[pid])
+
+
+def default_bye(system: str) -> tuple[tuple[int, int], bool]:
+    """The bye's score when the referee gives none, and whether the format sets it
+    (MPA 2c i: 300:250); ``False``: the PFS rules set none, so it is only assumed.
+
+    >>> default_bye("mpa"), default_bye("swiss")
+    (((300, 250), True), ((300, 250), False))
+    """
+    from plansza.tournament.model import MPA_BYE_SCORE
+
+    return MPA_BYE_SCORE, system == "mpa"
+
+
+def clock_left(clock: RoundClock, at: str) -> float:
+    """The seconds left on a round's clock at the time stamp ``at`` (ISO 8601)."""
+    from plansza.tournament.roundclock import stamp
+
+    return clock.remaining(stamp(at))
+
+
+def seed_from_history(
+    path: str, data: dict[str, Any], state: State, today: date
+) -> TournamentRanking | None:
+    """Fill a registration of a player off the ranking list from the ranking's history
+    file at ``path`` (:func:`from_history`), on the tournament's first day (its first
+    declared date; else ``today``); the ranking found, or ``None``. A missing or bad
+    file raises ``OSError`` or the history's error."""
+    from datetime import date
+
+    from plansza.ranking.store import load_ranking
+
+    history = load_ranking(path)  # with the registered rankings it keeps (RR §2.1)
+    dates = state.settings.dates
+    day = date.fromisoformat(dates[0]) if dates else today
+    return from_history(history, data, day)
+
+
+def rating_list(path: str | None) -> PublishedList | None:
+    """The ranking list to look players up in: the one at ``path``, else the one
+    ``ranking import-list`` keeps; ``None`` when none was imported."""
+    from plansza.services.ranking import default_listing, load_list
+
+    return load_list(path) if path else default_listing()
+
+
+def category_titles(state: State, pid: int, t: Translator) -> list[str]:
+    """The prize categories of the player ``pid`` (their labels, then the derived
+    ones) as they read in the language of ``t``."""
+    from plansza.tournament.categories import categories_of, title
+
+    return [title(c, t) for c in categories_of(state.players[pid])]
