@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_NAME",
+    "Compiled",
     "Ensured",
     "LexiconChoice",
     "LexiconNameError",
