@@ -14,11 +14,11 @@ from typer.testing import CliRunner
 
 from plansza.board import Board
 from plansza.cli.common import EXIT_INPUT, EXIT_OK
-from plansza.cli.endgame import auto_table_bits
 from plansza.cli.main import app
 from plansza.engine.endgame import release_tables, solve
 from plansza.lexicon import Lexicon
 from plansza.rules import Rules
+from plansza.services.positions import auto_table_bits
 
 runner = CliRunner()
 BOARD = (

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from plansza.cli.common import EXIT_INTERRUPTED
 from plansza.cli.i18n import use as set_language
-from plansza.cli.play import Session, check_options, make_session, new_game
+from plansza.cli.play import Session, check_options, make_session
 from plansza.engine import view_of
 from plansza.engine.phony import phony_variants
 from plansza.engine.static import StaticPlayer
@@ -22,6 +22,7 @@ from plansza.lexicon import Lexicon
 from plansza.movegen import MoveGenerator
 from plansza.replay import replay
 from plansza.rules import Rules
+from plansza.services.play import new_game
 
 RULES = Rules.pfs()
 

@@ -159,3 +159,30 @@ def test_the_standing_of_a_game_not_over_has_no_reason(lex: Lexicon) -> None:
     act(table, 0, MoveAction(best(table, lex)))
     end = table.ending()
     assert isinstance(end, Ended) and end.reason is None and end.scores == tuple(table.game.scores)
+
+
+def test_a_hint_gives_the_best_moves_in_both_notations(lex: Lexicon) -> None:
+    from plansza.services.play import hint
+
+    table = a_game(lex)
+    hints = hint(table, 0, 5)
+    assert 0 < len(hints) <= 5 and table.game.history == []  # a hint is not a move
+    assert [h.equity for h in hints] == sorted((h.equity for h in hints), reverse=True)
+    for h in hints:
+        if h.notation.startswith("-"):
+            assert h.words in ("pauza", "wymiana " + h.notation[1:])
+        else:
+            assert h.words == h.notation
+
+
+def test_the_score_sheet_has_a_line_a_turn(lex: Lexicon) -> None:
+    from plansza.services.play import new_game, score_sheet
+
+    table = a_game(lex)
+    move = best(table, lex)
+    act(table, 0, MoveAction(move))
+    computer(table)
+    (line,) = score_sheet(table.game)
+    assert (line.turn, line.player, line.kind, line.move) == (1, "Ala", "play", move)
+    assert line.score == line.total > 0 and line.exchanged == 0
+    assert score_sheet(new_game(PFS, ["A", "B"], 1, lex, 0)) == []

@@ -35,11 +35,10 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, pgettext
 from plansza.errors import N_
-from plansza.files import excerpt
 
 if TYPE_CHECKING:
-    from plansza.engine.analysis import Analysis, MoveAnalysis
     from plansza.gcg import GameRecord
+    from plansza.services.study import Analysis, MoveAnalysis
     from plansza.tiles import TileSet
 
 
@@ -85,25 +84,15 @@ def analyze(
     ),
 ) -> None:
     """Each move against the engine's best."""
-    from plansza.engine.analysis import ANALYSIS_LEVELS
-    from plansza.engine.analysis import analyze as run_analysis
-    from plansza.lexicon import Lexicon
+    from plansza.services.lexicon import load_lexicon
+    from plansza.services.study import analyze_game, check_analysis
 
-    if level not in ANALYSIS_LEVELS:
-        fail(
-            _(
-                "unknown analysis level {level!r}; choose one of: {levels}",
-                level=excerpt(level),
-                levels=", ".join(ANALYSIS_LEVELS),
-            ),
-            EXIT_INPUT,
-        )
-    if seconds <= 0:
-        fail(_("--seconds must be positive, not {n}", n=seconds), EXIT_INPUT)
+    with user_errors():
+        check_analysis(level, seconds)
     rules = rules_named(rules_name)
     record = _load(path, rules.tileset)
     with user_errors():
-        lex = Lexicon.load(lexicon, progress=lexicon_progress(not as_json))
+        lex = load_lexicon(lexicon, progress=lexicon_progress(not as_json))
         if level == "sim" and not as_json:
             columns = (
                 TextColumn(_("Analysing")),
@@ -112,7 +101,7 @@ def analyze(
             )
             with Progress(*columns, console=err_console, transient=True) as bar:
                 task = bar.add_task("", total=None)
-                result = run_analysis(
+                result = analyze_game(
                     record,
                     lex,
                     rules,
@@ -123,7 +112,7 @@ def analyze(
                     progress=lambda done, total: bar.update(task, completed=done, total=total),
                 )
         else:
-            result = run_analysis(
+            result = analyze_game(
                 record, lex, rules, level, seconds, source=path, now=time.monotonic
             )
     if as_json:

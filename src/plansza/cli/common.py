@@ -24,7 +24,7 @@ from plansza.cli.i18n import _
 from plansza.errors import N_, FormatError, PlanszaError
 
 if TYPE_CHECKING:
-    from plansza.rules import Rules
+    from plansza.services.play import Rules
 
 DEFAULT_LEXICON = "sjp-20220301"
 """plansza.lexicon.DEFAULT_NAME, written out so that a command starts without loading
@@ -89,10 +89,11 @@ def rules_named(name: str) -> Rules:
     'pfs'
     """
     from plansza.files import excerpt
-    from plansza.rules import PRESETS, Rules
+    from plansza.services.play import PRESETS
+    from plansza.services.play import rules_named as preset
 
     try:
-        return Rules.by_name(name)
+        return preset(name)
     except ValueError:
         fail(
             _(
@@ -110,9 +111,9 @@ def lexicon_progress(show: bool = True) -> str | bool:
     if not show:
         return False
     from plansza.cli.i18n import text_of
-    from plansza.lexicon.core import BUILDING_DEFAULT
+    from plansza.services.lexicon import building_message
 
-    return text_of(BUILDING_DEFAULT, name=DEFAULT_LEXICON)
+    return text_of(building_message(), name=DEFAULT_LEXICON)
 
 
 def read_text(path: str) -> str:

@@ -22,10 +22,8 @@ an endgame (tiles left in the bag, the game already over).
 from __future__ import annotations
 
 import json
-import os
 import time
-from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 from rich.table import Table
@@ -43,11 +41,6 @@ from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import current as language
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.errors import N_
-
-if TYPE_CHECKING:
-    from plansza.board import Board
-    from plansza.engine.endgame import EndgameResult
-    from plansza.rules import Rules
 
 MESSAGES = {
     "player": N_("Player"),
@@ -120,8 +113,8 @@ def endgame(  # long: a command: the solve, then JSON, table, proof
     found within the time limit).
     """
     from plansza.cgp import parse_cgp
-    from plansza.engine.endgame import solve
-    from plansza.lexicon import Lexicon
+    from plansza.services.lexicon import load_lexicon
+    from plansza.services.positions import endgame_setup, solve_endgame
 
     if not seconds > 0:
         fail(_("--seconds must be positive, not {n}", n=seconds), EXIT_INPUT)
@@ -134,41 +127,20 @@ def endgame(  # long: a command: the solve, then JSON, table, proof
                 _("no rack for the player to move: give --rack or the rack in the CGP"), EXIT_INPUT
             )
         given = opponent if opponent is not None else position.racks[1]
-        theirs = _opponent_rack(position.board, mover, given.strip(), rules)
-        limit = rules.end_consecutive_passes
-        if limit is not None and position.zeros >= limit:
-            fail(
-                _(
-                    "the game is already over: {zeros} scoreless turns in a row (rules {rules}: "
-                    "{limit})",
-                    zeros=position.zeros,
-                    rules=rules.name,
-                    limit=limit,
-                ),
-                EXIT_INPUT,
-            )
-        left = None if limit is None else limit - position.zeros
-        lex = Lexicon.load(
+        setup = endgame_setup(position.board, mover, given.strip(), rules, zeros=position.zeros)
+        theirs = setup.opponent
+        lex = load_lexicon(
             choose_lexicon(lexicon, position.lexicon), progress=lexicon_progress(not as_json)
         )
-        if threads is None:
-            threads = 2 if (os.cpu_count() or 1) >= 2 else 1
-        if table_bits is None:
-            table_bits = auto_table_bits(seconds, _memory_bytes())
         start = time.perf_counter()
-        result = solve(
-            position.board,
-            mover,
-            theirs,
-            lex,
-            rules,
-            scoreless_left=left,
-            time_limit=seconds,
-            threads=threads,
-            tt_bits=table_bits,
-        )
+        result = solve_endgame(
+            position.board, setup, lex, rules, seconds=seconds, threads=threads,
+            table_bits=table_bits,
+        )  # fmt: skip
         took = time.perf_counter() - start
-    line = _line(position.board, result, rules)
+    line: list[dict[str, Any]] = [
+        {"player": m.player, "move": m.move, "score": m.score} for m in result.line
+    ]
     spread = position.scores[0] - position.scores[1] + result.spread
     if as_json:
         out: dict[str, Any] = {
@@ -272,88 +244,3 @@ def endgame(  # long: a command: the solve, then JSON, table, proof
                     "the first checked to be a best one"
                 )
             )
-
-
-#: The solver's default table (TT_BITS, 2**22 entries) suits a solve of seconds
-#: (measured: bigger ones are no faster there); a proof of minutes keeps far more of
-#: its work in 2**26 (docs/decisions/endgame.md, "A bigger table for long proofs").
-LONG_TABLE_BITS, LONG_SECONDS = 26, 60.0
-
-
-def auto_table_bits(seconds: float, memory: int | None) -> int:
-    """The table size for a solve of ``seconds``: 22, or for a minute or more up to 26,
-    the table taking at most an eighth of ``memory`` bytes (None: not known, 22).
-
-    >>> auto_table_bits(10, 24 << 30), auto_table_bits(600, 24 << 30)
-    (22, 26)
-    >>> auto_table_bits(600, 4 << 30), auto_table_bits(600, None)
-    (24, 22)
-    """
-    from plansza.engine.endgame import TT_BITS
-
-    if seconds < LONG_SECONDS or memory is None:
-        return TT_BITS
-    bits = LONG_TABLE_BITS
-    while bits > TT_BITS and (32 << bits) > memory // 8:
-        bits -= 1
-    return bits
-
-
-def _memory_bytes() -> int | None:
-    """The machine's physical memory, where the system tells it."""
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (AttributeError, ValueError, OSError):
-        return None
-
-
-def _opponent_rack(board: Board, mover: str, given: str, rules: Rules) -> str:
-    """The opponent's rack: ``given``, or the unseen tiles; the bag must be empty.
-
-    The unseen tiles are the full set less the board (a blank on the board, a
-    lower-case letter, is a ``?``) and the mover's rack (TR 1.4).
-    """
-    ts = rules.tileset
-    unseen = Counter(ts.full_bag()) - (board.tile_counts() + Counter(mover))
-    if given:
-        bag = unseen - Counter(given)
-        if bag:
-            tiles = ts.sort_tiles(bag.elements())
-            fail(
-                _(
-                    "not an endgame: {n} tiles are left in the bag ({tiles})",
-                    n=bag.total(),
-                    tiles=tiles,
-                ),
-                EXIT_INPUT,
-            )
-        return given
-    if not unseen:
-        fail(_("the opponent has no tiles: the game is already over"), EXIT_INPUT)
-    if unseen.total() > rules.rack_size:
-        fail(
-            _(
-                "not an endgame: {n} tiles are unseen and a rack holds {size}",
-                n=unseen.total(),
-                size=rules.rack_size,
-            ),
-            EXIT_INPUT,
-        )
-    return ts.sort_tiles(unseen.elements())
-
-
-def _line(board: Board, result: EndgameResult, rules: Rules) -> list[dict[str, Any]]:
-    """The moves of the best line with their scores; player 0 is the one to move."""
-    from plansza.moves import Play
-    from plansza.scoring import score_play
-
-    position = board.copy()
-    steps: list[dict[str, Any]] = []
-    for i, move in enumerate(result.moves):
-        score = 0
-        if isinstance(move, Play):
-            scored = score_play(position, move, rules)
-            position.place((t.square, t.letter) for t in scored.tiles)
-            score = scored.score
-        steps.append({"player": i % 2, "move": str(move), "score": score})
-    return steps

@@ -24,21 +24,19 @@ from rich.table import Table
 
 from plansza.cli.common import (
     DEFAULT_LEXICON,
-    EXIT_INPUT,
     EXIT_INTERRUPTED,
     console,
     err_console,
-    fail,
     lexicon_progress,
     rules_named,
     user_errors,
 )
 from plansza.cli.i18n import _
 from plansza.errors import N_
-from plansza.files import excerpt, output_directory, write_atomic, writing
+from plansza.files import output_directory, write_atomic, writing
 
 if TYPE_CHECKING:
-    from plansza.engine.match import GameOutcome, MatchResult
+    from plansza.services.matches import GameOutcome, MatchResult
 
 GcgDirOption = typer.Option(None, "--gcg-dir", help=N_("Save the games as GCG"))
 
@@ -67,45 +65,17 @@ def match(  # long: a command: its options checked, the run, the output
     ),
 ) -> None:
     """A match between two computer players."""
-    from plansza.engine import LEVELS
-    from plansza.engine.match import run_match
-    from plansza.lexicon import Lexicon
+    from plansza.services.matches import check_match, match_lexicon, play_match
 
-    for level in (p1, p2):
-        if level not in LEVELS:
-            fail(
-                _(
-                    "unknown player level {level!r}; choose one of: {levels}",
-                    level=excerpt(level),
-                    levels=", ".join(LEVELS),
-                ),
-                EXIT_INPUT,
-            )
-    if games < 1:
-        fail(_("--games must be at least 1, not {n}", n=games), EXIT_INPUT)
-    if jobs < 1:
-        fail(_("--jobs must be at least 1, not {n}", n=jobs), EXIT_INPUT)
-    if seconds <= 0:
-        fail(_("--seconds must be positive, not {n}", n=seconds), EXIT_INPUT)
+    with user_errors():
+        check_match(p1, p2, games=games, jobs=jobs, seconds=seconds)
     the_rules = rules_named(rules)
     with user_errors():
-        lex = Lexicon.load(lexicon, progress=lexicon_progress(not as_json))
-    if lex.tileset.name != the_rules.tileset.name:
-        fail(
-            _(
-                "the lexicon {lexicon} does not fit the tiles of the {rules} rules ({tiles})",
-                lexicon=lex.name,
-                rules=rules,
-                tiles=the_rules.tileset.name,
-            ),
-            EXIT_INPUT,
-        )
+        lex = match_lexicon(lexicon, the_rules, rules, progress=lexicon_progress(not as_json))
     directory: Path | None = None
     if gcg_dir is not None:
         with user_errors():  # before the first game: a bad directory loses nothing
             directory = output_directory(gcg_dir)
-    options = {"sim": {"seconds": seconds}}
-
     def on_game(outcome: GameOutcome) -> None:
         if directory is not None:
             _save(outcome, directory)
@@ -121,9 +91,9 @@ def match(  # long: a command: its options checked, the run, the output
     ) as progress:
         task = progress.add_task("games", total=games)
         with user_errors():  # a game file that cannot be written (a full disk) stops it
-            result = run_match(
-                p1, p2, games=games, seed=seed, rules=rules, jobs=jobs,
-                record=directory is not None, lexicon=lex, options=options, on_game=on_game,
+            result = play_match(
+                p1, p2, games=games, seed=seed, rules=rules, jobs=jobs, seconds=seconds,
+                record=directory is not None, lexicon=lex, on_game=on_game,
             )  # fmt: skip
     if directory is not None and not as_json:
         err_console.print(

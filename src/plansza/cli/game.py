@@ -7,7 +7,6 @@ Exit codes follow :mod:`plansza.cli.common`: ``score`` exits 1 for an illegal mo
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import TYPE_CHECKING
 
 import typer
@@ -31,13 +30,10 @@ from plansza.cli.i18n import current as language
 from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import N_, IllegalMoveError
 from plansza.files import excerpt
-from plansza.moves import Play, parse_move
-from plansza.rules import Rules
-from plansza.scoring import score_play
 
 if TYPE_CHECKING:
     from plansza.gcg import GameRecord
-    from plansza.replay import ReplayedMove, ReplayReport
+    from plansza.services.study import Replayed, ReplayedMove, ReplayReport
 
 MESSAGES = {
     "bingo": N_("50-point bonus for all 7 tiles"),
@@ -87,14 +83,14 @@ def score(
 
     Exit code 1 when the play is illegal.
     """
+    from plansza.services.positions import read_play, score_on
+
     rules = rules_named(rules_name)
     with user_errors():
         pos = parse_cgp(cgp, rules.tileset)
-        parsed = parse_move(move, rules.tileset)
-    if not isinstance(parsed, Play):
-        fail(_("{move!r} is not a play (coordinate and word)", move=excerpt(move)), EXIT_INPUT)
+        play = read_play(move, rules)
     try:
-        scored = score_play(pos.board, parsed, rules)
+        scored = score_on(pos.board, play, rules)
     except IllegalMoveError as e:
         if as_json:
             console.print_json(
@@ -105,12 +101,12 @@ def score(
         raise typer.Exit(EXIT_NEGATIVE) from None
     if as_json:
         data = {
-            "move": str(scored.play),
+            "move": scored.move,
             "legal": True,
             "score": scored.score,
             "bingo": scored.bingo,
             "words": [
-                {"word": w.word, "coordinate": str(w.coordinate), "score": w.score}
+                {"word": w.word, "coordinate": w.coordinate, "score": w.score}
                 for w in scored.words
             ],
         }
@@ -119,7 +115,7 @@ def score(
     console.print(
         _(
             "{move}: {score} points",
-            move=scored.play.notation(parens=True, board=pos.board),
+            move=scored.notation,
             score=scored.score,
         )
     )
@@ -129,19 +125,21 @@ def score(
         console.print(f"  + {rules.bingo_bonus}: {_('50-point bonus for all 7 tiles')}")
 
 
-def _load_record(path: str, rules: Rules) -> GameRecord:
-    from plansza.gcg import read_gcg  # here: show and score need no record reader
+def _replayed(path: str, rules_name: str) -> Replayed:
+    """The record at ``path`` replayed, or exit 2 listing every error with file:line."""
+    from plansza.services.study import RecordErrors, TooFewPlayers, replay_record
 
+    rules = rules_named(rules_name)
     with user_errors():
         text = read_text(path)
-    rec = read_gcg(text, rules.tileset, source=path)
-    if rec.errors:
-        for e in rec.errors:
-            err_console.print(describe(e), style="red", soft_wrap=True)
-        raise typer.Exit(EXIT_INPUT)
-    if len(rec.players) < 2:
+    try:
+        return replay_record(text, rules, source=path)
+    except RecordErrors as e:
+        for error in e.errors:
+            err_console.print(describe(error), style="red", soft_wrap=True)
+        raise typer.Exit(EXIT_INPUT) from None
+    except TooFewPlayers:
         fail(f"{path}: {_('cannot read {path}', path=path)}", EXIT_INPUT)
-    return rec
 
 
 def _report_table(rec: GameRecord, rep: ReplayReport) -> Table:
@@ -195,11 +193,8 @@ def replay_cmd(
     record is inconsistent (named on stderr: a rack that cannot make the move, a total
     that does not follow), 2 for an unreadable file.
     """
-    from plansza.replay import replay  # here: show and score need no replay
-
-    rules = rules_named(rules_name)
-    rec = _load_record(path, rules)
-    rep = replay(rec, rules)
+    replayed = _replayed(path, rules_name)
+    rec, rep = replayed.record, replayed.report
     if as_json:
         print(json.dumps(rep.as_json(rec), ensure_ascii=False))
     else:
@@ -225,13 +220,10 @@ def replay_cmd(
 
 def demo() -> None:
     """Show and replay a sample game."""
-    from plansza.gcg import read_gcg  # here: show and score need no record reader
-    from plansza.replay import replay
+    from plansza.services.study import demo_game
 
-    rules = Rules.pfs()
-    text = resources.files("plansza.samples").joinpath("demo.gcg").read_text(encoding="utf-8")
-    rec = read_gcg(text, rules.tileset)
-    rep = replay(rec, rules)
+    replayed = demo_game()
+    rec, rep = replayed.record, replayed.report
     console.rule(_("A sample game (PFS rules), replayed move by move"))
     for m in rep.moves:
         name = rec.players[m.player].name

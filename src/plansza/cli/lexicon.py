@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,10 @@ from plansza.errors import N_
 from plansza.files import excerpt
 
 if TYPE_CHECKING:
-    from plansza.lexicon import Lexicon
+    from collections.abc import Iterator
+
+    from plansza.services.lexicon import Lexicon
+    from plansza.services.lexicon import Progress as ProgressCallback
 
 MESSAGES = {
     "valid": N_("VALID"),
@@ -75,9 +79,9 @@ def _num(n: int) -> str:
 
 
 def _open(name: str) -> Lexicon:
-    from plansza.lexicon import Lexicon
+    from plansza.services.lexicon import load_lexicon
 
-    return Lexicon.load(name)
+    return load_lexicon(name)
 
 
 def _header(lex: Lexicon) -> str:
@@ -257,11 +261,8 @@ def build(  # long: a command: a list read, checked, compiled, told
     """
     import time
 
-    from plansza.files import check_output, write_atomic, writing
-    from plansza.lexicon import store
-    from plansza.lexicon.core import compile_blob
-    from plansza.lexicon.progress import progress_bar
-    from plansza.lexicon.wordlist import read_word_list
+    from plansza.files import check_output
+    from plansza.services.lexicon import build_target, compile_lexicon, read_words
     from plansza.tiles import TileSet
 
     with user_errors():
@@ -272,16 +273,12 @@ def build(  # long: a command: a list read, checked, compiled, told
         name = words_file.stem if output is None else output
         if not name.strip():
             check_output(name)  # an empty -o: refused with its reason
-        if store.is_default(Path(name).stem if name.endswith(store.SUFFIX) else name):
-            fail(_("the name {name} is reserved for the default lexicon", name=name), EXIT_INPUT)
         # A path of the user's is refused now, not after the compiling; a bare name
         # goes to the user's lexicon directory, made if missing.
-        given = name.endswith(store.SUFFIX) or "/" in name or "\\" in name
-        target = Path(name) if given else store.named_path(name)
+        target, given = build_target(name)
         if given:
             check_output(name)
-        data = words_file.read_bytes()
-        report = read_word_list(data, tileset, source=str(words_file))
+        report = read_words(words_file, tileset)
         for bad in report.bad[:show]:
             err_console.print(
                 _(
@@ -309,13 +306,9 @@ def build(  # long: a command: a list read, checked, compiled, told
         if report.accepted == 0:
             fail(_("{path}: no words to compile", path=words_file), EXIT_INPUT)
         started = time.perf_counter()
-        with progress_bar(_("Compiling {name}", name=target.stem)) as bar:
-            blob = compile_blob(report, name=target.stem, tileset=tileset, progress=bar)
-        with writing(target):  # an error names the target, not the temporary file
-            write_atomic(target, blob, parents=not given)
-    from plansza.lexicon import Lexicon
-
-    lex = Lexicon.open(target)
+        with _progress_bar(_("Compiling {name}", name=target.stem)) as bar:
+            compiled = compile_lexicon(report, target, tileset, parents=not given, progress=bar)
+    lex = compiled.lexicon
     console.print(
         _(
             "lines: {lines}; duplicates: {dups}; skipped: {bad} (letters), {short} (1 letter), "
@@ -334,7 +327,7 @@ def build(  # long: a command: a list read, checked, compiled, told
             path=target,
             words=_num(len(lex)),
             nodes=_num(lex.kwg.n_nodes),
-            size=f"{len(blob) / 1e6:.1f}",
+            size=f"{compiled.size / 1e6:.1f}",
             seconds=time.perf_counter() - started,
         ),
         soft_wrap=True,
@@ -391,11 +384,11 @@ def info(
 @app.command("list")
 def list_lexicons() -> None:
     """Available lexicons."""
-    from plansza.lexicon import store
+    from plansza.services.lexicon import user_lexicons
 
     console.print(f"{DEFAULT_LEXICON}\t({_('default — SJP.PL, not OSPS')})", soft_wrap=True)
-    for name in store.list_named():
-        console.print(f"{name}\t{store.named_path(name)}", soft_wrap=True)
+    for name, path in user_lexicons():
+        console.print(f"{name}\t{path}", soft_wrap=True)
 
 
 @app.command("ensure")
@@ -406,24 +399,51 @@ def ensure() -> None:
     compiled in memory when used.
     """
     # Not an error, so that `make setup` does not fail on a read-only home.
-    from plansza.lexicon import ensure_default, store
+    from plansza.services.lexicon import ensure_default
 
     with user_errors():
-        try:
-            path = ensure_default(progress=lexicon_progress())
-        except OSError as e:
-            where = store.cache_dir()
-            err_console.print(
-                _(
-                    "Warning: cannot write the cache {path} ({error}); the lexicon will be "
-                    "compiled in memory on each use",
-                    path=where,
-                    error=e,
-                ),
-                soft_wrap=True,
-            )
-            return
-    err_console.print(_("Ready: {path}", path=path), soft_wrap=True)
+        done = ensure_default(progress=lexicon_progress())
+    if done.path is None:
+        err_console.print(
+            _(
+                "Warning: cannot write the cache {path} ({error}); the lexicon will be "
+                "compiled in memory on each use",
+                path=done.cache,
+                error=done.error,
+            ),
+            soft_wrap=True,
+        )
+        return
+    err_console.print(_("Ready: {path}", path=done.path), soft_wrap=True)
+
+
+@contextmanager
+def _progress_bar(description: str) -> Iterator[ProgressCallback]:
+    """A ``progress(done, total)`` callback drawing a transient bar on stderr."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    bar_console = Console(stderr=True, highlight=False)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        console=bar_console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
 
 
 def _standalone() -> typer.Typer:

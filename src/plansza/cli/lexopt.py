@@ -20,8 +20,6 @@ elsewhere must not make plansza open an arbitrary file.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
 from plansza.cli.common import DEFAULT_LEXICON, err_console
@@ -72,18 +70,15 @@ def choose_lexicon(option: str | None, cgp_lex: str | None) -> str:
     the path of its file, so that a file called ``klub`` in the current directory
     cannot stand in for it.
     """
-    op = (cgp_lex or "").strip() or None
-    if option is not None:
-        if op is not None and not _same(option, op):
-            _warn("option_wins", op=op, used=option)
-        return option
-    if op is None:
-        return DEFAULT_LEXICON
-    known = _known(op)
-    if known is None:
+    from plansza.services.lexicon import choose_lexicon as choose
+
+    op = (cgp_lex or "").strip()
+    choice = choose(option, cgp_lex)
+    if choice.note == "option_wins":
+        _warn("option_wins", op=op, used=choice.name)
+    elif choice.note == "unknown_op":
         _warn("unknown_op", op=op, default=DEFAULT_LEXICON)
-        return DEFAULT_LEXICON
-    return known
+    return choice.name
 
 
 def _warn(key: str, **fields: str) -> None:
@@ -91,37 +86,3 @@ def _warn(key: str, **fields: str) -> None:
     err_console.print(
         text_of(MESSAGES[key], **fields), style="yellow", markup=False, soft_wrap=True
     )
-
-
-def _known(op: str) -> str | None:
-    """The op as a ``Lexicon.load`` argument if it names a lexicon plansza has, else None.
-
-    The default's aliases stay names (``Lexicon.load`` maps them to the cached
-    default); a user lexicon becomes the path of its file.
-    """
-    from plansza.lexicon import store  # platformdirs and the lexicon format: only when needed
-
-    if store.is_default(op):
-        return op
-    try:
-        path = store.named_path(op)  # refuses anything with a directory part
-    except store.LexiconError:
-        return None
-    return str(path) if path.is_file() else None
-
-
-def _same(option: str, op: str) -> bool:
-    """Whether ``--lexicon`` and the op name one lexicon. An option that cannot be
-    resolved counts as the same: loading it prints the error, a note would be noise."""
-    from plansza.lexicon import store
-
-    try:
-        chosen = store.resolve(option)  # None: the default
-    except store.LexiconError:
-        return True
-    known = _known(op)
-    if known is None:
-        return False
-    if chosen is None or store.is_default(known):
-        return chosen is None and store.is_default(known)
-    return chosen.resolve() == Path(known).resolve()

@@ -19,13 +19,21 @@ from typing import TYPE_CHECKING
 import typer
 from rich.table import Table
 
-from plansza.cli.common import EXIT_INPUT, console, err_console, fail, lexicon_progress, user_errors
+from plansza.cli.common import (
+    EXIT_INPUT,
+    console,
+    err_console,
+    fail,
+    lexicon_progress,
+    rules_named,
+    user_errors,
+)
 from plansza.cli.i18n import _
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.errors import N_
 
 if TYPE_CHECKING:
-    from plansza.movegen import MoveList
+    from plansza.services.positions import Placements
 
 
 CgpOption = typer.Option(..., "--cgp", help=N_("The position as CGP"))
@@ -60,51 +68,48 @@ def moves(
     A single tile is one move; each blank designation is a separate move.
     """
     from plansza.cgp import parse_cgp
-    from plansza.lexicon import Lexicon
-    from plansza.movegen import MoveGenerator
-    from plansza.rules import Rules
+    from plansza.services.lexicon import load_lexicon
+    from plansza.services.positions import placements
 
     if top_n is not None and top_n < 1:
         fail(_("--top must be at least 1, not {n}", n=top_n), EXIT_INPUT)
-    rules = Rules.pfs()
+    rules = rules_named("pfs")
     with user_errors():
         position = parse_cgp(cgp, rules.tileset)
         the_rack = rack if rack is not None else position.racks[0]
         the_rack = the_rack.strip()
         if not the_rack:
             fail(_("no rack: give --rack or the rack of the player to move in the CGP"), EXIT_INPUT)
-        lex = Lexicon.load(
+        lex = load_lexicon(
             choose_lexicon(lexicon, position.lexicon), progress=lexicon_progress(not as_json)
         )
-        gen = MoveGenerator(lex, rules, position.board)
-        listed = gen.top(the_rack, top_n) if top_n else gen.generate(the_rack)
+        listed = placements(position.board, the_rack, lex, rules, top=top_n)
     if count:
-        n = len(listed)
+        n = listed.count
         if as_json:
             console.print_json(json.dumps({"rack": the_rack, "count": n}, ensure_ascii=False))
         else:
             console.print(_("Placements of the rack {rack}: {n}", n=n, rack=the_rack))
         return
-    order = list(range(len(listed))) if top_n else listed.order_best_first()
     if as_json:
-        out = []
-        for i in order:
-            m = listed[i]
-            out.append({"move": str(m.play), "score": m.score, "words": list(m.words)})
+        out = [
+            {"move": m.move, "score": m.score, "words": list(m.words)} for m in listed.best_first()
+        ]
         # Plain output: thousands of moves go through Rich's JSON highlighter slowly.
         # One move a line: readable, and still one JSON list.
         lines = ",\n".join(" " + json.dumps(m, ensure_ascii=False) for m in out)
         sys.stdout.write(f"[\n{lines}\n]\n" if out else "[]\n")
         return
-    _table(listed, order, the_rack, bool(top_n), lex.name)
+    _table(listed, the_rack, lex.name)
 
 
-def _table(listed: MoveList, order: list[int], rack: str, is_top: bool, lex_name: str) -> None:
+def _table(listed: Placements, rack: str, lex_name: str) -> None:
     err_console.print(_("Lexicon: {name}", name=lex_name), style="dim", soft_wrap=True)
-    if not order:
+    if not listed.count:
         console.print(_("no placement of the rack {rack}", rack=rack))
         return
-    shown = order if is_top else order[:LIMIT_TABLE]
+    is_top = listed.is_top
+    shown = listed.best_first(None if is_top else LIMIT_TABLE)
     title = (
         _("Best moves of the rack {rack}", rack=rack)
         if is_top
@@ -112,7 +117,7 @@ def _table(listed: MoveList, order: list[int], rack: str, is_top: bool, lex_name
             "Moves of the rack {rack}: {shown} of {total}",
             rack=rack,
             shown=len(shown),
-            total=len(order),
+            total=listed.count,
         )
     )
     table = Table(title=title)
@@ -121,7 +126,6 @@ def _table(listed: MoveList, order: list[int], rack: str, is_top: bool, lex_name
     table.add_column(_("Score"), justify="right")
     table.add_column(_("Tiles"), justify="right")
     table.add_column(_("Words"))
-    for rank, i in enumerate(shown, 1):
-        m = listed[i]
-        table.add_row(str(rank), str(m.play), str(m.score), str(len(m.tiles)), ", ".join(m.words))
+    for rank, m in enumerate(shown, 1):
+        table.add_row(str(rank), m.move, str(m.score), str(m.tiles), ", ".join(m.words))
     console.print(table)

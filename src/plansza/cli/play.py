@@ -58,7 +58,6 @@ from plansza.cli.i18n import current as language
 from plansza.cli.render import board_text, legend, rack_text
 from plansza.errors import N_, PlanszaError
 from plansza.files import write_atomic
-from plansza.moves import Exchange, Move, Pass, Play
 from plansza.services.live import (
     Accept,
     Accepted,
@@ -75,13 +74,18 @@ from plansza.services.live import (
     Played,
     TimedOut,
 )
-from plansza.services.play import SLOW_LEVELS, PlayOptions, hint, unseen_groups
+from plansza.services.play import (
+    SLOW_LEVELS,
+    PlayOptions,
+    SheetLine,
+    hint,
+    score_sheet,
+    unseen_groups,
+)
 
 if TYPE_CHECKING:
-    from plansza.board import Board
-    from plansza.game import Game, Turn
-    from plansza.lexicon import Lexicon
-    from plansza.rules import Rules
+    from plansza.services.play import Game, Lexicon
+    from plansza.services.positions import Board
     from plansza.tiles import TileSet
 
 HINTS = 5  #: how many moves a hint shows
@@ -202,18 +206,6 @@ def default_save_path(now: datetime.datetime | None = None, directory: Path | No
         path = base / f"plansza-{stamp}-{n}.gcg"
         n += 1
     return path
-
-
-def new_game(
-    rules: Rules, names: list[str], seed: int, lexicon: Lexicon, first: int | None
-) -> Game:
-    """The game ``plansza play`` sets up (the person in seat 0, the computer in seat 1).
-
-    ``first``: the seat that starts, or None to draw tiles for it (TR 2.1).
-    """
-    from plansza.game import Game
-
-    return Game(rules, names, seed=seed, words=lexicon, starting_player=first)
 
 
 class _Quit(Exception):
@@ -629,40 +621,32 @@ class Session:
         table.add_column(_("Leave"))
         table.add_column(_("Equity"), justify="right")
         for c in cands:
-            table.add_row(self._move_text(c.move), str(c.score), c.leave, f"{c.equity:.1f}")
+            move = c.words if language() == "pl" else c.notation
+            table.add_row(move, str(c.score), c.leave, f"{c.equity:.1f}")
         self.out.print(table)
-
-    def _move_text(self, move: Move) -> str:
-        if isinstance(move, Play):
-            return move.notation(parens=True, board=self.game.board)
-        if isinstance(move, Exchange):
-            return move.notation(polish_word=language() == "pl")
-        return Pass().notation(polish_word=language() == "pl")
 
     def _sheet_table(self) -> Table:
         table = Table(title=_("Score sheet"), title_justify="left")
         for column, justify in SHEET_COLUMNS:
             table.add_column(text_of(column), justify=justify)  # type: ignore[arg-type]
-        for entry, turn in zip(self.game.score_sheet(), self.game.history, strict=True):
+        for line in score_sheet(self.game):
             table.add_row(
-                str(entry["turn"]),
-                str(entry["player"]),
-                self._sheet_move(turn),
-                str(entry["score"]),
-                str(entry["total"]),
+                str(line.turn),
+                line.player,
+                self._sheet_move(line),
+                str(line.score),
+                str(line.total),
             )
         return table
 
-    def _sheet_move(self, turn: Turn) -> str:
-        from plansza.game import TurnKind
-
-        if turn.kind is TurnKind.PLAY:
-            return str(turn.move)
-        if turn.kind is TurnKind.LOSS:
-            return _("{move} — loss", move=str(turn.move))
-        if turn.kind is TurnKind.EXCHANGE and isinstance(turn.move, Exchange):
-            return _("exchange {n}", n=len(turn.move.tiles))
-        if turn.kind is TurnKind.PASS:
+    def _sheet_move(self, line: SheetLine) -> str:
+        if line.kind == "play":
+            return line.move
+        if line.kind == "loss":
+            return _("{move} — loss", move=line.move)
+        if line.kind == "exchange":
+            return _("exchange {n}", n=line.exchanged)
+        if line.kind == "pass":
             return _("pass")
         return _("time")
 
@@ -879,7 +863,7 @@ def play(
     ),
 ) -> None:
     """Play the computer in the terminal."""
-    from plansza.lexicon import Lexicon
+    from plansza.services.lexicon import load_lexicon
 
     options = check_options(level, rules_name, minutes, seed, name, first, phony, seconds)
     if save is not None and not save.parent.is_dir():
@@ -888,7 +872,7 @@ def play(
             EXIT_INPUT,
         )
     with user_errors():
-        lex = Lexicon.load(lexicon, progress=lexicon_progress())
+        lex = load_lexicon(lexicon, progress=lexicon_progress())
     if lex.tileset.name != options.rules.tileset.name:
         fail(f"{lex.name}: {lex.tileset.name} ≠ {options.rules.tileset.name}", EXIT_INPUT)
     session = make_session(

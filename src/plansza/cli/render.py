@@ -2,26 +2,30 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
-from plansza.board import COLUMNS, SIZE, Board, Premium
 from plansza.tiles import TileSet
 
+if TYPE_CHECKING:
+    from plansza.services.positions import Board
+
 # GR "Pola premiowe": light blue ×2 letter, dark blue ×3 letter, light red ×2 word,
-# dark red ×3 word.
+# dark red ×3 word. Keyed by the premium's code in the board's view.
 PREMIUM_STYLE = {
-    Premium.NONE: "on #2e7d32",
-    Premium.DL: "black on #81d4fa",
-    Premium.TL: "white on #1565c0",
-    Premium.DW: "black on #f48fb1",
-    Premium.TW: "white on #c62828",
+    "": "on #2e7d32",
+    "DL": "black on #81d4fa",
+    "TL": "white on #1565c0",
+    "DW": "black on #f48fb1",
+    "TW": "white on #c62828",
 }
 PREMIUM_MARK = {
-    Premium.NONE: "  ",
-    Premium.DL: "2l",
-    Premium.TL: "3l",
-    Premium.DW: "2s",
-    Premium.TW: "3s",
+    "": "  ",
+    "DL": "2l",
+    "TL": "3l",
+    "DW": "2s",
+    "TW": "3s",
 }
 TILE_STYLE = "bold black on #f5deb3"
 BLANK_STYLE = "bold #b71c1c on #f5deb3"
@@ -30,21 +34,24 @@ NEW_STYLE = "bold black on #ffeb3b"
 
 def board_text(board: Board, highlight: set[tuple[int, int]] | None = None) -> Text:
     """The board in colour: premiums by the GR colours, tiles in wheat, blanks in red."""
+    from plansza.services.positions import board_view
+
+    view = board_view(board)
     hl = highlight or set()
-    out = Text("   " + "".join(f"{c} " for c in COLUMNS) + "\n")
-    for r in range(SIZE):
+    out = Text("   " + "".join(f"{c} " for c in view.columns) + "\n")
+    for r, row in enumerate(view.rows):
         out.append(f"{r + 1:>2} ")
-        for c in range(SIZE):
-            tile = board[r, c]
+        for c, square in enumerate(row):
+            tile = square.tile
             if tile is None:
-                prem = board.premium(r, c)
-                mark = "★ " if (r, c) == (7, 7) else PREMIUM_MARK[prem]
+                prem = square.premium
+                mark = "★ " if (r, c) == view.centre else PREMIUM_MARK[prem]
                 out.append(mark, style=PREMIUM_STYLE[prem])
             else:
                 style = NEW_STYLE if (r, c) in hl else BLANK_STYLE if tile.islower() else TILE_STYLE
                 out.append(f"{tile} ", style=style)
         out.append(f" {r + 1}\n")
-    out.append("   " + "".join(f"{c} " for c in COLUMNS))
+    out.append("   " + "".join(f"{c} " for c in view.columns))
     return out
 
 
@@ -63,7 +70,7 @@ def legend(lang: str) -> Text:
         "en": ("double letter", "triple letter", "double word", "triple word"),
     }[lang]
     out = Text()
-    for prem, label in zip((Premium.DL, Premium.TL, Premium.DW, Premium.TW), labels, strict=True):
+    for prem, label in zip(("DL", "TL", "DW", "TW"), labels, strict=True):
         out.append(f" {PREMIUM_MARK[prem]} ", style=PREMIUM_STYLE[prem])
         out.append(f" {label}   ")
     return out

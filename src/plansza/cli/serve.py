@@ -79,9 +79,9 @@ def serve(  # long: a command whose 10 options are most of it
     """The web app: play, study, tournaments in the browser."""
     import uvicorn
 
-    from plansza.lexicon import Lexicon
     from plansza.server.app import WS_MAX_SIZE, create_app
     from plansza.server.settings import AppSettings
+    from plansza.services.lexicon import load_lexicon
 
     if federation is not None and "://" not in federation and not os.path.isfile(federation):
         fail(_("--federation: no registry file {path}", path=federation), EXIT_INPUT)
@@ -98,7 +98,7 @@ def serve(  # long: a command whose 10 options are most of it
     if ranking is not None and not os.path.isfile(ranking):
         fail(_("--ranking: no ranking history file {path}", path=ranking), EXIT_INPUT)
     with user_errors():
-        words = Lexicon.load(lexicon, progress=lexicon_progress())
+        words = load_lexicon(lexicon, progress=lexicon_progress())
         settings = AppSettings(
             db=db,
             words=words,

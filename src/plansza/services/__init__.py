@@ -6,7 +6,14 @@ language and no clock of its own. The front ends parse what the user gave, call 
 service and show the result in the user's language.
 
 - :mod:`plansza.services.play` — a game against the computer: moves, challenges, the
-  computer's decisions, the record.
+  computer's decisions, the record; the terminal's hint and score sheet.
+- :mod:`plansza.services.lexicon` — the lexicon a command uses (loaded, chosen for a
+  position), a word list compiled, the lexicons there are.
+- :mod:`plansza.services.positions` — a position's board as a view, a play scored, a
+  rack's placements, the endgame solved.
+- :mod:`plansza.services.study` — words checked and found, a record analysed or
+  replayed and checked.
+- :mod:`plansza.services.matches` — computer players against each other.
 - :mod:`plansza.services.tournament` — the referee's commands on a tournament file:
   players found by seeding number or name, pairings, results, corrections,
   walkovers, penalties, withdrawals, settings, undo.

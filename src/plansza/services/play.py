@@ -4,8 +4,8 @@ The options of ``plansza play`` are checked here (:func:`play_options`), and
 :func:`start_game` makes the game: a :class:`~plansza.services.live.LiveTable`, the one
 implementation of a live game's turn flow, which the web app plays too. The person's
 moves, the computer's decisions and the clock are that table's steps; what is left
-here is what only the terminal shows: a hint (:func:`hint`) and the wykreślanka
-(:func:`unseen_groups`).
+here is what only the terminal shows: a hint (:func:`hint`), the wykreślanka
+(:func:`unseen_groups`) and the score sheet (:func:`score_sheet`).
 
 >>> from plansza.rules import Rules
 >>> opts = play_options("static", Rules.pfs(), seed=5, name="Ala", first="me")
@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING
 from plansza.errors import N_, PlanszaError
 from plansza.files import excerpt
 from plansza.moves import unreadable
+from plansza.rules import PRESETS
 
 if TYPE_CHECKING:
     from plansza.engine.base import ComputerPlayer
-    from plansza.engine.static import Candidate
-    from plansza.game import Game
+    from plansza.game import Game as Game
     from plansza.gcg import GameRecord
-    from plansza.lexicon import Lexicon
-    from plansza.rules import Rules
+    from plansza.lexicon import Lexicon as Lexicon
+    from plansza.rules import Rules as Rules
     from plansza.services.live import LiveTable
 
 #: Levels that may think for a noticeable time (a front end shows that it is thinking).
@@ -187,15 +187,89 @@ def start_game(
     )
 
 
-def hint(table: LiveTable, seat: int, n: int = 5) -> list[Candidate]:
+def new_game(
+    rules: Rules, names: list[str], seed: int, lexicon: Lexicon, first: int | None
+) -> Game:
+    """A bare game as ``plansza play`` sets it up (the person in seat 0, the computer in
+    seat 1), without the table around it: ``first`` is the seat that starts, or None to
+    draw tiles for it (TR 2.1)."""
+    from plansza.game import Game
+
+    return Game(rules, names, seed=seed, words=lexicon, starting_player=first)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A move a hint suggests: written with symbols (``notation``: a play with the tiles
+    on the board in brackets, ``-ABC``, ``-``) and with Polish words (``words``:
+    ``wymiana ABC``, ``pauza``), its score, the tiles it keeps and its equity."""
+
+    notation: str
+    words: str
+    score: int
+    leave: str
+    equity: float
+
+
+def hint(table: LiveTable, seat: int, n: int = 5) -> list[Hint]:
     """The ``n`` best moves of ``seat``'s rack by static equity (the terminal's hint)."""
     from plansza.engine.base import view_of
     from plansza.engine.static import StaticPlayer
     from plansza.lexicon import Lexicon
+    from plansza.moves import Exchange, Pass, Play
 
-    words = table.game.words
+    game = table.game
+    words = game.words
     assert isinstance(words, Lexicon)
-    return StaticPlayer(words, table.game.rules).evaluate(view_of(table.game, seat), n)[:n]
+    shown = []
+    for c in StaticPlayer(words, game.rules).evaluate(view_of(game, seat), n)[:n]:
+        move = c.move
+        if isinstance(move, Play):
+            text = wording = move.notation(parens=True, board=game.board)
+        else:
+            assert isinstance(move, Exchange | Pass)
+            text, wording = move.notation(), move.notation(polish_word=True)
+        shown.append(Hint(text, wording, c.score, c.leave, c.equity))
+    return shown
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """A turn on the score sheet (TR 1.3.1): its number, the player's name, the kind
+    (``play``, ``loss``, ``exchange``, ``pass``, ``timeout``), the move played or
+    taken back, the tiles exchanged, the score and the running total."""
+
+    turn: int
+    player: str
+    kind: str
+    move: str
+    exchanged: int
+    score: int
+    total: int
+
+
+def score_sheet(game: Game) -> list[SheetLine]:
+    """The score sheet of ``game`` so far, a line a turn."""
+    from plansza.moves import Exchange
+
+    lines = []
+    for entry, turn in zip(game.score_sheet(), game.history, strict=True):
+        exchanged = len(turn.move.tiles) if isinstance(turn.move, Exchange) else 0
+        kind = turn.kind.value
+        if kind == "exchange" and not isinstance(turn.move, Exchange):
+            kind = "timeout"  # never written so; worded as the sheet's last resort
+        lines.append(
+            SheetLine(
+                int(str(entry["turn"])),
+                str(entry["player"]),
+                kind,
+                "" if turn.move is None else str(turn.move),
+                exchanged,
+                turn.score,
+                turn.total,
+            )
+        )
+    return lines
 
 
 def unseen_groups(game: Game, seat: int) -> str:
@@ -263,16 +337,21 @@ def premium_rows() -> list[str]:
 __all__ = [
     "FIRST",
     "PHONY_LEVELS",
+    "PRESETS",
     "SLOW_LEVELS",
+    "Hint",
     "OptionError",
     "PlayOptions",
+    "SheetLine",
     "default_lexicon",
     "gcg_text",
     "hint",
     "judged_presets",
+    "new_game",
     "play_options",
     "premium_rows",
     "rules_named",
+    "score_sheet",
     "start_game",
     "unreadable",
     "unseen_groups",

@@ -9,7 +9,11 @@ that the front end words in the visitor's language.
 * :func:`find_words` — anagrams of a rack (``?`` a blank) and words matching a pattern
   (``?`` one letter, ``*`` any run), longest first;
 * :func:`study_record` — a GCG record analysed against the engine
-  (:func:`plansza.engine.analysis.analyze`) with the board after every move.
+  (:func:`plansza.engine.analysis.analyze`) with the board after every move;
+* :func:`check_analysis`, :func:`analyze_game` — a record analysed move by move at a
+  level the caller chose (``static`` or ``sim``), with the progress reported;
+* :func:`replay_record`, :func:`demo_game` — a record replayed under a rule set, every
+  play's score recomputed and checked (the sample game too).
 
 >>> from plansza.lexicon import Lexicon
 >>> lex = Lexicon.build(["KOT", "KOTY", "TOK", "OK"])
@@ -28,21 +32,34 @@ from typing import TYPE_CHECKING
 from plansza.errors import N_, NP_, FormatError, PlanszaError
 
 if TYPE_CHECKING:
-    from plansza.engine.analysis import Analysis, MoveAnalysis
+    from collections.abc import Callable
+
+    from plansza.engine.analysis import Analysis as Analysis
+    from plansza.engine.analysis import MoveAnalysis as MoveAnalysis
     from plansza.game import Game
+    from plansza.gcg import GameRecord
     from plansza.lexicon import Found, Lexicon
+    from plansza.replay import ReplayedMove as ReplayedMove
+    from plansza.replay import ReplayReport as ReplayReport
     from plansza.rules import Rules
 
 __all__ = [
     "MAX_CHECKED",
     "MAX_RECORD",
+    "RecordErrors",
     "RecordStudy",
+    "Replayed",
     "StudyError",
     "StudyStep",
+    "TooFewPlayers",
     "WordVerdict",
     "WordsFound",
+    "analyze_game",
+    "check_analysis",
     "check_words",
+    "demo_game",
     "find_words",
+    "replay_record",
     "study_game",
     "study_record",
 ]
@@ -301,3 +318,89 @@ def _rows(board: object) -> tuple[str, ...]:
 
     assert isinstance(board, Board)
     return tuple("".join(board.get(r, c) or "." for c in range(15)) for r in range(15))
+
+
+# ---- a record analysed at a chosen level -----------------------------------------------
+
+
+def check_analysis(level: str, seconds: float) -> None:
+    """Refuse an analysis level plansza does not have, or a simulation's time that is
+    not positive (:class:`StudyError`), before a record is read or a lexicon loaded."""
+    from plansza.engine.analysis import ANALYSIS_LEVELS
+    from plansza.files import excerpt
+
+    if level not in ANALYSIS_LEVELS:
+        raise StudyError(
+            N_("unknown analysis level {level!r}; choose one of: {levels}"),
+            code="level",
+            level=excerpt(level),
+            levels=", ".join(ANALYSIS_LEVELS),
+        )
+    if seconds <= 0:
+        raise StudyError(N_("--seconds must be positive, not {n}"), code="seconds", n=seconds)
+
+
+def analyze_game(
+    record: GameRecord,
+    lexicon: Lexicon,
+    rules: Rules,
+    level: str,
+    seconds: float,
+    *,
+    source: str | None = None,
+    now: Callable[[], float],
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Each move of ``record`` (a valid record of two players) against the engine's best
+    at ``level`` (``sim``: ``seconds`` a move, timed by ``now``); ``progress(done,
+    total)`` is told of each move judged."""
+    from plansza.engine.analysis import analyze
+
+    check_analysis(level, seconds)
+    return analyze(
+        record, lexicon, rules, level, seconds, source=source, now=now, progress=progress
+    )
+
+
+# ---- a record replayed ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A record and its replay: every play's score recomputed, the result, the board."""
+
+    record: GameRecord
+    report: ReplayReport
+
+
+class TooFewPlayers(StudyError):
+    """A record without two players (``#player1``, ``#player2``)."""
+
+    code = "players"
+
+
+def replay_record(text: str, rules: Rules, *, source: str | None = None) -> Replayed:
+    """The GCG ``text`` replayed under ``rules``. A record with errors raises
+    :class:`RecordErrors` (each error naming its line); one without two players,
+    :class:`TooFewPlayers`."""
+    from plansza.gcg import read_gcg
+    from plansza.replay import replay
+
+    record = read_gcg(text, rules.tileset, source=source)
+    if record.errors:
+        raise RecordErrors(record.errors)
+    if len(record.players) < 2:
+        raise TooFewPlayers(
+            N_("the record does not have two players (#player1, #player2)"), code="players"
+        )
+    return Replayed(record, replay(record, rules))
+
+
+def demo_game() -> Replayed:
+    """The sample game shipped with plansza (PFS rules), replayed."""
+    from importlib import resources
+
+    from plansza.rules import Rules
+
+    text = resources.files("plansza.samples").joinpath("demo.gcg").read_text(encoding="utf-8")
+    return replay_record(text, Rules.pfs())
