@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,10 +35,8 @@ from plansza.errors import N_
 from plansza.files import excerpt
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
 
     from plansza.services.lexicon import Lexicon
-    from plansza.services.lexicon import Progress as ProgressCallback
 
 MESSAGES = {
     "valid": N_("VALID"),
@@ -306,8 +303,8 @@ def build(  # long: a command: a list read, checked, compiled, told
         if report.accepted == 0:
             fail(_("{path}: no words to compile", path=words_file), EXIT_INPUT)
         started = time.perf_counter()
-        with _progress_bar(_("Compiling {name}", name=target.stem)) as bar:
-            compiled = compile_lexicon(report, target, tileset, parents=not given, progress=bar)
+        label = _("Compiling {name}", name=target.stem)
+        compiled = compile_lexicon(report, target, tileset, parents=not given, progress=label)
     lex = compiled.lexicon
     console.print(
         _(
@@ -415,35 +412,6 @@ def ensure() -> None:
         )
         return
     err_console.print(_("Ready: {path}", path=done.path), soft_wrap=True)
-
-
-@contextmanager
-def _progress_bar(description: str) -> Iterator[ProgressCallback]:
-    """A ``progress(done, total)`` callback drawing a transient bar on stderr."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        Progress,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-    )
-
-    bar_console = Console(stderr=True, highlight=False)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        console=bar_console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task(description, total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
 
 
 def _standalone() -> typer.Typer:

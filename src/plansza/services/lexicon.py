@@ -202,15 +202,22 @@ def compile_lexicon(
     tileset: TileSet,
     *,
     parents: bool,
-    progress: Progress | None = None,
+    progress: Progress | str | None = None,
 ) -> Compiled:
     """Compile the list ``words`` into ``target`` (written atomically, its directory
-    made when ``parents``), and open what was written."""
+    made when ``parents``), and open what was written. ``progress`` is told the work
+    done; a string draws the lexicon's own bar on stderr with that label (the front
+    end's words), as the default list's first compilation does."""
     from plansza.files import write_atomic, writing
     from plansza.lexicon import Lexicon
     from plansza.lexicon.core import compile_blob
+    from plansza.lexicon.progress import progress_bar
 
-    blob = compile_blob(words, name=target.stem, tileset=tileset, progress=progress)
+    if isinstance(progress, str):
+        with progress_bar(progress) as bar:
+            blob = compile_blob(words, name=target.stem, tileset=tileset, progress=bar)
+    else:
+        blob = compile_blob(words, name=target.stem, tileset=tileset, progress=progress)
     with writing(target):  # an error names the target, not the temporary file
         write_atomic(target, blob, parents=parents)
     return Compiled(Lexicon.open(target), len(blob))
