@@ -608,7 +608,7 @@ def test_a_long_rack_gets_a_short_error(text: str) -> None:
 @given(st.one_of(LONG_TEXT, st.builds(lambda t: "1" + t, st.text("0123456789", min_size=200))))
 def test_a_long_score_gets_a_short_error(text: str) -> None:
     from plansza.ranking.records import read_games_csv_text
-    from plansza.services.duplicate import declared_score
+    from plansza.services.belgijka import declared_score
     from plansza.services.tournament import check_date, parse_score, parse_score_pair
 
     for check in (

@@ -45,17 +45,25 @@ from plansza.cli.common import (
 from plansza.cli.i18n import _, ngettext, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
-from plansza.duplicate.timer import MOVE_SECONDS
 from plansza.errors import N_
 from plansza.records import dump
-from plansza.services.duplicate import declared_score, penalty_kind
+from plansza.services import belgijka
+from plansza.services.belgijka import MOVE_SECONDS
 
 if TYPE_CHECKING:
-    from plansza.duplicate.game import Championship, DuplicateGame, DuplicateMove
-    from plansza.duplicate.racks import DrawAttempt, Requirement, TypedDraw
-    from plansza.duplicate.standings import Row
-    from plansza.duplicate.top import DuplicateCandidate
-    from plansza.lexicon import Lexicon
+    from plansza.services.belgijka import (
+        Championship,
+        ClockFace,
+        DrawAttempt,
+        DuplicateCandidate,
+        DuplicateGame,
+        DuplicateMove,
+        GameTable,
+        Lexicon,
+        Requirement,
+        Row,
+        TypedDraw,
+    )
 
 DEFAULT_FILE = "belgijka.json"
 
@@ -143,34 +151,21 @@ def referee_errors() -> Iterator[None]:
 
 def _load(path: str) -> Championship:
     """The championship, for commands that only read it."""
-    from plansza.services.duplicate import load
-
     with user_errors(EXIT_INPUT):
-        return load(path)
-
-
-def _save(ch: Championship, path: str) -> None:
-    from plansza.services.duplicate import save
-
-    with user_errors(EXIT_INPUT):  # the error names the file, not its temporary
-        save(ch, path)
+        return belgijka.load(path)
 
 
 @contextmanager
 def changed(path: str) -> Iterator[Championship]:
     """The championship for a referee's change: saved only if the change went through
-    (:func:`plansza.services.duplicate.championship`)."""
-    from plansza.services.duplicate import championship
-
-    with referee_errors(), championship(path) as ch:
+    (:func:`plansza.services.belgijka.championship`)."""
+    with referee_errors(), belgijka.championship(path) as ch:
         yield ch
 
 
 def _lexicon(name: str, *, quiet: bool = False) -> Lexicon:
-    from plansza.lexicon import Lexicon
-
     with user_errors(EXIT_INPUT):
-        return Lexicon.load(name, progress=lexicon_progress(not quiet))
+        return belgijka.load_lexicon(name, lexicon_progress(not quiet))
 
 
 # ----------------------------------------------------------------- commands
@@ -186,7 +181,6 @@ def new(
     force: bool = typer.Option(False, "--force", help=N_("Overwrite the file")),
 ) -> None:
     """A new championship; game 1 starts."""
-    from plansza.duplicate.game import Championship
     from plansza.files import check_output
 
     if games < 1:
@@ -196,32 +190,31 @@ def new(
     if Path(file).exists() and not force:
         fail(_("{path} already exists; to overwrite it: --force", path=file), EXIT_REFUSED)
     the_seed = seed if seed is not None else secrets.token_hex(4)
-    lex = _lexicon(lexicon)
-    ch = Championship(seed=the_seed, name=name, games_planned=games, lexicon=lexicon)
-    ch.start_game()
-    _save(ch, file)
+    with user_errors(EXIT_INPUT):  # a save's error names the file, not its temporary
+        created = belgijka.create(
+            file, seed=the_seed, name=name, games=games, lexicon=lexicon,
+            progress=lexicon_progress(),
+        )  # fmt: skip
     console.print(
         _(
             "Created '{name}' in {path} (draw seed {seed}, lexicon {lexicon}); game 1 started",
             name=name,
             path=file,
             seed=the_seed,
-            lexicon=lex.name,
+            lexicon=created.lexicon,
         ),
         soft_wrap=True,
     )
-    from plansza.lexicon.store import is_default
-
     # The SJP.PL caveat belongs to the default list only: another file is named as loaded.
     note = (
         _(
             "Lexicon {name}: the SJP.PL list, not the official OSPS — the referee decides (II.8).",
-            name=lex.name,
+            name=created.lexicon,
         )
-        if is_default(lex.name)
+        if created.default_list
         else _(
             "Lexicon {name}: loaded from {source} — the referee decides (II.8).",
-            name=lex.name,
+            name=created.lexicon,
             source=lexicon,
         )
     )
@@ -244,11 +237,9 @@ def register_player(
 def players(file: str = FileOption, as_json: bool = JsonOption) -> None:
     """Players and checking pairs (II.9)."""
     ch = _load(file)
-    checks: dict[int, str] = {}
-    for a, b in ch.checking_pairs():
-        checks[a] = str(b) if b is not None else _("referee")
-        if b is not None:
-            checks[b] = str(a)
+    checks = {
+        a: str(b) if b is not None else _("referee") for a, b in belgijka.checking(ch).items()
+    }
     if as_json:
         out = [
             {"table": p.number, "name": p.name, "checks": checks.get(p.number)}
@@ -290,23 +281,18 @@ def draw(
     """
     with changed(file) as ch:
         lex = _lexicon(ch.lexicon, quiet=as_json)
-        if tiles is None:
-            move = ch.draw(lex)
-        else:
-            typed = ch.draw_typed(lex, tiles)
-            if not typed.stands:
-                ahead = ch.tiles_to_draw()
-        game = ch.game
-    if tiles is not None and not typed.stands:
+        drawn = belgijka.draw(ch, lex, tiles)
+    game, move, typed = drawn.game, drawn.move, drawn.typed
+    if move is None:
+        assert typed is not None  # only typed tiles call for a redraw
         if as_json:
             _print_json(
                 {"game": game.number, "move": typed.move, "outcome": typed.outcome,
-                 "attempts": dump(typed.attempts), "to_draw": ahead}
+                 "attempts": dump(typed.attempts), "to_draw": drawn.to_draw}
             )  # fmt: skip
             return
-        _print_redraw(game, typed, ahead)
+        _print_redraw(game, typed, drawn.to_draw)
         return
-    move = game.moves[-1]
     if as_json:
         _print_json(
             {"game": game.number, "move": move.number, "rack": move.rack,
@@ -394,47 +380,26 @@ def top(
         return
     ch = _load(file)
     with referee_errors():
-        game = ch.game
-        move = game.open_move or (game.moves[-1] if game.moves else None)
-        if move is None:
-            from plansza.duplicate.messages import refuse
-
-            raise refuse("no_open_move")
-    chosen = move.choice.index if move.choice is not None else 0
-    listed = list(move.candidates)
-    if move.choice is not None and move.choice.index is None:
-        listed.insert(0, move.choice.candidate)
-        chosen = 0
+        listed = belgijka.top_list(ch)
     if as_json:
-        ordered = _chosen_first(listed, chosen)
-        _print_json([dump(c) for c in ordered[:n]])
+        _print_json([dump(c) for c in listed.chosen_first()[:n]])
         return
     _top_table(
-        listed[:n], move.rack, move.candidate_count, chosen, move.tied, move.choice is not None
-    )
-
-
-def _chosen_first(listed: list[DuplicateCandidate], chosen: int | None) -> list[DuplicateCandidate]:
-    if chosen is None or not 0 <= chosen < len(listed):
-        return listed
-    return [listed[chosen], *listed[:chosen], *listed[chosen + 1 :]]
+        listed.candidates[:n], listed.rack, listed.count, listed.chosen, listed.tied,
+        listed.decided,
+    )  # fmt: skip
 
 
 def _top_of_position(
     cgp: str, rack: str | None, lexicon: str | None, n: int, as_json: bool
 ) -> None:
-    from plansza.cgp import parse_cgp
-    from plansza.duplicate.top import rank
-    from plansza.rules import Rules
-
-    rules = Rules.pfs()
     with user_errors(EXIT_INPUT):
-        position = parse_cgp(cgp, rules.tileset)
+        position = belgijka.read_position(cgp)
         the_rack = (rack if rack is not None else position.racks[0]).strip()
         if not the_rack:
             fail(_("with --cgp give --rack too"), EXIT_INPUT)
         lex = _lexicon(choose_lexicon(lexicon, position.lexicon), quiet=as_json)
-        ranking = rank(position.board, the_rack, lex, rules)
+        ranking = belgijka.position_top(position, the_rack, lex)
     if as_json:
         # The whole ordered list, one candidate a line (thousands go through Rich slowly);
         # the words formed only for the first n (all of them would take seconds with blanks).
@@ -504,15 +469,13 @@ def card(
     as_json: bool = JsonOption,
 ) -> None:
     """Enter and check a move card."""
-    from plansza.duplicate.cards import Card
     from plansza.duplicate.messages import verdict_text
 
     with user_errors(EXIT_INPUT):
-        declared = declared_score(score)
+        declared = belgijka.declared_score(score)
     with changed(file) as ch:
         lex = _lexicon(ch.lexicon, quiet=True)
-        who = ch.player(player)
-        verdict = ch.enter_card(who.number, Card(text, declared, blanks), lex)
+        who, verdict = belgijka.enter_card(ch, player, text, declared, blanks, lex)
     if as_json:
         _print_json({"table": who.number, "name": who.name, **dump(verdict)})
     else:
@@ -535,38 +498,33 @@ def cards(
 ) -> None:
     """Cards and verdicts."""
     from plansza.duplicate.messages import verdict_text
-    from plansza.tiles import polish_collation_key
 
     ch = _load(file)
     with referee_errors():
-        move = ch.find_move(game_no, move_no)
-        game = ch.game if game_no is None else ch.find_game(game_no)
+        listed = belgijka.move_cards(ch, game_no, move_no)
     if as_json:
-        _print_json([dump(e) for e in move.cards])
+        _print_json([dump(e) for e in listed.move.cards])
         return
     table = Table(
-        title=_("Cards — game {game}, move {move}", game=game.number, move=move.number),
+        title=_("Cards — game {game}, move {move}", game=listed.game, move=listed.move.number),
         title_justify="left",
     )
     for col in _("Table|Player|Card|Declared|Blanks|Verdict|Points").split("|"):
         table.add_column(col)
-    for e in move.cards:
-        latest = move.card_of(e.player) is e
-        style = "" if latest else "dim strike"
+    for line in listed.lines:
         table.add_row(
-            str(e.player),
-            ch.players[e.player].name,
-            e.card.text,
-            "-" if e.card.score is None else str(e.card.score),
-            e.card.blanks,
-            verdict_text(e.verdict, cli_translator()),
-            str(e.verdict.awarded),
-            style=style,
+            str(line.table),
+            line.name,
+            line.text,
+            "-" if line.declared is None else str(line.declared),
+            line.blanks,
+            verdict_text(line.verdict, cli_translator()),
+            str(line.verdict.awarded),
+            style="" if line.latest else "dim strike",
         )
     console.print(table)
-    missing = [p.name for n, p in ch.players.items() if move.card_of(n) is None]
-    if missing:
-        names = ", ".join(sorted(missing, key=polish_collation_key))
+    if listed.missing:
+        names = ", ".join(listed.missing)
         console.print(_("No card yet: {names}", names=names), soft_wrap=True)
 
 
@@ -580,10 +538,7 @@ def choose(
     """The referee picks the winning move."""
     with changed(file) as ch:
         lex = _lexicon(ch.lexicon, quiet=True)
-        if which.strip().isdecimal():
-            choice = ch.choose(lex, index=int(which) - 1, reason=reason, force=force)
-        else:
-            choice = ch.choose(lex, notation=which, reason=reason, force=force)
+        choice = belgijka.choose(ch, lex, which, reason, force)
     why = f" — {reason}" if reason else ""
     console.print(
         _(
@@ -607,16 +562,13 @@ def override(
 ) -> None:
     """The referee sets a player's points."""
     with changed(file) as ch:
-        who = ch.player(player)
-        ch.override(who.number, score, reason, game=game_no, move=move_no)
-        target = ch.find_move(game_no, move_no)
-        game = ch.game if game_no is None else ch.find_game(game_no)
+        done = belgijka.override(ch, player, score, reason, game_no, move_no)
     console.print(
         _(
             "Game {game}, move {move}: {name} — {score} points (referee: {reason})",
-            game=game.number,
-            move=target.number,
-            name=who.name,
+            game=done.game,
+            move=done.move,
+            name=done.player.name,
             score=score,
             reason=reason,
         ),
@@ -634,7 +586,7 @@ def penalty(
 ) -> None:
     """A penalty (KARY)."""
     with changed(file) as ch:
-        p = ch.penalty(player, penalty_kind(kind), reason, move=move_no)
+        p = belgijka.penalty(ch, player, kind, reason, move_no)
     name = ch.players[p.player].name
     console.print(
         text_of(
@@ -648,11 +600,10 @@ def penalty(
 def next_move(file: str = FileOption) -> None:
     """Close the move."""
     from plansza.duplicate.messages import end_text
-    from plansza.tiles import polish_collation_key
 
     with changed(file) as ch:
-        move = ch.close()
-    game = ch.game
+        closed = belgijka.close(ch)
+    move, game = closed.move, closed.game
     if move.choice is not None:
         c = move.choice.candidate
         console.print(
@@ -662,12 +613,12 @@ def next_move(file: str = FileOption) -> None:
                 top=f"{c.play} {c.score}",
             )
         )
-        if move.found_top:
-            names = sorted((ch.players[p].name for p in move.found_top), key=polish_collation_key)
-            console.print(_("Found the top move: {names}", names=", ".join(names)), soft_wrap=True)
+        if closed.found:
+            names = ", ".join(closed.found)
+            console.print(_("Found the top move: {names}", names=names), soft_wrap=True)
     else:
         console.print(_("Move {move} closed: a pass for everyone.", move=move.number))
-    _game_table(ch, game.number, move.number)
+    _game_table(belgijka.game_standings(ch, game.number, move.number))
     if game.over:
         console.print(
             _(
@@ -677,7 +628,7 @@ def next_move(file: str = FileOption) -> None:
             ),
             style="bold",
         )
-        if len(ch.games) < ch.games_planned:
+        if closed.more_games:
             console.print(_("Next game: plansza duplicate game"))
         else:
             console.print(
@@ -687,37 +638,34 @@ def next_move(file: str = FileOption) -> None:
         console.print(_("Next: plansza duplicate draw"), style="dim")
 
 
-def _game_table(ch: Championship, game_no: int, upto: int | None) -> None:
+def _game_table(standing: GameTable) -> None:
     from plansza.duplicate.messages import verdict_text
-    from plansza.duplicate.standings import game_table, top_total
+    from plansza.services.belgijka import Verdict
 
-    game = ch.find_game(game_no)
-    rows = game_table(ch, game_no, upto)
-    last = upto if upto is not None else (game.moves[-1].number if game.moves else 0)
-    move = next((m for m in game.moves if m.number == last), None)
     table = Table(
-        title=_("Standings — game {game}, after move {move}", game=game_no, move=last),
+        title=_(
+            "Standings — game {game}, after move {move}", game=standing.game, move=standing.after
+        ),
         title_justify="left",
     )
     for i, col in enumerate(_("Pl.|Table|Player|Move|Card|Total|% of top").split("|")):
         table.add_column(col, justify="left" if i in (2, 4) else "right")
-    for row in rows:
+    for i, row in enumerate(standing.rows):
         score, note = "", ""
-        if move is not None:
-            awarded = ch.awarded(row.player.number, game, move)
+        if standing.results:
+            result = standing.results[i]
+            awarded = result.awarded
             score = str(awarded.score)
             if awarded.verdict is not None and awarded.verdict.ok:
                 note = awarded.verdict.play or ""
             elif awarded.verdict is not None:
                 note = verdict_text(awarded.verdict, cli_translator())
             elif awarded.reason in ("no_card", "excluded"):
-                from plansza.duplicate.cards import Verdict
-
                 note = verdict_text(Verdict(awarded.reason), cli_translator())
             elif awarded.override is not None:
                 o = awarded.override
                 note = _("referee: {r}", r=o.reason)
-            if move.found_top and row.player.number in move.found_top:
+            if result.top:
                 note = "★ " + note
         place = f"{row.place}=" if row.shared else str(row.place)
         table.add_row(
@@ -725,7 +673,7 @@ def _game_table(ch: Championship, game_no: int, upto: int | None) -> None:
             f"{row.percent:.1f}",
         )  # fmt: skip
     console.print(table)
-    console.print(_("Total of the top moves: {n}", n=top_total(game, upto)), style="dim")
+    console.print(_("Total of the top moves: {n}", n=standing.top_total), style="dim")
 
 
 @_command("standings", "tabela")
@@ -737,29 +685,26 @@ def standings(
     as_json: bool = JsonOption,
 ) -> None:
     """The game's or the championship's table."""
-    from plansza.duplicate.standings import championship_table, game_table, top_total
-
     ch = _load(file)
     with referee_errors():
-        game = ch.game if game_no is None else ch.find_game(game_no)
+        standing = belgijka.game_standings(ch, game_no, move_no)
     if everything:
-        rows = championship_table(ch)
+        whole = belgijka.championship_standings(ch)
         if as_json:
             _print_json(
-                {"championship": ch.name, "top_total": sum(top_total(g) for g in ch.games),
-                 "rows": [_row_json(r) for r in rows]}
+                {"championship": whole.name, "top_total": whole.top_total,
+                 "rows": [_row_json(r) for r in whole.rows]}
             )  # fmt: skip
             return
-        _champ_table(rows)
+        _champ_table(whole.rows)
         return
-    rows = game_table(ch, game.number, move_no)
     if as_json:
         _print_json(
-            {"game": game.number, "after_move": move_no or len(game.moves),
-             "top_total": top_total(game, move_no), "rows": [_row_json(r) for r in rows]}
+            {"game": standing.game, "after_move": move_no or standing.moves,
+             "top_total": standing.top_total, "rows": [_row_json(r) for r in standing.rows]}
         )  # fmt: skip
         return
-    _game_table(ch, game.number, move_no)
+    _game_table(standing)
 
 
 def _row_json(row: Row) -> dict[str, Any]:
@@ -801,12 +746,10 @@ def _champ_table(rows: list[Row]) -> None:
 @_command("lots", "losowanie")
 def lots(file: str = FileOption) -> None:
     """Draw lots for shared places."""
-    from plansza.duplicate.standings import draw_lots
-
     with changed(file) as ch:
-        drawn = draw_lots(ch)
-    for place, order in drawn.items():
-        names = " → ".join(ch.players[p].name for p in order)
+        drawn = belgijka.draw_lots(ch)
+    for place, order in drawn:
+        names = " → ".join(order)
         console.print(
             _("Place {place}: order drawn {names}", place=place, names=names), soft_wrap=True
         )
@@ -819,17 +762,10 @@ def export(
     fmt: str = typer.Option("json", "--format", help=N_("Json or txt")),
 ) -> None:
     """The full record: racks, draws, top moves, every card, standings."""
-    from plansza.cli.i18n import t as cli_translator
-    from plansza.duplicate.report import record, text_report
-
     ch = _load(file)
     if fmt not in ("json", "txt"):
         fail(_("unknown format {fmt}: json or txt", fmt=fmt), EXIT_INPUT)
-    body = (
-        json.dumps(record(ch), ensure_ascii=False, indent=1) + "\n"
-        if fmt == "json"
-        else text_report(ch, cli_translator())
-    )
+    body = belgijka.export(ch, fmt, cli_translator())
     if output == "-":
         sys.stdout.write(body)
         return
@@ -847,29 +783,18 @@ def show(file: str = FileOption) -> None:
 
     ch = _load(file)
     with referee_errors():
-        game = ch.game
-    board = game.board(ch.rules)
-    move = game.open_move
-    last = game.moves[-1] if game.moves else None
-    highlight: set[tuple[int, int]] = set()
-    if move is None and last is not None and last.choice is not None:
-        before = game.board(ch.rules, upto=last.number)
-        from plansza.duplicate.cards import placed_tiles
-
-        highlight = {(r, c) for r, c, _ in placed_tiles(before, str(last.choice.candidate.play))}
-    title = _(
-        "Game {game}, move {move}", game=game.number, move=move.number if move else len(game.moves)
-    )
-    parts: list[Any] = [board_text(board, highlight)]
-    if move is not None:
+        view = belgijka.projector(ch)
+    title = _("Game {game}, move {move}", game=view.game, move=view.move)
+    parts: list[Any] = [board_text(view.board, view.highlight)]
+    if view.rack is not None:
         line = Text(f"{_('Rack')}: ")
-        line.append_text(rack_text(move.rack, ch.rules.tileset))
+        line.append_text(rack_text(view.rack, view.tileset))
         parts.append(line)
     else:
         parts.append(Text(_("(no move is open)")))
     console.print(Panel(Group(*parts), title=title, expand=False))
-    if game.moves and ch.players:
-        _game_table(ch, game.number, None)
+    if view.table is not None:
+        _game_table(view.table)
 
 
 @_command("simulate", "symulacja")
@@ -879,10 +804,8 @@ def simulate(
     as_json: bool = JsonOption,
 ) -> None:
     """A whole game of top moves."""
-    from plansza.duplicate.simulate import simulate as run_simulation
-
-    lex = _lexicon(lexicon, quiet=as_json)
-    result = run_simulation(seed, lex)
+    with user_errors(EXIT_INPUT):
+        result = belgijka.simulate(seed, lexicon, lexicon_progress(not as_json))
     if as_json:
         sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
         return
@@ -912,48 +835,37 @@ def timer(
 ) -> None:
     """The move clock: two minutes, announced after one minute and at the last 30 seconds."""
     from plansza.cli.render import rack_text
-    from plansza.duplicate.timer import Announcement, MoveTimer, mmss, run, signal
+    from plansza.tiles import TileSet
 
     if seconds <= 0:
         fail(_("the move time must be positive, not {n}", n=seconds), EXIT_INPUT)
-    rack = ""
-    if Path(file).is_file():
-        # The rack beside the clock on the projector, when a move is open.
-        try:
-            from plansza.duplicate.storage import load
-
-            ch = load(file)
-            if ch.games and ch.game.open_move is not None:
-                rack = ch.game.open_move.rack
-        except (OSError, ValueError):
-            rack = ""
-    from plansza.tiles import TileSet
-
-    mt = MoveTimer(seconds, start=clock())
+    rack = belgijka.open_rack(file)  # beside the clock on the projector, when a move is open
+    mc = belgijka.MoveClock(seconds, clock)
     said: list[str] = []
 
-    def view(left: float) -> Panel:
+    def view(face: ClockFace) -> Panel:
         colours = {"running": "bold green", "last_30": "bold yellow", "over": "bold red"}
-        style = colours[signal(left)]
-        parts: list[Any] = [Text(mmss(left), style=style, justify="center")]
+        style = colours[face.signal]
+        parts: list[Any] = [Text(face.text, style=style, justify="center")]
         if rack:
             parts.append(rack_text(rack, TileSet.polish()))
         parts.extend(Text(s) for s in said[-3:])
         return Panel(Group(*parts), title=_("Move time"), expand=False)
 
-    with Live(view(seconds), console=console, auto_refresh=False, transient=False) as live:
+    first = belgijka.face(seconds)
+    with Live(view(first), console=console, auto_refresh=False, transient=False) as live:
 
-        def on_tick(left: float, news: list[Announcement]) -> None:
-            for a in news:
-                said.append(text_of(CLI[a.key]))
+        def on_tick(face: ClockFace) -> None:
+            for key in face.said:
+                said.append(text_of(CLI[key]))
                 console.bell()
-            live.update(view(left), refresh=True)
+            live.update(view(face), refresh=True)
 
         try:
-            run(mt, clock, sleep, on_tick)
+            mc.run(sleep, on_tick)
         except KeyboardInterrupt:
             said.append(_("Clock stopped"))
-            live.update(view(mt.remaining(clock())), refresh=True)
+            live.update(view(mc.face()), refresh=True)
 
 
 def _print_json(data: Any) -> None:

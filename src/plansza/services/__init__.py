@@ -22,6 +22,7 @@ service and show the result in the user's language.
   log, the report, the ranked-tournament check, a TSH file imported.
 - :mod:`plansza.services.ranking` — a finished tournament read (CSV, TSH, the
   referee's file) and added to the ranking history, with what it changed.
-- :mod:`plansza.services.duplicate` — a Belgijka championship file changed by the
-  referee and saved whole, or not at all; the cards' scores, the penalties' words.
+- :mod:`plansza.services.belgijka` — Belgijka, for the terminal and the web's hall: a
+  championship file changed by the referee and saved whole, or not at all; the move's
+  draw, top moves, cards, choice and close; the tables, the record, the move's clock.
 """

@@ -39,32 +39,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-# What the web front end shows of a championship, re-exported for it (the server
-# reaches the domain only through the services): the cards' check, the tables, the
-# record and report, the timer's words. plansza.duplicate's __init__ loads them all
-# already (through the timer).
-from plansza.duplicate.cards import Card as Card
-from plansza.duplicate.cards import Verdict as Verdict
-from plansza.duplicate.cards import check_card as check_card
-from plansza.duplicate.cards import placed_tiles as placed_tiles
-from plansza.duplicate.report import record as record
-from plansza.duplicate.report import text_report as text_report
-from plansza.duplicate.standings import championship_table as championship_table
-from plansza.duplicate.standings import game_table as game_table
-from plansza.duplicate.standings import top_total as top_total
 from plansza.duplicate.timer import MOVE_SECONDS, MoveTimer
-from plansza.duplicate.timer import mmss as mmss
 from plansza.errors import N_, PlanszaError
+from plansza.services.belgijka.file import load, save
 from plansza.services.tables import normalize, short_code
 
 if TYPE_CHECKING:
-    from plansza.duplicate import Championship as Championship
-    from plansza.duplicate.game import Awarded
-    from plansza.duplicate.game import DuplicateGame as DuplicateGame
-    from plansza.duplicate.game import DuplicateMove as DuplicateMove
+    from plansza.duplicate import Championship
+    from plansza.duplicate.game import DuplicateMove
     from plansza.duplicate.racks import TypedDraw
-    from plansza.duplicate.standings import Row
-    from plansza.lexicon import Lexicon as Lexicon
+    from plansza.lexicon import Lexicon
 
 T = TypeVar("T")
 
@@ -150,91 +134,6 @@ def move_state(ch: Championship | None, timer: MoveTimer | None, now: float) -> 
     return MoveState("waiting" if last is None else "closed", game.number, last=last)
 
 
-@dataclass(frozen=True)
-class MoveResult:
-    """One player's result for a closed move: what the console's table and the
-    player's phone show of it."""
-
-    #: The player's line of the game's table after the move (place, total, percent).
-    row: Row
-    #: The points for the move and why (the card's verdict, a penalty, a correction).
-    awarded: Awarded
-    #: Whether the player found the top move.
-    top: bool
-
-
-@dataclass(frozen=True)
-class CandidateView:
-    """One placement the referee may choose for a move (II.11–II.13): its keys in the
-    II.12 order, whether it is tied with the top, chosen, and who found it."""
-
-    index: int
-    play: str
-    score: int
-    blanks: int
-    length: int
-    word_premiums: int
-    letter_premiums: int
-    words: str
-    tied: bool
-    chosen: bool
-    found: str  #: the players whose card is this play, in Polish order, comma-separated
-
-
-def move_candidates(
-    ch: Championship,
-    game: DuplicateGame,
-    move: DuplicateMove,
-    sent: list[Any],
-    lexicon: Any,
-    shown: int,
-) -> list[CandidateView]:
-    """The move's candidates for the referee: every one tied on the II.12 key (the
-    referee chooses among all of them, II.13) and the best others up to ``shown``; each
-    with the players whose card handed in (``sent``, not yet judged: the close judges
-    them) is that play, legal and of valid words."""
-    from plansza.tiles import polish_collation_key
-
-    chosen = move.choice.index if move.choice is not None else 0
-    board = game.board(ch.rules)
-    latest = {s.player: s for s in sent}  # a later card replaces the earlier (II.5)
-    found_by: dict[frozenset[tuple[int, int, str]], list[str]] = {}
-    for p, s in latest.items():
-        verdict = check_card(board, move.rack, Card(s.text, s.score, s.blanks), lexicon, ch.rules)
-        if verdict.play is not None and verdict.real_score is not None and p in ch.players:
-            found_by.setdefault(placed_tiles(board, verdict.play), []).append(ch.players[p].name)
-    return [
-        CandidateView(
-            index=i,
-            play=str(c.play),
-            score=c.score,
-            blanks=c.blanks,
-            length=c.length,
-            word_premiums=c.word_premiums,
-            letter_premiums=c.letter_premiums,
-            words=", ".join(c.words),
-            tied=i < move.tied,
-            chosen=i == chosen,
-            found=", ".join(
-                sorted(found_by.get(placed_tiles(board, str(c.play)), []), key=polish_collation_key)
-            ),
-        )
-        for i, c in enumerate(move.candidates[: max(shown, move.tied)])
-    ]
-
-
-def move_results(ch: Championship, game: DuplicateGame, move: DuplicateMove) -> list[MoveResult]:
-    """Every player's result for ``move`` of ``game``, in the table's order after it."""
-    from plansza.duplicate.standings import game_table
-
-    return [
-        MoveResult(
-            row, ch.awarded(row.player.number, game, move), row.player.number in move.found_top
-        )
-        for row in game_table(ch, game.number, move.number)
-    ]
-
-
 class Hall:
     """One championship file run live (thread-safe: every method holds the hall's lock)."""
 
@@ -261,8 +160,6 @@ class Hall:
         self.timer: MoveTimer | None = None
         self.sent: list[Sent] = []
         if Path(path).is_file():
-            from plansza.services.duplicate import load
-
             self.ch = load(path)
             self._recover()
 
@@ -302,8 +199,6 @@ class Hall:
             os.fsync(f.fileno())
 
     def _save(self) -> None:
-        from plansza.services.duplicate import save
-
         save(self._championship(), self.path)
 
     def _changed(self) -> None:
@@ -320,8 +215,6 @@ class Hall:
             try:
                 yield ch
             except BaseException:
-                from plansza.services.duplicate import load
-
                 self.ch = load(self.path)
                 raise
             if save:
@@ -361,12 +254,12 @@ class Hall:
     def create(self, name: str, seed: str, ruleset: str = "pfs", games: int = 3) -> None:
         """A new championship in the file (refused when the file exists)."""
         from plansza.duplicate import Championship
-        from plansza.records import load
+        from plansza.records import load as load_record
 
         with self._lock:
             if self.ch is not None or Path(self.path).exists():
                 raise HallError(N_("{path}: the file exists"), code="exists", path=self.path)
-            self.ch = load(
+            self.ch = load_record(
                 Championship,
                 {"seed": seed, "name": " ".join(name.split()) or "Belgijka",
                  "games_planned": games, "ruleset": ruleset},
