@@ -194,17 +194,19 @@ def view(hall: Hall, t: Translator, *, referee: bool) -> dict[str, Any]:
         """
         from plansza.duplicate.messages import end_text
         from plansza.server.wording import describe
-        from plansza.services.belgijka import championship_table, game_table, mmss, top_total
+        from plansza.services.belgijka import (
+            championship_table,
+            checking,
+            game_table,
+            mmss,
+            top_total,
+        )
 
         state = hall.state()  # the move's phase, as the phones see it
         out: dict[str, Any] = dict(BLANK_VIEW, exists=ch is not None, phase=state.phase)
         if ch is None:
             return out
-        checks: dict[int, int | None] = {}  # II.9: table 1 checks 2 and back, 3 with 4…
-        for a, b in ch.checking_pairs():
-            checks[a] = b
-            if b is not None:
-                checks[b] = a
+        checks = checking(ch)  # II.9: table 1 checks 2 and back, 3 with 4…
         out.update(name=ch.name, games_planned=ch.games_planned, ruleset=ch.ruleset,
                    players=[(n, p.name) for n, p in sorted(ch.players.items())],
                    checks=checks, played=len(ch.games))  # fmt: skip
