@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -28,6 +28,9 @@ from plansza.cli.common import (
 )
 from plansza.cli.i18n import _, ngettext, text_of
 from plansza.errors import N_
+
+if TYPE_CHECKING:
+    from plansza.services.federation import AppealDates
 
 app = typer.Typer(
     help=N_("The federation's registry: members, referees' licences, tournaments."),
@@ -96,8 +99,7 @@ def _required_day(text: str, option: str) -> date:
 def _board(db: str | None, *, write: bool = False) -> Iterator[Any]:
     """The board's service on the registry ``--db`` names. An unknown name or an
     unreadable input: exit 2; what the rules refuse: exit 3."""
-    from plansza.federation.registry import UnknownNameError
-    from plansza.services.federation import Federation, open_registry
+    from plansza.services.federation import Federation, UnknownNameError, open_registry
 
     with user_errors(EXIT_INPUT):
         registry = open_registry(db, create=write and db is not None, at=_now())
@@ -192,9 +194,7 @@ def member_list(
     """The members and their membership periods."""
     day = _day(as_of, "--as-of")
     with _board(db) as board:
-        members = board.members()
-    if day is not None:
-        members = [m for m in members if m.is_member(day)]
+        members = board.members(day)
     rows = [
         {
             "name": m.name,
@@ -308,12 +308,7 @@ def referee_status(
 ) -> None:
     """The licence in force on a day, what suspends it, until when and why."""
     day = _day(as_of, "--as-of") or date.today()
-    games = None
-    if history is not None:
-        from plansza.ranking.records import read_games_csv
-
-        with user_errors(EXIT_INPUT):
-            games = read_games_csv(history)
+    games = _history(history)
     with _board(db) as board:
         found = board.status(name, day, games)
     if as_json:
@@ -404,12 +399,10 @@ def tournament_add(
 
 def _history(path: str | None) -> Any:
     """The ranking's game history at ``path`` (None: none given)."""
-    if path is None:
-        return None
-    from plansza.ranking.records import read_games_csv
+    from plansza.services.federation import ranked_games
 
     with user_errors(EXIT_INPUT):
-        return read_games_csv(path)
+        return ranked_games(path)
 
 
 HistoryOption = typer.Option(
@@ -428,7 +421,7 @@ def candidate(
     """A candidate for referee on a day (RS §3): the conditions unmet and how far,
     the internship, the exams, from when and until when."""
     from plansza.cli.i18n import t
-    from plansza.federation.candidates import STAGES
+    from plansza.services.federation import STAGES
 
     day = _day(as_of, "--as-of") or date.today()
     games = _history(history)
@@ -518,7 +511,7 @@ def exam(
     """Record an exam sat (RS §3.5); a practical exam passed grants degree II.
     With --pool, three questions are drawn and recorded; a failed exam shows the
     appeal's deadlines (RS §3.7)."""
-    from plansza.federation.candidates import draw_questions, read_pool
+    from plansza.services.federation import exam_questions
 
     if theory == practical:
         fail(_("give one of --theory and --practical"), EXIT_INPUT)
@@ -529,14 +522,11 @@ def exam(
     when = _required_day(day, "--date")
     questions: tuple[str, ...] = ()
     if pool is not None:
-        from plansza.files import read_record
-
         with user_errors(EXIT_INPUT):
-            drawn = read_pool(read_record(pool), source=pool)
-            questions = draw_questions(drawn, seed if seed is not None else f"{name} {when}")
+            questions = exam_questions(pool, name, when, seed)
     kind = "theory" if theory else "practical"
     with _board(db, write=True) as board:
-        board.exam(
+        appeal = board.exam(
             name,
             kind,
             when,
@@ -545,17 +535,21 @@ def exam(
             tournament=tournament,
             assessor=assessor,
         )
-    _said_exam(name, theory, when, passed, questions, as_json=as_json)
+    _said_exam(name, theory, when, passed, questions, appeal, as_json=as_json)
 
 
 def _said_exam(
-    name: str, theory: bool, when: date, passed: bool, questions: tuple[str, ...], *, as_json: bool
+    name: str,
+    theory: bool,
+    when: date,
+    passed: bool,
+    questions: tuple[str, ...],
+    appeal: AppealDates | None,
+    *,
+    as_json: bool,
 ) -> None:
     """What ``exam`` says it recorded: the exam, the questions drawn, an appeal's dates."""
-    from plansza.federation.candidates import appeal_dates
-
     kind = "theory" if theory else "practical"
-    appeal = None if passed else appeal_dates(when)
     data: dict[str, Any] = {
         "name": name,
         "kind": kind,

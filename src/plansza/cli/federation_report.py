@@ -30,7 +30,7 @@ def report(
 ) -> None:
     """The registry's pages: index.html and a page per referee."""
     from plansza.files import output_directory, write_output
-    from plansza.services.federation import Federation, open_registry
+    from plansza.services.federation import Federation, open_registry, ranked_games
     from plansza.services.federation_report import (
         registry_report,
         render_candidate,
@@ -44,12 +44,8 @@ def report(
             day = date.fromisoformat(as_of)
         except ValueError:
             fail(_("--as-of: not a date: '{text}' (YYYY-MM-DD)", text=excerpt(as_of)), EXIT_INPUT)
-    games = None
-    if history is not None:
-        from plansza.ranking.records import read_games_csv
-
-        with user_errors(EXIT_INPUT):
-            games = read_games_csv(history)
+    with user_errors(EXIT_INPUT):
+        games = ranked_games(history)
     with user_errors(EXIT_INPUT):
         folder = output_directory(html)
     t = cli_translator()

@@ -22,12 +22,11 @@ default ``$PLANSZA_RANKING_HISTORY`` or the user data directory).
 
 from __future__ import annotations
 
-import csv
 import io
 import json
-import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
@@ -47,23 +46,21 @@ from plansza.cli.common import (
 from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_
-from plansza.files import csv_text, csv_writer, read_record
-from plansza.ranking.hollington import (
-    Basis,
-    RankingHistory,
-    RankingList,
-    UnknownPlayerError,
-)
-from plansza.ranking.records import (
+from plansza.files import csv_writer
+from plansza.services.ranking import (
+    RESULT,
+    STATUS,
     BadRowsError,
-    normalise_name,
-    parse_date,
-    read_history,
+    ExplanationView,
+    RankingList,
+    decimal_text,
+    explain_player,
+    export_list,
+    option_day,
+    ranking_list,
+    read_names,
+    seeding,
 )
-from plansza.ranking.report import decimal_text, list_csv, list_html
-from plansza.ranking.store import default_history_path
-from plansza.services.ranking import RESULT, STATUS, ExplanationView, explanation
-from plansza.tiles import polish_collation_key
 
 MESSAGES = {
     "col_place": N_("Place"),
@@ -109,22 +106,8 @@ _HISTORY_HELP = N_("History CSV (default: $PLANSZA_RANKING_HISTORY or the user d
 def _option_day(value: str, option: str) -> date:
     """The date an option gives, or one line naming the option (exit 2): not a date,
     or out of range (:data:`plansza.inputs.FIRST_DAY` – :data:`~plansza.inputs.LAST_DAY`)."""
-    from plansza.files import excerpt
-    from plansza.inputs import check_day
-
-    day = parse_date(value)
-    if day is None:
-        fail(
-            _(
-                "{option}: unknown date format {value!r} (use YYYY-MM-DD)",
-                option=option,
-                value=excerpt(value),
-            ),
-            EXIT_INPUT,
-        )
     with user_errors():
-        check_day(day, option)
-    return day
+        return option_day(value, option)
 
 
 def _as_of(value: str | None) -> date | None:
@@ -149,20 +132,15 @@ def _report_bad_rows(e: BadRowsError) -> None:
     )
 
 
-def _load(games_file: str | None, history: str | None) -> RankingHistory:
-    path = games_file or history or default_history_path()
-    if games_file is None and not os.path.exists(path):
-        fail(
-            _("no ranking history file {path} (give a CSV of games or --history)", path=path),
-            EXIT_INPUT,
-        )
+@contextmanager
+def _reading() -> Iterator[None]:
+    """Around a service that reads the ranking history: a missing or bad file, or an
+    error of the ranking, is one message (exit 2); bad rows are listed one a line."""
     with user_errors():
         try:
-            rows = read_history(path)
+            yield
         except BadRowsError as e:
             _report_bad_rows(e)
-        # the registered rankings it keeps too: the ranking `update` printed (RR §2.1)
-        return RankingHistory(rows.games, registrations=rows.registrations)
 
 
 def _print_json(data: object) -> None:
@@ -212,12 +190,12 @@ def compute(
 ) -> None:
     """Compute the ranking list (RR §1–§2)."""
     day = _as_of(as_of)
-    ranking = _load(games_file, history)
-    ranking_list = ranking.ranking_list(day, include_unlisted=include_all)
+    with _reading():
+        found = ranking_list(games_file, history, day, include_unlisted=include_all)
     if as_json:
-        _print_json(ranking_list.as_json())
+        _print_json(found.as_json())
     else:
-        _list_table(ranking_list)
+        _list_table(found)
 
 
 def explanation_json(view: ExplanationView) -> dict[str, Any]:
@@ -366,9 +344,8 @@ def explain(
 ) -> None:
     """Explain a player's ranking."""
     day = _as_of(as_of)
-    ranking = _load(games_file, history)
-    with user_errors():
-        view = explanation(ranking, name, day)
+    with _reading():
+        view = explain_player(name, games_file, history, day)
     if as_json:
         _print_json(explanation_json(view))
     else:
@@ -391,24 +368,17 @@ def update(  # long: a command: its options, the update, its report
     as_json: bool = typer.Option(False, "--json", help=N_("Changes as JSON.")),
 ) -> None:
     """Add a finished tournament to the history."""
-    from plansza.services.ranking import (
-        RankingError,
-        add_tournament,
-        read_registered,
-        read_tournament,
-    )
+    from plansza.services.ranking import RankingError, update_history
 
     the_day = None if day is None else _option_day(day, "--date")
-    path = history or default_history_path()
     with user_errors():
         try:
-            games = read_tournament(tournament, the_day, name)
-            added = add_tournament(path, games, tournament, read_registered(tournament))
+            added = update_history(tournament, history, the_day, name)
         except BadRowsError as e:
             _report_bad_rows(e)
         except RankingError as e:
             fail(describe_error(e), EXIT_REFUSED if e.code == "already_added" else EXIT_INPUT)
-    new = added.tournament
+    new, path = added.tournament, added.history
     if as_json:
         _print_json(
             {
@@ -506,19 +476,17 @@ def estimate(  # long: a command: its options, the estimate, its table
     as_json: bool = typer.Option(False, "--json", help=N_("Print JSON.")),
 ) -> None:
     """A tournament's estimated effect on the ranking (nothing is written)."""
-    from plansza.ranking.effect import by_change
     from plansza.services.ranking import RankingError, estimate_tournament
 
     the_day = date.today() if day is None else _option_day(day, "--date")
-    path = history or default_history_path()
     with user_errors():
         try:
-            found = estimate_tournament(path, tournament, the_day)
+            estimated = estimate_tournament(history, tournament, the_day, by_name=by_name)
         except BadRowsError as e:
             _report_bad_rows(e)
         except RankingError as e:
             fail(describe_error(e), EXIT_REFUSED if e.code == "already_added" else EXIT_INPUT)
-    effects = list(found.effects) if by_name else by_change(found.effects)
+    found, effects, path = estimated.effect, estimated.players, estimated.history
     if as_json:
         _print_json(
             {
@@ -617,44 +585,24 @@ def import_list(
     ),
 ) -> None:
     """Import the PFS ranking list, for registering players by name."""
-    from plansza.ranking.store import default_list_path
     from plansza.services.ranking import import_list as do_import
 
-    destination = to or default_list_path()
     with user_errors():
         try:
-            listing = do_import(path, destination)
+            kept = do_import(path, to)
         except BadRowsError as e:
             _report_bad_rows(e)
     console.print(
         _(
             "Imported the ranking list: {count} players, kept in {path}.",
-            count=len(listing),
-            path=destination,
+            count=len(kept.listing),
+            path=kept.path,
         ),
         markup=False,
     )
 
 
-def _read_names(path: str) -> list[str]:
-    """Names from a file: one a line, or a CSV with a name column (name/nazwisko/…)."""
-    text = read_record(path)
-    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    if not lines:
-        return []
-    for delimiter in (",", ";", "\t"):
-        header = [h.strip().casefold() for h in next(csv.reader([lines[0]], delimiter=delimiter))]
-        column = next((i for i, h in enumerate(header) if h in _NAME_COLUMNS), None)
-        if column is not None and len(header) > 1:
-            rows = csv.reader(io.StringIO("\n".join(lines[1:])), delimiter=delimiter)
-            return [csv_text(r[column]) for r in rows if column < len(r) and r[column].strip()]
-    if lines[0].strip().casefold() in _NAME_COLUMNS:
-        lines = lines[1:]
-    return [ln.strip() for ln in lines]
-
-
 _NAMES_OPTION = typer.Option([], "--name", help=N_("A player (repeatable)."))
-_NAME_COLUMNS = ("name", "nazwisko", "gracz", "zawodnik", "imię i nazwisko", "player")
 
 
 def seed(  # long: a command: its options, the rankings, 3 outputs
@@ -675,32 +623,23 @@ def seed(  # long: a command: its options, the rankings, 3 outputs
     wanted = list(names)
     if players is not None:
         with user_errors():
-            wanted += _read_names(players)
+            wanted += read_names(players)
     if not wanted:
         fail(_("name the players: --name NAME (repeatable) or --players FILE"), EXIT_INPUT)
-    ranking = _load(games_file, history)
-    entries = []
-    for name in dict.fromkeys(normalise_name(n) for n in wanted if n.strip()):
-        try:
-            found = ranking.find_player(name)
-        except UnknownPlayerError as e:
-            found = name
-            if e.suggestions:  # close names exist: perhaps a typo rather than a debutant
-                err_console.print(
-                    _("Note: {message} — counted as a debutant (RR §2.2)", message=str(e)),
-                    markup=False,
-                )
-        r = ranking.tournament_ranking(found, the_day, detail=False)
-        entries.append((found, r))
-    # RS §7.1: seeding by tournament ranking, descending; equal rankings alphabetically
-    entries.sort(key=lambda e: (-e[1].value, polish_collation_key(e[0])))
+    with _reading():
+        found = seeding(wanted, the_day, games_file, history)
+    for e in found.unknown:
+        err_console.print(
+            _("Note: {message} — counted as a debutant (RR §2.2)", message=str(e)),
+            markup=False,
+        )
+    entries = [(e.name, e.ranking) for e in found.entrants]
     if as_csv:
         out = io.StringIO()
         writer = csv_writer(out)
         writer.writerow(["nazwisko", "ranking", "partie"])
         for name, r in entries:
-            debutant = r.basis is Basis.DEBUTANT
-            writer.writerow([name, "" if debutant else r.value, r.career_games])
+            writer.writerow([name, "" if r.debutant else r.value, r.career_games])
         sys.stdout.write(out.getvalue())
         return
     if as_json:
@@ -711,7 +650,7 @@ def seed(  # long: a command: its options, the rankings, 3 outputs
                     "name": name,
                     "ranking": r.value,
                     "exact": str(r.exact),
-                    "basis": r.basis.value,
+                    "basis": r.basis,
                     "raised": r.raised,
                     "games": r.career_games,
                 }
@@ -721,7 +660,7 @@ def seed(  # long: a command: its options, the rankings, 3 outputs
         return
     rows = []
     for i, (name, r) in enumerate(entries, start=1):
-        rule = text_of(MESSAGES["rule_" + r.basis.value])
+        rule = text_of(MESSAGES["rule_" + r.basis])
         if r.raised:
             rule += " → 100 (RR §2.2)"
         rows.append(
@@ -760,10 +699,9 @@ def export(
     kind = (fmt or ("html" if output.lower().endswith((".html", ".htm")) else "csv")).lower()
     if kind not in ("csv", "html"):
         fail(_("--format: use csv or html, not {value!r}", value=fmt), EXIT_INPUT)
-    ranking = _load(games_file, history)
-    ranking_list = ranking.ranking_list(day, include_unlisted=include_all)
-    t = cli_translator()
-    text = list_html(ranking_list, t) if kind == "html" else list_csv(ranking_list, t)
+    with _reading():
+        t = cli_translator()
+        text = export_list(kind, t, games_file, history, day, include_unlisted=include_all)
     if output == "-":
         sys.stdout.write(text)
         return

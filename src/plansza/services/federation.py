@@ -3,7 +3,8 @@
 :class:`Federation` wraps an open :class:`~plansza.federation.registry.RegistryFile`: each
 method checks its arguments, appends one dated event (or several, all or nothing) and
 answers; :meth:`Federation.status` computes a referee's licence as of a day from the log
-and, when given, the ranking's game history (RS §5.2 counts the days played).
+and, when given, the ranking's game history (RS §5.2 counts the days played), which
+:func:`ranked_games` reads; :func:`exam_questions` draws a theory exam's questions.
 
 >>> import tempfile, os
 >>> from datetime import date
@@ -26,6 +27,8 @@ from typing import Any
 
 from plansza.errors import N_, FormatError, PlanszaError
 from plansza.federation import candidates
+from plansza.federation.candidates import STAGES as STAGES
+from plansza.federation.candidates import AppealDates as AppealDates
 from plansza.federation.members import Member, read_members_csv
 from plansza.federation.referees import Status, status
 from plansza.federation.registry import (
@@ -34,13 +37,13 @@ from plansza.federation.registry import (
     CandidateRefusedError,
     RegistryFile,
     RegistryState,
-    UnknownNameError,
     candidate_of,
 )
+from plansza.federation.registry import UnknownNameError as UnknownNameError
 from plansza.federation.roles import Standing
-from plansza.files import excerpt
+from plansza.files import excerpt, read_record
 from plansza.inputs import check_day, check_name
-from plansza.ranking.records import RankedGame, normalise_name
+from plansza.ranking.records import RankedGame, normalise_name, read_games_csv
 from plansza.tournament.storage import find_one
 
 
@@ -59,6 +62,33 @@ def open_registry(db: str | None, *, create: bool = False, at: str = "") -> Regi
     """The registry ``--db`` names (or the one in the current folder); ``create``: a
     writing command starts a new one when the file does not exist."""
     return RegistryFile.open(db or find_default("."), create=create, at=at)
+
+
+def ranked_games(history: str | None) -> list[RankedGame] | None:
+    """The ranked games of the ranking's game-history CSV ``history`` (``--history``),
+    which the licence's lapse (the days played, RS §5.2) and a candidacy (the ranked
+    games, RS §3.1) count; ``None`` when no history is given. Read before the registry
+    is opened: a missing or bad file is the user's input."""
+    return None if history is None else read_games_csv(history)
+
+
+def exam_questions(pool: str, name: str, day: date, seed: str | None = None) -> tuple[str, ...]:
+    """The three questions of ``name``'s theory exam on ``day``, drawn from the question
+    pool in the file ``pool`` (one question a line, RS §3.5–§3.6). The same ``seed``
+    draws the same ones; by default the name and the day, so that the draw can be
+    checked afterwards.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> path = Path(tempfile.mkdtemp()) / "pool.txt"
+    >>> _ = path.write_text("\\n".join(f"Q{i}" for i in range(9)), encoding="utf-8")
+    >>> path = str(path)
+    >>> drawn = exam_questions(path, "Ala", date(2025, 6, 1))
+    >>> len(drawn), drawn == exam_questions(path, "Ala", date(2025, 6, 1), "Ala 2025-06-01")
+    (3, True)
+    """
+    drawn = candidates.read_pool(read_record(pool), source=pool)
+    return candidates.draw_questions(drawn, seed if seed is not None else f"{name} {day}")
 
 
 def played_days(member: Member, games: Iterable[RankedGame]) -> list[date]:
@@ -140,9 +170,10 @@ class Federation:
             self.registry.append_many(items, at=self.now(), by=self.by)
         return len(items)
 
-    def members(self) -> list[Member]:
-        """The members, by name."""
-        return sorted(self.state().members.values(), key=lambda m: m.name.casefold())
+    def members(self, as_of: date | None = None) -> list[Member]:
+        """The members, by name; with ``as_of``, only those who are members that day."""
+        found = sorted(self.state().members.values(), key=lambda m: m.name.casefold())
+        return found if as_of is None else [m for m in found if m.is_member(as_of)]
 
     def grant(self, name: str, degree: int, day: date) -> None:
         """The board grants a licence of ``degree`` on ``day`` (RS §2.1, §3.5)."""
@@ -286,10 +317,11 @@ class Federation:
         questions: Iterable[str] = (),
         tournament: str | None = None,
         assessor: str | None = None,
-    ) -> None:
+    ) -> AppealDates | None:
         """An exam sat (RS §3.5): ``kind`` theory (the ``questions`` drawn) or
         practical (at ``tournament``, assessed by ``assessor``). A practical exam
-        passed grants the licence of degree II on its day."""
+        passed grants the licence of degree II on its day. A failed exam's answer is
+        the appeal's deadlines (RS §3.7); a passed one's, ``None``."""
         data: dict[str, Any] = {
             "name": name,
             "date": day.isoformat(),
@@ -302,6 +334,7 @@ class Federation:
             data["tournament"] = tournament or ""
             data["assessor"] = assessor or ""
         self._append("exam_sat", data)
+        return None if passed else candidates.appeal_dates(day)
 
     def apply_internship(
         self, name: str, tournament: str, *, start: date, day: date, exam: bool = False

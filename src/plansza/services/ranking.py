@@ -1,12 +1,14 @@
 """The PFS ranking's use cases: reading a finished tournament, adding it to the
-history and telling what it changed — for the command line and the web app.
+history and telling what it changed; the list, a player's explanation, the export,
+the entrants' seeding and a tournament's estimated effect — for the command line
+(``plansza ranking …``) and the web app.
 
 The ranking itself (the Hollington method with the PFS corrections, RR §1–§2) is
 :mod:`plansza.ranking`; this module puts its pieces together for one task and
 returns values: it prints nothing and reads no language or clock. It also gives the
 front ends the few names of the ranking they need (``BadRowsError``,
-``UnknownPlayerError``, ``TournamentEffect``, ``by_change``, ``decimal_text``), so that
-the web pages need not import the ranking itself.
+``UnknownPlayerError``, ``RankingList``, ``TournamentEffect``, ``by_change``,
+``decimal_text``), so that neither front end imports the ranking itself.
 
 >>> from datetime import date
 >>> from plansza.ranking.records import read_games_csv_text
@@ -19,33 +21,37 @@ the web pages need not import the ranking itself.
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from typing import Any
 
 from plansza.errors import N_, FormatError, PlanszaError
-from plansza.files import excerpt, read_record, write_atomic, writing
+from plansza.files import csv_text, excerpt, read_record, write_atomic, writing
 from plansza.i18n import Translator
+from plansza.inputs import check_day
+from plansza.ranking.effect import Effect, tournament_effect
 from plansza.ranking.effect import TournamentEffect as TournamentEffect
 from plansza.ranking.effect import by_change as by_change
-from plansza.ranking.effect import tournament_effect
 from plansza.ranking.hollington import (
     EDITION_GAP_DAYS,
     PADDING_SCALP,
+    Basis,
     Explanation,
     ListEntry,
     Performance,
     Prior,
     RankingHistory,
-    RankingList,
     Tournament,
     TournamentRanking,
     group_tournaments,
 )
+from plansza.ranking.hollington import RankingList as RankingList
 from plansza.ranking.hollington import UnknownPlayerError as UnknownPlayerError
 from plansza.ranking.listing import PublishedList, list_csv, read_list
 from plansza.ranking.listing import ranking_text as ranking_text
@@ -57,13 +63,15 @@ from plansza.ranking.records import (
     Registration,
     games_from_rows,
     normalise_name,
+    parse_date,
     read_games_csv,
     read_history,
     read_tsh_text,
 )
 from plansza.ranking.records import BadRowsError as BadRowsError
-from plansza.ranking.report import BASIS
+from plansza.ranking.report import BASIS, list_html
 from plansza.ranking.report import decimal_text as decimal_text
+from plansza.ranking.report import list_csv as list_csv_text
 from plansza.ranking.store import appended, load_history_rows
 from plansza.tiles import polish_collation_key
 
@@ -217,6 +225,7 @@ class Added:
     list_date: date  #: the list published the day after the tournament
     later: bool  #: the history has later tournaments, whose scalps were recomputed
     changes: list[Change]  #: in Polish alphabetical order
+    history: str  #: the history file it was added to
     estimated: tuple[str, ...] = ()
     """Players without history in the file, ranked from the ranking registered at the
     tournament: the new list is then an estimate, not the federation's computation."""
@@ -267,11 +276,26 @@ def estimate_effect(
     return tournament_effect(rows.games, games, read_registered(tournament), rows.registrations)
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """``plansza ranking estimate``'s answer: a tournament's estimated effect, its
+    players in the order asked for, and the history it was counted on."""
+
+    effect: TournamentEffect
+    players: tuple[Effect, ...]  #: by the change of ranking, or by name
+    history: str  #: the history file read
+
+
 def estimate_tournament(
-    history_path: str, tournament: str, day: date | None = None
-) -> TournamentEffect:
-    """:func:`estimate_effect` with the history read from ``history_path``."""
-    return estimate_effect(load_history_rows(history_path), tournament, history_path, day)
+    history_path: str | None, tournament: str, day: date | None = None, *, by_name: bool = False
+) -> Estimate:
+    """:func:`estimate_effect` with the history read from ``history_path`` (``None``:
+    the default history, :func:`history_file`); the players by name (``by_name``) or
+    by their change, the greatest first (:func:`~plansza.ranking.effect.by_change`)."""
+    path = history_file(history_path)
+    found = estimate_effect(load_history_rows(path), tournament, path, day)
+    players = found.effects if by_name else tuple(by_change(found.effects))
+    return Estimate(found, players, path)
 
 
 def add_tournament(
@@ -350,17 +374,30 @@ def add_tournament(
     estimated = tuple(sorted(priors, key=polish_collation_key))
     with writing(history_path):  # a read-only file system, a full disk: one line
         write_atomic(history_path, text)
-    return Added(new, published, later, changes, estimated)
+    return Added(new, published, later, changes, history_path, estimated)
 
 
-def import_list(source: str, destination: str) -> PublishedList:
+@dataclass(frozen=True)
+class KeptList:
+    """A ranking list imported by :func:`import_list`, and where it is kept."""
+
+    listing: PublishedList
+    path: str
+
+
+def import_list(source: str, destination: str | None = None) -> KeptList:
     """Read the federation's ranking list from ``source`` (a CSV of its table) and keep
-    it at ``destination`` for the tournament program, replacing the list there.
-    All or nothing: a file with a bad row changes nothing."""
+    it at ``destination`` for the tournament program, replacing the list there
+    (``None``: where the tournament program looks, ``$PLANSZA_RANKING_LIST`` or
+    ``list.csv`` beside the history). All or nothing: a file with a bad row changes
+    nothing."""
+    from plansza.ranking import store  # looked up when called (a test moves the list)
+
+    path = destination or store.default_list_path()
     listing = read_list(source)
-    with writing(destination):  # a read-only file system, a full disk: one line
-        write_atomic(destination, list_csv(listing))
-    return listing
+    with writing(path):  # a read-only file system, a full disk: one line
+        write_atomic(path, list_csv(listing))
+    return KeptList(listing, path)
 
 
 def load_list(path: str) -> PublishedList | None:
@@ -401,6 +438,180 @@ def compute_history(path: str) -> Computed:
     rows = read_history(path)
     history = RankingHistory(rows.games, registrations=rows.registrations)
     return Computed(history, history.ranking_list(), rows)
+
+
+# --- the commands' reading of a history: ``plansza ranking compute|explain|export|seed``,
+# ``update`` and ``estimate`` ---
+
+
+def history_file(history: str | None = None) -> str:
+    """The history file a command reads and writes: ``history`` (``--history``) when
+    given, else ``$PLANSZA_RANKING_HISTORY`` or ``history.csv`` in the user data
+    directory (:func:`~plansza.ranking.store.default_history_path`)."""
+    from plansza.ranking import store  # looked up when called (a test moves the history)
+
+    return history or store.default_history_path()
+
+
+def option_day(value: str, option: str) -> date:
+    """The date a person gave the option ``option``: ``YYYY-MM-DD`` from
+    :data:`~plansza.inputs.FIRST_DAY` to :data:`~plansza.inputs.LAST_DAY`, else an
+    error that names the option (code ``bad_date``, or ``date_range``).
+
+    >>> option_day("2024-02-29", "--date")
+    datetime.date(2024, 2, 29)
+    >>> option_day("29.02.2024", "--as-of")
+    Traceback (most recent call last):
+    ...
+    plansza.errors.PlanszaError: --as-of: unknown date format '29.02.2024' (use YYYY-MM-DD)
+    """
+    day = parse_date(value)
+    if day is None:
+        raise PlanszaError(
+            N_("{option}: unknown date format {value!r} (use YYYY-MM-DD)"),
+            code="bad_date",
+            option=option,
+            value=excerpt(value),
+        )
+    return check_day(day, option)
+
+
+def open_history(games_file: str | None = None, history: str | None = None) -> RankingHistory:
+    """The ranking a command computes: from the CSV of games ``games_file`` when given,
+    else from the history file (:func:`history_file`), with the registered rankings it
+    keeps (the rankings ``update`` counted, RR §2.1). A history file that does not
+    exist is an error (code ``no_history``); a given CSV that does not exist, a
+    ``FileNotFoundError``; bad rows, a :class:`BadRowsError` that lists them."""
+    path = games_file or history_file(history)
+    if games_file is None and not os.path.exists(path):
+        raise PlanszaError(
+            N_("no ranking history file {path} (give a CSV of games or --history)"),
+            code="no_history",
+            path=path,
+        )
+    rows = read_history(path)
+    return RankingHistory(rows.games, registrations=rows.registrations)
+
+
+def ranking_list(
+    games_file: str | None = None,
+    history: str | None = None,
+    as_of: date | None = None,
+    *,
+    include_unlisted: bool = False,
+) -> RankingList:
+    """``plansza ranking compute``: the list in force on ``as_of`` (default: the latest)
+    of the ranking :func:`open_history` reads; ``include_unlisted``: also the players
+    below 30 games (RR §2.1)."""
+    found = open_history(games_file, history)
+    return found.ranking_list(as_of, include_unlisted=include_unlisted)
+
+
+def explain_player(
+    name: str,
+    games_file: str | None = None,
+    history: str | None = None,
+    as_of: date | None = None,
+) -> ExplanationView:
+    """``plansza ranking explain``: :func:`explanation` of ``name`` on the list of
+    ``as_of`` in the ranking :func:`open_history` reads."""
+    return explanation(open_history(games_file, history), name, as_of)
+
+
+def export_list(
+    kind: str,
+    t: Translator,
+    games_file: str | None = None,
+    history: str | None = None,
+    as_of: date | None = None,
+    *,
+    include_unlisted: bool = False,
+) -> str:
+    """``plansza ranking export``: the list of :func:`ranking_list` as a page to print
+    (``kind`` ``"html"``) or CSV (``"csv"``), its headings in the language of ``t``."""
+    found = ranking_list(games_file, history, as_of, include_unlisted=include_unlisted)
+    return list_html(found, t) if kind == "html" else list_csv_text(found, t)
+
+
+#: The headings of a file of names' name column (``ranking seed --players``).
+NAME_COLUMNS = ("name", "nazwisko", "gracz", "zawodnik", "imię i nazwisko", "player")
+
+
+def read_names(path: str) -> list[str]:
+    """The names in the file ``path``: one a line, or a CSV (``,``, ``;`` or tab) with
+    a name column (:data:`NAME_COLUMNS`); blank lines and ``#`` comments skipped."""
+    text = read_record(path)
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        return []
+    for delimiter in (",", ";", "\t"):
+        header = [h.strip().casefold() for h in next(csv.reader([lines[0]], delimiter=delimiter))]
+        column = next((i for i, h in enumerate(header) if h in NAME_COLUMNS), None)
+        if column is not None and len(header) > 1:
+            rows = csv.reader(io.StringIO("\n".join(lines[1:])), delimiter=delimiter)
+            return [csv_text(r[column]) for r in rows if column < len(r) and r[column].strip()]
+    if lines[0].strip().casefold() in NAME_COLUMNS:
+        lines = lines[1:]
+    return [ln.strip() for ln in lines]
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One entrant of :func:`seeding`, with the tournament ranking they play with."""
+
+    name: str  #: as the history spells it, or as given (a debutant)
+    ranking: NextRanking
+
+
+@dataclass(frozen=True)
+class Seeding:
+    """The entrants of a tournament in seeding order, with their tournament rankings."""
+
+    entrants: tuple[Entrant, ...]  #: by tournament ranking, then Polish alphabetical (RS §7.1)
+    unknown: tuple[UnknownPlayerError, ...]
+    """Names not in the history that are close to names in it: counted as debutants
+    (RR §2.2), though perhaps a typo (the error names the close ones)."""
+
+
+def seeding(
+    names: Iterable[str],
+    day: date,
+    games_file: str | None = None,
+    history: str | None = None,
+) -> Seeding:
+    """``plansza ranking seed``: the tournament rankings (RR §2.1–§2.4) of ``names`` for
+    a tournament whose first day is ``day``, in the ranking :func:`open_history` reads.
+    A name not in the history is a debutant. Blank names are skipped, and a name given
+    twice counts once."""
+    found = open_history(games_file, history)
+    entrants, unknown = [], []
+    for name in dict.fromkeys(normalise_name(n) for n in names if n.strip()):
+        try:
+            spelled = found.find_player(name)
+        except UnknownPlayerError as e:
+            spelled = name
+            if e.suggestions:  # close names exist: perhaps a typo rather than a debutant
+                unknown.append(e)
+        r = found.tournament_ranking(spelled, day, detail=False)
+        entrants.append(Entrant(spelled, _next_ranking(r)))
+    # RS §7.1: seeding by tournament ranking, descending; equal rankings alphabetically
+    entrants.sort(key=lambda e: (-e.ranking.value, polish_collation_key(e.name)))
+    return Seeding(tuple(entrants), tuple(unknown))
+
+
+def update_history(
+    tournament: str,
+    history: str | None = None,
+    day: date | None = None,
+    name: str | None = None,
+) -> Added:
+    """``plansza ranking update``: the finished tournament of the file ``tournament``
+    (:func:`read_tournament`: ``day`` dates a TSH file, ``name`` renames it) added to the
+    history file (:func:`history_file`) with the rankings its players were registered
+    with (:func:`read_registered`), by :func:`add_tournament`."""
+    path = history_file(history)
+    games = read_tournament(tournament, day, name)
+    return add_tournament(path, games, tournament, read_registered(tournament))
 
 
 # --- a player's explanation, for ``plansza ranking explain`` and ``/ranking/gracz/NAME`` ---
@@ -495,6 +706,17 @@ class NextRanking:
     career_games: int
     raised: bool  #: under 100, raised to the temporary 100 (RR §2.2)
 
+    @property
+    def debutant(self) -> bool:
+        """Whether the player has no ranked game yet (RR §2.2)."""
+        return self.basis == Basis.DEBUTANT.value
+
+
+def _next_ranking(r: TournamentRanking) -> NextRanking:
+    return NextRanking(
+        r.value, r.exact, r.basis.value, r.games, r.scalps, r.padding, r.career_games, r.raised
+    )
+
 
 @dataclass(frozen=True)
 class ExplanationView:
@@ -584,9 +806,7 @@ def explanation(history: RankingHistory, name: str, as_of: date | None = None) -
     the history (with the close ones)."""
     ex = history.explain(name, as_of)
     r = ex.next_ranking
-    next_ranking = NextRanking(
-        r.value, r.exact, r.basis.value, r.games, r.scalps, r.padding, r.career_games, r.raised
-    )
+    next_ranking = _next_ranking(r)
     window_games = sum(p.games for p in ex.window)
     tournaments = tuple(_tournament_view(ex, p) for p in (*ex.outside, *ex.window))
     if ex.list_date is None or ex.window_start is None:
