@@ -186,7 +186,7 @@ def status_view(state: State) -> StatusView:
 
 
 @dataclass(frozen=True)
-class Card:
+class PlayerCard:
     """A player's card: why they stand where they do."""
 
     pid: int
@@ -196,7 +196,7 @@ class Card:
     absences: list[tuple[int, int | None]]  #: (first round missed, round back or None)
 
 
-def card(state: State, who: str) -> Card:
+def card(state: State, who: str) -> PlayerCard:
     """The card of the player ``who`` (a seeding number or a name)."""
     from plansza.services.tournament import player
     from plansza.tournament import mpa
@@ -204,7 +204,7 @@ def card(state: State, who: str) -> Card:
 
     pid = player(state, who)
     line = next(s for s in standings(state, groups=mpa.groups(state)) if s.pid == pid)
-    return Card(
+    return PlayerCard(
         pid,
         line,
         state.games_of(pid),
