@@ -56,12 +56,27 @@ ASK = 1.0
 
 #: Connections to Redis a process keeps at most (one more listens).
 POOL = 32
+#: Seconds the listener waits for a message before it looks again for subscriptions
+#: to make (one asked for wakes it at once: :meth:`Cluster._change`).
+POLL = 1.0
 
 PREFIX = "plansza:live:"
 
-# KEYS: the game's owner key. ARGV: this process, the prefix, the game.
-# Returns {owner now, the previous owner when this call took the game over ("")}.
-_CLAIM = """
+# A process that claims a game is alive: its key is set if it was missing (Redis
+# emptied, and its beat has not come yet), so that no other process takes the game
+# back from it before that beat — and the lapse is marked for the beat to report.
+_ALIVE = """
+local function alive(prefix, me, lease)
+  if redis.call('SET', prefix .. 'proc:' .. me, 'claimed', 'PX', lease, 'NX') then
+    redis.call('SET', prefix .. 'lapsed:' .. me, '1')
+  end
+end
+"""
+
+# KEYS: the game's owner key. ARGV: this process, the prefix, the game, the lease in
+# ms. Returns {owner now, the previous owner when this call took the game over ("")}.
+_CLAIM = _ALIVE + """
+alive(ARGV[2], ARGV[1], ARGV[4])
 local owner = redis.call('GET', KEYS[1])
 if owner == ARGV[1] then return {owner, ''} end
 if owner and redis.call('EXISTS', ARGV[2] .. 'proc:' .. owner) == 1 then
@@ -73,12 +88,13 @@ if owner then redis.call('SREM', ARGV[2] .. 'owned:' .. owner, ARGV[3]) end
 return {ARGV[1], owner or ''}
 """
 
-# ARGV: this process, the prefix, the games. Each game taken as by _CLAIM, all at
-# once; returns {owner, previous} pairs flattened, in the games' order.
-_CLAIM_MANY = """
+# ARGV: this process, the prefix, the lease in ms, the games. Each game taken as by
+# _CLAIM, all at once; returns {owner, previous} pairs flattened, in the games' order.
+_CLAIM_MANY = _ALIVE + """
+alive(ARGV[2], ARGV[1], ARGV[3])
 local out = {}
 local mine = ARGV[2] .. 'owned:' .. ARGV[1]
-for i = 3, #ARGV do
+for i = 4, #ARGV do
   local game = ARGV[i]
   local key = ARGV[2] .. 'owner:' .. game
   local owner = redis.call('GET', key)
@@ -103,13 +119,15 @@ if owner and redis.call('EXISTS', ARGV[1] .. 'proc:' .. owner) == 1 then return 
 return ''
 """
 
-# KEYS: this process's key, the alive hash, the set of processes. ARGV: now, lease
-# in ms, this process. Returns whether the key was still there (not expired).
+# KEYS: this process's key, the alive hash, the set of processes, its lapse mark.
+# ARGV: now, lease in ms, this process. Returns whether the key was still there (not
+# expired, nor set again by a claim since: _ALIVE).
 _BEAT = """
 local old = redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'GET')
 redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[3])
-if old then return 1 end
+local lapsed = redis.call('DEL', KEYS[4])
+if old and lapsed == 0 then return 1 end
 return 0
 """
 
@@ -184,6 +202,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._followed: set[str] = set()
+        #: (Un)subscriptions for the listener to make: it alone uses the subscriber's
+        #: connection (a command sent from another task while it reads breaks it).
+        self._changes: list[tuple[str, str, asyncio.Future[None]]] = []
         self._scripts: dict[str, Any] = {}
         self._stopping = threading.Event()
         self._beat: threading.Thread | None = None
@@ -237,8 +258,7 @@ class Cluster:
         for name, source in scripts:
             self._scripts[name] = self.client.register_script(source)
         await self._scripts["beat"](
-            keys=[f"{PREFIX}proc:{self.me}", f"{PREFIX}alive", f"{PREFIX}procs"],
-            args=[repr(self.clock()), int(LEASE * 1000), self.me],
+            keys=self._beat_keys(), args=[repr(self.clock()), int(LEASE * 1000), self.me]
         )
         self._pubsub = self.client.pubsub()
         await self._pubsub.subscribe(self._inbox(self.me), self._replies(self.me))
@@ -270,6 +290,14 @@ class Cluster:
                 await self._pubsub.aclose()
             with contextlib.suppress(Exception):
                 await self.client.aclose()
+            with contextlib.suppress(Exception):  # a pool handed in is not closed with it
+                await self.client.connection_pool.disconnect()
+
+    def _beat_keys(self) -> list[str]:
+        """The keys of :data:`_BEAT`: this process's, the alive hash, the processes,
+        the mark a claim leaves when it found this process's key gone."""
+        mine = f"{PREFIX}proc:{self.me}"
+        return [mine, f"{PREFIX}alive", f"{PREFIX}procs", f"{PREFIX}lapsed:{self.me}"]
 
     def _beating(self, loop: asyncio.AbstractEventLoop) -> None:
         """The lease renewed every :data:`BEAT`, in a thread of its own: a busy event
@@ -278,7 +306,7 @@ class Cluster:
 
         client = redis.Redis.from_url(self.url, socket_connect_timeout=3, socket_timeout=3)
         beat = client.register_script(_BEAT)
-        keys = [f"{PREFIX}proc:{self.me}", f"{PREFIX}alive", f"{PREFIX}procs"]
+        keys = self._beat_keys()
         first, lost = True, False
         try:
             while not self._stopping.is_set():
@@ -323,7 +351,7 @@ class Cluster:
         """Take ``game`` unless a live process owns it: (its owner now, the process it
         was taken from — ``None`` when it had no owner or this one had it)."""
         owner, previous = await self._scripts["claim"](
-            keys=[self.owner_key(game)], args=[self.me, PREFIX, game]
+            keys=[self.owner_key(game)], args=[self.me, PREFIX, game, int(LEASE * 1000)]
         )
         return str(owner), (str(previous) or None)
 
@@ -332,7 +360,9 @@ class Cluster:
         the process each was taken from (``None``: none)."""
         if not games:
             return {}
-        flat = await self._scripts["claim_many"](keys=[], args=[self.me, PREFIX, *games])
+        flat = await self._scripts["claim_many"](
+            keys=[], args=[self.me, PREFIX, int(LEASE * 1000), *games]
+        )
         taken: dict[str, str | None] = {}
         for i, game in enumerate(games):
             owner, previous = str(flat[2 * i]), str(flat[2 * i + 1])
@@ -369,14 +399,31 @@ class Cluster:
     # ---- steps out, actions in --------------------------------------------------------
 
     async def follow(self, game: str) -> None:
+        """Subscribe to ``game``'s channel: a step published once this returns comes to
+        :attr:`on_step`. Raises when Redis is away (the caller tries again)."""
         if game not in self._followed:
-            await self._pubsub.subscribe(self.channel(game))
+            await self._change("subscribe", self.channel(game))
             self._followed.add(game)  # only once subscribed: Redis away, it is tried again
 
     async def unfollow(self, game: str) -> None:
         if game in self._followed:
             self._followed.discard(game)
-            await self._pubsub.unsubscribe(self.channel(game))
+            await self._change("unsubscribe", self.channel(game))
+
+    async def _change(self, kind: str, channel: str) -> None:
+        """Have the listener (un)subscribe ``channel``, and wait until it has: it is
+        woken by a message of no use on this process's own replies channel (sent on
+        another connection), which it reads at once."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        change = (kind, channel, done)
+        self._changes.append(change)
+        try:
+            await self.client.publish(self._replies(self.me), "{}")
+        except Exception:  # Redis away: not made, the caller tries again
+            if change in self._changes:
+                self._changes.remove(change)
+            raise
+        await done
 
     async def publish(self, game: str, step: dict[str, Any]) -> None:
         await self.client.publish(self.channel(game), json.dumps(step, ensure_ascii=False))
@@ -403,27 +450,45 @@ class Cluster:
         )
 
     async def _listen(self) -> None:
+        """The one task that reads and writes the subscriber's connection: the
+        subscriptions asked for (:meth:`_change`), then a message if one comes within
+        :data:`POLL`. redis-py subscribes again to every channel when it reconnects."""
         while True:
             try:
-                async for message in self._pubsub.listen():
-                    if message.get("type") != "message":
-                        continue
-                    channel, data = message["channel"], json.loads(message["data"])
-                    if channel.startswith(f"{PREFIX}game:"):
-                        self.on_step(channel[len(PREFIX) + 5 :], data)
-                    elif channel == self._replies(self.me):
-                        future = self._waiting.get(str(data.get("id")))
-                        if future is not None and not future.done():
-                            future.set_result(data)
-                    elif channel == self._inbox(self.me) and self.on_ask is not None:
-                        task = asyncio.create_task(self.on_ask(data))
-                        self._asks.add(task)
-                        task.add_done_callback(self._asks.discard)
+                while self._changes:
+                    kind, channel, done = self._changes.pop(0)
+                    try:
+                        await getattr(self._pubsub, kind)(channel)
+                    except Exception as e:
+                        if not done.done():
+                            done.set_exception(e)
+                        raise
+                    if not done.done():
+                        done.set_result(None)
+                message = await self._pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=POLL
+                )
+                if message is not None and message.get("type") == "message":
+                    self._received(message["channel"], json.loads(message["data"]))
             except asyncio.CancelledError:
+                for _, _, done in self._changes:
+                    done.cancel()
                 raise
             except Exception as e:
                 log.warning("Redis at %s: listening again after %s", self.url, e)
                 await asyncio.sleep(BEAT)
+
+    def _received(self, channel: str, data: dict[str, Any]) -> None:
+        if channel.startswith(f"{PREFIX}game:"):
+            self.on_step(channel[len(PREFIX) + 5 :], data)
+        elif channel == self._replies(self.me):
+            future = self._waiting.get(str(data.get("id")))
+            if future is not None and not future.done():
+                future.set_result(data)
+        elif channel == self._inbox(self.me) and self.on_ask is not None:
+            task = asyncio.create_task(self.on_ask(data))
+            self._asks.add(task)
+            task.add_done_callback(self._asks.discard)
 
     # ---- the lobby's open seeks -----------------------------------------------------------
 

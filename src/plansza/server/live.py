@@ -759,9 +759,16 @@ class Hub:
             if live.owned and not live.table.over:
                 try:
                     owner, _ = await self.cluster.claim(live.id)
-                    if owner != self.cluster.me:
-                        async with live.lock:
+                    async with live.lock:
+                        if owner != self.cluster.me:
                             await self.step_down(live)
+                        else:  # kept: another process may have owned it meanwhile
+                            live.caught_up(
+                                await to_thread.run_sync(
+                                    self.store.games.steps_after, live.id, len(live.table.steps)
+                                )
+                            )
+                            live.wake()
                 except Exception as e:
                     log.warning("checking %s after the lease lapsed: %r", live.id, e)
 
