@@ -2,7 +2,7 @@
 
 The search first walks lanes without bounds within a budget, then the bounded
 search resumes on the lanes left (or starts again when the walk stopped inside a
-lane), pruning inside the walks of the anchors its rule picks. Each budget and
+lane), pruning inside the walks of the anchors. Each budget and
 pruning mode below forces one mix of those paths; every one must give the keys of
 the brute force (every move listed, ranked).
 """
@@ -33,9 +33,9 @@ def budget(request: pytest.FixtureRequest) -> Iterator[tuple[int, int]]:
     _movegen._set_top_budget(*old)
 
 
-# Inside an anchor's walk the bounded search prunes by a rule (where the anchor's
-# plays without a bingo cannot beat the N-th best); everywhere and nowhere are its
-# two twins.
+# Inside an anchor's walk the bounded search prunes everywhere (the default); by a
+# rule (only where the anchor's plays without a bingo cannot beat the N-th best) and
+# nowhere are its two twins.
 PRUNING = [0, 1, 2]
 
 
@@ -89,3 +89,29 @@ def test_the_pruning_mode_is_put_back() -> None:
         _movegen._set_top_pruning(old)
     with pytest.raises(ValueError):
         _movegen._set_top_pruning(3)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_full_rack_with_or_without_its_own_word(
+    seed: int, lexicon: Lexicon, rules: Rules, words: list[str]
+) -> None:
+    # The bounded search drops the segments only the rack's own word can fill (rack_size
+    # empty squares, no tile of the board) when the rack spells none: the empty board
+    # and boards with room for a bingo beside their words, with racks that spell a word
+    # (a 7-letter word of the list shuffled, a letter or two as blanks) and racks that
+    # spell none; the N best must be the brute force's.
+    rng = random.Random(seed)
+    board = random_position(rng, lexicon, rules, rng.choice([0, 0, 2, 6]))
+    sevens = [w for w in words if len(w) == 7]  # Polish tiles are single letters
+    if seed % 2:
+        tiles = list(rng.choice(sevens))
+        for i in rng.sample(range(7), seed % 3):
+            tiles[i] = "?"
+        rng.shuffle(tiles)
+        rack = "".join(tiles)
+    else:
+        rack = random_rack(rng, rules, seed % 3)
+    gen = MoveGenerator(lexicon, rules, board)
+    every = sorted(gen.generate(rack).scores(), reverse=True)
+    for n in (1, 3):
+        assert gen.top(rack, n).scores() == every[:n], (rack, n)

@@ -65,6 +65,10 @@ typedef struct {
     int16_t cscore[2][N][N];  /* perpendicular tiles' points, -1 = no perpendicular tiles */
     int ntiles;
     int busy; /* generations running without the GIL: the board must not change */
+    /* The work of the last generate/top to finish (anchors walked, squares visited,
+     * plays recorded, anchor bounds computed): deterministic, so the suite can
+     * catch a search that does more on any machine (tests/movegen/test_work.py). */
+    int64_t work[4];
 } PositionObject;
 
 /* ---- automaton helpers ---- */
@@ -212,6 +216,13 @@ typedef struct {
      * search takes over. */
     int64_t steps, budget;
     int aborted;
+    /* Work counted for P->work: anchors walked, plays recorded, bounds computed
+     * (the squares visited are `steps`). */
+    int64_t n_anchors, n_records, n_bounds;
+    /* Whether the whole rack makes a word by itself (set by the top-N search; 1
+     * when not known): a segment of rack_size empty squares and no tile of the
+     * board holds only such a word, so without one it is no play at all. */
+    int rack_word;
 } __attribute__((aligned(64))) Ctx;
 /* Aligned to a cache line: left to the stack's 16 bytes, where the hot fields
  * fell moved from process to process, and with them the time of a walk by up to
@@ -266,6 +277,7 @@ static void heap_push(Ctx *c, const Move *m) {
 }
 
 static void record(Ctx *c, int start, int end, int main, int wmul, int xtotal, int nt) {
+    c->n_records++;
     if (nt == 0) return; /* only the tiles of the board, read from a run's last tile */
     if (c->empty_board && nt < c->P->first_min) return;
     Move m;
@@ -443,6 +455,7 @@ static int setup_lane(Ctx *c, int dir, int lane) {
 
 static void gen_anchor(Ctx *c, int a) {
     c->anchor = a;
+    c->n_anchors++;
     uint32_t groot = kwg_arc_index(c->P->kwg[1]);
     if (groot && c->left > 0) gen_left(c, a, groot, 0, 1, 0, 0);
 }
@@ -480,10 +493,11 @@ static int rack_vals_desc(const Ctx *c, int *vals) {
 
 /* The bound of each segment [L, R] a play from anchor a can cover as its main
  * word goes to segb[L][R] (-1: not a possible segment) when segb is given. */
-static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask,
+static int anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask,
                         int16_t (*segb)[N], int *plain) {
     const PositionObject *P = c->P;
     const uint8_t *row = c->row;
+    c->n_bounds++;
     if (segb)
         for (int i = 0; i < N; i++)
             for (int j = 0; j < N; j++) segb[i][j] = -1;
@@ -509,11 +523,11 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
         int L0 = Ls[li];
         /* The segment grows square by square from L0: tiles played through, the
          * main word's multiplier, the empty squares. */
-        int through = 0, wmain = 1, ne = 0;
+        int through = 0, wmain = 1, ne = 0, nthrough = 0;
         uint8_t eidx[N];
 #define ADD_SQUARE(i)                                                   \
         do {                                                            \
-            if (row[i]) through += P->value[row[i]];                    \
+            if (row[i]) { through += P->value[row[i]]; nthrough++; }    \
             else { wmain *= c->wm[i]; eidx[ne++] = (uint8_t)(i); }      \
         } while (0)
         for (int i = L0; i <= a; i++) ADD_SQUARE(i);
@@ -521,7 +535,8 @@ static int anchor_bound(const Ctx *c, int a, const int *vals, int nvals, uint64_
          * empty square is inserted, a new word multiplier means sorting anew. */
         int coef[N], ncoef = 0, coef_w = 0, xfix = 0;
         for (int R = a;;) {
-            if ((R == N - 1 || !row[R + 1]) && R > L0 && ne > 0) {
+            if ((R == N - 1 || !row[R + 1]) && R > L0 && ne > 0 &&
+                (ne < P->rack_size || nthrough > 0 || c->rack_word)) {
                 if (coef_w != wmain) { ncoef = 0; xfix = 0; coef_w = wmain; }
                 for (; ncoef < ne; ncoef++) {
                     int i = eidx[ncoef];
@@ -613,6 +628,34 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->steps = 0;
     c->budget = INT64_MAX;
     c->aborted = 0;
+    c->n_anchors = c->n_records = c->n_bounds = 0;
+    c->rack_word = 1;
+}
+
+/* Whether some word of `left` letters starts in the DAWG list p and is spelled by
+ * the tiles of rack (blanks at [0]). A natural tile is used before a blank: a
+ * word spelled with a blank for a letter the rack holds is spelled without it. */
+static int rack_spells(const PositionObject *P, uint32_t p, int *rack, int left) {
+    for (uint32_t q = p;; q++) {
+        uint32_t nd = P->kwg[q];
+        int t = (int)kwg_tile(nd), k = rack[t] > 0 ? t : (rack[0] > 0 ? 0 : -1);
+        if (k >= 0) {
+            rack[k]--;
+            uint32_t arc = kwg_arc_index(nd);
+            int found = left == 1 ? kwg_accepts(nd) : (arc && rack_spells(P, arc, rack, left - 1));
+            rack[k]++;
+            if (found) return 1;
+        }
+        if (kwg_is_end(nd)) return 0;
+    }
+}
+
+/* The context's counted work, kept on the position for work(). */
+static void keep_work(PositionObject *P, const Ctx *c) {
+    P->work[0] = c->n_anchors;
+    P->work[1] = c->steps;
+    P->work[2] = c->n_records;
+    P->work[3] = c->n_bounds;
 }
 
 /* Switch a context to equity mode for its (parsed) rack: the leave table holds
