@@ -406,6 +406,21 @@ class MoveGenerator:
         bounds: dict[tuple[int, int, int], int] = self._core.anchor_bounds(codes)
         return bounds
 
+    def work(self) -> dict[str, int]:
+        """The counted work of the last :meth:`generate`, :meth:`top` or :meth:`count`
+        to finish: anchors walked, squares visited, plays recorded (words reached,
+        kept or not) and anchor bounds computed. The same position and rack give the
+        same counts on any machine, so a search that does more is caught by counting
+        (``tests/movegen/test_work.py``), not by timing.
+
+        >>> from plansza.lexicon import Lexicon
+        >>> g = MoveGenerator(Lexicon.build(["KOT", "TOK"], Rules.pfs().tileset))
+        >>> g.count("KOT"), g.work()["records"]
+        (12, 12)
+        """
+        work: dict[str, int] = self._core.work()
+        return work
+
     def count(self, rack: str) -> int:
         """The number of legal placements of ``rack``."""
         codes = _rack_codes(rack, self.rules.tileset, self.rules)
