@@ -159,16 +159,16 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
         }
         uint64_t rackmask = rack_mask(&c); /* the whole rack: nothing placed yet */
         AnchorB ab[2 * N * N];
-        int plain = -1;
+        int32_t plain = INT32_MIN;
         int na = 0;
         for (int li = resume; li < 2 * N; li++) {
             int d = li / N, l = li % N;
             if (!setup_lane(&c, d, l)) continue;
             for (int a = 0; a < N; a++) {
                 if (!c.is_anchor[a]) continue;
-                int pa = -1;
-                int b = anchor_bound(&c, a, vals, nv, rackmask, NULL, &pa);
-                if (b < 0) continue;
+                int32_t pa = INT32_MIN;
+                int32_t b = anchor_bound(&c, a, vals, nv, rackmask, NULL, &pa);
+                if (b == INT32_MIN) continue;
                 if (pa > plain) plain = pa;
                 ab[na].plain = pa;
                 ab[na].bound = b; ab[na].dir = (uint8_t)d; ab[na].lane = (uint8_t)l; ab[na].anchor = (uint8_t)a;
@@ -182,7 +182,7 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
          * floor, and at last search without one. Every pass finds every move above
          * its floor, so a pass that fills the N slots is exact. With plays kept
          * from whole lanes, one pass without a floor (the heap's own threshold). */
-        int32_t floor_ = na ? (plain / 2) * c.scale : INT32_MIN;
+        int32_t floor_ = na && plain > 0 ? plain / 2 : INT32_MIN;
         if (known != INT32_MIN) floor_ = known; /* N plays are above it: one pass */
         if (keep) floor_ = INT32_MIN;
         for (;;) {
@@ -194,7 +194,7 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
             int cur_dir = -1, cur_lane = -1;
             for (int i = 0; i < na; i++) {
                 /* No play from here on can beat the N found so far, or the floor. */
-                int32_t kb = ab[i].bound * c.scale + c.leave_max;
+                int32_t kb = ab[i].bound;
                 if (kb <= c.floor || (out.n == topn && kb <= c.threshold)) break;
                 if (ab[i].dir != cur_dir || ab[i].lane != cur_lane) {
                     setup_lane(&c, ab[i].dir, ab[i].lane);
@@ -205,7 +205,7 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
                 int32_t need = c.floor;
                 if (out.n == topn && c.threshold > need) need = c.threshold;
                 if (top_pruning == 1 ||
-                    (top_pruning == 0 && ab[i].plain * c.scale + c.leave_max <= need))
+                    (top_pruning == 0 && ab[i].plain <= need))
                     prepare_pruning(&c, ab[i].anchor, vals, nv, rackmask);
                 else
                     c.prune = 0;
@@ -252,7 +252,8 @@ static PyObject *Position_anchor_bounds(PositionObject *P, PyObject *args) {
             for (int a = 0; a < N; a++) {
                 if (!c.is_anchor[a]) continue;
                 PyObject *k = Py_BuildValue("(iii)", dd, l, a);
-                PyObject *v = PyLong_FromLong(anchor_bound(&c, a, vals, nv, rackmask, NULL, NULL));
+                int32_t b = anchor_bound(&c, a, vals, nv, rackmask, NULL, NULL);
+                PyObject *v = PyLong_FromLong(b == INT32_MIN ? -1 : b); /* -1: no play */
                 if (!k || !v || PyDict_SetItem(d, k, v) < 0) { Py_XDECREF(k); Py_XDECREF(v); Py_DECREF(d); return NULL; }
                 Py_DECREF(k); Py_DECREF(v);
             }

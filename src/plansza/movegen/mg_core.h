@@ -200,8 +200,8 @@ typedef struct {
      * from start L, some end R >= r. */
     int prune;
     int rightmost; /* which anchor finds a play: the rightmost (top N) or leftmost it covers */
-    int16_t left_ok[N];
-    int16_t right_ok[N][N + 1];
+    int32_t left_ok[N]; /* bounds as keys (score * scale + the best leave it can keep) */
+    int32_t right_ok[N][N + 1];
     /* Equity mode (leave_tab set): a move's key is score * scale + the value of
      * the tiles it leaves on the rack, read from leave_tab at the leave's
      * mixed-radix index: sum of count[t] * leave_mul[t] over the rack's distinct
@@ -211,6 +211,10 @@ typedef struct {
     int ldist[MAXLET + 1];
     int nldist;
     int32_t scale, leave_max;
+    /* The best value of a leave of k tiles (0 without a leave table): a play that
+     * puts down ne of the rack's `left` tiles keeps left - ne of them, so its key is
+     * at most its score * scale + leave_keep[left - ne]. */
+    int32_t leave_keep[MAXLET + 8];
     /* A top-N search first walks like the full listing (no bounds), counting the
      * squares it visits; past `budget` it stops (aborted = 1) and the bounded
      * search takes over. */
@@ -229,11 +233,11 @@ typedef struct {
  * 4 % (issue 32: the top/all ratio of the smallest positions read 0.96 in one
  * process and 1.01 in the next). */
 
-/* Whether a bound can still beat the N-th best found so far. */
-static inline int worth(const Ctx *c, int bound) {
+/* Whether a bound (a key: no play's key can exceed it) can still beat the N-th best
+ * found so far. */
+static inline int worth(const Ctx *c, int32_t bound) {
     if (!c->prune) return 1;
-    int32_t kb = bound * c->scale + c->leave_max; /* no key can exceed this */
-    return kb > c->floor && (c->out->n < c->topn || kb > c->threshold);
+    return bound > c->floor && (c->out->n < c->topn || bound > c->threshold);
 }
 
 /* The top-N order: the key, the score, then across before down, the lowest
@@ -492,17 +496,18 @@ static int rack_vals_desc(const Ctx *c, int *vals) {
 }
 
 /* The bound of each segment [L, R] a play from anchor a can cover as its main
- * word goes to segb[L][R] (-1: not a possible segment) when segb is given. */
-static int anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask,
-                        int16_t (*segb)[N], int *plain) {
+ * word goes to segb[L][R] (INT32_MIN: not a possible segment) when segb is given.
+ * Bounds are keys: the score's bound * scale + the best leave the play can keep. */
+static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask,
+                            int32_t (*segb)[N], int32_t *plain) {
     const PositionObject *P = c->P;
     const uint8_t *row = c->row;
     c->n_bounds++;
     if (segb)
         for (int i = 0; i < N; i++)
-            for (int j = 0; j < N; j++) segb[i][j] = -1;
+            for (int j = 0; j < N; j++) segb[i][j] = INT32_MIN;
     int own = row[a] ? 0 : 1; /* an empty anchor takes a tile itself */
-    if (own && !(c->cross[a] & rackmask)) return -1;
+    if (own && !(c->cross[a] & rackmask)) return INT32_MIN;
     /* The segments of plays a top-N search finds from a, its rightmost anchor:
      * any start L to the left (emp: the empty squares passed, a excluded), any
      * end R before the next anchor to the right. */
@@ -518,7 +523,7 @@ static int anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t rack
             pos--; emp++;
         }
     }
-    int best = -1;
+    int32_t best = INT32_MIN;
     for (int li = 0; li < nL; li++) {
         int L0 = Ls[li];
         /* The segment grows square by square from L0: tiles played through, the
@@ -549,10 +554,13 @@ static int anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t rack
                 }
                 int sc = through * wmain + xfix;
                 for (int k = 0; k < ne; k++) sc += coef[k] * vals[k];
-                if (plain && sc > *plain) *plain = sc; /* the best bound without a bingo */
+                int32_t keep = c->leave_keep[nvals - ne];
+                /* the best bound without a bingo */
+                if (plain && sc * c->scale + keep > *plain) *plain = sc * c->scale + keep;
                 if (ne == P->rack_size) sc += P->bingo;
-                if (sc > best) best = sc;
-                if (segb) segb[L0][R] = (int16_t)sc;
+                int32_t key = sc * c->scale + keep;
+                if (key > best) best = key;
+                if (segb) segb[L0][R] = key;
             }
             if (R == N - 1) break;
             if (c->is_anchor[R + 1]) break;
@@ -567,12 +575,12 @@ static int anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t rack
 
 /* Fill the pruning tables of anchor a from its segment bounds. */
 static void prepare_pruning(Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask) {
-    int16_t segb[N][N];
+    int32_t segb[N][N];
     anchor_bound(c, a, vals, nvals, rackmask, segb, NULL);
-    int16_t run = -1;
+    int32_t run = INT32_MIN;
     for (int L = 0; L < N; L++) {
-        int16_t m = -1;
-        c->right_ok[L][N] = -1;
+        int32_t m = INT32_MIN;
+        c->right_ok[L][N] = INT32_MIN;
         for (int r = N - 1; r >= 0; r--) {
             if (segb[L][r] > m) m = segb[L][r];
             c->right_ok[L][r] = m;
@@ -584,11 +592,11 @@ static void prepare_pruning(Ctx *c, int a, const int *vals, int nvals, uint64_t 
     c->prune = 1;
 }
 
-typedef struct { int bound, plain; uint8_t dir, lane, anchor; } AnchorB; /* plain: without a bingo */
+typedef struct { int32_t bound, plain; uint8_t dir, lane, anchor; } AnchorB; /* plain: without a bingo */
 
 static int cmp_anchor(const void *x, const void *y) {
     const AnchorB *a = x, *b = y;
-    return b->bound - a->bound;
+    return (b->bound > a->bound) - (b->bound < a->bound);
 }
 
 /* ---- Python glue ---- */
@@ -625,6 +633,7 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->nldist = 0;
     c->scale = 1;
     c->leave_max = 0;
+    memset(c->leave_keep, 0, sizeof c->leave_keep);
     c->steps = 0;
     c->budget = INT64_MAX;
     c->aborted = 0;
@@ -677,8 +686,17 @@ static void set_equity(Ctx *c, const int32_t *tab, int32_t scale) {
         c->leave_mul[t] = mul;
         mul *= c->rack[t] + 1;
     }
-    for (int i = 0; i < mul; i++)
+    for (int k = 0; k <= MAXLET + 7; k++) c->leave_keep[k] = INT32_MIN;
+    for (int i = 0; i < mul; i++) {
         if (tab[i] > mx) mx = tab[i];
+        int kept = 0, rest = i; /* the leave's tiles: the digits of its index */
+        for (int k = 0; k < c->nldist; k++) {
+            int base = c->rack[c->ldist[k]] + 1;
+            kept += rest % base;
+            rest /= base;
+        }
+        if (tab[i] > c->leave_keep[kept]) c->leave_keep[kept] = tab[i];
+    }
     c->leave_tab = tab;
     c->scale = scale;
     c->leave_max = mx;
