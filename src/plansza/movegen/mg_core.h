@@ -37,6 +37,7 @@
 #define BLANK_FLAG 0x40
 #define THROUGH_FLAG 0x80
 #define LETTER(t) ((t) & 0x3F)
+#define MAXB 3 /* pruning tables by blanks left on the rack: 0, 1, 2 or more */
 
 /* ---- KWG node layout: the lexicon's own header, the single source of truth ---- */
 #include "../lexicon/kwg.h"
@@ -200,8 +201,11 @@ typedef struct {
      * from start L, some end R >= r. */
     int prune;
     int rightmost; /* which anchor finds a play: the rightmost (top N) or leftmost it covers */
-    int32_t left_ok[N]; /* bounds as keys (score * scale + the best leave it can keep) */
-    int32_t right_ok[N][N + 1];
+    /* Bounds as keys (score * scale + the best leave the play can keep), one table
+     * for each number of blanks still on the rack (see leave_keep): a play that has
+     * put down a blank can no longer keep it. */
+    int32_t left_ok[MAXB][N];
+    int32_t right_ok[MAXB][N][N + 1];
     /* Equity mode (leave_tab set): a move's key is score * scale + the value of
      * the tiles it leaves on the rack, read from leave_tab at the leave's
      * mixed-radix index: sum of count[t] * leave_mul[t] over the rack's distinct
@@ -213,8 +217,13 @@ typedef struct {
     int32_t scale, leave_max;
     /* The best value of a leave of k tiles (0 without a leave table): a play that
      * puts down ne of the rack's `left` tiles keeps left - ne of them, so its key is
-     * at most its score * scale + leave_keep[left - ne]. */
-    int32_t leave_keep[MAXLET + 8];
+     * at most its score * scale + leave_keep[b][left - ne], b the blanks still on
+     * the rack (the leave holds at most b of them; the last table: any number).
+     * nkeep tables are set (1 without a leave table: all zero); `keep` is the one
+     * anchor_bound reads. */
+    int32_t leave_keep[MAXB][MAXLET + 8];
+    int nkeep;
+    const int32_t *keep;
     /* A top-N search first walks like the full listing (no bounds), counting the
      * squares it visits; past `budget` it stops (aborted = 1) and the bounded
      * search takes over. */
@@ -232,6 +241,11 @@ typedef struct {
  * fell moved from process to process, and with them the time of a walk by up to
  * 4 % (issue 32: the top/all ratio of the smallest positions read 0.96 in one
  * process and 1.01 in the next). */
+
+/* The pruning table for the blanks still on the rack. */
+static inline int blanks_table(const Ctx *c) {
+    return c->rack[0] < c->nkeep - 1 ? c->rack[0] : c->nkeep - 1;
+}
 
 /* Whether a bound (a key: no play's key can exceed it) can still beat the N-th best
  * found so far. */
@@ -330,7 +344,7 @@ static void after_right(Ctx *c, int pos, uint32_t node_i, int start, int main, i
     uint32_t arc = kwg_arc_index(n);
     if (arc && pos < N - 1 && !(c->rightmost && c->is_anchor[pos + 1]) &&
         (c->row[pos + 1] || (c->cross[pos + 1] & rack_mask(c))) &&
-        worth(c, c->right_ok[start][pos + 1]))
+        worth(c, c->right_ok[blanks_table(c)][start][pos + 1]))
         gen_right(c, pos + 1, arc, start, main, wmul, xt, nt);
 }
 
@@ -346,10 +360,11 @@ static void after_left(Ctx *c, int pos, uint32_t node_i, int main, int wmul, int
      * (never step left onto another anchor); in a top-N search, from the rightmost
      * (never step right onto one), so the board letters of the whole play are read
      * before the free squares at its left end, and the bounds prune earlier. */
-    if (pos > 0 && (c->rightmost || !c->is_anchor[pos - 1]) && worth(c, c->left_ok[pos - 1]) &&
+    if (pos > 0 && (c->rightmost || !c->is_anchor[pos - 1]) &&
+        worth(c, c->left_ok[blanks_table(c)][pos - 1]) &&
         (c->row[pos - 1] || (c->cross[pos - 1] & rack_mask(c))))
         gen_left(c, pos - 1, arc, main, wmul, xt, nt);
-    if (left_empty && a < N - 1 && worth(c, c->right_ok[pos][a + 1])) {
+    if (left_empty && a < N - 1 && worth(c, c->right_ok[blanks_table(c)][pos][a + 1])) {
         uint32_t s = child(c->P, arc, 0);
         if (s) {
             uint32_t sarc = kwg_arc_index(c->P->kwg[s]);
@@ -554,7 +569,7 @@ static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t 
                 }
                 int sc = through * wmain + xfix;
                 for (int k = 0; k < ne; k++) sc += coef[k] * vals[k];
-                int32_t keep = c->leave_keep[nvals - ne];
+                int32_t keep = c->keep[nvals - ne];
                 /* the best bound without a bingo */
                 if (plain && sc * c->scale + keep > *plain) *plain = sc * c->scale + keep;
                 if (ne == P->rack_size) sc += P->bingo;
@@ -576,19 +591,23 @@ static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t 
 /* Fill the pruning tables of anchor a from its segment bounds. */
 static void prepare_pruning(Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask) {
     int32_t segb[N][N];
-    anchor_bound(c, a, vals, nvals, rackmask, segb, NULL);
-    int32_t run = INT32_MIN;
-    for (int L = 0; L < N; L++) {
-        int32_t m = INT32_MIN;
-        c->right_ok[L][N] = INT32_MIN;
-        for (int r = N - 1; r >= 0; r--) {
-            if (segb[L][r] > m) m = segb[L][r];
-            c->right_ok[L][r] = m;
+    for (int b = 0; b < c->nkeep; b++) {
+        c->keep = c->leave_keep[b];
+        anchor_bound(c, a, vals, nvals, rackmask, segb, NULL);
+        int32_t run = INT32_MIN;
+        for (int L = 0; L < N; L++) {
+            int32_t m = INT32_MIN;
+            c->right_ok[b][L][N] = INT32_MIN;
+            for (int r = N - 1; r >= 0; r--) {
+                if (segb[L][r] > m) m = segb[L][r];
+                c->right_ok[b][L][r] = m;
+            }
+            if (m > run) run = m;
+            c->left_ok[b][L] = run;
         }
-        if (m > run) run = m;
-        c->left_ok[L] = run;
+        /* left_ok[pos] must cover every start L <= pos: the running maximum above. */
     }
-    /* left_ok[pos] must cover every start L <= pos: the running maximum above. */
+    c->keep = c->leave_keep[c->nkeep - 1];
     c->prune = 1;
 }
 
@@ -634,6 +653,8 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->scale = 1;
     c->leave_max = 0;
     memset(c->leave_keep, 0, sizeof c->leave_keep);
+    c->nkeep = 1;
+    c->keep = c->leave_keep[0];
     c->steps = 0;
     c->budget = INT64_MAX;
     c->aborted = 0;
@@ -686,17 +707,25 @@ static void set_equity(Ctx *c, const int32_t *tab, int32_t scale) {
         c->leave_mul[t] = mul;
         mul *= c->rack[t] + 1;
     }
-    for (int k = 0; k <= MAXLET + 7; k++) c->leave_keep[k] = INT32_MIN;
+    /* One table for each number of blanks the rack may still hold, the last one for
+     * any number (a rack of more blanks than tables reads it). */
+    c->nkeep = (c->rack[0] < MAXB - 1 ? c->rack[0] : MAXB - 1) + 1;
+    for (int b = 0; b < MAXB; b++)
+        for (int k = 0; k <= MAXLET + 7; k++) c->leave_keep[b][k] = INT32_MIN;
     for (int i = 0; i < mul; i++) {
         if (tab[i] > mx) mx = tab[i];
-        int kept = 0, rest = i; /* the leave's tiles: the digits of its index */
+        int kept = 0, rest = i, blanks = 0; /* the leave's tiles: the digits of its index */
         for (int k = 0; k < c->nldist; k++) {
             int base = c->rack[c->ldist[k]] + 1;
+            if (c->ldist[k] == 0) blanks = rest % base;
             kept += rest % base;
             rest /= base;
         }
-        if (tab[i] > c->leave_keep[kept]) c->leave_keep[kept] = tab[i];
+        for (int b = 0; b < c->nkeep; b++)
+            if ((blanks <= b || b == c->nkeep - 1) && tab[i] > c->leave_keep[b][kept])
+                c->leave_keep[b][kept] = tab[i];
     }
+    c->keep = c->leave_keep[c->nkeep - 1];
     c->leave_tab = tab;
     c->scale = scale;
     c->leave_max = mx;
