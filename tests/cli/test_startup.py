@@ -127,6 +127,46 @@ def test_the_root_help_imports_no_subsystem() -> None:
     assert not {"sqlalchemy", "networkx", "pydantic"} & loaded
 
 
+def test_a_check_imports_no_typer() -> None:
+    # The table's check takes the hand-parsed path (plansza.cli.wordcheck): Rich prints
+    # the verdict, Typer and the other lexicon commands are never imported.
+    loaded = modules_after("check", "KOT", "ŻUBR")
+    assert "plansza.cli.wordcheck" in loaded
+    assert not {m for m in loaded if m.split(".")[0] == "typer"}
+    assert not {"plansza.cli.main", "plansza.cli.lexicon", "plansza.cli.lexopt"} & loaded
+    assert not {m for m in loaded if m.split(".")[0] in {h.split(".")[0] for h in HEAVY}}
+
+
+# What each group's --help must not import: the services and the domain behind its
+# commands (Typer reads the commands' signatures, not what they call).
+GROUP_HELP_UNUSED = {
+    "turniej": {"plansza.records", "msgspec", "plansza.tournament.storage"},
+    "ranking": {"plansza.services.ranking", "plansza.ranking"},
+    "duplikat": {"plansza.services.belgijka", "plansza.duplicate", "plansza.records",
+                 "msgspec", "rich.live", "secrets"},
+    "lexicon": {"plansza.services.lexicon", "plansza.lexicon"},
+    "federacja": {"plansza.services.federation", "plansza.federation"},
+    "konto": {"plansza.services.accounts"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("group", sorted(GROUP_HELP_UNUSED))
+def test_a_groups_help_imports_only_its_own_cli(group: str) -> None:
+    loaded = modules_after("--lang", "en", group, "--help")
+    assert not GROUP_HELP_UNUSED[group] & loaded
+    assert not {m for m in loaded if m.split(".")[0] in {h.split(".")[0] for h in HEAVY[:5]}}
+    own = {e.module for e in COMMANDS if e.name == group}
+    others = {f"plansza.cli.{e.module}" for e in COMMANDS} - {f"plansza.cli.{m}" for m in own}
+    assert not others & loaded, group
+
+
+def test_the_duplicate_clis_move_time_is_the_services() -> None:
+    from plansza.cli import duplicate
+    from plansza.services.belgijka import MOVE_SECONDS
+
+    assert duplicate.MOVE_SECONDS == MOVE_SECONDS
+
+
 def test_a_fresh_help_reads_as_the_whole_apps_without_markdown() -> None:
     # The help renderer is imported with stand-ins for rich.markdown and rich.traceback.
     env = {**os.environ, "COLUMNS": "90", "PLANSZA_LANG": "en"}

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
-import typer
 from rich.console import Console
 from rich.text import Text
 
@@ -50,6 +49,8 @@ def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     The message is printed as it is: brackets in it (``plansza[postgres]``, a
     rack like ``[ABC]`` in a record line) are text, not Rich markup.
     """
+    import typer  # here, not at the top: ``plansza check`` runs without Typer
+
     err_console.print(
         Text.assemble((_("Error") + ":", "bold red"), " ", message), soft_wrap=True, emoji=False
     )
@@ -137,3 +138,28 @@ def read_text(path: str) -> str:
 
 
 Command = Callable[..., None]
+
+
+class LazyModule:
+    """A module imported when one of its names is first looked up.
+
+    For a command group whose module a ``--help`` must import (Typer reads every
+    command's signature) while only its commands use the service behind it:
+    ``belgijka = LazyModule("plansza.services.belgijka")`` under ``if not
+    TYPE_CHECKING`` (type checkers see the real import).
+
+    >>> m = LazyModule("json")
+    >>> m.dumps([1])
+    '[1]'
+    """
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> object:
+        import importlib
+
+        value = getattr(importlib.import_module(self._name), attr)
+        setattr(self, attr, value)
+        return value
+

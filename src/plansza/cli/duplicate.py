@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -26,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Group
-from rich.live import Live
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -36,6 +34,7 @@ from plansza.cli.common import (
     EXIT_INPUT,
     EXIT_NEGATIVE,
     EXIT_REFUSED,
+    LazyModule,
     console,
     err_console,
     fail,
@@ -46,11 +45,10 @@ from plansza.cli.i18n import _, ngettext, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.cli.lexopt import CgpLexiconOption, choose_lexicon
 from plansza.errors import N_
-from plansza.records import dump
-from plansza.services import belgijka
-from plansza.services.belgijka import MOVE_SECONDS
 
 if TYPE_CHECKING:
+    from plansza import records
+    from plansza.services import belgijka
     from plansza.services.belgijka import (
         Championship,
         ClockFace,
@@ -64,6 +62,15 @@ if TYPE_CHECKING:
         Row,
         TypedDraw,
     )
+else:
+    # Imported by the first command that uses it: ``duplikat --help`` does not need the
+    # championship's whole domain (a third of its start-up).
+    belgijka = LazyModule("plansza.services.belgijka")
+    records = LazyModule("plansza.records")  # msgspec
+
+MOVE_SECONDS = 120.0
+"""plansza.services.belgijka.MOVE_SECONDS, written out for the same reason (a test keeps
+the two equal)."""
 
 DEFAULT_FILE = "belgijka.json"
 
@@ -189,6 +196,8 @@ def new(
         check_output(file)
     if Path(file).exists() and not force:
         fail(_("{path} already exists; to overwrite it: --force", path=file), EXIT_REFUSED)
+    import secrets  # here: it loads hashlib, which duplikat --help does not need
+
     the_seed = seed if seed is not None else secrets.token_hex(4)
     with user_errors(EXIT_INPUT):  # a save's error names the file, not its temporary
         created = belgijka.create(
@@ -288,7 +297,7 @@ def draw(
         if as_json:
             _print_json(
                 {"game": game.number, "move": typed.move, "outcome": typed.outcome,
-                 "attempts": dump(typed.attempts), "to_draw": drawn.to_draw}
+                 "attempts": records.dump(typed.attempts), "to_draw": drawn.to_draw}
             )  # fmt: skip
             return
         _print_redraw(game, typed, drawn.to_draw)
@@ -296,7 +305,8 @@ def draw(
     if as_json:
         _print_json(
             {"game": game.number, "move": move.number, "rack": move.rack,
-             "draw": dump(move.draw), "bag": len(game.bag), "placements": move.candidate_count}
+             "draw": records.dump(move.draw), "bag": len(game.bag),
+             "placements": move.candidate_count}
         )  # fmt: skip
         return
     _print_draw(ch, game, move)
@@ -382,7 +392,7 @@ def top(
     with referee_errors():
         listed = belgijka.top_list(ch)
     if as_json:
-        _print_json([dump(c) for c in listed.chosen_first()[:n]])
+        _print_json([records.dump(c) for c in listed.chosen_first()[:n]])
         return
     _top_table(
         listed.candidates[:n], listed.rack, listed.count, listed.chosen, listed.tied,
@@ -405,7 +415,7 @@ def _top_of_position(
         # the words formed only for the first n (all of them would take seconds with blanks).
         shown = ranking.head(n)
         lines = ",\n".join(
-            " " + json.dumps(dump(shown[i] if i < len(shown) else c), ensure_ascii=False)
+            " " + json.dumps(records.dump(shown[i] if i < len(shown) else c), ensure_ascii=False)
             for i, c in enumerate(ranking)
         )
         sys.stdout.write(f"[\n{lines}\n]\n" if len(ranking) else "[]\n")
@@ -477,7 +487,7 @@ def card(
         lex = _lexicon(ch.lexicon, quiet=True)
         who, verdict = belgijka.enter_card(ch, player, text, declared, blanks, lex)
     if as_json:
-        _print_json({"table": who.number, "name": who.name, **dump(verdict)})
+        _print_json({"table": who.number, "name": who.name, **records.dump(verdict)})
     else:
         style = "green" if verdict.ok else "red"
         console.print(
@@ -503,7 +513,7 @@ def cards(
     with referee_errors():
         listed = belgijka.move_cards(ch, game_no, move_no)
     if as_json:
-        _print_json([dump(e) for e in listed.move.cards])
+        _print_json([records.dump(e) for e in listed.move.cards])
         return
     table = Table(
         title=_("Cards — game {game}, move {move}", game=listed.game, move=listed.move.number),
@@ -851,6 +861,8 @@ def timer(
             parts.append(rack_text(rack, TileSet.polish()))
         parts.extend(Text(s) for s in said[-3:])
         return Panel(Group(*parts), title=_("Move time"), expand=False)
+
+    from rich.live import Live
 
     first = belgijka.face(seconds)
     with Live(view(first), console=console, auto_refresh=False, transient=False) as live:

@@ -6,9 +6,9 @@ help texts are English message ids, translated here when the command tree is bui
 
 ``plansza check WORD...`` is meant for the table, several times a game: it takes a
 path that skips building the whole command line (every subsystem's imports and
-Typer's parsing cost several times the check itself). Everything else goes to the
-lazy root group of :mod:`plansza.cli.main`, which imports only the invoked
-command's subsystem.
+Typer's parsing cost several times the check itself): :mod:`plansza.cli.wordcheck`,
+which does not import Typer. Everything else goes to the lazy root group of
+:mod:`plansza.cli.main`, which imports only the invoked command's subsystem.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from plansza.cli.i18n import UnknownLanguageError, environment_language, t, use
-from plansza.cli.main import translate_help
 from plansza.i18n import LANGUAGES, language_code
 
-__all__ = ["argv_language", "choose_language", "command", "main", "translate_help"]
+__all__ = ["argv_language", "choose_language", "command", "main"]
 
 EXIT_INPUT = 2
 
@@ -84,8 +83,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(problem, file=sys.stderr)
         raise SystemExit(EXIT_INPUT)
     if "check" in args or "sprawdź" in args:
-        # The lexicon module (Rich, the consoles) only for a line that may be a check.
-        from plansza.cli.lexicon import fast_check
+        # The check alone (Rich, the consoles; not Typer) only for a line that may be one.
+        from plansza.cli.wordcheck import fast_check
 
         code = fast_check(args)
         if code is not None:
@@ -95,6 +94,15 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         import_help_renderer()
     command().main(args=args, prog_name="plansza")
+
+
+def __getattr__(name: str) -> Any:
+    # translate_help is plansza.cli.main's, which imports Typer: only when asked for.
+    if name == "translate_help":
+        from plansza.cli.main import translate_help
+
+        return translate_help
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":

@@ -12,9 +12,7 @@ Exit codes (:mod:`plansza.cli.common`): ``check`` 0 when every word is valid,
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import typer
 from rich.text import Text
@@ -22,8 +20,6 @@ from rich.text import Text
 from plansza.cli.common import (
     DEFAULT_LEXICON,
     EXIT_INPUT,
-    EXIT_NEGATIVE,
-    EXIT_OK,
     console,
     err_console,
     fail,
@@ -31,12 +27,12 @@ from plansza.cli.common import (
     user_errors,
 )
 from plansza.cli.i18n import _, text_of
+from plansza.cli.wordcheck import fast_check, run_check
+from plansza.cli.wordcheck import grouped as _num
+from plansza.cli.wordcheck import lexicon_header as _header
+from plansza.cli.wordcheck import open_lexicon as _open
 from plansza.errors import N_
 from plansza.files import excerpt
-
-if TYPE_CHECKING:
-
-    from plansza.services.lexicon import Lexicon
 
 MESSAGES = {
     "valid": N_("VALID"),
@@ -68,27 +64,6 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="słownik", hidden=True)
 
 
-def _num(n: int) -> str:
-    """A count with thousands grouped: 3 276 062 in Polish, 3,276,062 in English."""
-    from plansza.cli.i18n import current as language
-
-    return f"{n:,}".replace(",", "\u00a0" if language() == "pl" else ",")
-
-
-def _open(name: str) -> Lexicon:
-    from plansza.services.lexicon import load_lexicon
-
-    return load_lexicon(name)
-
-
-def _header(lex: Lexicon) -> str:
-    if lex.name == DEFAULT_LEXICON:
-        return _(
-            "Lexicon: {name} (SJP.PL, 2022-03-01 — this is not the official OSPS)", name=lex.name
-        )
-    return _("Lexicon: {name} ({words} words)", name=lex.name, words=_num(len(lex)))
-
-
 def check(
     words: list[str] = WordsArgument,
     each: bool = typer.Option(
@@ -105,89 +80,6 @@ def check(
     when not.
     """
     raise typer.Exit(run_check(words or [], each=each, lexicon=lexicon, as_json=as_json))
-
-
-def run_check(words: Sequence[str], *, each: bool, lexicon: str, as_json: bool) -> int:
-    """The body of ``plansza check``: print the verdict, return the exit code."""
-    if not words:
-        fail(_("give at least one word"), EXIT_INPUT)
-    with user_errors():
-        lex = _open(lexicon)
-    verdicts = [w in lex for w in words]
-    ok = all(verdicts)
-    if as_json:
-        out: dict[str, object] = {"lexicon": lex.name, "valid": ok}
-        if each:
-            out["words"] = [{"word": w, "valid": v} for w, v in zip(words, verdicts, strict=True)]
-        console.print_json(json.dumps(out, ensure_ascii=False))
-    else:
-        err_console.print(_header(lex), style="dim", soft_wrap=True)
-        if each:
-            for word, valid in zip(words, verdicts, strict=True):
-                mark = (_("VALID"), "green") if valid else (_("NOT VALID"), "red")
-                console.print(Text.assemble(word.upper(), "\t", mark), soft_wrap=True)
-        else:
-            verdict = (
-                _("VALID — every word given is in the lexicon")
-                if ok
-                else _("NOT VALID — the play is not acceptable (TR 4.7.11: no word is singled out)")
-            )
-            console.print(verdict, style="bold green" if ok else "bold red", soft_wrap=True)
-    return EXIT_OK if ok else EXIT_NEGATIVE
-
-
-def fast_check(argv: Sequence[str]) -> int | None:
-    """Run ``[--lang L] check [--each] [--json] [--lexicon L] WORD...`` without Typer.
-
-    Building the whole Typer app and parsing through it costs several times the
-    check itself (Typer loads its pydantic adapters; the other subsystems'
-    imports). An entry point may call this first: it returns the exit code, or
-    ``None`` when ``argv`` is anything else (another command, ``--help``, an
-    option it does not know), and then the full CLI should handle ``argv``.
-
-    >>> fast_check(["anagram", "KOT"]) is None, fast_check(["check", "--help"]) is None
-    (True, True)
-    """
-    args = list(argv)
-    lang = None
-    if args[:1] == ["--lang"] and len(args) >= 2:
-        lang, args = args[1], args[2:]
-    elif args[:1] and args[0].startswith("--lang="):
-        lang, args = args[0].split("=", 1)[1], args[1:]
-    if not args or args[0] not in ("check", "sprawdź"):
-        return None
-    each = as_json = False
-    lexicon = DEFAULT_LEXICON
-    words: list[str] = []
-    rest = iter(args[1:])
-    for arg in rest:
-        if arg == "--":
-            words.extend(rest)
-        elif arg == "--each":
-            each = True
-        elif arg == "--json":
-            as_json = True
-        elif arg in ("--lexicon", "-l"):
-            value = next(rest, None)
-            if value is None:
-                return None
-            lexicon = value
-        elif arg.startswith("--lexicon="):
-            lexicon = arg.split("=", 1)[1]
-        elif arg.startswith("-") and len(arg) > 1:
-            return None
-        else:
-            words.append(arg)
-    try:
-        if lang:
-            from plansza.cli.i18n import use as set_language
-
-            set_language(lang)
-        return run_check(words, each=each, lexicon=lexicon, as_json=as_json)
-    except ValueError:
-        return None  # a bad --lang: let the full CLI word the error
-    except typer.Exit as e:
-        return int(e.exit_code)
 
 
 def anagram(

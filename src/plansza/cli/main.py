@@ -255,6 +255,12 @@ class _Commands(MutableMapping[str, "click.Command"]):
             module = importlib.import_module(f"plansza.cli.{_BY_NAME[name].module}")
             scratch = _bare_root()
             module.register(scratch)
+            # Only the command asked for is built: Typer reads every parameter of every
+            # command it builds, and a module registers its aliases and neighbours too.
+            scratch.registered_commands = [
+                c for c in scratch.registered_commands if c.name == name
+            ]
+            scratch.registered_groups = [g for g in scratch.registered_groups if g.name == name]
             for sub_name, sub in typer.main.get_group(scratch).commands.items():
                 translate_help(sub, self._gettext)
                 plain_coercion(sub)

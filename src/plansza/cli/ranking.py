@@ -28,7 +28,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich import box
@@ -37,6 +37,7 @@ from rich.table import Table
 from plansza.cli.common import (
     EXIT_INPUT,
     EXIT_REFUSED,
+    LazyModule,
     console,
     describe_error,
     err_console,
@@ -47,20 +48,14 @@ from plansza.cli.i18n import _, text_of
 from plansza.cli.i18n import t as cli_translator
 from plansza.errors import N_
 from plansza.files import csv_writer
-from plansza.services.ranking import (
-    RESULT,
-    STATUS,
-    BadRowsError,
-    ExplanationView,
-    RankingList,
-    decimal_text,
-    explain_player,
-    export_list,
-    option_day,
-    ranking_list,
-    read_names,
-    seeding,
-)
+
+if TYPE_CHECKING:
+    from plansza.services import ranking as service
+    from plansza.services.ranking import ExplanationView, RankingList
+else:
+    # The ranking's computation is imported by the first command that uses it, not by
+    # ``ranking --help``.
+    service = LazyModule("plansza.services.ranking")
 
 MESSAGES = {
     "col_place": N_("Place"),
@@ -107,14 +102,14 @@ def _option_day(value: str, option: str) -> date:
     """The date an option gives, or one line naming the option (exit 2): not a date,
     or out of range (:data:`plansza.inputs.FIRST_DAY` – :data:`~plansza.inputs.LAST_DAY`)."""
     with user_errors():
-        return option_day(value, option)
+        return service.option_day(value, option)
 
 
 def _as_of(value: str | None) -> date | None:
     return None if value is None else _option_day(value, "--as-of")
 
 
-def _report_bad_rows(e: BadRowsError) -> None:
+def _report_bad_rows(e: service.BadRowsError) -> None:
     for problem in e.problems:
         prefix = f"{e.source}:" if e.source else ""
         # the line is named here: the reason without its place
@@ -139,7 +134,7 @@ def _reading() -> Iterator[None]:
     with user_errors():
         try:
             yield
-        except BadRowsError as e:
+        except service.BadRowsError as e:
             _report_bad_rows(e)
 
 
@@ -168,7 +163,7 @@ def _list_table(ranking_list: RankingList) -> None:
             "" if e.place is None else str(e.place),
             e.name,
             str(e.ranking),
-            decimal_text(e.exact, t=cli_translator()),
+            service.decimal_text(e.exact, t=cli_translator()),
             str(e.games),
             str(e.tournaments),
         )
@@ -191,7 +186,7 @@ def compute(
     """Compute the ranking list (RR §1–§2)."""
     day = _as_of(as_of)
     with _reading():
-        found = ranking_list(games_file, history, day, include_unlisted=include_all)
+        found = service.ranking_list(games_file, history, day, include_unlisted=include_all)
     if as_json:
         _print_json(found.as_json())
     else:
@@ -273,8 +268,8 @@ def _print_explanation(view: ExplanationView) -> None:
             str(tour.entry),
             str(tour.games),
             str(tour.scalps),
-            decimal_text(tour.achieved, t=t),
-            text_of(STATUS[tour.status]),
+            service.decimal_text(tour.achieved, t=t),
+            text_of(service.STATUS[tour.status]),
         ]
         for tour in view.tournaments
     ]
@@ -304,7 +299,7 @@ def _print_explanation(view: ExplanationView) -> None:
                 sc.date.isoformat(),
                 sc.opponent,
                 sc.score_said(t),
-                text_of(RESULT[sc.result]),
+                text_of(service.RESULT[sc.result]),
                 str(sc.opponent_ranking),
                 str(sc.scalp),
             ]
@@ -345,7 +340,7 @@ def explain(
     """Explain a player's ranking."""
     day = _as_of(as_of)
     with _reading():
-        view = explain_player(name, games_file, history, day)
+        view = service.explain_player(name, games_file, history, day)
     if as_json:
         _print_json(explanation_json(view))
     else:
@@ -374,7 +369,7 @@ def update(  # long: a command: its options, the update, its report
     with user_errors():
         try:
             added = update_history(tournament, history, the_day, name)
-        except BadRowsError as e:
+        except service.BadRowsError as e:
             _report_bad_rows(e)
         except RankingError as e:
             fail(describe_error(e), EXIT_REFUSED if e.code == "already_added" else EXIT_INPUT)
@@ -441,7 +436,7 @@ def update(  # long: a command: its options, the update, its report
             str(c.entry_ranking),
             str(c.games),
             str(c.scalps),
-            decimal_text(c.achieved, t=cli_translator()),
+            service.decimal_text(c.achieved, t=cli_translator()),
             "—" if c.before is None else str(c.before),
             str(c.after),
             "" if c.place is None else str(c.place),
@@ -482,7 +477,7 @@ def estimate(  # long: a command: its options, the estimate, its table
     with user_errors():
         try:
             estimated = estimate_tournament(history, tournament, the_day, by_name=by_name)
-        except BadRowsError as e:
+        except service.BadRowsError as e:
             _report_bad_rows(e)
         except RankingError as e:
             fail(describe_error(e), EXIT_REFUSED if e.code == "already_added" else EXIT_INPUT)
@@ -541,7 +536,7 @@ def estimate(  # long: a command: its options, the estimate, its table
             e.name + (" *" if e.estimated else ""),
             str(e.entry),
             str(e.games),
-            decimal_text(e.achieved, t=t),
+            service.decimal_text(e.achieved, t=t),
             "—" if e.before is None else str(e.before),
             str(e.new_ranking),
             "—" if e.change is None else f"{e.change:+d}",
@@ -590,7 +585,7 @@ def import_list(
     with user_errors():
         try:
             kept = do_import(path, to)
-        except BadRowsError as e:
+        except service.BadRowsError as e:
             _report_bad_rows(e)
     console.print(
         _(
@@ -623,11 +618,11 @@ def seed(  # long: a command: its options, the rankings, 3 outputs
     wanted = list(names)
     if players is not None:
         with user_errors():
-            wanted += read_names(players)
+            wanted += service.read_names(players)
     if not wanted:
         fail(_("name the players: --name NAME (repeatable) or --players FILE"), EXIT_INPUT)
     with _reading():
-        found = seeding(wanted, the_day, games_file, history)
+        found = service.seeding(wanted, the_day, games_file, history)
     for e in found.unknown:
         err_console.print(
             _("Note: {message} — counted as a debutant (RR §2.2)", message=str(e)),
@@ -668,7 +663,7 @@ def seed(  # long: a command: its options, the rankings, 3 outputs
                 str(i),
                 name,
                 str(r.value),
-                decimal_text(r.exact, t=cli_translator()),
+                service.decimal_text(r.exact, t=cli_translator()),
                 rule,
                 str(r.career_games),
             ]
@@ -701,7 +696,7 @@ def export(
         fail(_("--format: use csv or html, not {value!r}", value=fmt), EXIT_INPUT)
     with _reading():
         t = cli_translator()
-        text = export_list(kind, t, games_file, history, day, include_unlisted=include_all)
+        text = service.export_list(kind, t, games_file, history, day, include_unlisted=include_all)
     if output == "-":
         sys.stdout.write(text)
         return

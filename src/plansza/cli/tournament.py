@@ -23,6 +23,7 @@ from plansza.cli.common import (
     EXIT_INPUT,
     EXIT_NEGATIVE,
     EXIT_REFUSED,
+    LazyModule,
     console,
     describe_error,
     err_console,
@@ -45,7 +46,6 @@ from plansza.cli.tournament_common import (
 )
 from plansza.errors import N_
 from plansza.files import check_output, read_record
-from plansza.records import dump
 from plansza.services.tournament import (
     ArgumentError,
     Referee,
@@ -66,7 +66,10 @@ from plansza.services.tournament import (
 from plansza.services.tournament import player as resolve
 
 if TYPE_CHECKING:
+    from plansza import records
     from plansza.services.tournament import State
+else:
+    records = LazyModule("plansza.records")  # msgspec: not for turniej --help
 
 app = typer.Typer(
     help=N_("Tournament: registration, pairing, results, standings, reports."), no_args_is_help=True
@@ -857,7 +860,7 @@ def set_(  # long: a command whose 23 options are most of it
             settings = r.change_settings(changes, registry=federation)
         if ROLE_SETTINGS & changes.keys():
             _say_roles(r.role_warnings(federation), federation, settings)
-        typer.echo(json.dumps(dump(settings), ensure_ascii=False))
+        typer.echo(json.dumps(records.dump(settings), ensure_ascii=False))
 
 
 #: ``turniej clock ACTION``: the actions, and the Polish words for them.
