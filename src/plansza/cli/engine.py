@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from rich.cells import cell_len
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -134,7 +135,9 @@ def _print(result: MatchResult) -> None:
     )
     if result.interrupted:
         title += " — " + _("interrupted after {n} of {total}", n=result.games, total=result.planned)
-    table = Table(title=title)
+    # At least as wide as its title (within the terminal): a narrow table of a short
+    # match would break the title's line in two.
+    table = Table(title=title, min_width=min(cell_len(title), console.width))
     table.add_column("")
     table.add_column(f"1: {result.p1}", justify="right")
     table.add_column(f"2: {result.p2}", justify="right")
