@@ -52,7 +52,7 @@ def test_a_claim_after_redis_came_back_empty_is_not_taken_by_another(redis_url: 
             with redis.Redis.from_url(redis_url) as r:
                 r.flushall()
 
-    asyncio.run(run())
+    asyncio.run(asyncio.wait_for(run(), 60))  # a hang is a failure, not a stuck suite
 
 
 def test_subscriptions_made_while_messages_pour_in_all_hold(redis_url: str) -> None:
@@ -95,7 +95,7 @@ def test_subscriptions_made_while_messages_pour_in_all_hold(redis_url: str) -> N
             with redis.Redis.from_url(redis_url) as r:
                 r.flushall()
 
-    asyncio.run(run())
+    asyncio.run(asyncio.wait_for(run(), 60))  # a hang is a failure, not a stuck suite
 
 
 def test_games_followed_as_redis_comes_back_are_all_followed(tmp_path: Path) -> None:
@@ -138,6 +138,6 @@ def test_games_followed_as_redis_comes_back_are_all_followed(tmp_path: Path) -> 
 
     try:
         for _ in range(5):
-            asyncio.run(run())
+            asyncio.run(asyncio.wait_for(run(), 60))  # a hang is a failure, not a stuck suite
     finally:
         server.stop()

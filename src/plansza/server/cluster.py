@@ -279,9 +279,9 @@ class Cluster:
             await asyncio.to_thread(self._beat.join, 5)
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        # A cancel that lands as the listener's read times out can be lost (asyncio's
+        # timeout in Python 3.11): the loops also end on _stopping, within a POLL.
+        await asyncio.wait(self._tasks, timeout=POLL + 1)
         if self.client is not None:
             with contextlib.suppress(Exception):
                 await self.client.hset(f"{PREFIX}alive", self.me, repr(self.clock()))
@@ -328,7 +328,7 @@ class Cluster:
             client.close()
 
     async def _watching(self) -> None:
-        while True:
+        while not self._stopping.is_set():
             with contextlib.suppress(Exception):  # Redis away: said by the beat
                 await self._look_at_others()
             await asyncio.sleep(BEAT)
@@ -453,7 +453,7 @@ class Cluster:
         """The one task that reads and writes the subscriber's connection: the
         subscriptions asked for (:meth:`_change`), then a message if one comes within
         :data:`POLL`. redis-py subscribes again to every channel when it reconnects."""
-        while True:
+        while not self._stopping.is_set():
             try:
                 while self._changes:
                     kind, channel, done = self._changes.pop(0)
