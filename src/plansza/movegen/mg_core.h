@@ -214,7 +214,7 @@ typedef struct {
     int leave_mul[MAXLET + 1];
     int ldist[MAXLET + 1];
     int nldist;
-    int32_t scale, leave_max;
+    int32_t scale;
     /* The best value of a leave of k tiles (0 without a leave table): a play that
      * puts down ne of the rack's `left` tiles keeps left - ne of them, so its key is
      * at most its score * scale + leave_keep[b][left - ne], b the blanks still on
@@ -651,7 +651,6 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->leave_tab = NULL;
     c->nldist = 0;
     c->scale = 1;
-    c->leave_max = 0;
     memset(c->leave_keep, 0, sizeof c->leave_keep);
     c->nkeep = 1;
     c->keep = c->leave_keep[0];
@@ -700,7 +699,6 @@ static int leave_table_size(const Ctx *c) {
 static void set_equity(Ctx *c, const int32_t *tab, int32_t scale) {
     int mul = 1;
     c->nldist = 0;
-    int32_t mx = INT32_MIN;
     for (int t = 0; t <= c->P->nletters; t++) {
         if (!c->rack[t]) continue;
         c->ldist[c->nldist++] = t;
@@ -713,7 +711,6 @@ static void set_equity(Ctx *c, const int32_t *tab, int32_t scale) {
     for (int b = 0; b < MAXB; b++)
         for (int k = 0; k <= MAXLET + 7; k++) c->leave_keep[b][k] = INT32_MIN;
     for (int i = 0; i < mul; i++) {
-        if (tab[i] > mx) mx = tab[i];
         int kept = 0, rest = i, blanks = 0; /* the leave's tiles: the digits of its index */
         for (int k = 0; k < c->nldist; k++) {
             int base = c->rack[c->ldist[k]] + 1;
@@ -728,7 +725,6 @@ static void set_equity(Ctx *c, const int32_t *tab, int32_t scale) {
     c->keep = c->leave_keep[c->nkeep - 1];
     c->leave_tab = tab;
     c->scale = scale;
-    c->leave_max = mx;
 }
 
 static int cmp_move_desc(const void *x, const void *y) {
