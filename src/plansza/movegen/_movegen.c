@@ -149,14 +149,7 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
         if (c.aborted) out.n = 0;
         int vals[MAXLET + 8];
         int nv = rack_vals_desc(&c, vals);
-        /* A full rack that spells no word by itself: the segments only its word
-         * fills (a bingo's +50 with no tile of the board) are no plays. */
-        if (c.left == P->rack_size) {
-            int spare[MAXLET + 1];
-            memcpy(spare, c.rack, sizeof spare);
-            uint32_t root = kwg_dawg_root(P->kwg);
-            c.rack_word = root && rack_spells(P, root, spare, c.left);
-        }
+        rack_word_check(P, &c);
         uint64_t rackmask = rack_mask(&c); /* the whole rack: nothing placed yet */
         AnchorB ab[2 * N * N];
         int32_t plain = INT32_MIN;
@@ -167,7 +160,7 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
             for (int a = 0; a < N; a++) {
                 if (!c.is_anchor[a]) continue;
                 int32_t pa = INT32_MIN;
-                int32_t b = anchor_bound(&c, a, vals, nv, rackmask, NULL, &pa);
+                int32_t b = anchor_bound(&c, a, vals, nv, rackmask, 0, &pa);
                 if (b == INT32_MIN) continue;
                 if (pa > plain) plain = pa;
                 ab[na].plain = pa;
@@ -212,7 +205,12 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
                 gen_anchor(&c, ab[i].anchor);
             }
             if (out.n == topn || floor_ == INT32_MIN || out.failed) break;
-            floor_ = floor_ > 4 * c.scale ? floor_ / 2 : INT32_MIN;
+            /* The pass fell short. With one play wanted and one met under the floor,
+             * the next pass's floor is just under it: that pass finds it (or better)
+             * and is the last; otherwise the floor halves. */
+            if (topn == 1 && c.below != INT32_MIN) floor_ = c.below - 1;
+            else floor_ = floor_ > 4 * c.scale ? floor_ / 2 : INT32_MIN;
+            c.below = INT32_MIN;
         }
     }
     if (!out.failed && out.n > 1) qsort(out.v, out.n, sizeof(Move), cmp_move_desc);
@@ -245,6 +243,7 @@ static PyObject *Position_anchor_bounds(PositionObject *P, PyObject *args) {
     if (!d || c.left == 0) return d;
     int vals[MAXLET + 8];
     int nv = rack_vals_desc(&c, vals);
+    rack_word_check(P, &c);
     uint64_t rackmask = rack_mask(&c);
     for (int dd = 0; dd < 2; dd++)
         for (int l = 0; l < N; l++) {
@@ -252,7 +251,7 @@ static PyObject *Position_anchor_bounds(PositionObject *P, PyObject *args) {
             for (int a = 0; a < N; a++) {
                 if (!c.is_anchor[a]) continue;
                 PyObject *k = Py_BuildValue("(iii)", dd, l, a);
-                int32_t b = anchor_bound(&c, a, vals, nv, rackmask, NULL, NULL);
+                int32_t b = anchor_bound(&c, a, vals, nv, rackmask, 0, NULL);
                 PyObject *v = PyLong_FromLong(b == INT32_MIN ? -1 : b); /* -1: no play */
                 if (!k || !v || PyDict_SetItem(d, k, v) < 0) { Py_XDECREF(k); Py_XDECREF(v); Py_DECREF(d); return NULL; }
                 Py_DECREF(k); Py_DECREF(v);

@@ -196,6 +196,7 @@ typedef struct {
     int topn;
     int32_t threshold; /* with a full heap: its minimum */
     int32_t floor;     /* top-N pass: only moves scoring above this are wanted */
+    int32_t below;     /* the best key met at or under the floor (INT32_MIN: none) */
     /* Top-move pruning for the current anchor (prune = 1): the best bound of any
      * segment still reachable. left_ok[pos]: some word start L <= pos; right_ok[L][r]:
      * from start L, some end R >= r. */
@@ -309,8 +310,10 @@ static void record(Ctx *c, int start, int end, int main, int wmul, int xtotal, i
     }
     /* A top-N search drops what cannot enter its heap before anything else: most
      * of what it meets. */
-    if (c->topn && (m.key <= c->floor || (c->out->n == c->topn && m.key <= c->threshold)))
+    if (c->topn && (m.key <= c->floor || (c->out->n == c->topn && m.key <= c->threshold))) {
+        if (m.key <= c->floor && m.key > c->below) c->below = m.key;
         return;
+    }
     /* A single tile that also forms an across word is the across move (one move,
      * not one per direction): the down pass leaves it out. */
     if (c->dir == 1 && nt == 1) {
@@ -510,17 +513,19 @@ static int rack_vals_desc(const Ctx *c, int *vals) {
     return n;
 }
 
-/* The bound of each segment [L, R] a play from anchor a can cover as its main
- * word goes to segb[L][R] (INT32_MIN: not a possible segment) when segb is given.
- * Bounds are keys: the score's bound * scale + the best leave the play can keep. */
+/* The bound (a key: the score's bound * scale + the best leave the play can keep) of
+ * any play found from anchor a, its rightmost anchor; INT32_MIN when there is none.
+ * With fill, the anchor's pruning tables are written as well (for each leave table
+ * b): right_ok[b][L][r], the best bound of a segment [L, R >= r], for every start L
+ * the walk can reach and every r it can read, and left_ok[b][pos], the best bound of
+ * a segment starting at L <= pos, over the squares the walk can reach (one more to
+ * the left: INT32_MIN). Only those entries are written: a table of every L and r
+ * cost more than the walk it prunes on small positions. */
 static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask,
-                            int32_t (*segb)[N], int32_t *plain) {
+                            int fill, int32_t *plain) {
     const PositionObject *P = c->P;
     const uint8_t *row = c->row;
     c->n_bounds++;
-    if (segb)
-        for (int i = 0; i < N; i++)
-            for (int j = 0; j < N; j++) segb[i][j] = INT32_MIN;
     int own = row[a] ? 0 : 1; /* an empty anchor takes a tile itself */
     if (own && !(c->cross[a] & rackmask)) return INT32_MIN;
     /* The segments of plays a top-N search finds from a, its rightmost anchor:
@@ -538,6 +543,7 @@ static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t 
             pos--; emp++;
         }
     }
+    int nb = fill ? c->nkeep : 0;
     int32_t best = INT32_MIN;
     for (int li = 0; li < nL; li++) {
         int L0 = Ls[li];
@@ -545,6 +551,7 @@ static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t 
          * main word's multiplier, the empty squares. */
         int through = 0, wmain = 1, ne = 0, nthrough = 0;
         uint8_t eidx[N];
+        int scs[N + 1], nes[N + 1]; /* with fill: each end R's score bound and tiles */
 #define ADD_SQUARE(i)                                                   \
         do {                                                            \
             if (row[i]) { through += P->value[row[i]]; nthrough++; }    \
@@ -554,7 +561,9 @@ static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t 
         /* The coefficients, sorted (highest first) for the multiplier coef_w; a new
          * empty square is inserted, a new word multiplier means sorting anew. */
         int coef[N], ncoef = 0, coef_w = 0, xfix = 0;
-        for (int R = a;;) {
+        int R = a;
+        for (;;) {
+            scs[R] = INT32_MIN;
             if ((R == N - 1 || !row[R + 1]) && R > L0 && ne > 0 &&
                 (ne < P->rack_size || nthrough > 0 || c->rack_word)) {
                 if (coef_w != wmain) { ncoef = 0; xfix = 0; coef_w = wmain; }
@@ -575,7 +584,8 @@ static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t 
                 if (ne == P->rack_size) sc += P->bingo;
                 int32_t key = sc * c->scale + keep;
                 if (key > best) best = key;
-                if (segb) segb[L0][R] = key;
+                scs[R] = sc;
+                nes[R] = ne;
             }
             if (R == N - 1) break;
             if (c->is_anchor[R + 1]) break;
@@ -584,30 +594,53 @@ static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t 
             ADD_SQUARE(R);
         }
 #undef ADD_SQUARE
+        /* right_ok[b][L0][r]: the suffix maximum over the ends R >= r, from the last
+         * end down to a + 1 (the walk reads r in a + 1 … R + 1). */
+        for (int b = 0; b < nb; b++) {
+            int32_t *rok = c->right_ok[b][L0];
+            const int32_t *kp = c->leave_keep[b];
+            int32_t m = INT32_MIN;
+            if (R + 1 <= N) rok[R + 1] = INT32_MIN;
+            for (int r = R; r > a; r--) {
+                if (scs[r] != INT32_MIN) {
+                    int32_t k = scs[r] * c->scale + kp[nvals - nes[r]];
+                    if (k > m) m = k;
+                }
+                rok[r] = m;
+            }
+            /* segments ending at a count for left_ok only */
+            int32_t m0 = m;
+            if (scs[a] != INT32_MIN) {
+                int32_t k = scs[a] * c->scale + kp[nvals - nes[a]];
+                if (k > m0) m0 = k;
+            }
+            c->left_ok[b][L0] = m0; /* this start's best; made cumulative below */
+        }
+    }
+    if (nb) {
+        /* left_ok[b][pos] for pos from the leftmost start to a - 1: the best of the
+         * starts L <= pos (squares of a run are no start: they carry the maximum). */
+        int Lmin = Ls[nL - 1];
+        for (int b = 0; b < nb; b++) {
+            int32_t *lok = c->left_ok[b];
+            int32_t run = INT32_MIN;
+            int li = nL - 1;
+            for (int pos = Lmin; pos < a; pos++) {
+                if (li >= 0 && Ls[li] == pos) {
+                    if (lok[pos] > run) run = lok[pos];
+                    li--;
+                }
+                lok[pos] = run;
+            }
+            if (Lmin > 0) lok[Lmin - 1] = INT32_MIN;
+        }
     }
     return best;
 }
 
 /* Fill the pruning tables of anchor a from its segment bounds. */
 static void prepare_pruning(Ctx *c, int a, const int *vals, int nvals, uint64_t rackmask) {
-    int32_t segb[N][N];
-    for (int b = 0; b < c->nkeep; b++) {
-        c->keep = c->leave_keep[b];
-        anchor_bound(c, a, vals, nvals, rackmask, segb, NULL);
-        int32_t run = INT32_MIN;
-        for (int L = 0; L < N; L++) {
-            int32_t m = INT32_MIN;
-            c->right_ok[b][L][N] = INT32_MIN;
-            for (int r = N - 1; r >= 0; r--) {
-                if (segb[L][r] > m) m = segb[L][r];
-                c->right_ok[b][L][r] = m;
-            }
-            if (m > run) run = m;
-            c->left_ok[b][L] = run;
-        }
-        /* left_ok[pos] must cover every start L <= pos: the running maximum above. */
-    }
-    c->keep = c->leave_keep[c->nkeep - 1];
+    anchor_bound(c, a, vals, nvals, rackmask, 1, NULL);
     c->prune = 1;
 }
 
@@ -645,6 +678,7 @@ static void init_ctx(PositionObject *P, Ctx *c, MoveVec *out, int topn) {
     c->topn = topn;
     c->threshold = INT32_MIN;
     c->floor = INT32_MIN;
+    c->below = INT32_MIN;
     c->rightmost = topn > 0;
     c->prune = 0;
     c->empty_board = P->ntiles == 0;
@@ -677,6 +711,16 @@ static int rack_spells(const PositionObject *P, uint32_t p, int *rack, int left)
         }
         if (kwg_is_end(nd)) return 0;
     }
+}
+
+/* Whether a full rack spells a word by itself, for the bounds: a segment of
+ * rack_size empty squares and no tile of the board holds only such a word. */
+static void rack_word_check(const PositionObject *P, Ctx *c) {
+    if (c->left != P->rack_size) return;
+    uint32_t root = kwg_dawg_root(P->kwg);
+    int spare[MAXLET + 1];
+    memcpy(spare, c->rack, sizeof spare);
+    c->rack_word = root && rack_spells(P, root, spare, c->left);
 }
 
 /* The context's counted work, kept on the position for work(). */
