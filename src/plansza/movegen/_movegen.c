@@ -137,6 +137,11 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
          * visited squares, or inside a lane at four times that; on small positions
          * it finishes and costs less than listing every move. */
         long long soft = top_budget[c.rack[0] > 0];
+        /* The empty board has one lane of plays worth walking (its twin down the
+         * centre column is bounded out): with a blank the short walk stops inside
+         * it and is walked again, so it is not started (AEINRS?: 0.0060 ms with it,
+         * 0.0041 without). */
+        if (c.empty_board && c.rack[0] > 0) soft = 0;
         c.budget = 4 * soft;
         c.rightmost = 0;
         resume = walk_lanes(&c, 0, soft);
@@ -153,13 +158,22 @@ static PyObject *Position_top(PositionObject *P, PyObject *const *args, Py_ssize
         if (c.aborted) out.n = 0;
         int vals[MAXLET + 8];
         int nv = rack_vals_desc(&c, vals);
-        rack_word_check(P, &c);
+        ask_rack_word(P, &c);
         uint64_t rackmask = rack_mask(&c); /* the whole rack: nothing placed yet */
         AnchorB ab[2 * N * N];
         int32_t plain = INT32_MIN;
         int na = 0;
+        /* On the empty board every play down the centre column is the mirror of one
+         * across the centre row, with the same score and leave when the two lanes'
+         * premiums are the same; the across one comes first among equals, so the
+         * single best play is never a down play: with one play wanted, the column
+         * is not searched. */
+        int mirror = topn == 1 && c.empty_board &&
+                     !memcmp(P->lm[0][N / 2], P->lm[1][N / 2], N) &&
+                     !memcmp(P->wm[0][N / 2], P->wm[1][N / 2], N);
         for (int li = resume; li < 2 * N; li++) {
             int d = li / N, l = li % N;
+            if (mirror && d == 1) break;
             if (!setup_lane(&c, d, l)) continue;
             for (int a = 0; a < N; a++) {
                 if (!c.is_anchor[a]) continue;
@@ -247,7 +261,7 @@ static PyObject *Position_anchor_bounds(PositionObject *P, PyObject *args) {
     if (!d || c.left == 0) return d;
     int vals[MAXLET + 8];
     int nv = rack_vals_desc(&c, vals);
-    rack_word_check(P, &c);
+    ask_rack_word(P, &c);
     uint64_t rackmask = rack_mask(&c);
     for (int dd = 0; dd < 2; dd++)
         for (int l = 0; l < N; l++) {

@@ -233,9 +233,10 @@ typedef struct {
     /* Work counted for P->work: anchors walked, plays recorded, bounds computed
      * (the squares visited are `steps`). */
     int64_t n_anchors, n_records, n_bounds;
-    /* Whether the whole rack makes a word by itself (set by the top-N search; 1
-     * when not known): a segment of rack_size empty squares and no tile of the
-     * board holds only such a word, so without one it is no play at all. */
+    /* Whether the whole rack makes a word by itself: a segment of rack_size empty
+     * squares and no tile of the board holds only such a word, so without one it
+     * is no play at all. 1 when not to be asked, -1 when not asked yet (asked by
+     * the first bound that needs it: a search of the lexicon, a few µs). */
     int rack_word;
 } __attribute__((aligned(64))) Ctx;
 /* Aligned to a cache line: left to the stack's 16 bytes, where the hot fields
@@ -498,6 +499,24 @@ static int walk_lanes(Ctx *c, int from, int64_t soft) {
     return 2 * N;
 }
 
+static int rack_spells(const PositionObject *P, uint32_t p, int *rack, int left);
+
+/* Whether the full rack spells a word by itself (see Ctx.rack_word), asked once. */
+static int rack_word(Ctx *c) {
+    if (c->rack_word < 0) {
+        uint32_t root = kwg_dawg_root(c->P->kwg);
+        int spare[MAXLET + 1];
+        memcpy(spare, c->rack, sizeof spare);
+        c->rack_word = root && rack_spells(c->P, root, spare, c->left);
+    }
+    return c->rack_word;
+}
+
+/* A search for the bounds: the rack-word question is asked of a full rack. */
+static inline void ask_rack_word(const PositionObject *P, Ctx *c) {
+    if (c->left == P->rack_size) c->rack_word = -1;
+}
+
 /* ---- upper bound of the score of any play whose leftmost anchor is `a` ---- */
 
 static int rack_vals_desc(const Ctx *c, int *vals) {
@@ -565,7 +584,7 @@ static int32_t anchor_bound(Ctx *c, int a, const int *vals, int nvals, uint64_t 
         for (;;) {
             scs[R] = INT32_MIN;
             if ((R == N - 1 || !row[R + 1]) && R > L0 && ne > 0 &&
-                (ne < P->rack_size || nthrough > 0 || c->rack_word)) {
+                (ne < P->rack_size || nthrough > 0 || rack_word(c))) {
                 if (coef_w != wmain) { ncoef = 0; xfix = 0; coef_w = wmain; }
                 for (; ncoef < ne; ncoef++) {
                     int i = eidx[ncoef];
@@ -711,16 +730,6 @@ static int rack_spells(const PositionObject *P, uint32_t p, int *rack, int left)
         }
         if (kwg_is_end(nd)) return 0;
     }
-}
-
-/* Whether a full rack spells a word by itself, for the bounds: a segment of
- * rack_size empty squares and no tile of the board holds only such a word. */
-static void rack_word_check(const PositionObject *P, Ctx *c) {
-    if (c->left != P->rack_size) return;
-    uint32_t root = kwg_dawg_root(P->kwg);
-    int spare[MAXLET + 1];
-    memcpy(spare, c->rack, sizeof spare);
-    c->rack_word = root && rack_spells(P, root, spare, c->left);
 }
 
 /* The context's counted work, kept on the position for work(). */
