@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 import msgspec
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.responses import (
@@ -200,6 +201,11 @@ def create_app(  # long: the app's routes and stores in one place
         ],
         exception_handlers=_unreachable_handlers(redis is not None),
         middleware=[
+            # Outermost, so the others (the policy's style hashes) see the page as
+            # written: pages and scripts are sent compressed to a browser that asks
+            # (a phone on a hall's slow network); event streams are not (Starlette
+            # leaves text/event-stream alone).
+            Middleware(GZipMiddleware, minimum_size=1000),
             Middleware(SecurityHeaders),
             Middleware(
                 SessionMiddleware,

@@ -122,6 +122,11 @@
     const lastSq = new Set((view.last || []).map(([r, c]) => `${r},${c}`));
     const pendSq = new Set(view.pending ? view.pending.squares.map(([r, c]) => `${r},${c}`) : []);
     for (let r = 0; r < 15; r++) {
+      // a grid's cells sit in rows (ARIA); the row box itself takes no room (CSS)
+      const row = document.createElement("div");
+      row.className = "row";
+      row.setAttribute("role", "row");
+      board.appendChild(row);
       for (let c = 0; c < 15; c++) {
         const sq = document.createElement("div");
         const p = premiums[r][c];
@@ -140,7 +145,7 @@
         if (cursor && cursor.r === r && cursor.c === c) {
           sq.classList.add("cursor", cursor.across ? "across" : "down");
         }
-        board.appendChild(sq);
+        row.appendChild(sq);
       }
     }
     for (const el of document.querySelectorAll(".player")) {
@@ -264,6 +269,8 @@
       const tile = tileEl(letter, (free.includes(i) ? "" : "used") + (chosen ? " chosen" : ""));
       tile.dataset.i = i;
       tile.setAttribute("role", "button");
+      // a blank shows no letter: its name is said instead
+      tile.setAttribute("aria-label", letter === "?" ? words.blank : `${letter.toUpperCase()} ${values[letter] || ""}`.trim());
       el.appendChild(tile);
     });
   }
