@@ -145,7 +145,7 @@ def coordinates_align(page: Any, board: str = "#board") -> None:
     rows = page.locator(f"{board} >> xpath=.. >> .rows span")
     assert cols.all_inner_texts() == list("ABCDEFGHIJKLMNO")
     assert rows.all_inner_texts() == [str(n) for n in range(1, 16)]
-    squares = page.locator(f"{board} > *")
+    squares = page.locator(f"{board} .sq")  # in rows (ARIA) or not
     for label, sq, axis in [
         (cols.nth(0), squares.nth(0), "x"),
         (cols.nth(14), squares.nth(14), "x"),

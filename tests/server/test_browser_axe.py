@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 from tests.server import test_browser
+from tests.server.axe import violations
 from tests.server.test_browser import Server, start_game, watch
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
-axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
+pytest.importorskip("axe_playwright_python.sync_playwright")
 
 # the game page's server and browser, as test_browser.py makes them (fixtures by name)
 server = test_browser.server
@@ -28,21 +29,6 @@ browser = test_browser.browser
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 PAGES = ("/", "{game}", "/slowa?q=KOT", "/analiza", "/konto/logowanie", "/konto/rejestracja")
-SERIOUS = ("serious", "critical")
-
-
-def violations(page: Any) -> list[str]:
-    """The serious and critical violations axe-core finds on ``page``, one line each
-    (the rule, its impact, how many elements, the first element and what to fix)."""
-    found = axe_sync.Axe().run(page).response["violations"]
-    return [
-        f"{v['id']} ({v['impact']}, {len(v['nodes'])}×, e.g. {v['nodes'][0]['target']}): "
-        + v["nodes"][0].get("failureSummary", "").replace("\n", " ")
-        for v in found
-        if v["impact"] in SERIOUS
-    ]
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("device", ["desktop", "phone"])
 @pytest.mark.parametrize("lang", ["pl", "en"])
