@@ -225,7 +225,8 @@ def test_a_whole_tournament_day(browser: Any, hall: Hall) -> None:
     # the day left them, for the referee on a laptop and for anyone on a phone
     for path in ("/sedzia", "/sedzia/gracze", "/sedzia/runda/3", "/sedzia/ustawienia",
                  "/sedzia/dziennik", "/sedzia/wyniki", "/sedzia/karty?runda=3",
-                 "/turniej/kojarzenia?projektor=1", "/turniej/klasyfikacja?projektor=1"):  # fmt: skip
+                 "/turniej/kojarzenia?projektor=1",
+                 "/turniej/klasyfikacja?projektor=1"):  # fmt: skip
         page.goto(f"{hall.url}{path}")
         assert_accessible(page, path)
     on_phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
