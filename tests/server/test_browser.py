@@ -167,7 +167,7 @@ def take_seat(page: Any, link: str, name: str) -> None:
 
 
 def square(page: Any, row: int, col: int) -> Any:
-    return page.locator(f'.sq[aria-label="{"ABCDEFGHIJKLMNO"[col]}{row + 1}"]')
+    return page.locator(f'.sq[data-r="{row}"][data-c="{col}"]')
 
 
 def type_play(page: Any, game: Any, play: Any) -> None:

@@ -7,7 +7,10 @@ reports the rules the page breaks. A page passes with no violation of impact
 the system's light and dark colour schemes.
 
 The pages of a plain server: the lobby, a game under way against the computer as its
-player sees it, the word check with an answer, the analysis form, the account's forms.
+player sees it, the word check with an answer, the analysis form, the account's forms
+(the hall's, Belgijka's, the ranking's and the federation's pages are checked in their
+own browser tests, with ``tests/server/axe.py``). And a whole game played with the
+keyboard alone.
 """
 
 from __future__ import annotations
@@ -71,5 +74,84 @@ def test_the_check_finds_a_violation(server: Server, browser: Any) -> None:
             " document.body.appendChild(b); }"
         )
         assert any(line.startswith("button-name") for line in violations(page))
+    finally:
+        ctx.close()
+
+
+def tab_to(page: Any, selector: str, limit: int = 80) -> None:
+    """Press Tab until the element ``selector`` has the focus (as a keyboard user
+    reaches it), and check the focus is visible there."""
+    for _ in range(limit):
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            ring = page.evaluate(
+                "() => { const s = getComputedStyle(document.activeElement);"
+                " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }"
+            )
+            assert (ring[0] != "none" and ring[1] != "0px") or ring[2] != "none", (selector, ring)
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_whole_game_with_the_keyboard_alone(server: Server, browser: Any) -> None:
+    """From the lobby to the result with the keyboard only: the fields and buttons are
+    reached by Tab with a visible focus, moves are typed in the notation, the
+    computer's plays are announced in the status line (a live region) and accepted
+    with Enter on the button."""
+    from plansza.engine import make_player
+    from plansza.engine.base import view_of
+    from plansza.moves import Exchange, Play
+
+    ctx = browser.new_context(**DESKTOP, locale="pl-PL")
+    try:
+        page = ctx.new_page()
+        errors = watch(page)
+        page.goto(f"{server.url}/?lang=pl")
+        tab_to(page, "form.lobby input[name=name]")
+        page.keyboard.type("Klawiatura Żółć")
+        tab_to(page, "form.lobby button[type=submit]")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#board .sq", timeout=test_browser.WAIT)
+        status = page.locator("#message")
+        assert status.get_attribute("role") == "status"
+        assert status.get_attribute("aria-live") == "polite"
+        game = server.game(page)
+        computer = page.inner_text('.player[data-seat="1"] .name').strip()
+        me = make_player("static", game.words, game.rules, seed=3)
+        moves = announced = 0
+        for _ in range(120):
+            now = test_browser.wait_for(page, "turn", "answer", "over")
+            if now == "over":
+                break
+            if now == "answer":  # the computer's play, said in the status line
+                said = status.inner_text()
+                pending = game.pending
+                assert pending is not None
+                assert said.startswith(f"{computer}: ") and str(pending.scored.score) in said, said
+                announced += 1
+                tab_to(page, "[data-act=accept]")
+                page.keyboard.press("Enter")
+                page.wait_for_function(
+                    "() => document.querySelector('[data-act=accept]').hidden",
+                    timeout=test_browser.WAIT,
+                )
+                continue
+            n = len(game.history)
+            move = me.choose(view_of(game, 0))
+            text = str(move) if isinstance(move, (Play, Exchange)) else "pauza"
+            tab_to(page, "#movetext")
+            page.keyboard.type(text)
+            page.keyboard.press("Enter")
+            moves += 1
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#sheet tr').length > n",
+                arg=n,
+                timeout=test_browser.WAIT,
+            )
+        else:
+            pytest.fail("the game did not end")
+        assert game.result is not None and moves >= 3 and announced >= 3, (moves, announced)
+        assert "Partia zakończona" in page.inner_text("#result-head")
+        assert not errors, errors
     finally:
         ctx.close()

@@ -83,6 +83,10 @@
       else if (e.event === "timed_out") note = words.flag;
       else if (e.event === "exchanged") note = `${view.names[e.seat]}: ${words.exchanged} ${e.count}`;
       else if (e.event === "joined") note = `${e.name} ${words.joined}`;
+      // the opponent's move said in the status line (a live region: screen readers
+      // announce it); a play awaiting a decision is said by draw()
+      else if (e.event === "played" && e.seat !== seat && !e.pending) note = `${view.names[e.seat]}: ${e.move}, ${e.score} ${words.points}.`;
+      else if (e.event === "passed" && e.seat !== seat) note = `${view.names[e.seat]}: ${words.kinds.pass}.`;
       else if (e.event === "cancelled") note = e.seat === null ? words.noShow : words.cancelled;
       else if (e.event === "rematch_made" && seat !== null) location.assign(`/g/${gameId}/rematch`);
     }
@@ -133,8 +137,11 @@
         sq.className = "sq" + ({ W: " tw", w: " dw", L: " tl", l: " dl" }[p] || "") + (r === 7 && c === 7 ? " centre" : "");
         sq.dataset.r = r; sq.dataset.c = c;
         sq.setAttribute("role", "gridcell");
-        sq.setAttribute("aria-label", `${COLS[c]}${r + 1}`);
         const letter = view.board[r][c];
+        // read out: the coordinate, then the tile on it or the square's premium
+        let what = words.premiums[p] || "";
+        if (letter !== ".") what = letter === letter.toLowerCase() ? `${letter.toUpperCase()} (${words.blank})` : letter;
+        sq.setAttribute("aria-label", what ? `${COLS[c]}${r + 1}, ${what}` : `${COLS[c]}${r + 1}`);
         const tent = tentative.find((t) => t.r === r && t.c === c);
         if (letter !== ".") {
           const key = `${r},${c}`;
