@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from tests.server import test_browser
 from tests.server.axe import violations
-from tests.server.test_browser import Server, start_game, watch
+from tests.server.test_browser import Server, shot, start_game, watch
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("axe_playwright_python.sync_playwright")
@@ -54,6 +54,7 @@ def test_no_serious_accessibility_violation(
             if path == "{game}":
                 page.wait_for_selector("#board .sq")
                 page.wait_for_selector("#rack .tile")
+                shot(page, f"game-{scheme}-{device}-{lang}")  # looked at by a person
             assert page.evaluate("document.documentElement.lang") == lang, url
             if bad := violations(page):
                 found[path] = bad
