@@ -175,9 +175,11 @@
     for (const t of view.sheet) {
       const tr = document.createElement("tr");
       const move = t.move || (words.kinds[t.kind] || t.kind) + (t.count ? ` (${t.count})` : "");
-      for (const cell of [view.names[t.player], move, t.score, t.total]) {
-        const td = document.createElement("td"); td.textContent = cell; tr.appendChild(td);
-      }
+      [view.names[t.player], move, t.score, t.total].forEach((cell, i) => {
+        const td = document.createElement("td"); td.textContent = cell;
+        if (i > 1) td.className = "num";
+        tr.appendChild(td);
+      });
       sheet.appendChild(tr);
     }
     drawResult();
