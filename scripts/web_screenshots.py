@@ -388,8 +388,17 @@ def game(day: Day, lang: str) -> None:
 
 
 def game_phone(day: Day, lang: str) -> None:
-    _vs_computer(day, day.phone, lang)
-    save(day.phone, "game-phone", lang, full=False)
+    # a phone of its own, logged in: in the hall only a referee starts a game (hall
+    # mode), and the day's phone stays a player's
+    locale = "pl-PL" if lang == "pl" else "en-GB"
+    ctx = day.browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=1, locale=locale
+    )
+    page = ctx.new_page()
+    account(day, page, sign_up=False)
+    _vs_computer(day, page, lang)
+    save(page, "game-phone", lang, full=False)
+    ctx.close()
 
 
 def _with_friend(day: Day, lang: str) -> tuple[Any, Any, Any]:

@@ -30,3 +30,23 @@ def assert_accessible(page: Any, what: str = "") -> None:
     """Fail when axe-core finds a serious or critical violation on ``page``."""
     bad = violations(page)
     assert not bad, f"{what or page.url}:\n" + "\n".join(bad)
+
+
+def assert_accessible_in_both_schemes(page: Any, what: str = "") -> None:
+    """:func:`assert_accessible` with the system's light and then dark colour scheme
+    (emulated: the page is not reloaded); the page is left in the light one."""
+    try:
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            assert_accessible(page, f"{what or page.url} ({scheme})")
+    finally:
+        page.emulate_media(color_scheme="light")
+
+
+def assert_accessible_everywhere(page: Any, url: str, what: str = "") -> None:
+    """``url`` opened on ``page`` in Polish and in English, each checked in both colour
+    schemes; the page is left on it in Polish."""
+    sep = "&" if "?" in url else "?"
+    for lang in ("en", "pl"):
+        page.goto(f"{url}{sep}lang={lang}")
+        assert_accessible_in_both_schemes(page, f"{what or url} [{lang}]")

@@ -31,7 +31,7 @@ import pytest
 from plansza.lexicon import Lexicon
 from plansza.services.belgijka import MOVE_SECONDS, Hall
 
-from .axe import assert_accessible
+from .axe import assert_accessible_in_both_schemes
 from .served import SHOTS, chromium, serve
 from .test_browser import coordinates_align
 
@@ -212,7 +212,7 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
         console.click("a[href='/belgijka/sedzia/kody']")
         console.wait_for_selector(".slip .code")
         shot(console, "console-codes")
-        assert_accessible(console, "the codes")
+        assert_accessible_in_both_schemes(console, "the codes")
         codes = {}
         for slip in console.locator(".slip").all():
             who = str(slip.locator(".who").inner_text())
@@ -232,7 +232,7 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
             phone.goto(f"{url}/belgijka/gracz")
             if n == 1:
                 shot(phone, "phone-join")
-                assert_accessible(phone, "the code's page")
+                assert_accessible_in_both_schemes(phone, "the code's page")
             code = codes[n]
             phone.fill("input[name=kod]", f"{code[:3].lower()} {code[3:]}")
             phone.click("button[type=submit]")
@@ -284,7 +284,7 @@ def test_a_whole_game_from_the_pages(served: tuple[str, Any, Clock]) -> None:
                 # issue 44: no serious accessibility violation (axe-core) during a move
                 for screen, what in ((console, "console"), (phones[1], "phone"),
                                      (projector, "projector")):  # fmt: skip
-                    assert_accessible(screen, what)
+                    assert_accessible_in_both_schemes(screen, what)
             if number == OFFLINE_MOVE:
                 # the hall's network drops as the card is sent: it stays on the phone,
                 # the phone says so, and it goes when the network is back (in time)

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from plansza.cli.main import app as cli
 
-from .axe import assert_accessible
+from .axe import assert_accessible_in_both_schemes
 from .served import SHOTS, chromium, serve
 
 pytestmark = pytest.mark.slow
@@ -54,12 +54,12 @@ def test_the_registry_in_the_browser(served: str) -> None:
         assert "Licencje wygasające w ciągu 90 dni" in page.content()  # RS §5.2
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "federation-registry.png"), full_page=True)
-        assert_accessible(page, "the registry")  # issue 44 (axe-core)
+        assert_accessible_in_both_schemes(page, "the registry")  # issue 44 (axe-core)
         page.click("text=Łukasz Ćwik")
         page.wait_for_selector("h1:has-text('Łukasz Ćwik')", timeout=WAIT)
         assert "nadana licencja I stopnia" in page.content()
         page.screenshot(path=str(SHOTS / "federation-referee.png"), full_page=True)
-        assert_accessible(page, "a referee's page")
+        assert_accessible_in_both_schemes(page, "a referee's page")
         page.click("text=Rejestr federacji")
         page.wait_for_selector("table", timeout=WAIT)
         assert page.url.endswith("/federacja")
