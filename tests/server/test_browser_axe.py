@@ -15,11 +15,13 @@ keyboard alone.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.server import test_browser
-from tests.server.axe import violations
+from tests.server.axe import assert_accessible_in_both_schemes, violations
 from tests.server.test_browser import Server, shot, start_game, watch
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -153,6 +155,54 @@ def test_a_whole_game_with_the_keyboard_alone(server: Server, browser: Any) -> N
             pytest.fail("the game did not end")
         assert game.result is not None and moves >= 3 and announced >= 3, (moves, announced)
         assert "Partia zakończona" in page.inner_text("#result-head")
+        assert_accessible_in_both_schemes(page, "the game's end")
         assert not errors, errors
     finally:
+        ctx.close()
+
+
+def test_the_other_pages_of_a_game_and_an_account(server: Server, browser: Any) -> None:
+    """The pages a player meets around a game, in both colour schemes: an invitation's
+    form and the page waiting for the friend, the account after signing up, an
+    analysis of a game record, the page shown without a network, a page not found."""
+    from plansza.samples import __file__ as samples
+
+    check = assert_accessible_in_both_schemes
+    ctx = browser.new_context(**DESKTOP, locale="pl-PL")
+    guest_ctx = browser.new_context(**PHONE, locale="pl-PL")
+    try:
+        page = ctx.new_page()
+        errors = watch(page)
+        page.goto(f"{server.url}/")
+        page.fill("form.lobby input[name=name]", "Gospodyni")
+        page.check("input[name=opponent][value=person]")
+        page.click("form.lobby button[type=submit]")
+        page.wait_for_selector(".invite input")
+        check(page, "a game waiting for the friend")
+        guest = guest_ctx.new_page()
+        guest.goto(page.input_value(".invite input"))
+        guest.wait_for_selector("input[name=name]")
+        check(guest, "the invitation's form")
+        page.goto(f"{server.url}/konto/rejestracja")
+        page.fill("input[name=nickname]", "dostepna")
+        page.fill("input[name=password]", "tajne-haslo-44")
+        page.fill("input[name=password2]", "tajne-haslo-44")
+        page.click("form.account button[type=submit]")
+        page.wait_for_load_state("load")
+        page.goto(f"{server.url}/konto")
+        check(page, "the account")
+        page.goto(f"{server.url}/analiza")
+        record = (Path(samples).parent / "demo.gcg").read_text(encoding="utf-8")
+        page.fill("textarea[name=text]", record)
+        page.click("form button[type=submit]")
+        page.wait_for_url(re.compile(r".*/analiza/[0-9a-f]+$"), timeout=test_browser.WAIT)
+        page.wait_for_load_state("load")
+        check(page, "an analysis")
+        page.goto(f"{server.url}/bez-sieci")
+        check(page, "the page without a network")
+        assert page.goto(f"{server.url}/nie-ma-takiej-strony").status == 404
+        check(page, "a page not found")
+        assert not errors, errors
+    finally:
+        guest_ctx.close()
         ctx.close()

@@ -432,7 +432,7 @@ def test_the_slips_carry_each_tables_code_and_qr(site: TestClient) -> None:
     assert site.get("/sedzia/karty").status_code == 403
     log_in(site)
     page = site.get("/sedzia/karty?runda=1").text
-    assert page.count('class="slip"') == 3 and page.count("<svg") == 6  # a QR a player
+    assert page.count('class="slip paper"') == 3 and page.count("<svg") == 6  # a QR a player
     for n in (1, 2, 3):
         assert code_of(site, 1, n).of(0) in page and code_of(site, 1, n).of(1) in page
     assert "@page { size: A4" in page and "grid-template-columns: 105mm 105mm" in page

@@ -105,7 +105,7 @@ def test_one_slip_per_table_with_both_names_round_table_and_day(lang: str) -> No
     page = Page(html)
     assert "script" not in page.tags
     pairings = log.state.rounds[1].pairings
-    assert html.count('<div class="slip">') == len(page.tables) == len(pairings) == 3
+    assert html.count('<div class="slip paper">') == len(page.tables) == len(pairings) == 3
     sd = seeds(log.state)
     for p, table in zip(pairings, page.tables, strict=True):
         assert p.second is not None
@@ -130,7 +130,7 @@ def test_a_bye_gets_no_slip_and_the_slip_names_the_days_round() -> None:
         log.pair()
         log.play(random.Random(1))
     html = paperwork.slips_page(log.state, 4, i18n.translator("pl"))
-    assert html.count('<div class="slip">') == 1 and "2026-05-03" in html
+    assert html.count('<div class="slip paper">') == 1 and "2026-05-03" in html
     assert paperwork.round_date(log.state, 3) == "2026-05-02"
 
 
@@ -335,7 +335,7 @@ def test_the_paperwork_commands_end_to_end(tmp_path: Path) -> None:
     out = ref("slips", "--round", "2", "--html", str(tmp_path / "slips.html"))
     tables = [t for t in ref.json("pairings", "--round", "2") if t["second"] is not None]
     assert f"{len(tables)} protokoły, runda 2" in " ".join(out.split())
-    assert (tmp_path / "slips.html").read_text(encoding="utf-8").count('<div class="slip">') == len(
+    assert (tmp_path / "slips.html").read_text(encoding="utf-8").count('<div class="slip paper">') == len(
         tables
     )
     # the pairing list by name

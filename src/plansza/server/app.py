@@ -248,7 +248,15 @@ def _unreachable_handlers(cluster: bool) -> dict[Any, Any]:
         text = describe(exc, translator_of(request))  # a refusal's clause: a page's sentence
         return _error_page(request, status, text[:1].upper() + text[1:])
 
-    handlers: dict[Any, Any] = {LiveError: not_answered}
+    async def not_found(request: Request, exc: Exception) -> Response:
+        # a page in the visitor's language (with its title and language, for screen
+        # readers); a missing file of a page stays a plain 404
+        accepts = request.headers.get("accept", "")
+        if request.url.path.startswith("/static/") or "text/html" not in accepts:
+            return PlainTextResponse("Not Found", status_code=404)
+        return _error_page(request, 404, translator_of(request).gettext("No such page."))
+
+    handlers: dict[Any, Any] = {LiveError: not_answered, 404: not_found}
     if cluster:
         from redis.exceptions import RedisError
 
