@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .axe import assert_accessible_everywhere
+from .axe import assert_accessible_everywhere, assert_accessible_in_both_schemes
 from .served import chromium, serve
 from .test_browser import WAIT, shot, watch
 
@@ -130,6 +130,7 @@ def from_the_tables(browser: Any, page: Any, hall: Hall) -> None:
     a.wait_for_selector(".notice", timeout=WAIT)
     assert a.locator("button.confirm").count() == 0  # not one's own entry
     b.goto(f"{hall.url}/s/{codes[1]}")  # the other player, their own code
+    assert_accessible_in_both_schemes(b, "a player's confirmation on a phone")  # issue 44
     b.click("button.confirm")
     b.wait_for_selector("p.result", timeout=WAIT)
     shot(b, "day-phone-recorded")
@@ -139,8 +140,10 @@ def from_the_tables(browser: Any, page: Any, hall: Hall) -> None:
     phone_enters(b, hall.url, codes[3], sa, sb + 10)
     b.wait_for_selector("p.mismatch", timeout=WAIT)
     shot(b, "day-phone-mismatch")
+    assert_accessible_in_both_schemes(b, "a mismatch on a phone")
     page.goto(f"{hall.url}/sedzia/wyniki")
     shot(page, "day-queue")
+    assert_accessible_in_both_schemes(page, "the referee's queue with a mismatch")
     page.click("tr.mismatch form:has(input[name=choice][value='0']) button")
     page.wait_for_selector(".notice", timeout=WAIT)
     for phone in phones:
@@ -226,6 +229,7 @@ def test_a_whole_tournament_day(browser: Any, hall: Hall) -> None:
     # Polish and English, light and dark
     for path in ("/sedzia", "/sedzia/gracze", "/sedzia/runda/3", "/sedzia/ustawienia",
                  "/sedzia/dziennik", "/sedzia/wyniki", "/sedzia/karty?runda=3",
+                 "/sprawdzanie", "/sprawdzanie/dziennik",
                  "/turniej/kojarzenia?projektor=1",
                  "/turniej/klasyfikacja?projektor=1"):  # fmt: skip
         assert_accessible_everywhere(page, f"{hall.url}{path}", path)
