@@ -435,7 +435,10 @@ def test_the_slips_carry_each_tables_code_and_qr(site: TestClient) -> None:
     assert page.count('class="slip paper"') == 3 and page.count("<svg") == 6  # a QR a player
     for n in (1, 2, 3):
         assert code_of(site, 1, n).of(0) in page and code_of(site, 1, n).of(1) in page
-    assert "@page { size: A4" in page and "grid-template-columns: 105mm 105mm" in page
+    # printed four to an A4 sheet: the page is the slips' (its rules in the site's sheet)
+    assert 'class="pg pg-slips"' in page
+    css = site.get("/static/site.css").text
+    assert "@page slips { size: A4" in css and "grid-template-columns: 105mm 105mm" in css
     assert site.get("/sedzia/karty?runda=9").status_code == 404
 
 

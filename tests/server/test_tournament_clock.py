@@ -98,7 +98,11 @@ def test_printable_versions(site: TestClient, tournament: str, url: str) -> None
     assert "tournament.js" not in html and "htmx" not in html  # no live script
     assert 'id="round-clock"' not in html
     assert re.search(r'class="print-head">Round 1 of 3 · printed \d{4}-\d\d-\d\d \d\d:\d\d<', html)
-    assert "header.top, footer, nav.tournament" in html  # hidden on screen too
+    # paper on the screen too: the page is named printing, and the site's sheet hides
+    # the header, the navigation and the live note there
+    assert re.search(r'<body class="pg pg-tournament pg-printing">', html)
+    css = site.get("/static/site.css").text
+    assert ".pg-printing header.top, .pg-printing footer, .pg-printing nav.tournament" in css
     assert EVIL not in html  # names escaped in print as everywhere
     assert "Puchar Mazur" in html
 

@@ -197,6 +197,7 @@ def create_app(  # long: the app's routes and stores in one place
             *federation_routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Route("/favicon.ico", favicon),
+            Route("/static/site.css", stylesheet),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers=_unreachable_handlers(redis is not None),
@@ -229,6 +230,23 @@ def create_app(  # long: the app's routes and stores in one place
     #: Redis, when the processes share it: the rate limits count there too
     app.state.redis_url = redis
     return app
+
+
+async def stylesheet(request: Request) -> Response:
+    """The site's one stylesheet (``plansza.templates.SITE_CSS``). Asked for by its
+    version (``?v=``, as the pages link it) it is kept a year; otherwise (the phone's
+    page without a network keeps it under its plain address) it is checked each time."""
+    from plansza.templates import SITE_CSS, SITE_CSS_VERSION
+
+    etag = f'"{SITE_CSS_VERSION}"'
+    fixed = request.query_params.get("v") == SITE_CSS_VERSION
+    headers = {
+        "ETag": etag,
+        "Cache-Control": "public, max-age=31536000, immutable" if fixed else "no-cache",
+    }
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(SITE_CSS, media_type="text/css; charset=utf-8", headers=headers)
 
 
 def _error_page(request: Request, status: int, message: str) -> HTMLResponse:

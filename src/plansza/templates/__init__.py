@@ -13,11 +13,13 @@ languages can be rendered side by side (the web app serves both).
 
 A page extends ``base.html``, which sets the ``lang`` attribute from the
 translator's catalogue and inlines the one stylesheet, ``static/plansza.css``,
-so that a report file works alone, offline.
+so that a report file works alone, offline; the web app's pages (``web/base.html``)
+link the site's stylesheet instead (:data:`SITE_CSS`) and hold no style of their own.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
@@ -25,7 +27,7 @@ from jinja2.runtime import Context
 
 from plansza.i18n import Translator, UnknownLanguageError, language_code
 
-__all__ = ["ENV", "language_of", "render"]
+__all__ = ["ENV", "SITE_CSS", "SITE_CSS_VERSION", "language_of", "render"]
 
 
 def language_of(t: Translator) -> str:
@@ -95,6 +97,21 @@ def _build() -> Environment:
 
 
 ENV = _build()
+
+
+def _site_css() -> bytes:
+    from importlib.resources import files
+
+    folder = files("plansza.templates") / "static"
+    return b"".join((folder / name).read_bytes() for name in ("plansza.css", "web.css"))
+
+
+#: The web app's one stylesheet (``static/plansza.css`` then ``static/web.css``), served
+#: at ``/static/site.css``; pages link it with ``?v=`` its hash, so a browser keeps it
+#: until it changes. Reports inline ``plansza.css`` instead: a report file works alone.
+SITE_CSS = _site_css()
+SITE_CSS_VERSION = hashlib.sha256(SITE_CSS).hexdigest()[:12]
+ENV.globals["site_css"] = f"/static/site.css?v={SITE_CSS_VERSION}"
 
 
 def render(name: str, t: Translator, /, **context: Any) -> str:

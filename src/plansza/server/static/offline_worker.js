@@ -4,8 +4,9 @@
 // browser's own error. Everything else goes to the network untouched: a result or a
 // card is never answered from here (send_or_keep.js keeps those).
 "use strict";
-var CACHE = "plansza-offline-1";
-var KEPT = ["/bez-sieci", "/static/offline.js"];
+var CACHE = "plansza-offline-2";
+// the page, its script and the site's stylesheet (linked with ?v=: kept by its path)
+var KEPT = ["/bez-sieci", "/static/offline.js", "/static/site.css"];
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
