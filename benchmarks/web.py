@@ -14,10 +14,10 @@ file, the default lexicon — SJP.PL, not the official OSPS):
 * **pages** (issue 44): every page of ``PAGES`` (the lobby, the game page of a game
   under way as its first player sees it, in Polish and English, the word check, the
   analysis, the account's forms) with every file it loads ≤ 100 KB without
-  compression (the table also shows the bytes sent with gzip, which the server uses
-  for any browser that asks), and the game page's first paint ≤ 0.5 s (measured in
-  Chromium through Playwright when both are installed; otherwise only the bytes, and
-  the table says so);
+  compression (the table also shows the bytes sent to a browser that asks for gzip:
+  the server compresses its files, never a page), and the game page's first paint
+  ≤ 0.5 s (measured in Chromium through Playwright when both are installed; otherwise
+  only the bytes, and the table says so);
 * **computer**: a computer move at the ``static`` level answered server-side ≤ 50 ms
   p99 (``LiveTable.computer_action`` timed on the positions of whole games).
 

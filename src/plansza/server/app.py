@@ -29,7 +29,6 @@ from urllib.parse import urlsplit
 import msgspec
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.responses import (
@@ -47,7 +46,7 @@ from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator
 from plansza.server import accounts
 from plansza.server.hall import HallMode, in_hall, is_referee
-from plansza.server.headers import SecurityHeaders
+from plansza.server.headers import CompressFiles, SecurityHeaders
 from plansza.server.live import NO_ANSWER, Hub, LiveGame, token_hash
 from plansza.server.pages import csrf, is_https, language, page, premiums, small_form, translator_of
 from plansza.server.pages import hub_of as _hub
@@ -202,11 +201,10 @@ def create_app(  # long: the app's routes and stores in one place
         ],
         exception_handlers=_unreachable_handlers(redis is not None),
         middleware=[
-            # Outermost, so the others (the policy's style hashes) see the page as
-            # written: pages and scripts are sent compressed to a browser that asks
-            # (a phone on a hall's slow network); event streams are not (Starlette
-            # leaves text/event-stream alone).
-            Middleware(GZipMiddleware, minimum_size=1000),
+            # Outermost, so the others (the policy's style hashes) see the body as
+            # written: the app's files are sent compressed to a browser that asks (a
+            # phone on a hall's slow network); pages are not (see CompressFiles).
+            Middleware(CompressFiles),
             Middleware(SecurityHeaders),
             Middleware(
                 SessionMiddleware,

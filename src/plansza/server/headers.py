@@ -110,6 +110,26 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class CompressFiles:
+    """gzip for the app's files (``/static/…``: scripts, the stylesheet), never for a
+    page. A page holds secrets (its form token, an invitation's code) next to text a
+    stranger can put there (a name, a searched word); compressed, the length of the
+    answer would tell a listener on the hall's network when a guess matched the secret
+    (BREACH). The files are the same for everyone and most of the bytes."""
+
+    def __init__(self, app: ASGIApp, minimum_size: int = 1000) -> None:
+        from starlette.middleware.gzip import GZipMiddleware
+
+        self.app = app
+        self.gzip = GZipMiddleware(app, minimum_size=minimum_size)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/static/"):
+            await self.gzip(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+
 def _with_policy(start: Message, styles: Iterable[bytes]) -> Message:
     headers = list(start.get("headers", []))
     headers += [
@@ -128,4 +148,4 @@ def _secure(cookie: bytes) -> bytes:
     return cookie + b"; Secure"
 
 
-__all__ = ["SecurityHeaders", "csp"]
+__all__ = ["CompressFiles", "SecurityHeaders", "csp"]
