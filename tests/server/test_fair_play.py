@@ -303,6 +303,18 @@ def test_files_come_compressed_to_a_browser_that_asks_pages_never(client: TestCl
     assert "content-encoding" not in r.headers
 
 
+def test_a_page_not_found_links_nowhere_else(client: TestClient) -> None:
+    # a page not found is a page in the visitor's language; its language links go to
+    # the path asked for, which a stranger writes: never to another site
+    for path in ("//elsewhere.example/x", "/nie-ma-takiej-strony"):
+        r = client.get(f"http://testserver{path}", headers={"Accept": "text/html"})
+        assert r.status_code == 404 and "<title>" in r.text, path
+        assert 'href="//' not in r.text, path
+    # a file not found stays a plain 404
+    r = client.get("/static/nie-ma.js", headers={"Accept": "text/html"})
+    assert r.status_code == 404 and r.text == "Not Found"
+
+
 def test_cookies_are_secure_behind_https(words: Lexicon, clock: Any) -> None:
     from plansza.server.app import create_app
 

@@ -59,7 +59,10 @@ def page(
             name,
             translator(lang),
             csrf=csrf(request),
-            path=request.url.path,
+            # the page's own links (its languages) go to this path: one leading slash,
+            # so that a path like //elsewhere.example (a page not found) is never a
+            # link to another site
+            path="/" + request.url.path.lstrip("/"),
             account=nick if isinstance(nick, str) else None,
             account_referee=isinstance(nick, str) and request.session.get("referee") is True,
             ranking_served=getattr(request.app.state, "ranking", None) is not None,
