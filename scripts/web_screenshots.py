@@ -17,6 +17,7 @@ gives the same pictures.
 
     python scripts/web_screenshots.py            # all the screens
     python scripts/web_screenshots.py lobby slips ranking-effect  # only these screens
+    python scripts/web_screenshots.py --dark     # the dark theme: build/screenshots/dark/
 
 A screen's name is its function's (``phone_before`` is ``phone-before``) or the
 name given to :func:`live`; the settling of round 3 happens whatever is chosen.
@@ -873,7 +874,11 @@ def main(argv: list[str]) -> None:
 
     os.environ["TZ"] = "UTC"
     time.tzset()
-    wanted = set(argv)
+    global IMAGES
+    dark = "--dark" in argv
+    wanted = set(argv) - {"--dark"}
+    if dark:  # for a person to look at, not for the docs
+        IMAGES = ROOT / "build" / "screenshots" / "dark"
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp)) as day, sync_playwright() as p:
         for i, (table, words_, valid) in enumerate(
@@ -892,6 +897,13 @@ def main(argv: list[str]) -> None:
         entry(day, 7, 0, 366, 340)  # the two players disagree: the referee's queue
         entry(day, 7, 1, 336, 340)
         day.browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        if dark:
+            plain = day.browser.new_context
+
+            def new_context(**options: Any) -> Any:
+                return plain(color_scheme="dark", **options)
+
+            day.browser.new_context = new_context
         desks, phones = {}, {}
         for i, lang in enumerate(LANGS):
             locale = "pl-PL" if lang == "pl" else "en-GB"

@@ -206,3 +206,38 @@ def test_the_other_pages_of_a_game_and_an_account(server: Server, browser: Any) 
     finally:
         guest_ctx.close()
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_files_the_referee_prints_or_publishes(browser: Any, lang: str) -> None:
+    """The HTML files the CLI writes (a tournament's report, a round's pairings, the
+    standings, the list by name, the result slips, the referee's report): each opened
+    alone, as a browser shows a file, on a desktop in both colour schemes and printed."""
+    from tests.tournament.test_tsh_reports import played
+
+    from plansza import i18n
+    from plansza.tournament import paperwork, reports
+
+    state = played()
+    t = i18n.translator(lang)
+    files = {
+        "report": reports.html_report(state, t, teams=True),
+        "round": reports.round_page(state, 3, t),
+        "standings": reports.standings_page(state, 2, t),
+        "by name": paperwork.by_name_page(state, 3, t),
+        "slips": paperwork.slips_page(state, 3, t),
+        "referee's report": paperwork.referee_report_page(state, t),
+    }
+    ctx = browser.new_context(**DESKTOP)
+    try:
+        page = ctx.new_page()
+        for what, html in files.items():
+            page.set_content(html)
+            assert page.evaluate("document.documentElement.lang") == lang, what
+            assert_accessible_in_both_schemes(page, f"{what} [{lang}]")
+            page.emulate_media(media="print")
+            if bad := violations(page):
+                pytest.fail(f"{what} [{lang}], printed:\n" + "\n".join(bad))
+            page.emulate_media(media="screen")
+    finally:
+        ctx.close()
