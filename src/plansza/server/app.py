@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
+from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
@@ -34,6 +35,7 @@ from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
     HTMLResponse,
+    JSONResponse,
     PlainTextResponse,
     RedirectResponse,
     Response,
@@ -64,6 +66,7 @@ from plansza.services.live import (
     new_seed,
     player_action,
 )
+from plansza.services.ratings import pool_of, pool_words
 
 #: The largest message a client may send on a game's WebSocket (a move is ~30 bytes).
 MAX_MESSAGE = 4096
@@ -127,6 +130,7 @@ def create_app(  # long: the app's routes and stores in one place
     from plansza.server import tournament as live_tournament
     from plansza.server.effect import routes as effect_routes
     from plansza.server.federation import routes as federation_routes
+    from plansza.server.profiles import routes as profile_routes
 
     if words is None:
         from plansza.services.play import default_lexicon
@@ -181,6 +185,7 @@ def create_app(  # long: the app's routes and stores in one place
             Route("/g/{game_id}/join/{code}", join, methods=["GET", "POST"]),
             Route("/g/{game_id}/rematch", rematch),
             Route("/g/{game_id}/record.gcg", record),
+            Route("/g/{game_id}/rating", game_rating),
             WebSocketRoute("/g/{game_id}/ws", game_socket),
             *accounts.routes(),
             *station_routes(),
@@ -194,6 +199,7 @@ def create_app(  # long: the app's routes and stores in one place
             *belgijka_console.routes(),
             *belgijka_phone.routes(),
             *federation_routes(),
+            *profile_routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Route("/favicon.ico", favicon),
             Route("/static/site.css", stylesheet),
@@ -346,6 +352,11 @@ async def new_game(request: Request) -> Response:
         return _error_page(request, 400, t.gettext("Choose rules from the list."))
     if not 0 <= minutes <= 180:
         return _error_page(request, 400, t.gettext("Clock minutes from 0 to 180."))
+    rated = form.get("rated", "") == "1"
+    if rated and accounts.current(request) is None:
+        return _error_page(request, 403, t.gettext("Log in to play a rated game."))
+    if rated and pool_of(rules, minutes) is None:
+        return _error_page(request, 400, t.gettext("A rated game needs a clock."))
     token = secrets.token_urlsafe(18)
     code = secrets.token_urlsafe(12) if opponent == "person" else ""
     if opponent in ("person", "seek"):
@@ -364,6 +375,7 @@ async def new_game(request: Request) -> Response:
             owners=(token_hash(token), ""),
             invite=token_hash(code) if code else "",
             waiting=opponent in ("person", "seek"),
+            rated=rated,
         )
     except PlanszaError as e:
         return _error_page(request, 400, describe(e, t))
@@ -373,7 +385,9 @@ async def new_game(request: Request) -> Response:
     if opponent == "person":
         request.session[f"invite:{live.id}"] = code
     elif opponent == "seek":  # open to anyone in the lobby until someone takes it
-        seek = Seek(live.id, name, rules, minutes)
+        me = accounts.current(request)
+        shown = await _rating_of(request, me[0], pool_of(rules, minutes)) if me and rated else None
+        seek = Seek(live.id, name, rules, minutes, rated, shown)
         if live.hub.cluster is not None:
             await live.hub.cluster.add_seek(live.id, dataclasses.asdict(seek))
         else:
@@ -390,13 +404,35 @@ class Seek:
     name: str
     rules: str
     minutes: int
+    rated: bool = False
+    rating: str | None = None  #: the seeker's rating in the game's pool, as shown
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> Seek:
-        """A seek as Redis keeps it (one kept by an older server has more fields)."""
+        """A seek as Redis keeps it (one kept by an older server has fewer fields)."""
+        rating = data.get("rating")
         return cls(
-            str(data["game_id"]), str(data["name"]), str(data["rules"]), int(data["minutes"])
+            str(data["game_id"]),
+            str(data["name"]),
+            str(data["rules"]),
+            int(data["minutes"]),
+            bool(data.get("rated", False)),
+            str(rating) if rating is not None else None,
         )
+
+
+async def _rating_of(request: Request, account: int, pool: str | None) -> str:
+    """``account``'s rating in ``pool`` as shown beside a name: ``1532`` (``1500?``
+    while provisional; a newcomer's is provisional)."""
+    from plansza.services.ratings import provisional
+
+    store = _hub(request).store
+    found = dict(await to_thread.run_sync(store.ratings.standings, account))
+    standing = found.get(pool or "")
+    if standing is None:
+        return "1500?"
+    mark = "?" if provisional(standing.games) else ""
+    return f"{round(standing.rating.rating)}{mark}"
 
 
 async def take_seek(request: Request) -> Response:
@@ -444,6 +480,12 @@ async def _take_seat(request: Request, live: LiveGame, name: str) -> Response | 
     if seat is None:
         return None
     me = accounts.current(request)
+    if live.setup.rated:
+        # a rated seat belongs to an account, and not to the other seat's
+        if me is None:
+            return _error_page(request, 403, t.gettext("This game is rated: log in to play it."))
+        if await accounts.seat(request, live) is not None:
+            return _error_page(request, 403, t.gettext("You cannot play yourself."))
     try:
         chosen = display_name(name or (me[1] if me else ""))
     except LiveError:
@@ -493,9 +535,26 @@ async def game_page(request: Request) -> HTMLResponse:
         used=request.query_params.get("zaproszenie") == "wykorzystane",
         view=msgspec.to_builtins(view),
         names=view.names,
+        pool=pool_words(pool) if (pool := rated_pool(live)) else None,
         premiums=premiums(),
         values={letter: tileset.value(letter) for letter in tileset.letters},
     )
+
+
+def rated_pool(live: LiveGame) -> str | None:
+    """The pool a game is rated in (``None``: a casual game)."""
+    return pool_of(live.setup.rules, live.setup.minutes) if live.setup.rated else None
+
+
+async def game_rating(request: Request) -> Response:
+    """A finished rated game's ratings, each person's seat's before and after (JSON;
+    empty while it goes on, for a casual game and for an aborted one). Ratings are
+    public, as on a profile."""
+    live = await _live(request)
+    if live is None:
+        return JSONResponse({}, status_code=404)
+    found = await to_thread.run_sync(_hub(request).store.ratings.of_game, live.id)
+    return JSONResponse({str(seat): list(change) for seat, change in sorted(found.items())})
 
 
 async def _invited(request: Request) -> tuple[LiveGame, Response | None]:
@@ -564,6 +623,7 @@ async def join(request: Request) -> Response:
         rules=live.setup.rules,
         minutes=live.setup.minutes,
         nick=me[1] if me else "",
+        rated=live.setup.rated,
         action=request.url.path,
     )
 

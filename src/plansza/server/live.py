@@ -51,6 +51,7 @@ from plansza.services.live import (
     action_of,
     live_rules,
 )
+from plansza.services.ratings import Outcome, outcome_of
 
 Clock = Callable[[], float]
 
@@ -158,9 +159,12 @@ class LiveGame:
             action = await self._rematch(seat)  # the new game first: the step names it
         table = self.table
         before = len(table.steps)
+        was_over = table.over
         step = table.apply(seat, action, now=self.hub.clock())
+        # the step that ends a rated game changes the ratings in its own transaction
+        outcome = outcome_of(table) if table.over and not was_over else None
         try:
-            await self.hub.writer.append(self.id, step, over=table.over)
+            await self.hub.writer.append(self.id, step, over=table.over, outcome=outcome)
         except BaseException as e:
             # not stored: not made. Rebuild the table from what the database holds.
             del table.steps[before:]
@@ -308,12 +312,14 @@ class Writer:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._waiting: list[tuple[str, Step, bool, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[str, Step, bool, Outcome | None, asyncio.Future[None]]] = []
         self._task: asyncio.Task[None] | None = None
 
-    async def append(self, game_id: str, step: Step, *, over: bool) -> None:
+    async def append(
+        self, game_id: str, step: Step, *, over: bool, outcome: Outcome | None = None
+    ) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.append((game_id, step, over, future))
+        self._waiting.append((game_id, step, over, outcome, future))
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._flush())
         await asyncio.shield(future)
@@ -321,14 +327,17 @@ class Writer:
     async def _flush(self) -> None:
         while self._waiting:
             batch, self._waiting = self._waiting, []
-            rows = [(game_id, step, over) for game_id, step, over, _ in batch]
+            rows = [(game_id, step, over) for game_id, step, over, _, _ in batch]
+            outcomes = {game_id: o for game_id, _, _, o, _ in batch if o is not None}
             try:
-                await to_thread.run_sync(self.store.games.append_many, rows)
+                await to_thread.run_sync(self.store.games.append_many, rows, outcomes)
             except Exception:
-                for game_id, step, over, future in batch:
+                for game_id, step, over, outcome, future in batch:
                     try:
                         await to_thread.run_sync(
-                            self.store.games.append_many, [(game_id, step, over)]
+                            self.store.games.append_many,
+                            [(game_id, step, over)],
+                            {game_id: outcome} if outcome else None,
                         )
                     except Exception as e:
                         future.set_exception(e)
@@ -393,11 +402,12 @@ class Hub:
         owners: tuple[str, str] = ("", ""),
         invite: str = "",
         waiting: bool = False,
+        rated: bool = False,
     ) -> LiveGame:
         """A new game, stored, and its owner. ``owners``: the seats' proofs (hashes of
         their tokens, :func:`token_hash`); with ``waiting`` the clocks start when every
         person seat is taken (an open seat's owner is ``""``); ``invite``: the hash of
-        the invitation's code."""
+        the invitation's code; ``rated``: the ratings change when it ends."""
         # as asked: ``None`` (drawn, TR 2.1) is drawn again from the seed on replay;
         # the drawn seat given instead would skip that draw and change the bag
         table = LiveTable.new(
@@ -413,6 +423,7 @@ class Hub:
             invite=invite,
             waiting=waiting,
             arrival=self.arrival,
+            rated=rated,
         )
         return await self._store_new(table)
 

@@ -21,16 +21,18 @@ import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 
-from plansza.services.live import Join, Step
+from plansza.services.live import Ended, Join, Step
+from plansza.services.ratings import COMPUTER, Outcome, Rating, Standing, rated
 from plansza.services.tables import TableEntry
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "w0006"
+HEAD = "w0007"
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -97,6 +99,37 @@ table_entries = sa.Table(
     sa.Column("last_first", sa.Integer, nullable=True),
     sa.Column("last_second", sa.Integer, nullable=True),
     sa.Column("at", sa.Float, nullable=False),
+)
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("account", sa.Integer, primary_key=True),
+    sa.Column("pool", sa.String(24), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+rated_games = sa.Table(
+    "rated_games",
+    metadata,
+    sa.Column("game", sa.String(24), primary_key=True),
+    sa.Column("account", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("pool", sa.String(24), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("opponent", sa.Integer, nullable=True),
+    sa.Column("opponent_name", sa.String(40), nullable=False),
+    sa.Column("opponent_rating", sa.Float, nullable=False),
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("points", sa.Integer, nullable=False),
+    sa.Column("opponent_points", sa.Integer, nullable=False),
+    sa.Column("before", sa.Float, nullable=False),
+    sa.Column("after", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("bingos", sa.Integer, nullable=False),
+    sa.Column("challenges_won", sa.Integer, nullable=False),
 )
 alive = sa.Table(
     "server_alive",
@@ -179,6 +212,7 @@ class Store:
         self.checks = WordCheckRecords(self)
         self.tables = TableRecords(self)
         self.heartbeat = Heartbeat(self)
+        self.ratings = RatingRecords(self)
 
     def close(self) -> None:
         """Close the pooled connections (PostgreSQL's would otherwise be left open when
@@ -234,12 +268,19 @@ class GameRecords(_Records):
                 )
             )
 
-    def append(self, game_id: str, step: Step, *, over: bool = False) -> None:
+    def append(
+        self, game_id: str, step: Step, *, over: bool = False, outcome: Outcome | None = None
+    ) -> None:
         """Store one step (and whether the game is over now), in one transaction."""
-        self.append_many([(game_id, step, over)])
+        self.append_many([(game_id, step, over)], {game_id: outcome} if outcome else None)
 
-    def append_many(self, rows: list[tuple[str, Step, bool]]) -> None:
-        """Store steps of any games (game, step, over now) in one transaction: all or none."""
+    def append_many(
+        self, rows: list[tuple[str, Step, bool]], outcomes: dict[str, Outcome] | None = None
+    ) -> None:
+        """Store steps of any games (game, step, over now) in one transaction: all or
+        none. ``outcomes``: the games that a step of ``rows`` ended rated — their
+        players' ratings change in the same transaction (never twice: a game's rated
+        rows are keyed by the game)."""
         with self._begin() as c:
             values = []
             for game_id, step, _ in rows:
@@ -272,6 +313,11 @@ class GameRecords(_Records):
                                 .where(games.c.id == game_id)
                                 .values(setup=json.dumps(setup))
                             )
+            for game_id, step, over in rows:
+                rate = (outcomes or {}).get(game_id)
+                ended = [e for e in step.events if isinstance(e, Ended)]
+                if over and rate is not None and ended:
+                    _rate(c, game_id, rate, ended[-1].scores, step.at)
 
     def load(self, game_id: str) -> tuple[dict[str, Any], list[Step], bool] | None:
         """The game's setup, its steps in order and whether it is over; ``None``: no game."""
@@ -318,6 +364,241 @@ class GameRecords(_Records):
                 sa.select(games.c.id).where(games.c.over.is_(False)).order_by(games.c.created)
             ).all()
         return [r.id for r in rows]
+
+
+def _rate(
+    c: sa.Connection, game_id: str, outcome: Outcome, points: tuple[int, ...], at: float
+) -> None:
+    """Both players' ratings after the rated game ``game_id`` (inside its end
+    transaction). Not rated when a person's seat has no account or one account holds
+    both seats (a game against oneself proves nothing)."""
+    found = c.execute(sa.select(games.c.setup).where(games.c.id == game_id)).scalar()
+    names = json.loads(found).get("names", ["", ""]) if found else ["", ""]
+    linked = dict(
+        c.execute(sa.select(seats.c.seat, seats.c.account).where(seats.c.game == game_id)).all()
+    )
+    accounts: list[int | None] = []
+    for seat in (0, 1):
+        if outcome.computers[seat]:
+            accounts.append(None)
+        elif seat in linked:
+            accounts.append(int(linked[seat]))
+        else:
+            return
+    if accounts[0] is not None and accounts[0] == accounts[1]:
+        return
+    if c.execute(sa.select(rated_games.c.game).where(rated_games.c.game == game_id)).first():
+        return  # rated once already
+    before: list[Standing | None] = []
+    strength: list[Rating] = []
+    for seat, account in enumerate(accounts):
+        if account is None:
+            before.append(None)
+            strength.append(COMPUTER[outcome.computers[seat]])
+            continue
+        row = c.execute(
+            sa.select(ratings).where(ratings.c.account == account, ratings.c.pool == outcome.pool)
+        ).first()
+        standing = (
+            Standing(Rating(row.rating, row.deviation, row.volatility), row.games, row.at)
+            if row
+            else None
+        )
+        before.append(standing)
+        strength.append(standing.rating if standing else Rating())
+    for seat, account in enumerate(accounts):
+        if account is None:
+            continue
+        other = 1 - seat
+        after = rated(before[seat], strength[other], outcome.scores[seat], at)
+        values = {
+            "rating": after.rating.rating,
+            "deviation": after.rating.deviation,
+            "volatility": after.rating.volatility,
+            "games": after.games,
+            "at": at,
+        }
+        if before[seat] is None:
+            c.execute(ratings.insert().values(account=account, pool=outcome.pool, **values))
+        else:
+            c.execute(
+                ratings.update()
+                .where(ratings.c.account == account, ratings.c.pool == outcome.pool)
+                .values(**values)
+            )
+        c.execute(
+            rated_games.insert().values(
+                game=game_id,
+                account=account,
+                seat=seat,
+                pool=outcome.pool,
+                at=at,
+                opponent=accounts[other],
+                opponent_name=str(names[other])[:40],
+                opponent_rating=strength[other].rating,
+                score=outcome.scores[seat],
+                points=points[seat] if seat < len(points) else 0,
+                opponent_points=points[other] if other < len(points) else 0,
+                before=strength[seat].rating,
+                after=after.rating.rating,
+                deviation=after.rating.deviation,
+                bingos=outcome.bingos[seat],
+                challenges_won=outcome.challenges_won[seat],
+            )
+        )
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One account's rated game as a profile lists it."""
+
+    game: str
+    seat: int
+    pool: str
+    at: float
+    opponent_name: str
+    opponent_computer: bool
+    opponent_rating: float
+    score: float
+    points: int
+    opponent_points: int
+    before: float
+    after: float
+    bingos: int
+    challenges_won: int
+
+
+@dataclass(frozen=True)
+class RatedStats:
+    """An account's rated games summed up (one pool, or all)."""
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    average_points: float
+    bingos_per_game: float
+    challenges_won: int
+
+
+class RatingRecords(_Records):
+    """The accounts' ratings and their rated games (written by the games' ends)."""
+
+    def standings(self, account: int) -> list[tuple[str, Standing]]:
+        """The account's rating in each pool it has played, most games first."""
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(ratings)
+                .where(ratings.c.account == account)
+                .order_by(ratings.c.games.desc(), ratings.c.pool)
+            ).all()
+        return [
+            (r.pool, Standing(Rating(r.rating, r.deviation, r.volatility), r.games, r.at))
+            for r in rows
+        ]
+
+    def of_game(self, game_id: str) -> dict[int, tuple[float, float]]:
+        """A rated game's change for each person's seat: (before, after)."""
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(rated_games.c.seat, rated_games.c.before, rated_games.c.after).where(
+                    rated_games.c.game == game_id
+                )
+            ).all()
+        return {r.seat: (r.before, r.after) for r in rows}
+
+    def history(self, account: int, pool: str) -> list[tuple[float, float]]:
+        """The account's rating in ``pool`` after each rated game: (when, rating),
+        oldest first."""
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(rated_games.c.at, rated_games.c.after)
+                .where(rated_games.c.account == account, rated_games.c.pool == pool)
+                .order_by(rated_games.c.at, rated_games.c.game)
+            ).all()
+        return [(r.at, r.after) for r in rows]
+
+    def _filtered(
+        self, account: int, pool: str | None, score: float | None, opponent: str | None
+    ) -> list[Any]:
+        where = [rated_games.c.account == account]
+        if pool:
+            where.append(rated_games.c.pool == pool)
+        if score is not None:
+            where.append(rated_games.c.score == score)
+        if opponent:
+            where.append(rated_games.c.opponent_name == opponent)
+        return where
+
+    def games(
+        self,
+        account: int,
+        *,
+        pool: str | None = None,
+        score: float | None = None,
+        opponent: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[RatedGame]:
+        """The account's rated games, newest first, filtered by pool, by the score
+        taken (1, 0.5, 0) and by the opponent's name as it was in the game."""
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(rated_games)
+                .where(*self._filtered(account, pool, score, opponent))
+                .order_by(rated_games.c.at.desc(), rated_games.c.game)
+                .limit(limit)
+                .offset(offset)
+            ).all()
+        return [
+            RatedGame(
+                r.game,
+                r.seat,
+                r.pool,
+                r.at,
+                r.opponent_name,
+                r.opponent is None,
+                r.opponent_rating,
+                r.score,
+                r.points,
+                r.opponent_points,
+                r.before,
+                r.after,
+                r.bingos,
+                r.challenges_won,
+            )
+            for r in rows
+        ]
+
+    def stats(self, account: int, pool: str | None = None) -> RatedStats:
+        """The account's rated games summed up, in ``pool`` or all."""
+        g = rated_games.c
+        with self._connect() as c:
+            r = c.execute(
+                sa.select(
+                    sa.func.count(),
+                    sa.func.sum(sa.case((g.score == 1.0, 1), else_=0)),
+                    sa.func.sum(sa.case((g.score == 0.5, 1), else_=0)),
+                    sa.func.avg(g.points),
+                    sa.func.avg(g.bingos),
+                    sa.func.sum(g.challenges_won),
+                ).where(*self._filtered(account, pool, None, None))
+            ).one()
+        n = int(r[0] or 0)
+        wins, draws = int(r[1] or 0), int(r[2] or 0)
+        return RatedStats(
+            n, wins, draws, n - wins - draws, float(r[3] or 0.0), float(r[4] or 0.0), int(r[5] or 0)
+        )
+
+    def opponents(self, account: int) -> list[str]:
+        """The names the account's rated opponents had, for a profile's filter."""
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(rated_games.c.opponent_name)
+                .where(rated_games.c.account == account)
+                .distinct()
+            ).all()
+        return [r[0] for r in rows]
 
 
 class UserRecords(_Records):

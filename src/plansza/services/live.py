@@ -345,6 +345,8 @@ class Setup(msgspec.Struct):
     waiting: bool = False
     arrival: float = ARRIVAL
     rematch_of: str = ""
+    #: rated (``plansza.services.ratings``): both persons' seats belong to accounts
+    rated: bool = False
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> Setup:
@@ -454,6 +456,7 @@ class View(msgspec.Struct, frozen=True):
     exchanges_left: int | None
     arrival: float | None
     rematch: RematchView
+    rated: bool = False
 
 
 # ---- the table ----------------------------------------------------------------------------
@@ -506,6 +509,7 @@ class LiveTable:
         arrival: float = ARRIVAL,
         rematch_of: str = "",
         players: PlayerFactory | None = None,
+        rated: bool = False,
     ) -> LiveTable:
         """A game about to start. Without ``waiting`` the clock of the player to move
         runs from ``now``; with it, the person seats not yet owned (``owners``) are
@@ -523,6 +527,7 @@ class LiveTable:
             waiting=waiting,
             arrival=arrival,
             rematch_of=rematch_of,
+            rated=rated,
         )
         return cls._made(setup, rules, words, players)
 
@@ -760,6 +765,7 @@ class LiveTable:
             starting=1 - first,
             started=now,
             owners=list(self.owners),
+            rated=self.setup.rated,
         )
 
     def _flag(self, now: float) -> list[Event]:
@@ -989,6 +995,7 @@ class LiveTable:
             ),
             arrival=arrival,
             rematch=self.rematch,
+            rated=self.setup.rated,
         )
 
     @staticmethod

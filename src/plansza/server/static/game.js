@@ -215,6 +215,22 @@
       li.textContent = `${view.names[a.player]}: ${sign}${a.points} — ${why}`;
       list.appendChild(li);
     }
+    drawRatings();
+  }
+
+  // a rated game's ratings before and after, written with the step that ended it
+  let ratingsShown = false;
+  function drawRatings() {
+    const el = $("rating-change");
+    if (!el || ratingsShown) return;
+    ratingsShown = true;
+    fetch(`/g/${gameId}/rating`).then((r) => r.json()).then((change) => {
+      const lines = Object.entries(change).map(([s, [before, after]]) => {
+        const d = Math.round(after) - Math.round(before);
+        return `${view.names[s]}: ${Math.round(before)} → ${Math.round(after)} (${d >= 0 ? "+" : ""}${d})`;
+      });
+      el.textContent = lines.length ? lines.join(" · ") : words.unrated;
+    }).catch(() => { ratingsShown = false; });
   }
 
   function drawRematch() {
