@@ -21,7 +21,6 @@ import os
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -50,6 +49,7 @@ from plansza.server import accounts
 from plansza.server.hall import HallMode, in_hall, is_referee
 from plansza.server.headers import CompressFiles, SecurityHeaders
 from plansza.server.live import NO_ANSWER, Hub, LiveGame, token_hash
+from plansza.server.lobby_pages import Seek, live_part
 from plansza.server.pages import csrf, is_https, language, page, premiums, small_form, translator_of
 from plansza.server.pages import hub_of as _hub
 from plansza.server.settings import AppSettings
@@ -130,6 +130,7 @@ def create_app(  # long: the app's routes and stores in one place
     from plansza.server import tournament as live_tournament
     from plansza.server.effect import routes as effect_routes
     from plansza.server.federation import routes as federation_routes
+    from plansza.server.lobby_pages import routes as lobby_routes
     from plansza.server.profiles import routes as profile_routes
 
     if words is None:
@@ -200,6 +201,7 @@ def create_app(  # long: the app's routes and stores in one place
             *belgijka_phone.routes(),
             *federation_routes(),
             *profile_routes(),
+            *lobby_routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Route("/favicon.ico", favicon),
             Route("/static/site.css", stylesheet),
@@ -299,18 +301,16 @@ async def lobby(request: Request) -> HTMLResponse:
             belgijka=request.app.state.belgijka is not None,
             levels=[],
             presets=(),
-            seeks=[],
         )
     levels = [(key, t.gettext(text)) for key, text in LEVELS.items()]
     hub = _hub(request)
-    if hub.cluster is not None:  # every process's seeks, kept in Redis
-        seeks = sorted((Seek.of(s) for s in await hub.cluster.seeks()), key=lambda s: s.game_id)
-    else:
-        for game_id in [g for g in hub.seeks if g not in hub.games or hub.games[g].table.over]:
-            del hub.seeks[game_id]  # given up before anyone took it
-        seeks = sorted(hub.seeks.values(), key=lambda s: s.game_id)
     return page(
-        request, "web/lobby.html", closed=False, levels=levels, presets=presets(hub), seeks=seeks
+        request,
+        "web/lobby.html",
+        closed=False,
+        levels=levels,
+        presets=presets(hub),
+        **await live_part(request),
     )
 
 
@@ -392,33 +392,8 @@ async def new_game(request: Request) -> Response:
             await live.hub.cluster.add_seek(live.id, dataclasses.asdict(seek))
         else:
             live.hub.seeks[live.id] = seek
+        live.hub.lobby.touch()
     return response
-
-
-@dataclass(frozen=True)
-class Seek:
-    """An open seek: a game waiting in the lobby for anyone to take its second seat
-    (in memory; for a cluster in Redis, where every process's lobby finds it)."""
-
-    game_id: str
-    name: str
-    rules: str
-    minutes: int
-    rated: bool = False
-    rating: str | None = None  #: the seeker's rating in the game's pool, as shown
-
-    @classmethod
-    def of(cls, data: dict[str, Any]) -> Seek:
-        """A seek as Redis keeps it (one kept by an older server has fewer fields)."""
-        rating = data.get("rating")
-        return cls(
-            str(data["game_id"]),
-            str(data["name"]),
-            str(data["rules"]),
-            int(data["minutes"]),
-            bool(data.get("rated", False)),
-            str(rating) if rating is not None else None,
-        )
 
 
 async def _rating_of(request: Request, account: int, pool: str | None) -> str:
@@ -452,6 +427,7 @@ async def take_seek(request: Request) -> Response:
         seek = Seek.of(found) if found else None
     else:
         seek = hub.seeks.pop(game_id, None)
+    hub.lobby.touch()
     if seek is None or live is None:
         return _error_page(request, 404, t.gettext("This game has already found an opponent."))
     taken = await _take_seat(request, live, form.get("name", ""))
@@ -691,6 +667,10 @@ async def game_socket(ws: WebSocket) -> None:
     except ValueError:
         last = 0
     sub = live.subscribe(seat, last)
+    lobby = live.hub.lobby
+    here = lobby.enter(accounts.current(ws))  # online while a game is open
+    if seat is None:
+        lobby.watch(live.id, 1)
 
     async def sender() -> None:
         while True:
@@ -716,6 +696,9 @@ async def game_socket(ws: WebSocket) -> None:
     finally:
         live.unsubscribe(sub)
         task.cancel()
+        lobby.leave(here)
+        if seat is None:
+            lobby.watch(live.id, -1)
 
 
 async def _message(

@@ -215,6 +215,8 @@ class Cluster:
         #: Called when this process finds its own lease had expired (it was stalled):
         #: its games may have been taken over.
         self.on_lapsed: Callable[[], Coroutine[Any, Any, None]] | None = None
+        #: Called when a process changed its part of the lobby (server/lobby.py).
+        self.on_lobby: Callable[[], None] = lambda: None
 
     # ---- keys ---------------------------------------------------------------------
 
@@ -261,7 +263,9 @@ class Cluster:
             keys=self._beat_keys(), args=[repr(self.clock()), int(LEASE * 1000), self.me]
         )
         self._pubsub = self.client.pubsub()
-        await self._pubsub.subscribe(self._inbox(self.me), self._replies(self.me))
+        await self._pubsub.subscribe(
+            self._inbox(self.me), self._replies(self.me), f"{PREFIX}lobby"
+        )
         self._tasks = [
             asyncio.create_task(self._listen()),
             asyncio.create_task(self._watching()),
@@ -286,6 +290,8 @@ class Cluster:
             with contextlib.suppress(Exception):
                 await self.client.hset(f"{PREFIX}alive", self.me, repr(self.clock()))
                 await self.client.delete(f"{PREFIX}proc:{self.me}")
+                await self.client.hdel(f"{PREFIX}lobby", self.me)
+                await self.client.publish(f"{PREFIX}lobby", "{}")
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()
             with contextlib.suppress(Exception):
@@ -479,7 +485,9 @@ class Cluster:
                 await asyncio.sleep(BEAT)
 
     def _received(self, channel: str, data: dict[str, Any]) -> None:
-        if channel.startswith(f"{PREFIX}game:"):
+        if channel == f"{PREFIX}lobby":
+            self.on_lobby()
+        elif channel.startswith(f"{PREFIX}game:"):
             self.on_step(channel[len(PREFIX) + 5 :], data)
         elif channel == self._replies(self.me):
             future = self._waiting.get(str(data.get("id")))
@@ -501,3 +509,22 @@ class Cluster:
 
     async def seeks(self) -> list[dict[str, Any]]:
         return [json.loads(v) for v in (await self.client.hgetall(f"{PREFIX}seeks")).values()]
+
+    # ---- the lobby: each process's part (server/lobby.py) --------------------------------
+
+    async def put_lobby(self, part: dict[str, Any], *, tell: bool = True) -> None:
+        """This process's part of the lobby, kept under its name; with ``tell`` every
+        process (this one too) is told that the lobby changed."""
+        await self.client.hset(f"{PREFIX}lobby", self.me, json.dumps(part, ensure_ascii=False))
+        if tell:
+            await self.client.publish(f"{PREFIX}lobby", "{}")
+
+    async def lobby_parts(self) -> list[dict[str, Any]]:
+        """Every process's part of the lobby (a dead one's too: the reader drops the
+        stale ones by their time)."""
+        return [json.loads(v) for v in (await self.client.hgetall(f"{PREFIX}lobby")).values()]
+
+    async def drop_lobby(self, process: str) -> None:
+        """A dead process's part of the lobby removed, and every process told."""
+        if await self.client.hdel(f"{PREFIX}lobby", process):
+            await self.client.publish(f"{PREFIX}lobby", "{}")

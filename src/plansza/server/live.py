@@ -36,10 +36,13 @@ from plansza.server.store import Store
 
 if TYPE_CHECKING:
     from plansza.server.cluster import Cluster
+from plansza.server.lobby import Lobby
 from plansza.services.live import (
     ARRIVAL,
     Action,
     Cancel,
+    Cancelled,
+    Ended,
     Flag,
     LiveError,
     LiveTable,
@@ -47,11 +50,15 @@ from plansza.services.live import (
     Rematch,
     Resume,
     Setup,
+    Started,
     Step,
     action_of,
     live_rules,
 )
 from plansza.services.ratings import Outcome, outcome_of
+
+#: The events that change the lobby's list of games being played.
+LOBBY_EVENTS = (Started, Ended, Cancelled)
 
 Clock = Callable[[], float]
 
@@ -183,6 +190,8 @@ class LiveGame:
         """``step`` to every subscriber as its kind of reader may see it: each message
         built once, for the first subscriber of its kind."""
         now = self.hub.clock()
+        if self.owned and any(isinstance(e, LOBBY_EVENTS) for e in step.events):
+            self.hub.lobby.touch()  # a game began or ended: the lobby's list changed
         built: dict[tuple[Reader, bool], str] = {}
         for sub in self.subscribers:
             if step.n < sub.seen:
@@ -380,6 +389,8 @@ class Hub:
         #: (in a cluster they are kept in Redis, for every process's lobby).
         self.seeks: dict[str, Any] = {}
         self._beat: asyncio.Task[None] | None = None
+        #: Who is online and what is played, for the lobby (server/lobby.py).
+        self.lobby = Lobby(self)
         self._loading: dict[str, asyncio.Lock] = {}
         self._burying: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -442,6 +453,7 @@ class Hub:
         live = LiveGame(self, game_id, table)
         self.games[game_id] = live
         live.wake()
+        self.lobby.touch()  # a game against the computer is played from now
         return live
 
     async def get(self, game_id: str) -> LiveGame | None:
@@ -707,6 +719,9 @@ class Hub:
         if process in self._burying:
             return
         self._burying.add(process)
+        # its part of the lobby (who was online there) goes with it, for every lobby
+        with contextlib.suppress(Exception):
+            await cluster.drop_lobby(process)
 
         async def bury() -> None:
             try:
@@ -799,7 +814,9 @@ class Hub:
             c = self.cluster
             c.on_step, c.on_ask, c.on_dead = self._on_step, self._on_ask, self._on_dead
             c.on_lapsed = self._on_lapsed
+            c.on_lobby = self.lobby.heard
             await c.start()
+            self._spawn(self.lobby.run())
             self._spawn(self._adopt_orphans())
             self._beat = asyncio.create_task(self._heartbeat())
             return
@@ -824,6 +841,7 @@ class Hub:
             await asyncio.sleep(1.0)
 
     async def stop(self) -> None:
+        self.lobby.close()
         tasks = [self._beat, *self._tasks]
         tasks += [t for g in self.games.values() for t in (g._computer, g._timer)]
         for g in self.games.values():

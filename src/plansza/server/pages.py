@@ -42,6 +42,31 @@ def csrf(request: Request, *, new: bool = False) -> str:
     return str(token)
 
 
+def render_part(request: Request, name: str, **context: Any) -> str:
+    """The template ``name`` rendered for this request: in the visitor's language, with
+    the form token, the path, the logged-in nickname and whether it is a referee's (as
+    last checked: for the nav only). A whole page, or a part a stream sends."""
+    lang = language(request)
+    nick = request.session.get("nick")
+    return render(
+        name,
+        translator(lang),
+        csrf=csrf(request),
+        # the page's own links (its languages) go to this path: one leading slash,
+        # so that a path like //elsewhere.example (a page not found) is never a
+        # link to another site
+        path="/" + request.url.path.lstrip("/"),
+        account=nick if isinstance(nick, str) else None,
+        account_referee=isinstance(nick, str) and request.session.get("referee") is True,
+        ranking_served=getattr(request.app.state, "ranking", None) is not None,
+        # the nav's links to the word tools: not in a hall, but for its referees
+        # (as last checked; the hall's middleware decides, server/hall.py)
+        word_tools=not getattr(request.app.state, "hall_mode", False)
+        or request.session.get("referee") is True,
+        **context,
+    )
+
+
 def page(
     request: Request,
     name: str,
@@ -52,29 +77,10 @@ def page(
     """The template ``name`` in the visitor's language, with the form token, the path,
     the logged-in nickname and whether it is a referee's (as last checked: for the nav
     only); a language asked for is kept in a cookie."""
-    lang = language(request)
-    nick = request.session.get("nick")
     response = HTMLResponse(
-        render(
-            name,
-            translator(lang),
-            csrf=csrf(request),
-            # the page's own links (its languages) go to this path: one leading slash,
-            # so that a path like //elsewhere.example (a page not found) is never a
-            # link to another site
-            path="/" + request.url.path.lstrip("/"),
-            account=nick if isinstance(nick, str) else None,
-            account_referee=isinstance(nick, str) and request.session.get("referee") is True,
-            ranking_served=getattr(request.app.state, "ranking", None) is not None,
-            # the nav's links to the word tools: not in a hall, but for its referees
-            # (as last checked; the hall's middleware decides, server/hall.py)
-            word_tools=not getattr(request.app.state, "hall_mode", False)
-            or request.session.get("referee") is True,
-            **context,
-        ),
-        status_code=status,
-        headers=headers,
+        render_part(request, name, **context), status_code=status, headers=headers
     )
+    lang = language(request)
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(
             "lang", lang, max_age=3600 * 24 * 365, samesite="lax", secure=is_https(request)

@@ -22,6 +22,7 @@ from plansza.server.pages import page, translator_of
 from plansza.services.accounts import nickname_key
 from plansza.services.charts import line_chart
 from plansza.services.ratings import pool_words, provisional
+from plansza.tiles import polish_collation_key
 
 #: Rated games a page lists.
 PAGE = 50
@@ -71,7 +72,7 @@ async def profile(request: Request) -> Response:
                 offset=(number - 1) * PAGE,
             ),
             "stats": store.ratings.stats(account, pool),
-            "opponents": sorted(store.ratings.opponents(account), key=str.casefold),
+            "opponents": sorted(store.ratings.opponents(account), key=polish_collation_key),
             "histories": {p: store.ratings.history(account, p) for p in pools},
         }
 

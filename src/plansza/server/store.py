@@ -28,7 +28,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from plansza.services.live import Ended, Join, Step
-from plansza.services.ratings import COMPUTER, Outcome, Rating, Standing, rated
+from plansza.services.ratings import COMPUTER, Outcome, Rating, Standing, pool_of, rated
 from plansza.services.tables import TableEntry
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -589,6 +589,51 @@ class RatingRecords(_Records):
         return RatedStats(
             n, wins, draws, n - wins - draws, float(r[3] or 0.0), float(r[4] or 0.0), int(r[5] or 0)
         )
+
+    def listed(self, accounts: list[int]) -> dict[int, int]:
+        """Each account's rating as a list shows it beside the name: in the pool of
+        its most games (accounts without a rated game are left out)."""
+        best: dict[int, tuple[int, float]] = {}
+        with self._connect() as c:
+            for chunk in range(0, len(accounts), 500):
+                rows = c.execute(
+                    sa.select(ratings.c.account, ratings.c.games, ratings.c.rating).where(
+                        ratings.c.account.in_(accounts[chunk : chunk + 500])
+                    )
+                ).all()
+                for r in rows:
+                    if r.account not in best or r.games > best[r.account][0]:
+                        best[r.account] = (r.games, r.rating)
+        return {a: round(rating) for a, (_, rating) in best.items()}
+
+    def of_seats(self, game_id: str, rules: str, minutes: int) -> tuple[int | None, int | None]:
+        """The ratings of a game's players in its pool (a computer's fixed one; a
+        guest or an account not yet rated there: ``None``)."""
+        pool = pool_of(rules, minutes)
+        with self._connect() as c:
+            found = c.execute(sa.select(games.c.setup).where(games.c.id == game_id)).scalar()
+            kinds = json.loads(found).get("seats", ["person", "person"]) if found else []
+            linked = dict(
+                c.execute(
+                    sa.select(seats.c.seat, seats.c.account).where(seats.c.game == game_id)
+                ).all()
+            )
+            out: list[int | None] = []
+            for seat in (0, 1):
+                kind = kinds[seat] if seat < len(kinds) else "person"
+                if kind != "person":
+                    level = COMPUTER.get(kind)
+                    out.append(round(level.rating) if level else None)
+                    continue
+                rating = None
+                if seat in linked and pool is not None:
+                    rating = c.execute(
+                        sa.select(ratings.c.rating).where(
+                            ratings.c.account == linked[seat], ratings.c.pool == pool
+                        )
+                    ).scalar()
+                out.append(None if rating is None else round(rating))
+        return out[0], out[1]
 
     def opponents(self, account: int) -> list[str]:
         """The names the account's rated opponents had, for a profile's filter."""
