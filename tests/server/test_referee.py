@@ -143,7 +143,7 @@ def test_the_command_upgrades_an_older_database(tmp_path: Path) -> None:
             version = c.execute(sa.text("SELECT version_num FROM plansza_web_version")).scalar()
     finally:
         store.close()  # a PostgreSQL pool's connections, closed (not left to the collector)
-    assert version == HEAD == "w0007"
+    assert version == HEAD == "w0008"  # the newest migration
 
 
 # ---- the pages ---------------------------------------------------------------------------

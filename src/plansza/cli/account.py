@@ -3,6 +3,7 @@
 ``plansza konto sedzia NICK`` makes the account a referee (the word-check station's log,
 and the referee's console, are theirs only); ``plansza konto pomocniczy NICK`` an
 assistant referee, who enters results in the console and nothing else (RS §6.5);
+``plansza konto moderator NICK`` the chat's moderator (reports, silencing);
 ``--odbierz`` takes a role back.
 The database is the one ``plansza serve`` uses (``--db URL``, the same default).
 """
@@ -29,8 +30,9 @@ DbOption = typer.Option(
 )
 
 
-def _set_role(nick: str, db: str | None, assistant: bool, on: bool) -> None:
-    """Grant (``on``) or take back the referee's or the assistant referee's role."""
+def _set_role(nick: str, db: str | None, assistant: bool | str, on: bool) -> None:
+    """Grant (``on``) or take back the referee's or the assistant referee's role
+    (``assistant`` ``"moderator"``: the chat moderator's)."""
     from plansza.server.store import Store, default_url
     from plansza.services.accounts import nickname, nickname_key
 
@@ -38,7 +40,13 @@ def _set_role(nick: str, db: str | None, assistant: bool, on: bool) -> None:
         nick = nickname(nick)  # one that cannot be a nickname (a line break): said so
         store = Store(db or default_url())
         try:
-            grant = store.users.set_assistant if assistant else store.users.set_referee
+            grant = (
+                store.users.set_moderator
+                if assistant == "moderator"
+                else store.users.set_assistant
+                if assistant
+                else store.users.set_referee
+            )
             found = grant(nickname_key(nick), on)
         finally:
             store.close()
@@ -80,3 +88,21 @@ app.command("sedzia")(referee)
 app.command("referee", hidden=True)(referee)
 app.command("pomocniczy")(assistant)
 app.command("assistant", hidden=True)(assistant)
+
+
+def moderator(
+    nick: str = typer.Argument(..., help=N_("The account's nickname (any case)")),
+    revoke: bool = typer.Option(
+        False, "--odbierz", "--revoke", help=N_("Take the moderator's role back")
+    ),
+    db: str | None = DbOption,
+) -> None:
+    """Make an account the chat's moderator: sees reported messages, silences accounts."""
+    _set_role(nick, db, "moderator", not revoke)
+    if revoke:
+        console.print(_("{nick} is no longer a moderator.", nick=nick.strip()))
+    else:
+        console.print(_("{nick} is a moderator now.", nick=nick.strip()))
+
+
+app.command("moderator")(moderator)

@@ -45,7 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from plansza.errors import N_, PlanszaError
 from plansza.i18n import Translator
-from plansza.server import accounts
+from plansza.server import accounts, chat
 from plansza.server.hall import HallMode, in_hall, is_referee
 from plansza.server.headers import CompressFiles, SecurityHeaders
 from plansza.server.live import NO_ANSWER, Hub, LiveGame, token_hash
@@ -131,6 +131,7 @@ def create_app(  # long: the app's routes and stores in one place
     from plansza.server.effect import routes as effect_routes
     from plansza.server.federation import routes as federation_routes
     from plansza.server.lobby_pages import routes as lobby_routes
+    from plansza.server.moderation import routes as moderation_routes
     from plansza.server.profiles import routes as profile_routes
 
     if words is None:
@@ -202,6 +203,7 @@ def create_app(  # long: the app's routes and stores in one place
             *federation_routes(),
             *profile_routes(),
             *lobby_routes(),
+            *moderation_routes(),
             *study_routes(Site(page=page, csrf=csrf, translator=translator_of, premiums=premiums)),
             Route("/favicon.ico", favicon),
             Route("/static/site.css", stylesheet),
@@ -667,6 +669,8 @@ async def game_socket(ws: WebSocket) -> None:
     except ValueError:
         last = 0
     sub = live.subscribe(seat, last)
+    sub.muted = await chat.muted_by(ws)
+    await chat.history(live, sub, chat.readable(seat, live.table.over))
     lobby = live.hub.lobby
     here = lobby.enter(accounts.current(ws))  # online while a game is open
     if seat is None:
@@ -688,7 +692,11 @@ async def game_socket(ws: WebSocket) -> None:
             if text is None:  # a binary frame: not what a game's page sends
                 await ws.close(code=1003)  # unsupported data
                 break
-            reply = await _message(live, seat, text, t)
+            reply = await _chat(ws, live, sub, seat, text, t)
+            if reply is None:
+                reply = await _message(live, seat, text, t)
+            elif reply.get("type") == "done":
+                continue
             if reply is not None:
                 await ws.send_json(reply)
     except WebSocketDisconnect:
@@ -699,6 +707,30 @@ async def game_socket(ws: WebSocket) -> None:
         lobby.leave(here)
         if seat is None:
             lobby.watch(live.id, -1)
+
+
+async def _chat(
+    ws: WebSocket, live: LiveGame, sub: Any, seat: int | None, text: str, t: Translator
+) -> dict[str, Any] | None:
+    """A chat message (or a mute, a report) handled: the answer (``{"type": "done"}``:
+    none to send); ``None`` when the client's message is not the chat's."""
+    if len(text) > MAX_MESSAGE or '"chat' not in text:
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict):
+        return None
+    kind = message.get("kind")
+    if kind == "chat":
+        reply = await chat.say(ws, live, seat, str(message.get("text", "")), t)
+        return reply if reply is not None else {"type": "done"}
+    if kind == "chat_mute":
+        return await chat.mute(ws, sub, str(message.get("author", "")), t)
+    if kind == "chat_report":
+        return await chat.report(ws, live, message.get("id"), t)
+    return None
 
 
 async def _message(

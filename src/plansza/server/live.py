@@ -98,6 +98,22 @@ class Subscriber:
 
     seat: int | None
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    #: the chat's authors (nicknames, case-folded) this reader muted (server/chat.py)
+    muted: set[str] = field(default_factory=set)
+    #: the event loop its connection runs on (one in a server; a test's clients may
+    #: each have their own, and a queue is woken only from its own loop)
+    loop: asyncio.AbstractEventLoop | None = None
+
+    def put(self, text: str) -> None:
+        """``text`` on the queue, from whichever loop."""
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if self.loop is None or self.loop is here:
+            self.queue.put_nowait(text)
+        else:
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, text)
     #: The last step it has been sent (or had seen, reconnecting): a replica behind
     #: the client sends nothing twice.
     seen: int = 0
@@ -192,6 +208,8 @@ class LiveGame:
         now = self.hub.clock()
         if self.owned and any(isinstance(e, LOBBY_EVENTS) for e in step.events):
             self.hub.lobby.touch()  # a game began or ended: the lobby's list changed
+        if any(isinstance(e, Ended) for e in step.events):
+            self.hub._spawn(self._open_chats())  # each side may read the other's now
         built: dict[tuple[Reader, bool], str] = {}
         for sub in self.subscribers:
             if step.n < sub.seen:
@@ -202,6 +220,15 @@ class LiveGame:
                 built[key] = self.table.message(None if had else step, sub.seat, now).decode()
             sub.seen = step.n
             sub.queue.put_nowait(built[key])
+
+    async def _open_chats(self) -> None:
+        """The game is over: each reader gets the other side's chat so far."""
+        from plansza.server.chat_core import PLAYERS, SPECTATORS, history
+
+        for sub in list(self.subscribers):
+            other = SPECTATORS if sub.seat is not None else PLAYERS
+            with contextlib.suppress(Exception):
+                await history(self, sub, (other,))
 
     def wake(self) -> None:
         """Let the computer act if it is its turn (a move, an answer, a rematch's),
@@ -272,6 +299,12 @@ class LiveGame:
     def receive(self, data: dict[str, Any]) -> None:
         """A step the owner published: replayed here and sent to this process's
         subscribers. One missed (a gap) is read from the database."""
+        if "chat" in data:  # a chat message written on another process
+            if self.hub.cluster is None or data.get("from") != self.hub.cluster.me:
+                from plansza.server.chat_core import deliver
+
+                deliver(self, data["chat"])
+            return
         if self.owned:
             return
         have = len(self.table.steps)
@@ -295,7 +328,7 @@ class LiveGame:
     def subscribe(self, seat: int | None, last: int = 0) -> Subscriber:
         """A subscriber, first given the steps after ``last`` and the view now (each
         as ``seat`` may see it)."""
-        sub = Subscriber(seat, seen=max(0, last))
+        sub = Subscriber(seat, seen=max(0, last), loop=asyncio.get_running_loop())
         for step in self.table.steps[max(0, last) :]:
             sub.queue.put_nowait(self.table.step_message(step, seat).decode())
             sub.seen = step.n

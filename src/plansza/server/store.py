@@ -32,7 +32,7 @@ from plansza.services.ratings import COMPUTER, Outcome, Rating, Standing, pool_o
 from plansza.services.tables import TableEntry
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "w0007"
+HEAD = "w0008"
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -64,6 +64,9 @@ users = sa.Table(
     sa.Column("referee", sa.Boolean, nullable=False, server_default=sa.false()),
     # RS §6.5: an assistant referee enters results in the console, nothing else
     sa.Column("assistant", sa.Boolean, nullable=False, server_default=sa.false()),
+    # the chat's moderator: sees reports, silences accounts
+    sa.Column("moderator", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("silenced_until", sa.Float, nullable=True),
 )
 seats = sa.Table(
     "game_seats",
@@ -130,6 +133,34 @@ rated_games = sa.Table(
     sa.Column("deviation", sa.Float, nullable=False),
     sa.Column("bingos", sa.Integer, nullable=False),
     sa.Column("challenges_won", sa.Integer, nullable=False),
+)
+chat_messages = sa.Table(
+    "chat_messages",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game", sa.String(24), nullable=False),
+    sa.Column("channel", sa.String(12), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("account", sa.Integer, nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("text", sa.String(300), nullable=False),
+)
+chat_reports = sa.Table(
+    "chat_reports",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("message", sa.Integer, nullable=False),
+    sa.Column("reporter", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("handled", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.UniqueConstraint("message", "reporter"),
+)
+chat_mutes = sa.Table(
+    "chat_mutes",
+    metadata,
+    sa.Column("account", sa.Integer, primary_key=True),
+    sa.Column("muted", sa.Integer, primary_key=True),
 )
 alive = sa.Table(
     "server_alive",
@@ -213,6 +244,7 @@ class Store:
         self.tables = TableRecords(self)
         self.heartbeat = Heartbeat(self)
         self.ratings = RatingRecords(self)
+        self.chat = ChatRecords(self)
 
     def close(self) -> None:
         """Close the pooled connections (PostgreSQL's would otherwise be left open when
@@ -706,11 +738,206 @@ class UserRecords(_Records):
             return None
         return "referee" if row.referee else "assistant" if row.assistant else None
 
+    def set_moderator(self, key: str, moderator: bool) -> bool:
+        """Grant (or revoke) the chat moderator's role of the account of the nickname
+        ``key``; ``False``: no such account."""
+        with self._begin() as c:
+            done = c.execute(
+                users.update().where(users.c.nickname_key == key).values(moderator=moderator)
+            )
+        return done.rowcount > 0
+
+    def is_moderator(self, user_id: int) -> bool:
+        with self._connect() as c:
+            found = c.execute(sa.select(users.c.moderator).where(users.c.id == user_id)).scalar()
+        return bool(found)
+
+    def silence(self, user_id: int, until: float | None) -> None:
+        """The account may not chat before ``until`` (``None``: it may again)."""
+        with self._begin() as c:
+            c.execute(users.update().where(users.c.id == user_id).values(silenced_until=until))
+
+    def silenced_until(self, user_id: int) -> float | None:
+        with self._connect() as c:
+            found = c.execute(
+                sa.select(users.c.silenced_until).where(users.c.id == user_id)
+            ).scalar()
+        return None if found is None else float(found)
+
+    def nickname(self, user_id: int) -> str | None:
+        with self._connect() as c:
+            found = c.execute(sa.select(users.c.nickname).where(users.c.id == user_id)).scalar()
+        return None if found is None else str(found)
+
     def is_referee(self, user_id: int) -> bool:
         """Whether the account ``user_id`` is a referee (no such account: not one)."""
         with self._connect() as c:
             found = c.execute(sa.select(users.c.referee).where(users.c.id == user_id)).scalar()
         return bool(found)
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat message as stored: ``author`` the account's nickname (``None``: a
+    guest in a seat)."""
+
+    id: int
+    game: str
+    channel: str
+    at: float
+    account: int | None
+    author: str | None
+    seat: int | None
+    name: str
+    text: str
+
+    def sent(self) -> dict[str, Any]:
+        """As a game's socket sends it (no account id: a nickname is public)."""
+        return {
+            "type": "chat",
+            "id": self.id,
+            "channel": self.channel,
+            "at": self.at,
+            "name": self.name,
+            "author": self.author,
+            "seat": self.seat,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class ChatReport:
+    """A report waiting for a moderator."""
+
+    id: int
+    at: float
+    reporter: str
+    line: ChatLine
+
+
+class ChatRecords(_Records):
+    """The games' chats, the reports of messages and each account's muted accounts."""
+
+    def add(
+        self,
+        game: str,
+        channel: str,
+        at: float,
+        account: int | None,
+        seat: int | None,
+        name: str,
+        text: str,
+    ) -> ChatLine:
+        with self._begin() as c:
+            new = c.execute(
+                chat_messages.insert().values(
+                    game=game, channel=channel, at=at, account=account, seat=seat,
+                    name=name[:40], text=text[:300],
+                )
+            ).inserted_primary_key
+            author = None
+            if account is not None:
+                author = c.execute(
+                    sa.select(users.c.nickname).where(users.c.id == account)
+                ).scalar()
+        assert new is not None
+        return ChatLine(int(new[0]), game, channel, at, account, author, seat, name, text)
+
+    @staticmethod
+    def _line(r: Any) -> ChatLine:
+        return ChatLine(
+            r.id, r.game, r.channel, r.at, r.account, r.nickname, r.seat, r.name, r.text
+        )
+
+    def _select(self) -> Any:
+        return sa.select(chat_messages, users.c.nickname).outerjoin(
+            users, users.c.id == chat_messages.c.account
+        )
+
+    def recent(self, game: str, channels: tuple[str, ...], limit: int = 100) -> list[ChatLine]:
+        """The last ``limit`` messages of the game's ``channels``, oldest first."""
+        with self._connect() as c:
+            rows = c.execute(
+                self._select()
+                .where(chat_messages.c.game == game, chat_messages.c.channel.in_(channels))
+                .order_by(chat_messages.c.id.desc())
+                .limit(limit)
+            ).all()
+        return [self._line(r) for r in reversed(rows)]
+
+    def get(self, message: int) -> ChatLine | None:
+        with self._connect() as c:
+            row = c.execute(self._select().where(chat_messages.c.id == message)).first()
+        return None if row is None else self._line(row)
+
+    def mute(self, account: int, muted: int, on: bool = True) -> None:
+        """``account`` no longer sees ``muted``'s messages (``on`` False: again)."""
+        with self._begin() as c:
+            c.execute(
+                chat_mutes.delete().where(
+                    chat_mutes.c.account == account, chat_mutes.c.muted == muted
+                )
+            )
+            if on:
+                c.execute(chat_mutes.insert().values(account=account, muted=muted))
+
+    def muted_by(self, account: int) -> set[int]:
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(chat_mutes.c.muted).where(chat_mutes.c.account == account)
+            ).all()
+        return {int(r[0]) for r in rows}
+
+    def report(self, message: int, reporter: int, at: float) -> bool:
+        """``reporter`` reports ``message`` to the moderators (once); ``False``: no
+        such message."""
+        with self._begin() as c:
+            if c.execute(
+                sa.select(chat_messages.c.id).where(chat_messages.c.id == message)
+            ).first() is None:
+                return False
+            seen = c.execute(
+                sa.select(chat_reports.c.id).where(
+                    chat_reports.c.message == message, chat_reports.c.reporter == reporter
+                )
+            ).first()
+            if seen is None:
+                c.execute(chat_reports.insert().values(message=message, reporter=reporter, at=at))
+        return True
+
+    def reports(self, limit: int = 200) -> list[ChatReport]:
+        """The reports no moderator has handled, oldest first."""
+        reporter = users.alias("reporter")
+        with self._connect() as c:
+            rows = c.execute(
+                sa.select(chat_reports.c.id, chat_reports.c.at, chat_reports.c.message,
+                          reporter.c.nickname.label("by"))
+                .join(reporter, reporter.c.id == chat_reports.c.reporter)
+                .where(chat_reports.c.handled == sa.false())
+                .order_by(chat_reports.c.id)
+                .limit(limit)
+            ).all()
+        out = []
+        for r in rows:
+            line = self.get(r.message)
+            if line is not None:
+                out.append(ChatReport(r.id, r.at, str(r.by), line))
+        return out
+
+    def handle(self, report: int) -> ChatLine | None:
+        """A report marked handled (every report of its message): the message."""
+        with self._begin() as c:
+            found = c.execute(
+                sa.select(chat_reports.c.message).where(chat_reports.c.id == report)
+            ).scalar()
+            if found is None:
+                return None
+            c.execute(
+                chat_reports.update()
+                .where(chat_reports.c.message == found)
+                .values(handled=True)
+            )
+        return self.get(int(found))
 
 
 class SeatRecords(_Records):

@@ -57,6 +57,18 @@
           p.textContent = msg.score === null ? (msg.message || "") : `${msg.score} ${words.points}`;
           p.classList.toggle("error", msg.score === null);
         }
+      } else if (msg.type === "chat") {
+        addChat(msg);
+      } else if (msg.type === "chat_muted") {
+        for (const li of document.querySelectorAll("#chat-list li")) {
+          if (li.dataset.author && li.dataset.author.toLowerCase() === msg.author.toLowerCase()) li.remove();
+        }
+      } else if (msg.type === "chat_reported") {
+        const li = document.querySelector(`#chat-list li[data-id="${Number(msg.id)}"]`);
+        if (li) li.classList.add("reported");
+        chatSay(words.chatReported);
+      } else if (msg.type === "error" && msg.chat) {
+        chatSay(msg.message, true);
       } else if (msg.type === "error") {
         say(msg.message, true);
         if (tentative.length) { refused = true; focusKeys(); } // fix it on the board
@@ -73,6 +85,63 @@
   }
   function send(obj) {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
+  }
+
+  // ---- the chat (server/chat.py): text shown as text, each message once ------------
+  const chatList = $("chat-list");
+  const chatShown = new Set();
+  const me = chatList ? chatList.dataset.account : "";
+  function chatSay(text, isError) {
+    const el = $("chat-status");
+    if (!el) return;
+    el.textContent = text || "";
+    el.classList.toggle("error", !!isError);
+  }
+  function addChat(m) {
+    if (!chatList || chatShown.has(m.id)) return;
+    chatShown.add(m.id);
+    const li = document.createElement("li");
+    li.dataset.id = m.id;
+    if (m.author) li.dataset.author = m.author;
+    const who = document.createElement("b");
+    const mine = seat === null ? m.channel === "spectators" : m.channel === "players";
+    who.textContent = `${m.name}${mine ? "" : " (" + words.chatOther[m.channel] + ")"}: `;
+    li.appendChild(who);
+    li.appendChild(document.createTextNode(m.text));
+    if (me && m.author && m.author.toLowerCase() !== me.toLowerCase()) {
+      for (const [act, label] of [["report", words.chatReport], ["mute", words.chatMute]]) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "chat-act";
+        b.dataset.chat = act;
+        b.textContent = label;
+        b.setAttribute("aria-label", `${label}: ${m.name}`);
+        li.appendChild(b);
+      }
+    }
+    chatList.appendChild(li);
+    chatList.scrollTop = chatList.scrollHeight;
+  }
+  if (chatList) {
+    chatList.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-chat]");
+      if (!b) return;
+      const li = b.closest("li");
+      if (b.dataset.chat === "report") send({ kind: "chat_report", id: Number(li.dataset.id) });
+      else send({ kind: "chat_mute", author: li.dataset.author });
+    });
+    const form = $("chat-form");
+    if (form) {
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const input = $("chat-text");
+        const text = input.value.trim();
+        if (!text) return;
+        send({ kind: "chat", text });
+        input.value = "";
+        chatSay("");
+      });
+    }
   }
 
   let note = ""; // what the last step said (a verdict, a flag fall), shown with the turn
