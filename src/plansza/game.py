@@ -52,6 +52,7 @@ class EndReason(enum.Enum):
     SOLO_END = "solo_end"  #: TR 6.2.1: the player left alone passed or lost enough
     WALKOVER = "walkover"  #: TR 7.2: exclusion or no-show, scored N:1
     RESIGNED = "resigned"  #: a player gave the game up (a game outside a tournament)
+    OUT_OF_DAYS = "out_of_days"  #: a correspondence game: a player's days to move ran out
 
 
 @dataclass(frozen=True)
@@ -756,9 +757,12 @@ class Game:
         self.scores[winner], self.scores[loser] = points, 1
         self.result = Result(tuple(self.scores), winner, EndReason.WALKOVER)
 
-    def resign(self, player: int, now: float | None = None) -> None:
+    def resign(
+        self, player: int, now: float | None = None, reason: EndReason = EndReason.RESIGNED
+    ) -> None:
         """``player`` gives the game up (two players): the other wins, the scores stay
-        as they are. A play of the resigner's awaiting a challenge is taken back."""
+        as they are. A play of the resigner's awaiting a challenge is taken back.
+        ``reason``: why (a correspondence game's days run out end it the same way)."""
         if self.rules.players != 2:
             raise IllegalActionError("resign", N_("only a two-player game can be resigned"))
         if self.result is not None:
@@ -769,7 +773,7 @@ class Game:
             self._score_pending(self.pending)
         if self.clock is not None and now is not None:
             self.clock.stop(now)
-        self.result = Result(tuple(self.scores), 1 - player, EndReason.RESIGNED)
+        self.result = Result(tuple(self.scores), 1 - player, reason)
 
     def _score_pending(
         self, p: Pending, challenged: tuple[str, ...] = (), valid: bool | None = None

@@ -287,7 +287,9 @@ def test_my_games_lists_what_the_account_played_and_takes_its_seat_anywhere(
     other_game = new_game(guest)  # a guest's game is no one's
     page = web.get("/konto")
     assert f'href="/g/{game}"' in page.text and other_game not in page.text
-    assert "w toku" in page.text and "PFS (zasady turniejowe)" in page.text
+    # a game in play says whose turn it is (issue 45)
+    assert re.search(r"twój ruch|ruch przeciwnika", page.text)
+    assert "PFS (zasady turniejowe)" in page.text
     # another browser, no seat cookie: logged in, the account plays its seat
     laptop = TestClient(web.app)
     log_in(laptop, "ola")

@@ -226,17 +226,32 @@ async def account_page(request: Request) -> Response:
             continue
         seen.add(game_id)
         names = setup.get("names", ["", ""])
+        turn, left = None, None
+        if not over:  # whose turn: the game as it stands (loaded if not here yet)
+            live = await _hub(request).get(game_id)
+            if live is not None and not live.table.over:
+                table = live.table
+                actor = table.actor()
+                turn = "waiting" if not table.started else "mine" if actor == seat_no else "theirs"
+                if table.setup.days and actor is not None:
+                    now = _hub(request).clock()
+                    left = max(0.0, table.turn_since + table.setup.days * 86400.0 - now)
         games.append(
             {
                 "id": game_id,
                 "opponent": names[1 - seat_no] if len(names) == 2 else "",
                 "rules": t.gettext(RULES.get(setup.get("rules", ""), setup.get("rules", ""))),
                 "minutes": setup.get("minutes", 0),
+                "days": setup.get("days", 0),
                 "started": time.strftime("%Y-%m-%d %H:%M", time.localtime(created)),
                 "over": over,
+                "turn": turn,
+                "left_days": None if left is None else int(left // 86400),
+                "left_hours": None if left is None else int(left % 86400 // 3600),
             }
         )
-    return page(request, "web/account.html", games=games, nick=me[1])
+    mine = sum(1 for g in games if g["turn"] == "mine")
+    return page(request, "web/account.html", games=games, nick=me[1], mine=mine)
 
 
 async def log_in(request: Request) -> Response:

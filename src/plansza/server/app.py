@@ -56,6 +56,7 @@ from plansza.server.settings import AppSettings
 from plansza.server.store import Store, default_url
 from plansza.server.wording import describe
 from plansza.services.live import (
+    DAYS_MAX,
     PRESETS,
     Challenge,
     Join,
@@ -354,10 +355,24 @@ async def new_game(request: Request) -> Response:
         return _error_page(request, 400, t.gettext("Choose rules from the list."))
     if not 0 <= minutes <= 180:
         return _error_page(request, 400, t.gettext("Clock minutes from 0 to 180."))
+    try:
+        days = int(form.get("days", "0") or "0")
+    except ValueError:
+        days = -1
+    if not 0 <= days <= DAYS_MAX:
+        return _error_page(
+            request, 400, t.gettext("Days a move from 0 to %(n)d.") % {"n": DAYS_MAX}
+        )
+    if days and opponent not in ("person", "seek"):
+        return _error_page(
+            request, 400, t.gettext("A game by correspondence is played with a person.")
+        )
+    if days:
+        minutes = 0  # days a move instead of the game's clock
     rated = form.get("rated", "") == "1"
     if rated and accounts.current(request) is None:
         return _error_page(request, 403, t.gettext("Log in to play a rated game."))
-    if rated and pool_of(rules, minutes) is None:
+    if rated and pool_of(rules, minutes, days) is None:
         return _error_page(request, 400, t.gettext("A rated game needs a clock."))
     token = secrets.token_urlsafe(18)
     code = secrets.token_urlsafe(12) if opponent == "person" else ""
@@ -378,6 +393,7 @@ async def new_game(request: Request) -> Response:
             invite=token_hash(code) if code else "",
             waiting=opponent in ("person", "seek"),
             rated=rated,
+            days=days,
         )
     except PlanszaError as e:
         return _error_page(request, 400, describe(e, t))
@@ -388,8 +404,9 @@ async def new_game(request: Request) -> Response:
         request.session[f"invite:{live.id}"] = code
     elif opponent == "seek":  # open to anyone in the lobby until someone takes it
         me = accounts.current(request)
-        shown = await _rating_of(request, me[0], pool_of(rules, minutes)) if me and rated else None
-        seek = Seek(live.id, name, rules, minutes, rated, shown)
+        pool = pool_of(rules, minutes, days)
+        shown = await _rating_of(request, me[0], pool) if me and rated else None
+        seek = Seek(live.id, name, rules, minutes, rated, shown, days)
         if live.hub.cluster is not None:
             await live.hub.cluster.add_seek(live.id, dataclasses.asdict(seek))
         else:
@@ -514,6 +531,7 @@ async def game_page(request: Request) -> HTMLResponse:
         view=msgspec.to_builtins(view),
         names=view.names,
         pool=pool_words(pool) if (pool := rated_pool(live)) else None,
+        days=live.setup.days,
         premiums=premiums(),
         values={letter: tileset.value(letter) for letter in tileset.letters},
     )
@@ -521,7 +539,8 @@ async def game_page(request: Request) -> HTMLResponse:
 
 def rated_pool(live: LiveGame) -> str | None:
     """The pool a game is rated in (``None``: a casual game)."""
-    return pool_of(live.setup.rules, live.setup.minutes) if live.setup.rated else None
+    setup = live.setup
+    return pool_of(setup.rules, setup.minutes, setup.days) if setup.rated else None
 
 
 async def game_rating(request: Request) -> Response:
@@ -600,6 +619,7 @@ async def join(request: Request) -> Response:
         host=live.table.game.names[0],
         rules=live.setup.rules,
         minutes=live.setup.minutes,
+        days=live.setup.days,
         nick=me[1] if me else "",
         rated=live.setup.rated,
         action=request.url.path,

@@ -447,11 +447,13 @@ class Hub:
         invite: str = "",
         waiting: bool = False,
         rated: bool = False,
+        days: int = 0,
     ) -> LiveGame:
         """A new game, stored, and its owner. ``owners``: the seats' proofs (hashes of
         their tokens, :func:`token_hash`); with ``waiting`` the clocks start when every
         person seat is taken (an open seat's owner is ``""``); ``invite``: the hash of
-        the invitation's code; ``rated``: the ratings change when it ends."""
+        the invitation's code; ``rated``: the ratings change when it ends; ``days``: a
+        correspondence game, each move within so many days (``minutes`` 0)."""
         # as asked: ``None`` (drawn, TR 2.1) is drawn again from the seed on replay;
         # the drawn seat given instead would skip that draw and change the bag
         table = LiveTable.new(
@@ -468,6 +470,7 @@ class Hub:
             waiting=waiting,
             arrival=self.arrival,
             rated=rated,
+            days=days,
         )
         return await self._store_new(table)
 

@@ -53,6 +53,7 @@ class LiveGameEntry:
     rated: bool
     ratings: tuple[int | None, int | None]
     spectators: int = 0
+    days: int = 0
 
     @property
     def strength(self) -> float:
@@ -193,7 +194,7 @@ class Lobby:
                 continue
             if game.id not in self._ratings:
                 self._ratings[game.id] = await to_thread.run_sync(
-                    self.hub.store.ratings.of_seats, game.id, game.setup.rules, game.setup.minutes
+                    self.hub.store.ratings.of_seats, game.id
                 )
             games.append(
                 {
@@ -201,6 +202,7 @@ class Lobby:
                     "names": list(table.game.names),
                     "rules": game.setup.rules,
                     "minutes": game.setup.minutes,
+                    "days": game.setup.days,
                     "rated": game.setup.rated,
                     "ratings": list(self._ratings[game.id]),
                 }
@@ -258,6 +260,7 @@ def combined(parts: list[dict[str, Any]]) -> Snapshot:
             rated=bool(g["rated"]),
             ratings=(g["ratings"][0], g["ratings"][1]),
             spectators=watching.get(gid, 0),
+            days=int(g.get("days", 0)),
         )
         for gid, g in games.items()
     ]

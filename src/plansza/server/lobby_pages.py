@@ -24,7 +24,7 @@ from plansza.server.lobby import LISTED, LiveGameEntry, Snapshot
 from plansza.server.pages import hub_of as _hub
 from plansza.server.pages import render_part
 from plansza.server.security import current
-from plansza.services.ratings import SPEEDS, pool_of, pool_words
+from plansza.services.ratings import SPEED_NAMES, pool_of, pool_words
 
 #: Seconds an event stream lives before the browser opens it again.
 LIFETIME = 300.0
@@ -43,6 +43,7 @@ class Seek:
     minutes: int
     rated: bool = False
     rating: str | None = None  #: the seeker's rating in the game's pool, as shown
+    days: int = 0  #: a correspondence game's days a move
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> Seek:
@@ -55,6 +56,7 @@ class Seek:
             int(data["minutes"]),
             bool(data.get("rated", False)),
             str(rating) if rating is not None else None,
+            int(data.get("days", 0)),
         )
 
     @property
@@ -79,7 +81,7 @@ class Filter:
     @classmethod
     def of(cls, query: Any) -> Filter:
         pool = str(query.get("pula") or "")
-        known = {f"{p}:{s}" for p in ("pfs", "home", "school", "wespa") for s, _, _ in SPEEDS}
+        known = {f"{p}:{s}" for p in ("pfs", "home", "school", "wespa") for s in SPEED_NAMES}
 
         def number(key: str) -> int | None:
             text = str(query.get(key) or "").strip()
@@ -104,12 +106,12 @@ class Filter:
         )
 
     def seek(self, s: Seek) -> bool:
-        if self.pool and pool_of(s.rules, s.minutes) != self.pool:
+        if self.pool and pool_of(s.rules, s.minutes, s.days) != self.pool:
             return False
         return self._rating_ok([s.rating_value])
 
     def game(self, g: LiveGameEntry) -> bool:
-        if self.pool and pool_of(g.rules, g.minutes) != self.pool:
+        if self.pool and pool_of(g.rules, g.minutes, g.days) != self.pool:
             return False
         return self._rating_ok(list(g.ratings))
 
@@ -135,7 +137,7 @@ async def live_part(request: Request, snapshot: Snapshot | None = None) -> dict[
     snap = snapshot or await hub.lobby.snapshot()
     pools = [
         (f"{p}:{s}", pool_words(f"{p}:{s}")) for p in ("pfs", "home", "school", "wespa")
-        for s, _, _ in SPEEDS
+        for s in SPEED_NAMES
     ]  # fmt: skip
     return {
         "seeks": [s for s in await seeks_of(request) if chosen.seek(s)],

@@ -638,13 +638,16 @@ class RatingRecords(_Records):
                         best[r.account] = (r.games, r.rating)
         return {a: round(rating) for a, (_, rating) in best.items()}
 
-    def of_seats(self, game_id: str, rules: str, minutes: int) -> tuple[int | None, int | None]:
+    def of_seats(self, game_id: str) -> tuple[int | None, int | None]:
         """The ratings of a game's players in its pool (a computer's fixed one; a
         guest or an account not yet rated there: ``None``)."""
-        pool = pool_of(rules, minutes)
         with self._connect() as c:
             found = c.execute(sa.select(games.c.setup).where(games.c.id == game_id)).scalar()
-            kinds = json.loads(found).get("seats", ["person", "person"]) if found else []
+            setup = json.loads(found) if found else {}
+            kinds = setup.get("seats", ["person", "person"])
+            pool = pool_of(
+                str(setup.get("rules", "")), int(setup.get("minutes", 0)), int(setup.get("days", 0))
+            )
             linked = dict(
                 c.execute(
                     sa.select(seats.c.seat, seats.c.account).where(seats.c.game == game_id)

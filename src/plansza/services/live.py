@@ -69,6 +69,10 @@ PRESETS = ("pfs", "home", "school", "wespa")
 ARRIVAL = 30 * 60.0
 #: The longest display name a person may take.
 NAME_MAX = 40
+#: A correspondence game's day, in seconds.
+DAY = 24 * 3600.0
+#: The most days a correspondence game gives for a move.
+DAYS_MAX = 14
 
 Reader = int | None
 """Who looks: a seat (0 or 1) or ``None``, a spectator."""
@@ -200,6 +204,12 @@ class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="event"):
     alone: bool
 
 
+class OutOfDays(msgspec.Struct, frozen=True, tag="out_of_days", tag_field="event"):
+    """A correspondence game: ``seat`` did not act within its days; it loses."""
+
+    seat: int
+
+
 class Accepted(msgspec.Struct, frozen=True, tag="accepted", tag_field="event"):
     """``by`` accepted ``player``'s play (``by`` out of time: it stood): TR 4.7.3."""
 
@@ -285,6 +295,7 @@ Event = (
     | Exchanged
     | Passed
     | TimedOut
+    | OutOfDays
     | Accepted
     | Challenged
     | Judged
@@ -347,6 +358,8 @@ class Setup(msgspec.Struct):
     rematch_of: str = ""
     #: rated (``plansza.services.ratings``): both persons' seats belong to accounts
     rated: bool = False
+    #: a correspondence game: days a player has for each move (``minutes`` is 0)
+    days: int = 0
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> Setup:
@@ -457,6 +470,9 @@ class View(msgspec.Struct, frozen=True):
     arrival: float | None
     rematch: RematchView
     rated: bool = False
+    #: a correspondence game's days a move, and the seconds the seat to act has left
+    days: int = 0
+    act_left: float | None = None
 
 
 # ---- the table ----------------------------------------------------------------------------
@@ -477,6 +493,8 @@ class LiveTable:
     joined: list[bool] = field(default_factory=lambda: [True, True])
     started: bool = True
     cancelled: bool = False
+    #: when the seat to act now began to (a correspondence game's days count from it)
+    turn_since: float = 0.0
     rematch: RematchView = field(default_factory=RematchView)
     players: PlayerFactory | None = field(default=None, repr=False)
     _bots: dict[int, ComputerPlayer] = field(default_factory=dict, repr=False)
@@ -510,6 +528,7 @@ class LiveTable:
         rematch_of: str = "",
         players: PlayerFactory | None = None,
         rated: bool = False,
+        days: int = 0,
     ) -> LiveTable:
         """A game about to start. Without ``waiting`` the clock of the player to move
         runs from ``now``; with it, the person seats not yet owned (``owners``) are
@@ -528,6 +547,7 @@ class LiveTable:
             arrival=arrival,
             rematch_of=rematch_of,
             rated=rated,
+            days=days,
         )
         return cls._made(setup, rules, words, players)
 
@@ -560,6 +580,7 @@ class LiveTable:
             joined=joined,
             started=all(joined),
             players=players,
+            turn_since=setup.started,
         )
         if table.started and game.clock is not None:
             game.clock.start(game.to_move, setup.started)
@@ -618,7 +639,19 @@ class LiveTable:
             return None
         if not self.started:
             return max(0.0, self.setup.started + self.setup.arrival - now)
+        if self.setup.days:
+            return max(0.0, self.turn_since + self.setup.days * DAY - now)
         return self.game.deadline(now)
+
+    def actor(self) -> int | None:
+        """The seat that must act now: the one to move, or the one to decide on a play
+        (``None``: the game is not being played)."""
+        g = self.game
+        if self.over or not self.started:
+            return None
+        if g.pending is not None:
+            return (g.pending.player + 1) % g.rules.players
+        return g.to_move
 
     def tick(self, now: float) -> Step | None:
         """The step the time makes at ``now`` (a flag, the game cancelled), if any."""
@@ -645,7 +678,10 @@ class LiveTable:
                 )
         elif seat not in (0, 1):
             raise LiveError(N_("no such seat: {seat}"), code="bad_seat", seat=str(seat))
+        was = self.actor()
         events = self._apply(seat, action, now)
+        if self.actor() != was or (seat is not None and seat == was):
+            self.turn_since = now  # a new turn to act (or the actor acted): days anew
         step = Step(len(self.steps) + 1, now, seat, action, tuple(events))
         self.steps.append(step)
         return step
@@ -766,12 +802,19 @@ class LiveTable:
             started=now,
             owners=list(self.owners),
             rated=self.setup.rated,
+            days=self.setup.days,
         )
 
     def _flag(self, now: float) -> list[Event]:
-        from plansza.game import TurnKind
+        from plansza.game import EndReason, TurnKind
 
         g = self.game
+        if self.setup.days:
+            actor = self.actor()
+            if actor is None or now < self.turn_since + self.setup.days * DAY:
+                raise LiveError(N_("no flag has fallen"), code="no_flag")
+            g.resign(actor, now, EndReason.OUT_OF_DAYS)
+            return [OutOfDays(actor)]
         before, pending = len(g.history), g.pending
         if not g.flag(now):
             raise LiveError(N_("no flag has fallen"), code="no_flag")
@@ -996,6 +1039,12 @@ class LiveTable:
             arrival=arrival,
             rematch=self.rematch,
             rated=self.setup.rated,
+            days=self.setup.days,
+            act_left=(
+                round(max(0.0, self.turn_since + self.setup.days * DAY - now), 1)
+                if self.setup.days and now is not None and self.actor() is not None
+                else None
+            ),
         )
 
     @staticmethod

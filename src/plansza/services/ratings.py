@@ -10,6 +10,7 @@ speed                 minutes
 ``blitz``             1–6
 ``rapid``             7–15
 ``classical``         16–180
+``correspondence``    days a move
 ====================  ============
 
 A game without a clock is never rated: nothing would stop a player from looking
@@ -47,6 +48,10 @@ SPEEDS: tuple[tuple[str, int, str], ...] = (
     ("rapid", 15, N_("rapid (7–15 min)")),
     ("classical", 180, N_("classical (over 15 min)")),
 )
+#: A correspondence game's speed (days a move instead of minutes a game).
+CORRESPONDENCE = ("correspondence", N_("correspondence (days a move)"))
+#: Every speed's name, in order, for the pools' lists.
+SPEED_NAMES = (*(name for name, _, _ in SPEEDS), CORRESPONDENCE[0])
 #: The rules presets' names in a pool's title.
 PRESET_WORDS = {
     "pfs": N_("PFS rules"),
@@ -83,16 +88,21 @@ def speed_of(minutes: int) -> str | None:
     return None
 
 
-def pool_of(preset: str, minutes: int) -> str | None:
-    """The pool a game of ``preset`` with ``minutes`` is rated in (``None``: none)."""
-    speed = speed_of(minutes)
+def pool_of(preset: str, minutes: int, days: int = 0) -> str | None:
+    """The pool a game of ``preset`` with ``minutes`` (or ``days`` a move, by
+    correspondence) is rated in (``None``: none).
+
+    >>> pool_of("pfs", 0, days=3)
+    'pfs:correspondence'
+    """
+    speed = CORRESPONDENCE[0] if days > 0 else speed_of(minutes)
     return f"{preset}:{speed}" if speed is not None and preset in PRESET_WORDS else None
 
 
 def pool_words(pool: str) -> tuple[str, str]:
     """A pool's rules and speed as message ids (translated by the page)."""
     preset, _, speed = pool.partition(":")
-    words = {name: text for name, _, text in SPEEDS}
+    words = {name: text for name, _, text in SPEEDS} | {CORRESPONDENCE[0]: CORRESPONDENCE[1]}
     return PRESET_WORDS.get(preset, preset), words.get(speed, speed)
 
 
@@ -120,7 +130,7 @@ def outcome_of(table: LiveTable) -> Outcome | None:
     setup = table.setup
     if not setup.rated or not table.over or table.cancelled:
         return None
-    pool = pool_of(setup.rules, setup.minutes)
+    pool = pool_of(setup.rules, setup.minutes, setup.days)
     result = table.game.result
     if pool is None or result is None or len(table.game.history) < ABORTED_BELOW:
         return None

@@ -375,6 +375,24 @@
       const left = Math.max(0, Math.floor(view.arrival - gone));
       say(`${words.waitingFor} (${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} ${words.left})`);
     }
+    // the actor: the one to move, or to decide on a play that awaits it
+    const actor = view.state !== "playing" ? null
+      : view.pending ? (view.pending.player + 1) % 2 : view.to_move;
+    const title = document.title.replace(/^● /, "");
+    document.title = seat !== null && actor === seat ? `● ${title}` : title;
+    if (view.days) { // by correspondence: the days the actor has left, no game clock
+      for (const el of document.querySelectorAll(".player")) {
+        const s = Number(el.dataset.seat);
+        const clock = el.querySelector(".clock");
+        if (actor !== s || view.act_left === null) { clock.textContent = ""; continue; }
+        const left = Math.max(0, Math.floor(view.act_left - gone));
+        const d = Math.floor(left / 86400), h = Math.floor((left % 86400) / 3600);
+        const m = Math.floor((left % 3600) / 60);
+        clock.textContent = `${d} ${words.days} ${h}:${String(m).padStart(2, "0")}`;
+        clock.classList.toggle("low", left < 3600 * 6);
+      }
+      return;
+    }
     if (!view.clocks) return;
     for (const el of document.querySelectorAll(".player")) {
       const s = Number(el.dataset.seat);
