@@ -32,8 +32,9 @@ from plansza.tiles import polish_collation_key
 
 log = logging.getLogger(__name__)
 
-#: Seconds a burst of changes is gathered before it is told (and written to Redis).
-SETTLE = 0.1
+#: Seconds a burst of changes is gathered before it is told (and written to Redis):
+#: a hall of arrivals is a few updates, and each page still learns within a second.
+SETTLE = 0.3
 #: Seconds between two renewals of this process's part in Redis.
 RENEW = 2.0
 #: Seconds after which a process's part that was not renewed is left out.
@@ -94,6 +95,9 @@ class Lobby:
     _known: dict[int, int | None] = field(default_factory=dict)
     _pending: asyncio.TimerHandle | None = None
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    #: the live part's event rendered, by (version, language, filter): shared by the
+    #: pages that ask for the same (server/lobby_pages.py)
+    rendered: dict[tuple[int, str, str], asyncio.Future[str]] = field(default_factory=dict)
 
     # ---- who is here ----------------------------------------------------------------
 

@@ -19,12 +19,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from plansza.i18n import translator
 from plansza.server.events import sse_response
 from plansza.server.lobby import LISTED, LiveGameEntry, Snapshot
 from plansza.server.pages import hub_of as _hub
-from plansza.server.pages import render_part
+from plansza.server.pages import language
 from plansza.server.security import current
 from plansza.services.ratings import SPEED_NAMES, pool_of, pool_words
+from plansza.templates import render
 
 #: Seconds an event stream lives before the browser opens it again.
 LIFETIME = 300.0
@@ -151,6 +153,40 @@ async def live_part(request: Request, snapshot: Snapshot | None = None) -> dict[
     }
 
 
+async def shared_part(request: Request) -> str:
+    """The live part's event for this page's language and filter, rendered once a
+    version on this process for every page that shares them (2,000 open lobbies are
+    one rendering, not 2,000). It holds nothing of one visitor's: the seeks' forms get
+    the page's own form token and name from the page's script."""
+    lobby = _hub(request).lobby
+    chosen = Filter.of(request.query_params)
+    lang = language(request)
+    key = (lobby.version, lang, chosen.query)
+    found = lobby.rendered.get(key)
+    if found is None:
+        for old in [k for k in lobby.rendered if k[0] != lobby.version]:
+            del lobby.rendered[old]
+        found = asyncio.get_running_loop().create_future()
+        lobby.rendered[key] = found
+        try:
+            context = await live_part(request)
+            html = render(
+                "web/lobby_live.html",
+                translator(lang),
+                csrf="",
+                account=None,
+                path="/",
+                **context,
+            )
+            body = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
+            found.set_result(f"event: lobby\n{body}\n")
+        except BaseException as e:
+            del lobby.rendered[key]
+            found.set_exception(e)
+            raise
+    return str(await found)
+
+
 async def events(request: Request) -> Response:
     """The lobby page's stream: the live part now and after each change; while it
     is open its visitor is online."""
@@ -167,9 +203,7 @@ async def events(request: Request) -> Response:
             while (left := end - loop.time()) > 0:
                 if lobby.version != shown:
                     shown = lobby.version
-                    html = render_part(request, "web/lobby_live.html", **await live_part(request))
-                    body = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
-                    yield f"event: lobby\n{body}\n"
+                    yield await shared_part(request)
                 changed = lobby.changed()
                 if lobby.version == shown:
                     try:

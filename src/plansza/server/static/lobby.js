@@ -14,6 +14,10 @@
       // keep a name being typed into a seek's form: no swap while one has the focus
       if (box.contains(document.activeElement) && document.activeElement.tagName === "INPUT") return;
       box.innerHTML = e.data;
+      // the part is the same for every page: this page's form token and name go in
+      const token = document.querySelector("form.lobby input[name=csrf]");
+      for (const input of box.querySelectorAll("input[name=csrf]")) input.value = token ? token.value : "";
+      for (const input of box.querySelectorAll("input[name=name]")) input.value = box.dataset.account || "";
     });
   }
   listen(box.dataset.events.split("?")[1] || "");
