@@ -22,7 +22,6 @@ from plansza.server.pages import page, translator_of
 from plansza.services.accounts import nickname_key
 from plansza.services.charts import line_chart
 from plansza.services.ratings import pool_words, provisional
-from plansza.tiles import polish_collation_key
 
 #: Rated games a page lists.
 PAGE = 50
@@ -72,7 +71,6 @@ async def profile(request: Request) -> Response:
                 offset=(number - 1) * PAGE,
             ),
             "stats": store.ratings.stats(account, pool),
-            "opponents": sorted(store.ratings.opponents(account), key=polish_collation_key),
             "histories": {p: store.ratings.history(account, p) for p in pools},
         }
 
@@ -81,8 +79,7 @@ async def profile(request: Request) -> Response:
     more = len(games) > PAGE
     ratings = []
     for p, standing in standings:
-        history = data["histories"][p]
-        values = [1500.0] + [after for _, after in history]
+        values = [1500.0, *data["histories"][p]]
         ratings.append(
             {
                 "pool": p,
@@ -119,7 +116,6 @@ async def profile(request: Request) -> Response:
         stats=data["stats"],
         rows=rows,
         pools=[(p, pool_words(p)) for p in pools],
-        opponents=data["opponents"],
         chosen={"pula": pool or "", "wynik": result or "", "przeciwnik": opponent or ""},
         number=number,
         more=more,

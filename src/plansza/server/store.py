@@ -539,16 +539,39 @@ class RatingRecords(_Records):
             ).all()
         return {r.seat: (r.before, r.after) for r in rows}
 
-    def history(self, account: int, pool: str) -> list[tuple[float, float]]:
-        """The account's rating in ``pool`` after each rated game: (when, rating),
-        oldest first."""
+    def history(self, account: int, pool: str, most: int = 400) -> list[float]:
+        """The account's rating in ``pool`` after each rated game, oldest first — at
+        most about ``most`` of them: a long history comes in slices, each its lowest
+        and its highest (so no dip or peak is lost), then the last, computed by the
+        database (a player of 20,000 games costs no 20,000 rows here)."""
+        g = rated_games.c
+        mine = sa.and_(g.account == account, g.pool == pool)
         with self._connect() as c:
+            n = int(c.execute(sa.select(sa.func.count()).where(mine)).scalar() or 0)
+            if n <= most:
+                rows = c.execute(sa.select(g.after).where(mine).order_by(g.at, g.game)).all()
+                return [float(r[0]) for r in rows]
+            slices = max(1, most // 2)
+            numbered = (
+                sa.select(
+                    g.after,
+                    (
+                        (sa.func.row_number().over(order_by=(g.at, g.game)) - 1) * slices // n
+                    ).label("slice"),
+                )
+                .where(mine)
+                .subquery()
+            )
             rows = c.execute(
-                sa.select(rated_games.c.at, rated_games.c.after)
-                .where(rated_games.c.account == account, rated_games.c.pool == pool)
-                .order_by(rated_games.c.at, rated_games.c.game)
+                sa.select(sa.func.min(numbered.c.after), sa.func.max(numbered.c.after))
+                .group_by(numbered.c.slice)
+                .order_by(numbered.c.slice)
             ).all()
-        return [(r.at, r.after) for r in rows]
+            last = c.execute(
+                sa.select(g.after).where(mine).order_by(g.at.desc(), g.game.desc()).limit(1)
+            ).scalar()
+        points = [float(v) for low, high in rows for v in (low, high)]
+        return [*points, float(last)] if last is not None else points
 
     def _filtered(
         self, account: int, pool: str | None, score: float | None, opponent: str | None
@@ -669,16 +692,6 @@ class RatingRecords(_Records):
                     ).scalar()
                 out.append(None if rating is None else round(rating))
         return out[0], out[1]
-
-    def opponents(self, account: int) -> list[str]:
-        """The names the account's rated opponents had, for a profile's filter."""
-        with self._connect() as c:
-            rows = c.execute(
-                sa.select(rated_games.c.opponent_name)
-                .where(rated_games.c.account == account)
-                .distinct()
-            ).all()
-        return [r[0] for r in rows]
 
 
 class UserRecords(_Records):
