@@ -239,7 +239,7 @@ async def account_page(request: Request) -> Response:
         games.append(
             {
                 "id": game_id,
-                "opponent": names[1 - seat_no] if len(names) == 2 else "",
+                "opponent": ", ".join(str(n) for i, n in enumerate(names) if i != seat_no),
                 "rules": t.gettext(RULES.get(setup.get("rules", ""), setup.get("rules", ""))),
                 "minutes": setup.get("minutes", 0),
                 "days": setup.get("days", 0),

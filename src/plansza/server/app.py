@@ -367,6 +367,18 @@ async def new_game(request: Request) -> Response:
         return _error_page(
             request, 400, t.gettext("A game by correspondence is played with a person.")
         )
+    players = int(form.get("players", "2")) if form.get("players", "2") in "234" else 0
+    if players not in (2, 3, 4):
+        return _error_page(request, 400, t.gettext("A game is for 2, 3 or 4 players."))
+    if players > 2 and (opponent != "person" or rules != "home" or days or form.get("rated")):
+        return _error_page(
+            request,
+            400,
+            t.gettext(
+                "A game of three or four is played by invitations, at home rules, "
+                "not rated and not by correspondence."
+            ),
+        )
     if days:
         minutes = 0  # days a move instead of the game's clock
     rated = form.get("rated", "") == "1"
@@ -375,10 +387,14 @@ async def new_game(request: Request) -> Response:
     if rated and pool_of(rules, minutes, days) is None:
         return _error_page(request, 400, t.gettext("A rated game needs a clock."))
     token = secrets.token_urlsafe(18)
-    code = secrets.token_urlsafe(12) if opponent == "person" else ""
+    code = secrets.token_urlsafe(12) if opponent == "person" and players == 2 else ""
+    # a game of three or four: one invitation a seat, each seating one person once
+    codes = [secrets.token_urlsafe(12) for _ in range(players - 1)] if players > 2 else []
+    seats: tuple[str, ...]
+    names: tuple[str, ...]
     if opponent in ("person", "seek"):
-        # the second seat is open: whoever takes it first names themselves then
-        seats, names = ("person", "person"), (name, t.gettext("Guest"))
+        # the other seats are open: whoever takes one names themselves then
+        seats, names = ("person",) * players, (name, *[t.gettext("Guest")] * (players - 1))
     else:
         seats, names = ("person", opponent), (name, t.gettext("Computer"))
     try:
@@ -389,8 +405,9 @@ async def new_game(request: Request) -> Response:
             names=names,
             seed=new_seed(),
             starting=None,
-            owners=(token_hash(token), ""),
+            owners=(token_hash(token), *[""] * (players - 1)),
             invite=token_hash(code) if code else "",
+            invites=("", *(token_hash(c) for c in codes)),
             waiting=opponent in ("person", "seek"),
             rated=rated,
             days=days,
@@ -400,7 +417,9 @@ async def new_game(request: Request) -> Response:
     await accounts.claim(request, live.id, 0)
     response = RedirectResponse(f"/g/{live.id}", status_code=303)
     _seat_cookie(request, response, live.id, token)
-    if opponent == "person":
+    if opponent == "person" and players > 2:
+        request.session[f"invites:{live.id}"] = codes
+    elif opponent == "person":
         request.session[f"invite:{live.id}"] = code
     elif opponent == "seek":  # open to anyone in the lobby until someone takes it
         me = accounts.current(request)
@@ -466,13 +485,16 @@ def _seat_cookie(request: Request, response: Response, game_id: str, token: str)
     )
 
 
-async def _take_seat(request: Request, live: LiveGame, name: str) -> Response | None:
+async def _take_seat(
+    request: Request, live: LiveGame, name: str, seat: int | None = None
+) -> Response | None:
     """The open seat of ``live`` taken by this visitor as ``name`` (a new secret
     token in their cookie; linked to their account, if any): the redirect to the
     game. ``None`` when someone was first (the seat is not open any more)."""
     t = translator_of(request)
-    seat = live.table.open_seat()
     if seat is None:
+        seat = live.table.open_seat()
+    if seat is None or not live.table.seat_open(seat):
         return None
     me = accounts.current(request)
     if live.setup.rated:
@@ -511,14 +533,26 @@ async def game_page(request: Request) -> HTMLResponse:
         return _error_page(request, 404, t.gettext("There is no such game."))
     seat = await accounts.seat(request, live)
     invite = None
+    lang = language(request)
+
+    def link(code: str) -> str:  # the link keeps the inviter's language
+        url = f"{request.base_url}g/{live.id}/join/{code}"
+        return url + ("" if lang == "pl" else f"?lang={lang}")
+
     code = request.session.get(f"invite:{live.id}") if seat == 0 else None
     if code and live.table.open_seat() is not None and not live.table.over:
-        # the link keeps the inviter's language
-        lang = language(request)
-        invite = f"{request.base_url}g/{live.id}/join/{code}"
-        invite += "" if lang == "pl" else f"?lang={lang}"
+        invite = link(code)
     elif code:
         del request.session[f"invite:{live.id}"]  # used, or the game is over: gone
+    # a game of three or four: a link a seat, shown while its seat is open
+    codes = request.session.get(f"invites:{live.id}") if seat == 0 else None
+    invites = []
+    if isinstance(codes, list):
+        invites = [
+            (i + 1, link(str(c))) for i, c in enumerate(codes) if live.table.seat_open(i + 1)
+        ]
+        if not invites:
+            del request.session[f"invites:{live.id}"]
     view = live.table.view(seat, _hub(request).clock())
     tileset = live.table.game.rules.tileset
     return page(
@@ -527,6 +561,7 @@ async def game_page(request: Request) -> HTMLResponse:
         game_id=live.id,
         seat=seat,
         invite=invite,
+        invites=invites,
         used=request.query_params.get("zaproszenie") == "wykorzystane",
         view=msgspec.to_builtins(view),
         names=view.names,
@@ -554,26 +589,41 @@ async def game_rating(request: Request) -> Response:
     return JSONResponse({str(seat): list(change) for seat, change in sorted(found.items())})
 
 
-async def _invited(request: Request) -> tuple[LiveGame, Response | None]:
-    """The game of an invitation link and, where the link cannot seat this visitor,
-    the answer instead: an error for a wrong link, the game (watched) for a used one,
-    the game for one of its players."""
+def _invited_seat(live: LiveGame, code: str) -> int | None:
+    """The seat an invitation's ``code`` is for (``None``: none of this game's): the
+    open seat of a game of two, the seat its own link names in a game of three or
+    four. Compared in constant time, each seat's in turn."""
+    digest = token_hash(code)
+    setup = live.setup
+    if setup.invite and secrets.compare_digest(setup.invite, digest):
+        return live.table.open_seat() if live.table.open_seat() is not None else 1
+    found = None
+    for seat, invite in enumerate(setup.invites):
+        if invite and secrets.compare_digest(invite, digest):
+            found = seat
+    return found
+
+
+async def _invited(request: Request) -> tuple[LiveGame, int, Response | None]:
+    """The game of an invitation link, the seat it is for and, where the link cannot
+    seat this visitor, the answer instead: an error for a wrong link, the game
+    (watched) for a used one, the game for one of its players."""
     t = translator_of(request)
     live = await _live(request)
-    code = request.path_params["code"]
-    if (
-        live is None
-        or not live.setup.invite
-        or not secrets.compare_digest(live.setup.invite, token_hash(code))
-    ):
+    seat = None if live is None else _invited_seat(live, request.path_params["code"])
+    if live is None or seat is None:
         raise _Refused(_error_page(request, 404, t.gettext("This invitation is not valid.")))
     if await accounts.seat(request, live) is not None:
-        return live, RedirectResponse(_keeping_lang(request, f"/g/{live.id}"), status_code=303)
-    if live.table.open_seat() is None or live.table.over:
+        return (
+            live,
+            seat,
+            RedirectResponse(_keeping_lang(request, f"/g/{live.id}"), status_code=303),
+        )
+    if not live.table.seat_open(seat):
         # used once: the link shows the game to whoever opens it again, as a spectator
         used = _keeping_lang(request, f"/g/{live.id}?zaproszenie=wykorzystane")
-        return live, RedirectResponse(used, status_code=303)
-    return live, None
+        return live, seat, RedirectResponse(used, status_code=303)
+    return live, seat, None
 
 
 def _keeping_lang(request: Request, url: str) -> str:
@@ -595,7 +645,7 @@ async def join(request: Request) -> Response:
     must not sit down in the game."""
     t = translator_of(request)
     try:
-        live, answer = await _invited(request)
+        live, seat, answer = await _invited(request)
     except _Refused as e:
         return e.response
     if answer is not None:
@@ -606,7 +656,7 @@ async def join(request: Request) -> Response:
             return _error_page(
                 request, 403, t.gettext("The form has expired: open the page again.")
             )
-        taken = await _take_seat(request, live, form.get("name", ""))
+        taken = await _take_seat(request, live, form.get("name", ""), seat)
         if taken is not None:
             return taken
         used = _keeping_lang(request, f"/g/{live.id}?zaproszenie=wykorzystane")
@@ -622,6 +672,7 @@ async def join(request: Request) -> Response:
         days=live.setup.days,
         nick=me[1] if me else "",
         rated=live.setup.rated,
+        players=len(live.setup.seats),
         action=request.url.path,
     )
 

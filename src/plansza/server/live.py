@@ -439,15 +439,16 @@ class Hub:
         *,
         rules: str,
         minutes: int,
-        seats: tuple[str, str],
-        names: tuple[str, str],
+        seats: tuple[str, ...],
+        names: tuple[str, ...],
         seed: int,
         starting: int | None,
-        owners: tuple[str, str] = ("", ""),
+        owners: tuple[str, ...] = ("", ""),
         invite: str = "",
         waiting: bool = False,
         rated: bool = False,
         days: int = 0,
+        invites: tuple[str, ...] = (),
     ) -> LiveGame:
         """A new game, stored, and its owner. ``owners``: the seats' proofs (hashes of
         their tokens, :func:`token_hash`); with ``waiting`` the clocks start when every
@@ -457,7 +458,7 @@ class Hub:
         # as asked: ``None`` (drawn, TR 2.1) is drawn again from the seed on replay;
         # the drawn seat given instead would skip that draw and change the bag
         table = LiveTable.new(
-            rules=live_rules(rules, minutes),
+            rules=live_rules(rules, minutes, len(seats)),
             preset=rules,
             seed=seed,
             seats=seats,
@@ -467,6 +468,7 @@ class Hub:
             now=self.clock(),
             owners=owners,
             invite=invite,
+            invites=invites if any(invites) else (),
             waiting=waiting,
             arrival=self.arrival,
             rated=rated,

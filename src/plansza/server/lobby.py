@@ -48,11 +48,11 @@ class LiveGameEntry:
     """A game being played, as the lobby lists it."""
 
     game: str
-    names: tuple[str, str]
+    names: tuple[str, ...]
     rules: str
     minutes: int
     rated: bool
-    ratings: tuple[int | None, int | None]
+    ratings: tuple[int | None, ...]
     spectators: int = 0
     days: int = 0
 
@@ -90,7 +90,7 @@ class Lobby:
     #: game → spectators connected here
     _watching: Counter[str] = field(default_factory=Counter)
     #: game → its players' ratings in its pool (read once: a game's players stay)
-    _ratings: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
+    _ratings: dict[str, tuple[int | None, ...]] = field(default_factory=dict)
     #: account → its rating as listed (the pool of most games), read on arrival
     _known: dict[int, int | None] = field(default_factory=dict)
     _pending: asyncio.TimerHandle | None = None
@@ -258,11 +258,11 @@ def combined(parts: list[dict[str, Any]]) -> Snapshot:
     entries = [
         LiveGameEntry(
             game=gid,
-            names=(str(g["names"][0]), str(g["names"][1])),
+            names=tuple(str(n) for n in g["names"]),
             rules=str(g["rules"]),
             minutes=int(g["minutes"]),
             rated=bool(g["rated"]),
-            ratings=(g["ratings"][0], g["ratings"][1]),
+            ratings=tuple(g["ratings"]),
             spectators=watching.get(gid, 0),
             days=int(g.get("days", 0)),
         )

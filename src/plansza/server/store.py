@@ -661,7 +661,7 @@ class RatingRecords(_Records):
                         best[r.account] = (r.games, r.rating)
         return {a: round(rating) for a, (_, rating) in best.items()}
 
-    def of_seats(self, game_id: str) -> tuple[int | None, int | None]:
+    def of_seats(self, game_id: str) -> tuple[int | None, ...]:
         """The ratings of a game's players in its pool (a computer's fixed one; a
         guest or an account not yet rated there: ``None``)."""
         with self._connect() as c:
@@ -677,8 +677,8 @@ class RatingRecords(_Records):
                 ).all()
             )
             out: list[int | None] = []
-            for seat in (0, 1):
-                kind = kinds[seat] if seat < len(kinds) else "person"
+            for seat in range(len(kinds)):
+                kind = kinds[seat]
                 if kind != "person":
                     level = COMPUTER.get(kind)
                     out.append(round(level.rating) if level else None)
@@ -691,7 +691,7 @@ class RatingRecords(_Records):
                         )
                     ).scalar()
                 out.append(None if rating is None else round(rating))
-        return out[0], out[1]
+        return tuple(out)
 
 
 class UserRecords(_Records):

@@ -353,6 +353,9 @@ class Setup(msgspec.Struct):
     started: float  #: when the game was made
     owners: list[str] = msgspec.field(default_factory=lambda: ["", ""])
     invite: str = ""
+    #: a game of three or four: each open seat's invitation (the hash of its code;
+    #: ``""``: none) — one link seats one person in one seat, once
+    invites: list[str] = msgspec.field(default_factory=list)
     waiting: bool = False
     arrival: float = ARRIVAL
     rematch_of: str = ""
@@ -375,13 +378,16 @@ class Setup(msgspec.Struct):
         return out
 
 
-def live_rules(preset: str, minutes: int) -> Rules:
+def live_rules(preset: str, minutes: int, players: int = 2) -> Rules:
     """The rules of a live game: ``preset`` with ``minutes`` a player (0: no clock),
-    the deciding player's clock running in the challenge window (TR 4.6.2 online).
+    the deciding player's clock running in the challenge window (TR 4.6.2 online);
+    ``players``: 2, or 3 or 4 at home rules (GR).
 
     >>> r = live_rules("pfs", 20)
     >>> r.minutes, r.decision_clock
     (20, True)
+    >>> live_rules("home", 0, players=4).players
+    4
     """
     from plansza.rules import Rules
 
@@ -389,7 +395,11 @@ def live_rules(preset: str, minutes: int) -> Rules:
         raise LiveError(N_("unknown rules {name!r}: use pfs, home, school or wespa"), name=preset)
     if not 0 <= minutes <= 180:
         raise LiveError(N_("clock minutes from 0 to 180, not {n}"), n=minutes)
-    return Rules.by_name(preset).replace(minutes=minutes or None, decision_clock=True)
+    if players != 2 and (preset != "home" or not 3 <= players <= 4):
+        raise LiveError(
+            N_("a game of three or four is played at home rules"), code="players"
+        )
+    return Rules.by_name(preset, players).replace(minutes=minutes or None, decision_clock=True)
 
 
 def display_name(text: str) -> str:
@@ -515,14 +525,15 @@ class LiveTable:
         *,
         rules: Rules,
         seed: int,
-        seats: tuple[str, str],
-        names: tuple[str, str],
+        seats: tuple[str, ...],
+        names: tuple[str, ...],
         words: WordList,
         starting: int | None = None,
         now: float,
         preset: str = "",
-        owners: tuple[str, str] = ("", ""),
+        owners: tuple[str, ...] = ("", ""),
         invite: str = "",
+        invites: tuple[str, ...] = (),
         waiting: bool = False,
         arrival: float = ARRIVAL,
         rematch_of: str = "",
@@ -533,6 +544,13 @@ class LiveTable:
         """A game about to start. Without ``waiting`` the clock of the player to move
         runs from ``now``; with it, the person seats not yet owned (``owners``) are
         open and the clocks wait for them (TR 2.4)."""
+        if len(seats) != rules.players or len(names) != len(seats):
+            raise LiveError(
+                N_("{n} seats for a game of {players} players"),
+                code="bad_seat",
+                n=str(len(seats)),
+                players=str(rules.players),
+            )
         setup = Setup(
             rules=preset or rules.name,
             minutes=rules.minutes or 0,
@@ -541,8 +559,9 @@ class LiveTable:
             names=list(names),
             starting=starting,
             started=now,
-            owners=list(owners),
+            owners=[*owners, *[""] * (len(seats) - len(owners))][: len(seats)],
             invite=invite,
+            invites=list(invites),
             waiting=waiting,
             arrival=arrival,
             rematch_of=rematch_of,
@@ -596,7 +615,8 @@ class LiveTable:
         players: PlayerFactory | None = None,
     ) -> LiveTable:
         """The game rebuilt from its stored steps (each applied at its recorded time)."""
-        table = cls._made(setup, live_rules(setup.rules, setup.minutes), words, players)
+        rules = live_rules(setup.rules, setup.minutes, len(setup.seats))
+        table = cls._made(setup, rules, words, players)
         for step in steps:
             table.apply(step.seat, step.action, now=step.at)
         return table
@@ -624,6 +644,15 @@ class LiveTable:
             if stored and secrets.compare_digest(stored, owner):
                 return seat
         return None
+
+    def seat_open(self, seat: int) -> bool:
+        """Whether ``seat`` waits for a person to take it."""
+        return (
+            not self.over
+            and 0 <= seat < len(self.setup.seats)
+            and self.setup.seats[seat] == "person"
+            and not self.joined[seat]
+        )
 
     def open_seat(self) -> int | None:
         """The person seat nobody has taken yet (``None``: all taken)."""
@@ -676,7 +705,7 @@ class LiveTable:
                 raise LiveError(
                     N_("only the server declares {kind}"), code="bad_action", kind=_kind(action)
                 )
-        elif seat not in (0, 1):
+        elif seat is None or not 0 <= seat < len(self.setup.seats):
             raise LiveError(N_("no such seat: {seat}"), code="bad_seat", seat=str(seat))
         was = self.actor()
         events = self._apply(seat, action, now)
@@ -740,7 +769,11 @@ class LiveTable:
         seat = action.seat
         if self.over:
             raise IllegalActionError("game_over", N_("the game is over"), action="join")
-        if seat not in (0, 1) or self.setup.seats[seat] != "person" or self.joined[seat]:
+        if (
+            not 0 <= seat < len(self.setup.seats)
+            or self.setup.seats[seat] != "person"
+            or self.joined[seat]
+        ):
             raise LiveError(N_("this seat is taken"), code="seat_taken")
         name = display_name(action.name)
         self.joined[seat] = True
@@ -759,6 +792,8 @@ class LiveTable:
 
     def _rematch(self, seat: int, action: Rematch) -> list[Event]:
         r = self.rematch
+        if len(self.setup.seats) != 2:
+            raise LiveError(N_("a rematch is for a game of two"), code="rematch")
         if self.game.result is None:
             raise LiveError(N_("a rematch is offered after the end"), code="rematch")
         if r.game or r.declined_by is not None:
@@ -918,7 +953,7 @@ class LiveTable:
                 other = 1 - r.offered_by
                 return other if self.setup.seats[other] != "person" else None
             return None
-        seat = g.to_move if g.pending is None else 1 - g.pending.player
+        seat = g.to_move if g.pending is None else (g.pending.player + 1) % g.rules.players
         return seat if self.setup.seats[seat] != "person" else None
 
     def computer_action(self, seat: int) -> PlayerAction:
@@ -1001,7 +1036,7 @@ class LiveTable:
         clocks = None
         if g.clock is not None:
             at = now if self.started else None
-            clocks = [round(g.clock.remaining(p, at), 1) for p in range(2)]
+            clocks = [round(g.clock.remaining(p, at), 1) for p in range(g.rules.players)]
         result = None
         if g.result is not None:
             result = ResultView(g.result.reason.value, list(g.result.scores), g.result.winner)

@@ -128,7 +128,7 @@ def outcome_of(table: LiveTable) -> Outcome | None:
     """The outcome to rate, once ``table`` is over (``None``: not rated — made
     casual, no clock, aborted, called off, or not over)."""
     setup = table.setup
-    if not setup.rated or not table.over or table.cancelled:
+    if not setup.rated or not table.over or table.cancelled or len(setup.seats) != 2:
         return None
     pool = pool_of(setup.rules, setup.minutes, setup.days)
     result = table.game.result

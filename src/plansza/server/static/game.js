@@ -261,7 +261,8 @@
       if (view.pending && view.pending.player !== seat) text = `${view.names[view.pending.player]}: ${view.pending.move} (${view.pending.score} ${words.points}). ${words.pending}`;
       else if (view.pending) text = words.waiting;
       else if (exchanging) text = words.choose;
-      else text = view.to_move === seat ? words.yourTurn : words.theirTurn;
+      else if (view.to_move === seat) text = words.yourTurn;
+      else text = view.names.length > 2 ? words.turnOf.replace("{name}", view.names[view.to_move]) : words.theirTurn;
       say(note ? `${note} ${text}` : text);
     } else say(note);
     tick();
@@ -306,7 +307,7 @@
     const r = view.rematch || {};
     const other = seat === null ? null : 1 - seat;
     const show = (id, yes) => { const b = $(id); if (b) b.hidden = !yes; };
-    const open = !r.game && r.declined_by === null;
+    const open = !r.game && r.declined_by === null && view.names.length === 2; // of two only
     show("rematch-offer", seat !== null && open && r.offered_by === null);
     show("rematch-yes", seat !== null && open && r.offered_by === other);
     show("rematch-no", seat !== null && open && r.offered_by === other);
@@ -326,11 +327,14 @@
     const myTurn = seat !== null && playing && view.to_move === seat && !view.pending;
     const form = $("moveform");
     if (form && (view.result || view.state === "cancelled")) { form.hidden = true; $("rack").hidden = true; cursor = null; }
-    const answering = seat !== null && playing && view.pending && view.pending.player !== seat;
+    // the one to decide on a play is the next in turn (of two: the opponent)
+    const answering = seat !== null && playing && view.pending
+      && (view.pending.player + 1) % view.names.length === seat;
     for (const b of document.querySelectorAll("[data-when]")) {
       const when = b.dataset.when;
       b.hidden = !((when === "turn" && myTurn && !exchanging) || (when === "pending" && answering)
-        || (when === "exchange" && myTurn && exchanging) || (when === "live" && playing)
+        || (when === "exchange" && myTurn && exchanging)
+        || (when === "live" && playing && view.names.length === 2) // resigning: a game of two
         || (when === "waiting" && view.state === "waiting"));
     }
   }
@@ -377,7 +381,7 @@
     }
     // the actor: the one to move, or to decide on a play that awaits it
     const actor = view.state !== "playing" ? null
-      : view.pending ? (view.pending.player + 1) % 2 : view.to_move;
+      : view.pending ? (view.pending.player + 1) % view.names.length : view.to_move;
     const title = document.title.replace(/^● /, "");
     document.title = seat !== null && actor === seat ? `● ${title}` : title;
     if (view.days) { // by correspondence: the days the actor has left, no game clock
