@@ -448,6 +448,107 @@ def game_rematch(day: Day, lang: str) -> None:
     ctx.close()
 
 
+def game_chat(day: Day, lang: str) -> None:
+    """A game with a friend: the players' chat (issue 45)."""
+    host, guest, ctx = _with_friend(day, lang)
+    guest.fill("input[name=name]", "Łucja")
+    guest.click("form.lobby button[type=submit]")
+    guest.wait_for_selector("#chat-form")
+    host.wait_for_selector("#chat-form")
+    for page, text in ((host, "Powodzenia!" if lang == "pl" else "Good luck!"),
+                       (guest, "Nawzajem :)" if lang == "pl" else "You too :)")):  # fmt: skip
+        page.fill("#chat-text", text)
+        page.press("#chat-text", "Enter")
+        host.wait_for_function(
+            "(t) => document.getElementById('chat-list').textContent.includes(t)", arg=text
+        )
+    save(host, "game-chat", lang)
+    ctx.close()
+
+
+def home_four(day: Day, lang: str) -> None:
+    """A home game for four on a phone (issue 45): the second player's."""
+    locale = "pl-PL" if lang == "pl" else "en-GB"
+    phones = [
+        day.browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=1, locale=locale
+        )
+        for _ in range(4)
+    ]
+    pages = [ctx.new_page() for ctx in phones]
+    host = pages[0]
+    account(day, host, sign_up=False)  # a hall: only a referee starts a game
+    host.goto(url_in(day, "/", lang))
+    host.fill("form.lobby input[name=name]", "Ewa")
+    host.check("input[name=opponent][value=person]")
+    host.select_option("select[name=players]", "4")
+    host.select_option("select[name=rules]", "home")
+    host.fill("input[name=minutes]", "0")
+    host.click("form.lobby button[type=submit]")
+    host.wait_for_selector("#invite input")
+    links = [host.locator("#invite input").nth(i).input_value() for i in range(3)]
+    for page, link, name in zip(pages[1:], links, ("Łucja", "Żaneta", "Bartłomiej"), strict=True):
+        page.goto(link)
+        page.fill("input[name=name]", name)
+        page.click("form.lobby button[type=submit]")
+        page.wait_for_selector("#rack .tile")
+    pages[1].wait_for_function("() => document.querySelectorAll('.player').length === 4")
+    save(pages[1], "home-four-phone", lang, full=False)
+    for ctx in phones:
+        ctx.close()
+
+
+def rated_history(day: Day) -> None:
+    """The referee's account plays 60 rated games against four others (their rows
+    written as the games' ends write them), for the profile's picture."""
+    from plansza.server.store import rated_games, ratings
+    from plansza.services.ratings import Rating, Standing, rated
+
+    rng = random.Random(45)
+    store = day.store
+    me = store.users.get(REFEREE)[0]
+    others = []
+    for nick in ("Łucja", "Żaneta", "Bartłomiej", "Oliwia"):
+        uid = store.users.create(nick, nick.casefold(), "x", NOW.timestamp())
+        others.append((uid, nick))
+    standing: dict[int, Standing | None] = {me: None, **{u: None for u, _ in others}}
+    rows = []
+    at = NOW.timestamp() - 60 * 86400
+    for g in range(60):
+        at += 86400 * rng.uniform(0.5, 1.5)
+        uid, nick = others[g % 4]
+        mine, theirs = standing[me], standing[uid]
+        r_me = mine.rating if mine else Rating()
+        r_them = theirs.rating if theirs else Rating()
+        score = 1.0 if rng.random() < 0.58 else 0.0
+        after = rated(mine, r_them, score, at)
+        standing[me], standing[uid] = after, rated(theirs, r_me, 1 - score, at)
+        high, low = sorted((rng.randrange(300, 520), rng.randrange(300, 520)), reverse=True)
+        rows.append({
+            "game": f"demo{g:03d}", "account": me, "seat": 0, "pool": "pfs:rapid", "at": at,
+            "opponent": uid, "opponent_name": nick, "opponent_rating": r_them.rating,
+            "score": score, "points": high if score else low,
+            "opponent_points": low if score else high, "before": r_me.rating,
+            "after": after.rating.rating, "deviation": after.rating.deviation,
+            "bingos": rng.randrange(0, 3), "challenges_won": rng.randrange(0, 2),
+        })  # fmt: skip
+    with store.engine.begin() as c:
+        c.execute(rated_games.insert(), rows)
+        for uid, s in standing.items():
+            if s is not None:
+                c.execute(ratings.insert().values(
+                    account=uid, pool="pfs:rapid", rating=s.rating.rating,
+                    deviation=s.rating.deviation, volatility=s.rating.volatility,
+                    games=s.games, at=s.at,
+                ))  # fmt: skip
+
+
+def profile(day: Day, lang: str) -> None:
+    day.desk.goto(url_in(day, f"/profil/{REFEREE}", lang))
+    day.desk.wait_for_selector("svg polyline")
+    save(day.desk, "profile", lang, tallest=1200)
+
+
 def words(day: Day, lang: str) -> None:
     day.desk.goto(url_in(day, "/slowa?words=ŻÓŁW+ŻÓŁWIE&rack=KOTAŁES", lang))
     save(day.desk, "words", lang)
@@ -832,12 +933,16 @@ BELGIJKA = [
 
 #: The screens in the order they are taken (the day's state changes between them).
 BEFORE = [
-    lobby,
     game,
     game_phone,
     game_waiting,
     invitation,
     game_rematch,
+    game_chat,
+    home_four,
+    lobby,  # with the games above being played
+    once(rated_history),
+    profile,
     words,
     analysis,
     station,
