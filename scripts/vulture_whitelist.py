@@ -44,6 +44,9 @@ should_exit
 # Jinja templates read them (vulture sees no template).
 adjustment  # services/tournament.PreviewSide: templates/web/console.html
 across_groups  # services/tournament.PreviewTable: templates/web/console.html
+spectators  # server/lobby.LiveGameEntry: templates/web/lobby_live.html
+average_points  # server/store.RatedStats: templates/web/profile.html
+bingos_per_game  # server/store.RatedStats: templates/web/profile.html
 
 # Typer reads a command's signature: the parameter is the option.
 bounded  # tests/cli/test_startup._probe: --bounded, an int with a range

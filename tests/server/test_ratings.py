@@ -208,3 +208,47 @@ def test_the_profile_shows_the_rating_its_chart_and_the_games(client: TestClient
     # a name cannot break the page: the opponent filter is escaped text
     hostile = friend.get('/profil/ala?przeciwnik="><script>alert(1)</script>').text
     assert "<script>alert(1)" not in hostile
+
+
+def test_the_profile_estimates_the_pfs_ranking_from_games_against_ranked_players(
+    words: Lexicon, clock: Clock, tmp_path: Any
+) -> None:
+    """RR §1, §2.2 and §2.4 on online games: Ala (on the list as "Hela Żółw", 113)
+    beats Ola, who gave the name "Dora Ćma" (94 on the list, so 100: RR §2.2): a scalp
+    of 150, padded with 29 scalps of 100 to 30 games — (150 + 2900) / 30 = 101.67 →
+    102. A name nobody listed counts nothing; a server without a ranking shows none."""
+    from tests.server.test_ranking_pages import history_games, write_history
+
+    from plansza.server.accounts import Accounts
+    from plansza.server.app import create_app
+
+    path = tmp_path / "history.csv"
+    write_history(path, history_games())
+    app = create_app(
+        db="sqlite://", words=words, secret="test-secret", clock=clock, ranking=str(path)
+    )
+    with TestClient(app) as c:
+        app.state.accounts = Accounts(clock, cheap=True)
+        clock.now = 1.8e9  # the games are recent: inside the two years (RR §1)
+        game, friend = two_players(c)
+
+        def say_name(who: TestClient, name: str) -> None:
+            token = re.search(r'name="csrf" value="([^"]+)"', who.get("/konto").text)
+            assert token
+            r = who.post("/konto/pfs", data={"csrf": token.group(1), "pfs": name},
+                         follow_redirects=False)  # fmt: skip
+            assert r.status_code == 303
+
+        assert "Estimated PFS ranking" not in c.get("/profil/ala?lang=en").text
+        say_name(c, "  Hela   Żółw ")
+        say_name(friend, "Dora Ćma")
+        two_passes_and_resign(c, game, loser=1)  # Ala wins
+        page = c.get("/profil/ala?lang=en").text
+        assert "Estimated PFS ranking" in page
+        assert "<b>102</b>" in page, re.findall(r"estimate.{0,200}", page)
+        assert "padded to 30 games" in page
+        # Ola's: a loss to Hela (113): 63 + 2900 = 2963 / 30 = 98.77 → 99
+        assert "<b>99</b>" in c.get("/profil/ola?lang=en").text
+        # a name the list does not have: no game counts
+        say_name(friend, "Nikt Nieznany")
+        assert "Estimated PFS ranking" not in c.get("/profil/ala?lang=en").text

@@ -90,6 +90,7 @@ def routes() -> list[Route]:
         Route("/konto/logowanie", log_in, methods=["GET", "POST"]),
         Route("/konto/rejestracja", sign_up, methods=["GET", "POST"]),
         Route("/konto/wyloguj", log_out, methods=["POST"]),
+        Route("/konto/pfs", pfs_name, methods=["POST"]),
     ]
 
 
@@ -251,7 +252,26 @@ async def account_page(request: Request) -> Response:
             }
         )
     mine = sum(1 for g in games if g["turn"] == "mine")
-    return page(request, "web/account.html", games=games, nick=me[1], mine=mine)
+    pfs = await to_thread.run_sync(_hub(request).store.users.pfs_names, [me[0]])
+    return page(
+        request, "web/account.html", games=games, nick=me[1], mine=mine, pfs=pfs.get(me[0], "")
+    )
+
+
+async def pfs_name(request: Request) -> Response:
+    """The logged-in account's name on the PFS ranking list, as it says (its
+    profile's estimate reads it; empty: none)."""
+    from plansza.services.ratings import pfs_name as normalised
+
+    me = current(request)
+    if me is None:
+        return RedirectResponse("/konto/logowanie", status_code=303)
+    form = await _checked_form(request)
+    if isinstance(form, Response):
+        return form
+    name = normalised(form.get("pfs", ""))
+    await to_thread.run_sync(_hub(request).store.users.set_pfs_name, me[0], name)
+    return RedirectResponse("/konto", status_code=303)
 
 
 async def log_in(request: Request) -> Response:

@@ -21,7 +21,13 @@ from plansza.server.pages import hub_of as _hub
 from plansza.server.pages import page, translator_of
 from plansza.services.accounts import nickname_key
 from plansza.services.charts import line_chart
-from plansza.services.ratings import pool_words, provisional
+from plansza.services.ratings import (
+    ESTIMATE_GAMES,
+    PfsEstimate,
+    pfs_estimate,
+    pool_words,
+    provisional,
+)
 
 #: Rated games a page lists.
 PAGE = 50
@@ -75,6 +81,7 @@ async def profile(request: Request) -> Response:
         }
 
     data = await to_thread.run_sync(read)
+    estimate = await _estimate(request, account)
     games = data["games"]
     more = len(games) > PAGE
     ratings = []
@@ -119,8 +126,41 @@ async def profile(request: Request) -> Response:
         chosen={"pula": pool or "", "wynik": result or "", "przeciwnik": opponent or ""},
         number=number,
         more=more,
+        estimate=estimate,
     )
     return response
+
+
+#: RR §1: the two years a ranking counts.
+TWO_YEARS = 2 * 365.25 * 24 * 3600
+
+
+async def _estimate(request: Request, account: int) -> PfsEstimate | None:
+    """The account's PFS ranking estimated from its rated games (PFS rules) against
+    accounts whose names are on the server's ranking list (``None``: the server
+    shows no ranking, or no such game)."""
+    source = getattr(request.app.state, "ranking", None)
+    if source is None:
+        return None
+    try:
+        computed = await to_thread.run_sync(source.get)
+    except Exception:  # the list unreadable now: no estimate (the ranking pages say why)
+        return None
+    listed = {e.name: e.ranking for e in computed.current}
+    store = _hub(request).store
+    since = _hub(request).clock() - TWO_YEARS
+    rows = await to_thread.run_sync(
+        store.ratings.against_people, account, "pfs:", since, 20 * ESTIMATE_GAMES
+    )
+    names = await to_thread.run_sync(
+        store.users.pfs_names, sorted({int(r[0]) for r in rows if r[0] is not None})
+    )
+    games = [
+        (listed[names[r[0]]], float(r[1]))
+        for r in rows
+        if r[0] in names and names[r[0]] in listed
+    ]
+    return pfs_estimate(games)
 
 
 def _date(at: float) -> str:

@@ -67,6 +67,7 @@ users = sa.Table(
     # the chat's moderator: sees reports, silences accounts
     sa.Column("moderator", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("silenced_until", sa.Float, nullable=True),
+    sa.Column("pfs_name", sa.String(80), nullable=True),
 )
 seats = sa.Table(
     "game_seats",
@@ -585,6 +586,26 @@ class RatingRecords(_Records):
             where.append(rated_games.c.opponent_name == opponent)
         return where
 
+    def against_people(self, account: int, prefix: str, since: float, limit: int) -> list[Any]:
+        """The account's latest rated games against accounts (not the computer) in
+        the pools of ``prefix`` (``"pfs:"``) since ``since``: (opponent, score),
+        newest first."""
+        g = rated_games.c
+        with self._connect() as c:
+            return list(
+                c.execute(
+                    sa.select(g.opponent, g.score)
+                    .where(
+                        g.account == account,
+                        g.opponent.is_not(None),
+                        g.pool.startswith(prefix),
+                        g.at >= since,
+                    )
+                    .order_by(g.at.desc(), g.game)
+                    .limit(limit)
+                ).all()
+            )
+
     def games(
         self,
         account: int,
@@ -779,6 +800,25 @@ class UserRecords(_Records):
                 sa.select(users.c.silenced_until).where(users.c.id == user_id)
             ).scalar()
         return None if found is None else float(found)
+
+    def set_pfs_name(self, user_id: int, name: str | None) -> None:
+        """The name the account says it has on the PFS ranking list (``None``: none)."""
+        with self._begin() as c:
+            c.execute(users.update().where(users.c.id == user_id).values(pfs_name=name))
+
+    def pfs_names(self, user_ids: list[int]) -> dict[int, str]:
+        """The PFS names of those of ``user_ids`` that gave one."""
+        out: dict[int, str] = {}
+        with self._connect() as c:
+            for chunk in range(0, len(user_ids), 500):
+                rows = c.execute(
+                    sa.select(users.c.id, users.c.pfs_name).where(
+                        users.c.id.in_(user_ids[chunk : chunk + 500]),
+                        users.c.pfs_name.is_not(None),
+                    )
+                ).all()
+                out.update({int(r[0]): str(r[1]) for r in rows})
+        return out
 
     def nickname(self, user_id: int) -> str | None:
         with self._connect() as c:

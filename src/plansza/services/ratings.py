@@ -33,6 +33,7 @@ since a player's last game in the pool widen the deviation first.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from plansza.errors import N_
@@ -184,3 +185,66 @@ def rated(before: Standing | None, opponent: Rating, score: float, at: float) ->
     if after.deviation < FLOOR:
         after = Rating(after.rating, FLOOR, after.volatility)
     return Standing(after, (before.games if before else 0) + 1, at)
+
+
+@dataclass(frozen=True)
+class PfsEstimate:
+    """A player's PFS ranking estimated from their rated online games against ranked
+    players (never the federation's list): the value, the games it counts, whether
+    it was padded to 30 games (RR §2.4)."""
+
+    value: int
+    games: int
+    padded: bool
+
+
+#: RR §1: at most this many games count (the latest here: online games have no
+#: tournaments to choose the best of).
+ESTIMATE_GAMES = 200
+
+
+def pfs_estimate(games: list[tuple[int, float]]) -> PfsEstimate | None:
+    """The estimate from ``games``, newest first: each the opponent's ranking on the
+    PFS list and the score taken (1, 0.5, 0). As RR §1 counts a tournament: a scalp
+    is the opponent's ranking +50 for a win, −50 for a loss, itself for a draw (an
+    opponent under 100 counts as 100, RR §2.2); the ranking is the scalps' mean,
+    rounded half up; fewer than 30 games are padded with scalps of 100 (RR §2.4).
+
+    >>> pfs_estimate([(150, 1.0), (120, 0.0)])  # (200 + 70 + 28·100) / 30
+    PfsEstimate(value=102, games=2, padded=True)
+    >>> pfs_estimate([(130, 1.0)] * 30).value
+    180
+    >>> pfs_estimate([]) is None
+    True
+    """
+    from plansza.ranking.hollington import (
+        PADDING_GAMES,
+        TEMPORARY_RANKING,
+        WIN_BONUS,
+        padded_ranking,
+        round_half_up,
+    )
+
+    counted = games[:ESTIMATE_GAMES]
+    if not counted:
+        return None
+    scalps = 0
+    for ranking, score in counted:
+        base = max(TEMPORARY_RANKING, ranking)
+        scalps += base + (WIN_BONUS if score == 1.0 else -WIN_BONUS if score == 0.0 else 0)
+    n = len(counted)
+    if n < PADDING_GAMES:
+        return PfsEstimate(round_half_up(padded_ranking(scalps, n)), n, True)
+    return PfsEstimate(round_half_up(Fraction(scalps, n)), n, False)
+
+
+def pfs_name(text: str) -> str | None:
+    """A name as the PFS ranking list keys it (composed, spaces collapsed), at most 80
+    characters; ``None`` for none.
+
+    >>> pfs_name("  Nowak   Ewa "), pfs_name("  ")
+    ('Nowak Ewa', None)
+    """
+    from plansza.ranking.records import normalise_name
+
+    return normalise_name(text)[:80] or None

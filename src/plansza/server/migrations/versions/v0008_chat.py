@@ -1,6 +1,6 @@
 """Chat: the players' and the spectators' messages of each game, reports of a message
 to the moderators, the accounts each account muted, the moderator's role and an
-account silenced until a time.
+account silenced until a time; and the name an account has on the PFS ranking list.
 
 Revision ID: w0008
 Revises: w0007
@@ -24,6 +24,8 @@ def upgrade() -> None:
             sa.Column("moderator", sa.Boolean, nullable=False, server_default=sa.false())
         )
         batch.add_column(sa.Column("silenced_until", sa.Float, nullable=True))
+        # the name the account says it has on the PFS ranking list (its estimate's key)
+        batch.add_column(sa.Column("pfs_name", sa.String(80), nullable=True))
     op.create_table(
         "chat_messages",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -58,5 +60,6 @@ def downgrade() -> None:
     op.drop_index("chat_messages_by_game", "chat_messages")
     op.drop_table("chat_messages")
     with op.batch_alter_table("users") as batch:
+        batch.drop_column("pfs_name")
         batch.drop_column("silenced_until")
         batch.drop_column("moderator")
