@@ -158,6 +158,16 @@ def coordinates_align(page: Any, board: str = "#board") -> None:
         assert abs((a[axis] + a[size] / 2) - (b[axis] + b[size] / 2)) <= 2.5, (a, b)
 
 
+def sign_up(page: Any, url: str, nick: str, password: str = "tajne-haslo-45") -> None:
+    """A new account signed up on ``page`` (then logged in there)."""
+    page.goto(f"{url}/konto/rejestracja")
+    page.fill("input[name=nickname]", nick)
+    page.fill("input[name=password]", password)
+    page.fill("input[name=password2]", password)
+    page.click("form.account button[type=submit]")
+    page.wait_for_load_state("load")
+
+
 def take_seat(page: Any, link: str, name: str) -> None:
     """Open an invitation link and take its seat under ``name``, as a person does."""
     page.goto(link)

@@ -11,23 +11,13 @@ from typing import Any
 import pytest
 from tests.server import test_browser
 from tests.server.axe import assert_accessible_in_both_schemes
-from tests.server.test_browser import WAIT, Server, shot, wait_for, watch
+from tests.server.test_browser import WAIT, Server, shot, sign_up, wait_for, watch
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 server = test_browser.server
 browser = test_browser.browser
 
-PASSWORD = "tajne-haslo-45"
-
-
-def sign_up(page: Any, url: str, nick: str) -> None:
-    page.goto(f"{url}/konto/rejestracja")
-    page.fill("input[name=nickname]", nick)
-    page.fill("input[name=password]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.click("form.account button[type=submit]")
-    page.wait_for_load_state("load")
 
 
 def write(page: Any, text: str) -> None:

@@ -7,32 +7,21 @@ PostgreSQL and Redis. Screenshots in ``build/screenshots/lobby-*.png``."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server import test_browser
+from tests.server import test_browser, test_browser_cluster
 from tests.server.axe import assert_accessible_in_both_schemes
-from tests.server.test_browser import Server, shot, watch
+from tests.server.test_browser import Server, shot, sign_up, watch
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 server = test_browser.server
 browser = test_browser.browser
+three = test_browser_cluster.three  # three processes on PostgreSQL and Redis
 
-PASSWORD = "tajne-haslo-45"
 #: The issue's target: every lobby told within a second of a change.
 TOLD = 1_000  # ms
-
-
-def sign_up(page: Any, url: str, nick: str) -> None:
-    page.goto(f"{url}/konto/rejestracja")
-    page.fill("input[name=nickname]", nick)
-    page.fill("input[name=password]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.click("form.account button[type=submit]")
-    page.wait_for_load_state("load")
 
 
 def live_text(page: Any) -> str:
@@ -106,23 +95,6 @@ def test_the_lobby_shows_who_comes_what_is_played_and_who_watches(
     finally:
         for ctx in contexts:
             ctx.close()
-
-
-@pytest.fixture
-def three(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[list[Any]]:
-    from tests.server.test_cluster import Node
-
-    started: list[Any] = []
-    try:
-        for name in ("a", "b", "c"):
-            started.append(Node(tmp_path, name, postgres_url, redis_url))
-        yield started
-    finally:
-        for node in started:
-            node.stop()
-        import redis
-
-        redis.Redis.from_url(redis_url).flushall()
 
 
 @pytest.mark.slow
