@@ -1,5 +1,6 @@
 """The chat in a real browser (issue 45, item 4): two players write to each other, a
-logged-in spectator writes to the spectators and the players do not see it until
+logged-in spectator (who found the game in the lobby's list of games being played)
+writes to the spectators and the players do not see it until
 the game ends; a message with markup shows as text; a spectator reports a message,
 the moderator silences its author from the desk. axe-core on the game page with its
 chat and on the desk. Screenshots in ``build/screenshots/chat-*.png``."""
@@ -57,8 +58,11 @@ def test_players_and_spectators_chat_apart_and_a_moderator_silences(
         guest.wait_for_selector("#board .sq")
         game = host.url.split("?")[0]
         sign_up(fan, server.url, "Kibic")
-        fan.goto(game)
+        # the spectator finds the game in the lobby's list of games being played
+        fan.goto(f"{server.url}/")
+        fan.locator("#lobby-live ul.playing a", has_text="Celina").click()
         fan.wait_for_selector("#board .sq")
+        assert fan.url.split("?")[0] == game
         assert fan.inner_text("#chat-head") == "Czat widzów"
         # the players talk; a hostile text is shown as text
         write(host, "Powodzenia!")
