@@ -64,6 +64,8 @@ Clock = Callable[[], float]
 
 log = logging.getLogger(__name__)
 
+#: Seconds between two looks at a far deadline (server/live.py: LiveGame._watch_clock).
+RECHECK = 60.0
 #: Games a process takes over at once from a dead one.
 TAKEOVERS = 16
 #: Seconds a forwarded action waits for an owner (taking the game over when its owner
@@ -277,7 +279,10 @@ class LiveGame:
         left = self.table.deadline(self.hub.clock())
         if left is None:
             return
-        self._alarm = asyncio.get_running_loop().call_later(left + 0.05, self._ring)
+        # a far deadline (a correspondence game's days) is looked at again every
+        # RECHECK seconds: a clock set forward, a machine that slept, is noticed
+        delay = min(left + 0.05, self.hub.recheck)
+        self._alarm = asyncio.get_running_loop().call_later(delay, self._ring)
 
     def _ring(self) -> None:
         self._alarm = None
@@ -412,6 +417,8 @@ class Hub:
         self.store = store
         #: Seconds a game waits for its second player (then it is called off).
         self.arrival = arrival
+        #: The longest a game's alarm sleeps before its deadline is looked at again.
+        self.recheck = RECHECK
         self.writer = Writer(store)
         self.words = words
         self.clock = clock
