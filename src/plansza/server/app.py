@@ -21,6 +21,7 @@ import os
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -334,58 +335,75 @@ async def _form(request: Request) -> dict[str, str] | None:
     return form
 
 
-async def new_game(request: Request) -> Response:
-    t = translator_of(request)
-    form = await _form(request)
-    if form is None:
-        return _error_page(request, 403, t.gettext("The form has expired: open the page again."))
+@dataclass(frozen=True)
+class GameChoices:
+    """The lobby form's choices for a new game, checked."""
+
+    opponent: str
+    rules: str
+    name: str
+    minutes: int
+    days: int
+    players: int
+    rated: bool
+
+
+def _number(text: str, default: int) -> int:
+    """A form's whole number (``-1``: not one)."""
+    text = text.strip() or str(default)
+    return int(text) if text.isdigit() else -1
+
+
+def _choices(request: Request, form: dict[str, str], t: Translator) -> GameChoices | Response:
+    """The lobby form's choices, or the error page naming the wrong one."""
     opponent = form.get("opponent", "static")
     rules = form.get("rules", "pfs")
     try:
         name = display_name(form.get("name", ""))
     except LiveError:
         name = t.gettext("Player")
-    try:
-        minutes = int(form.get("minutes", "15"))
-    except ValueError:
-        minutes = -1
-    if opponent not in ("person", "seek") and opponent not in LEVELS:
-        return _error_page(request, 400, t.gettext("Choose an opponent from the list."))
-    if rules not in presets(_hub(request)):
-        return _error_page(request, 400, t.gettext("Choose rules from the list."))
-    if not 0 <= minutes <= 180:
-        return _error_page(request, 400, t.gettext("Clock minutes from 0 to 180."))
-    try:
-        days = int(form.get("days", "0") or "0")
-    except ValueError:
-        days = -1
-    if not 0 <= days <= DAYS_MAX:
-        return _error_page(
-            request, 400, t.gettext("Days a move from 0 to %(n)d.") % {"n": DAYS_MAX}
-        )
-    if days and opponent not in ("person", "seek"):
-        return _error_page(
-            request, 400, t.gettext("A game by correspondence is played with a person.")
-        )
-    players = int(form.get("players", "2")) if form.get("players", "2") in "234" else 0
-    if players not in (2, 3, 4):
-        return _error_page(request, 400, t.gettext("A game is for 2, 3 or 4 players."))
-    if players > 2 and (opponent != "person" or rules != "home" or days or form.get("rated")):
-        return _error_page(
-            request,
-            400,
-            t.gettext(
-                "A game of three or four is played by invitations, at home rules, "
-                "not rated and not by correspondence."
-            ),
-        )
-    if days:
-        minutes = 0  # days a move instead of the game's clock
+    minutes = _number(form.get("minutes", ""), 15)
+    days = _number(form.get("days", ""), 0)
+    players = _number(form.get("players", ""), 2)
     rated = form.get("rated", "") == "1"
-    if rated and accounts.current(request) is None:
-        return _error_page(request, 403, t.gettext("Log in to play a rated game."))
-    if rated and pool_of(rules, minutes, days) is None:
-        return _error_page(request, 400, t.gettext("A rated game needs a clock."))
+    refusal: tuple[int, str] | None = None
+    if opponent not in ("person", "seek") and opponent not in LEVELS:
+        refusal = 400, t.gettext("Choose an opponent from the list.")
+    elif rules not in presets(_hub(request)):
+        refusal = 400, t.gettext("Choose rules from the list.")
+    elif not 0 <= minutes <= 180:
+        refusal = 400, t.gettext("Clock minutes from 0 to 180.")
+    elif not 0 <= days <= DAYS_MAX:
+        refusal = 400, t.gettext("Days a move from 0 to %(n)d.") % {"n": DAYS_MAX}
+    elif days and opponent not in ("person", "seek"):
+        refusal = 400, t.gettext("A game by correspondence is played with a person.")
+    elif players not in (2, 3, 4):
+        refusal = 400, t.gettext("A game is for 2, 3 or 4 players.")
+    elif players > 2 and (opponent != "person" or rules != "home" or days or rated):
+        refusal = 400, t.gettext(
+            "A game of three or four is played by invitations, at home rules, "
+            "not rated and not by correspondence."
+        )
+    elif rated and accounts.current(request) is None:
+        refusal = 403, t.gettext("Log in to play a rated game.")
+    elif rated and pool_of(rules, 0 if days else minutes, days) is None:
+        refusal = 400, t.gettext("A rated game needs a clock.")
+    if refusal is not None:
+        return _error_page(request, *refusal)
+    # days a move replace the game's clock
+    return GameChoices(opponent, rules, name, 0 if days else minutes, days, players, rated)
+
+
+async def new_game(request: Request) -> Response:
+    t = translator_of(request)
+    form = await _form(request)
+    if form is None:
+        return _error_page(request, 403, t.gettext("The form has expired: open the page again."))
+    chosen = _choices(request, form, t)
+    if isinstance(chosen, Response):
+        return chosen
+    opponent, rules, name = chosen.opponent, chosen.rules, chosen.name
+    minutes, days, players, rated = chosen.minutes, chosen.days, chosen.players, chosen.rated
     token = secrets.token_urlsafe(18)
     code = secrets.token_urlsafe(12) if opponent == "person" and players == 2 else ""
     # a game of three or four: one invitation a seat, each seating one person once

@@ -84,37 +84,8 @@ async def profile(request: Request) -> Response:
     estimate = await _estimate(request, account)
     games = data["games"]
     more = len(games) > PAGE
-    ratings = []
-    for p, standing in standings:
-        values = [1500.0, *data["histories"][p]]
-        ratings.append(
-            {
-                "pool": p,
-                "words": pool_words(p),
-                "rating": round(standing.rating.rating),
-                "deviation": round(standing.rating.deviation),
-                "games": standing.games,
-                "provisional": provisional(standing.games),
-                "last": _date(standing.at),
-                "chart": line_chart(values),
-            }
-        )
-    rows = [
-        {
-            "id": g.game,
-            "date": _date(g.at),
-            "pool": pool_words(g.pool),
-            "opponent": g.opponent_name,
-            "computer": g.opponent_computer,
-            "opponent_rating": round(g.opponent_rating),
-            "score": g.score,
-            "points": f"{g.points}:{g.opponent_points}",
-            "change": round(g.after) - round(g.before),
-            "after": round(g.after),
-            "bingos": g.bingos,
-        }
-        for g in games[:PAGE]
-    ]
+    ratings = _ratings(standings, data["histories"])
+    rows = _rows(games[:PAGE])
     response: HTMLResponse = page(
         request,
         "web/profile.html",
@@ -161,6 +132,43 @@ async def _estimate(request: Request, account: int) -> PfsEstimate | None:
         if r[0] in names and names[r[0]] in listed
     ]
     return pfs_estimate(games)
+
+
+def _ratings(standings: list[Any], histories: dict[str, list[float]]) -> list[dict[str, Any]]:
+    """Each pool's rating as the page shows it, with its chart."""
+    return [
+        {
+            "pool": p,
+            "words": pool_words(p),
+            "rating": round(standing.rating.rating),
+            "deviation": round(standing.rating.deviation),
+            "games": standing.games,
+            "provisional": provisional(standing.games),
+            "last": _date(standing.at),
+            "chart": line_chart([1500.0, *histories[p]]),
+        }
+        for p, standing in standings
+    ]
+
+
+def _rows(games: list[Any]) -> list[dict[str, Any]]:
+    """The rated games as the page's table shows them."""
+    return [
+        {
+            "id": g.game,
+            "date": _date(g.at),
+            "pool": pool_words(g.pool),
+            "opponent": g.opponent_name,
+            "computer": g.opponent_computer,
+            "opponent_rating": round(g.opponent_rating),
+            "score": g.score,
+            "points": f"{g.points}:{g.opponent_points}",
+            "change": round(g.after) - round(g.before),
+            "after": round(g.after),
+            "bingos": g.bingos,
+        }
+        for g in games
+    ]
 
 
 def _date(at: float) -> str:
