@@ -130,5 +130,6 @@ def idle(player: Rating, periods: float, *, ceiling: float = START_DEVIATION) ->
     if periods <= 0:
         return player
     phi = player.deviation / SCALE
-    widened = math.sqrt(phi * phi + periods * player.volatility**2) * SCALE
+    # never narrower (a rounding of the scale's factor must not shrink it)
+    widened = max(player.deviation, math.sqrt(phi * phi + periods * player.volatility**2) * SCALE)
     return Rating(player.rating, min(widened, max(ceiling, player.deviation)), player.volatility)
