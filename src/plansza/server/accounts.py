@@ -236,7 +236,7 @@ async def account_page(request: Request) -> Response:
                 turn = "waiting" if not table.started else "mine" if actor == seat_no else "theirs"
                 if table.setup.days and actor is not None:
                     now = _hub(request).clock()
-                    left = max(0.0, table.turn_since + table.setup.days * 86400.0 - now)
+                    left = max(0.0, table.days_end - now)
         games.append(
             {
                 "id": game_id,

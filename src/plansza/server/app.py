@@ -614,7 +614,7 @@ def _invited_seat(live: LiveGame, code: str) -> int | None:
     digest = token_hash(code)
     setup = live.setup
     if setup.invite and secrets.compare_digest(setup.invite, digest):
-        return live.table.open_seat() if live.table.open_seat() is not None else 1
+        return 1  # a game of two: its one open seat
     found = None
     for seat, invite in enumerate(setup.invites):
         if invite and secrets.compare_digest(invite, digest):

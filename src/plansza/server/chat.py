@@ -108,9 +108,9 @@ async def report(ws: WebSocket, live: LiveGame, message: object, t: Translator) 
     if me is None:
         return _refused("chat_login", t.gettext("Log in to report a message."))
     store = hub_of(ws).store
-    line = await to_thread.run_sync(store.chat.get, int(message)) if isinstance(
-        message, int
-    ) else None
+    line = None
+    if isinstance(message, int):
+        line = await to_thread.run_sync(store.chat.get, message)
     if line is None or line.game != live.id:
         return _refused("chat_report", t.gettext("There is no such message."))
     await to_thread.run_sync(store.chat.report, line.id, me[0], hub_of(ws).clock())
@@ -122,7 +122,5 @@ async def muted_by(ws: WebSocket) -> set[str]:
     me = current(ws)
     if me is None:
         return set()
-    store = hub_of(ws).store
-    ids = await to_thread.run_sync(store.chat.muted_by, me[0])
-    names = [await to_thread.run_sync(store.users.nickname, i) for i in ids]
-    return {n.casefold() for n in names if n}
+    names = await to_thread.run_sync(hub_of(ws).store.chat.muted_by, me[0])
+    return {n.casefold() for n in names}

@@ -221,7 +221,7 @@ class LiveGame:
             if key not in built:
                 built[key] = self.table.message(None if had else step, sub.seat, now).decode()
             sub.seen = step.n
-            sub.queue.put_nowait(built[key])
+            sub.put(built[key])
 
     async def _open_chats(self) -> None:
         """The game is over: each reader gets the other side's chat so far."""

@@ -221,15 +221,16 @@ class Lobby:
 
     async def snapshot(self) -> Snapshot:
         """The lobby's live part, every process's together."""
-        parts = [await self._part()]
         cluster = self.hub.cluster
-        if cluster is not None:
+        if cluster is not None:  # every process's part is in Redis, this one's too
             with contextlib.suppress(Exception):
                 now = self.hub.clock()
                 parts = [
                     p for p in await cluster.lobby_parts() if now - float(p.get("at", 0)) < STALE
-                ] or parts
-        return combined(parts)
+                ]
+                if parts:
+                    return combined(parts)
+        return combined([await self._part()])
 
 
 def combined(parts: list[dict[str, Any]]) -> Snapshot:

@@ -820,11 +820,6 @@ class UserRecords(_Records):
                 out.update({int(r[0]): str(r[1]) for r in rows})
         return out
 
-    def nickname(self, user_id: int) -> str | None:
-        with self._connect() as c:
-            found = c.execute(sa.select(users.c.nickname).where(users.c.id == user_id)).scalar()
-        return None if found is None else str(found)
-
     def is_referee(self, user_id: int) -> bool:
         """Whether the account ``user_id`` is a referee (no such account: not one)."""
         with self._connect() as c:
@@ -937,12 +932,15 @@ class ChatRecords(_Records):
             if on:
                 c.execute(chat_mutes.insert().values(account=account, muted=muted))
 
-    def muted_by(self, account: int) -> set[int]:
+    def muted_by(self, account: int) -> set[str]:
+        """The nicknames of the accounts ``account`` muted."""
         with self._connect() as c:
             rows = c.execute(
-                sa.select(chat_mutes.c.muted).where(chat_mutes.c.account == account)
+                sa.select(users.c.nickname)
+                .join(chat_mutes, chat_mutes.c.muted == users.c.id)
+                .where(chat_mutes.c.account == account)
             ).all()
-        return {int(r[0]) for r in rows}
+        return {str(r[0]) for r in rows}
 
     def report(self, message: int, reporter: int, at: float) -> bool:
         """``reporter`` reports ``message`` to the moderators (once); ``False``: no

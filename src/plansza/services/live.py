@@ -669,8 +669,13 @@ class LiveTable:
         if not self.started:
             return max(0.0, self.setup.started + self.setup.arrival - now)
         if self.setup.days:
-            return max(0.0, self.turn_since + self.setup.days * DAY - now)
+            return max(0.0, self.days_end - now)
         return self.game.deadline(now)
+
+    @property
+    def days_end(self) -> float:
+        """A correspondence game: when the seat to act now runs out of days."""
+        return self.turn_since + self.setup.days * DAY
 
     def actor(self) -> int | None:
         """The seat that must act now: the one to move, or the one to decide on a play
@@ -846,7 +851,7 @@ class LiveTable:
         g = self.game
         if self.setup.days:
             actor = self.actor()
-            if actor is None or now < self.turn_since + self.setup.days * DAY:
+            if actor is None or now < self.days_end:
                 raise LiveError(N_("no flag has fallen"), code="no_flag")
             g.resign(actor, now, EndReason.OUT_OF_DAYS)
             return [OutOfDays(actor)]
@@ -1076,7 +1081,7 @@ class LiveTable:
             rated=self.setup.rated,
             days=self.setup.days,
             act_left=(
-                round(max(0.0, self.turn_since + self.setup.days * DAY - now), 1)
+                round(max(0.0, self.days_end - now), 1)
                 if self.setup.days and now is not None and self.actor() is not None
                 else None
             ),
