@@ -149,3 +149,45 @@ def test_resigning_and_rematch_are_for_a_game_of_two(client: TestClient) -> None
                 break
         assert msg["type"] == "error"
     assert not client.app.state.hub.games[game].table.over  # type: ignore[attr-defined]
+
+
+def test_only_the_next_player_decides_on_a_play_and_an_exchange_stays_its_own() -> None:
+    """A game of four: the play of the player to move awaits the next player's
+    decision (the domain's ``decider``); the other two may neither accept nor
+    challenge it. An exchange's tiles reach none of the other three, nor a spectator."""
+    from plansza.lexicon import Lexicon as Words
+    from plansza.services.live import (
+        Accept,
+        Challenge,
+        Exchanged,
+        LiveError,
+        LiveTable,
+        MoveAction,
+        live_rules,
+    )
+
+    probe = LiveTable.new(
+        rules=live_rules("home", 0, players=4), preset="home", seed=7, seats=("person",) * 4,
+        names=("A", "B", "C", "D"), words=Words.build(["KOT"]), starting=0, now=0.0,
+    )  # fmt: skip
+    rack = probe.game.rack_string(0).replace("?", "")
+    word = rack[:2]
+    table = LiveTable.new(
+        rules=live_rules("home", 0, players=4), preset="home", seed=7, seats=("person",) * 4,
+        names=("A", "B", "C", "D"), words=Words.build([word]), starting=0, now=0.0,
+    )  # fmt: skip
+    table.apply(0, MoveAction(f"H8 {word}"), now=1.0)
+    assert table.game.pending is not None and table.game.decider == 1
+    for outsider in (2, 3):
+        for action in (Accept(), Challenge()):
+            with pytest.raises(LiveError):
+                table.apply(outsider, action, now=2.0)
+    table.apply(1, Accept(), now=3.0)
+    assert table.game.pending is None and table.game.to_move == 1
+    step = table.apply(1, MoveAction("-" + table.game.rack_string(1)[:2]), now=4.0)
+    tiles = next(e for e in step.events if isinstance(e, Exchanged)).tiles
+    assert tiles
+    for reader in (0, 2, 3, None):
+        seen = table.seen_by(step, reader)
+        assert all(e.tiles == "" for e in seen.events if isinstance(e, Exchanged))
+        assert tiles not in json.dumps([str(e) for e in seen.events])

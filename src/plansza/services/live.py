@@ -759,7 +759,8 @@ class LiveTable:
             events = self._move(seat, action.text, now)
         elif isinstance(action, Accept):
             p = g.pending
-            if p is None or seat is None or p.player == seat:
+            if p is None or seat is None or g.decider != seat:
+                # the next player decides (of two: the opponent), no one else
                 raise LiveError(N_("there is no play of your opponent to accept"), code="accept")
             g.accept(now)
             events = [Accepted(seat, p.player, p.scored.score, g.scores[p.player])]
@@ -914,7 +915,7 @@ class LiveTable:
     def _challenge(self, seat: int, words: tuple[str, ...], now: float) -> list[Event]:
         g = self.game
         p = g.pending
-        if p is None or p.player == seat:
+        if p is None or g.decider != seat:
             raise LiveError(N_("there is no play of your opponent to challenge"), code="challenge")
         chosen = [w.upper() for w in words]
         verdict = g.challenge(chosen or None, challenger=seat, now=now)
