@@ -129,6 +129,106 @@ class InternshipApplied(Kind, frozen=True, kw_only=True):
     exam: bool = False
 
 
+class KeyIssued(Kind, frozen=True, kw_only=True):
+    """A referee's key for sending tournaments (``key_id`` names it, ``secret`` signs:
+    HMAC-SHA256); a newer key of the same member replaces the older one."""
+
+    name: str = ""
+    key_id: str = ""
+    secret: str = ""
+
+
+class AdministratorNamed(Kind, frozen=True, kw_only=True):
+    """The web account ``account`` is a ranking administrator (``active`` false: no
+    longer)."""
+
+    account: str = ""
+    active: bool = True
+
+
+class TournamentAnnounced(Kind, frozen=True, kw_only=True):
+    """A coming tournament in the calendar: ``id`` is its key for sending and signing
+    up; ``place``: where it is played."""
+
+    id: str = ""
+    name: str = ""
+    date: str = ""
+    end: str | None = None
+    category: str = ""
+    referee: str = ""
+    place: str = ""
+
+
+class EntryRegistered(Kind, frozen=True, kw_only=True):
+    """``name`` signs up for the coming tournament ``id`` from the web account
+    ``account`` (``withdrawn``: the sign-up taken back)."""
+
+    id: str = ""
+    name: str = ""
+    account: str = ""
+    withdrawn: bool = False
+
+
+class TournamentReceived(Kind, frozen=True, kw_only=True):
+    """A tournament sent from a hall: its log (``log``, the tournament file's events),
+    what the server read from it when it arrived (``games``: date, round, table,
+    player 1, player 2, score 1, score 2, walkover; ``players``: name, registered
+    ranking or none, registered games), who sent it (``sender``, the key ``key_id``),
+    ``version``: the SHA-256 of the bytes sent. ``imported``: from a history file,
+    accepted as it is (no log)."""
+
+    id: str = ""
+    version: str = ""
+    name: str = ""
+    date: str = ""
+    end: str | None = None
+    category: str = ""
+    referee: str = ""
+    sender: str = ""
+    key_id: str = ""
+    rounds: int | None = None
+    games: list[list[Any]] = []
+    players: list[list[Any]] = []
+    log: list[dict[str, Any]] = []
+    imported: bool = False
+
+
+class TournamentCorrected(Kind, frozen=True, kw_only=True):
+    """The ranking administrator corrects tournament ``id``: ``what`` is ``ranking``
+    (the ``player``'s registered ``ranking`` and ``games``) or ``game`` (the game at
+    ``round``, ``table`` ``counted`` or not); ``why`` is said."""
+
+    id: str = ""
+    what: str = ""
+    player: str = ""
+    ranking: float | None = None
+    games: int = 0
+    round: int = 0
+    table: int = 0
+    counted: bool = True
+    why: str = ""
+
+
+class TournamentDecided(Kind, frozen=True, kw_only=True):
+    """The ranking administrator accepts (``accepted``) or rejects the ``version`` of
+    tournament ``id``, saying ``why``."""
+
+    id: str = ""
+    version: str = ""
+    accepted: bool = True
+    why: str = ""
+
+
+class ListPublished(Kind, frozen=True, kw_only=True):
+    """A ranking list as published on ``date`` after tournament ``id``: ``rows`` are
+    place (none: the waiting room), name, ranking, exact ranking as text, games,
+    tournaments."""
+
+    date: str = ""
+    id: str = ""
+    rows: list[list[Any]] = []
+
+
 #: The struct of each kind of event.
 KINDS: dict[str, type[Kind]] = {
     "registry_created": RegistryCreated,
@@ -141,6 +241,14 @@ KINDS: dict[str, type[Kind]] = {
     "candidate_approved": CandidateApproved,
     "exam_sat": ExamSat,
     "internship_applied": InternshipApplied,
+    "key_issued": KeyIssued,
+    "administrator_named": AdministratorNamed,
+    "tournament_announced": TournamentAnnounced,
+    "entry_registered": EntryRegistered,
+    "tournament_received": TournamentReceived,
+    "tournament_corrected": TournamentCorrected,
+    "tournament_decided": TournamentDecided,
+    "list_published": ListPublished,
 }
 
 

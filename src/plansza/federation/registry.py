@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -41,6 +42,7 @@ from plansza.federation.referees import (
     add_years,
     check_penalty,
 )
+from plansza.federation.submissions import APPLY_SERVER, ServerState
 from plansza.tournament.events import Event
 from plansza.tournament.storage import (
     _engine,
@@ -81,6 +83,9 @@ class RegistryState:
     practical: dict[str, list[Exam]] = field(default_factory=dict)
     applications: dict[str, list[Application]] = field(default_factory=dict)
     """The wishes to intern (RS §3.3, §3.4), by the tournament's key, in order."""
+    server: ServerState = field(default_factory=ServerState)
+    """The federation server's tournaments, lists and calendar
+    (:mod:`plansza.federation.submissions`)."""
     log: list[Event] = field(default_factory=list)
 
     def member(self, name: str) -> Member:
@@ -308,7 +313,11 @@ def apply(state: RegistryState, event: Event) -> None:
     kind's function in :data:`APPLY`.
     """
     payload = kinds.decode(event.kind, event.data)  # an unknown kind is refused here
-    APPLY[event.kind](state, payload)
+    server = APPLY_SERVER.get(event.kind)
+    if server is not None:
+        server(state, payload, event)
+    else:
+        APPLY[event.kind](state, payload)
     state.log.append(event)
 
 
@@ -493,6 +502,8 @@ class RegistryFile:
                 N_("cannot open the database {url}: {reason}"), url=_shown(path), reason=reason
             ) from e
         self.engine = engine
+        self._kept: tuple[RegistryState, int] | None = None
+        self._guard = threading.RLock()
 
     @classmethod
     def create(cls, path: str, *, at: str, by: str | None = None) -> RegistryFile:
@@ -534,8 +545,25 @@ class RegistryFile:
         return read_events(conn)
 
     def state(self) -> RegistryState:
-        """The registry now (the log replayed)."""
-        return replay(self.events())
+        """The registry now: the log replayed, once; later calls apply only the
+        events appended since (by this process or another). Read, never change it."""
+        with self._guard, self.engine.connect() as conn:
+            return self._caught_up(conn)
+
+    def _caught_up(self, conn: sa.Connection) -> RegistryState:
+        """The kept state with the events after the last one it holds applied (none
+        kept, or one refused: the whole log replayed)."""
+        import sqlalchemy as sa
+
+        table = _events_table()
+        state, last = self._kept if self._kept is not None else (RegistryState(), 0)
+        self._kept = None  # until it is whole again
+        rows = conn.execute(sa.select(table).where(table.c.seq > last).order_by(table.c.seq))
+        for r in rows:
+            apply(state, Event(r.seq, r.kind, json.loads(r.data), r.at, r.by or ""))
+            last = r.seq
+        self._kept = (state, last)
+        return state
 
     def check_writable(self) -> None:
         """Raise a ``read_only`` :class:`PlanszaError` for a file that cannot be written."""
@@ -556,27 +584,38 @@ class RegistryFile:
         import sqlalchemy as sa
 
         self.check_writable()
-        table = _events_table()
-        added: list[Event] = []
         try:
-            with self.engine.begin() as conn:
-                _lock(conn)
-                state = replay(self.events(conn))
-                for kind, data in items:
-                    if kind == "registry_created" and state.log:
-                        raise PlanszaError(N_("{path}: already holds a registry"), path=self.path)
-                    apply(state, Event(0, kind, data, at, by or ""))
-                for kind, data in items:
-                    res = conn.execute(
-                        table.insert().values(
-                            kind=kind, data=json.dumps(data, ensure_ascii=False), at=at, by=by
-                        )
-                    )
-                    pk = res.inserted_primary_key
-                    seq = int(pk[0]) if pk is not None else 0
-                    added.append(Event(seq, kind, data, at, by or ""))
+            with self._guard:
+                return self._append(items, at=at, by=by)
         except sa.exc.DBAPIError as e:
             if _is_read_only(e):
                 raise _read_only_error(self.path) from e
             raise
+
+    def _append(
+        self, items: list[tuple[str, dict[str, Any]]], *, at: str, by: str | None
+    ) -> list[Event]:
+        """Each event written, then applied to the kept state with its place in the log
+        (a refusal rolls the transaction back and drops the kept state)."""
+        table = _events_table()
+        added: list[Event] = []
+        with self.engine.begin() as conn:
+            _lock(conn)
+            state = self._caught_up(conn)
+            last = self._kept[1] if self._kept is not None else 0
+            self._kept = None  # whole again only once committed
+            for kind, data in items:
+                if kind == "registry_created" and state.log:
+                    raise PlanszaError(N_("{path}: already holds a registry"), path=self.path)
+                res = conn.execute(
+                    table.insert().values(
+                        kind=kind, data=json.dumps(data, ensure_ascii=False), at=at, by=by
+                    )
+                )
+                pk = res.inserted_primary_key
+                last = int(pk[0]) if pk is not None else 0
+                event = Event(last, kind, data, at, by or "")
+                apply(state, event)  # refused: the transaction is rolled back
+                added.append(event)
+        self._kept = (state, last)
         return added
