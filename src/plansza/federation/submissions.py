@@ -200,8 +200,7 @@ def key_issued(state: RegistryState, e: kinds.KeyIssued, event: Event) -> None:
     server.keys[key_id] = (member.name, e.secret)
 
 
-def administrator_named(state: RegistryState, e: kinds.AdministratorNamed, event: Event
-                        ) -> None:  # fmt: skip
+def administrator_named(state: RegistryState, e: kinds.AdministratorNamed, event: Event) -> None:
     """A web account given (or relieved of) the ranking administrator's desk."""
     account = _text(e.account, "account").casefold()
     if e.active:
@@ -240,9 +239,14 @@ def announced(state: RegistryState, e: kinds.TournamentAnnounced, event: Event) 
     start, end = _dates(e.date, e.end)
     referee = state.member(_text(e.referee, "referee")).name
     state.server.calendar[tid] = Announced(
-        tid, _text(e.name, "name"), start, end, _category(e.category), referee,
+        tid,
+        _text(e.name, "name"),
+        start,
+        end,
+        _category(e.category),
+        referee,
         " ".join(e.place.split()),
-    )  # fmt: skip
+    )
 
 
 def entry_registered(state: RegistryState, e: kinds.EntryRegistered, event: Event) -> None:
@@ -266,9 +270,15 @@ def entry_registered(state: RegistryState, e: kinds.EntryRegistered, event: Even
 def _game(row: list[Any]) -> GameRow:
     day, rnd, table, p1, p2, s1, s2, walkover = row
     return GameRow(
-        parse_day(str(day), field="date"), int(rnd), int(table), str(p1), str(p2),
-        int(s1), int(s2), bool(walkover),
-    )  # fmt: skip
+        parse_day(str(day), field="date"),
+        int(rnd),
+        int(table),
+        str(p1),
+        str(p2),
+        int(s1),
+        int(s2),
+        bool(walkover),
+    )
 
 
 def received(state: RegistryState, e: kinds.TournamentReceived, event: Event) -> None:
@@ -413,15 +423,20 @@ def counted(s: Submission, corrections: list[Correction]) -> list[GameRow]:
 
 
 def counted_games(
-    state: RegistryState, extra: Submission | None = None
+    state: RegistryState, extra: Submission | None = None, without: str | None = None
 ) -> tuple[list[RankedGame], list[Registration]]:
     """The ranking's history: every accepted tournament's counted games (and
     ``extra``, one about to be accepted), with the rankings registered for players
-    the history held no game of (RR §2.1, as ``plansza ranking update`` keeps them)."""
+    the history held no game of (RR §2.1, as ``plansza ranking update`` keeps them);
+    ``without``: that tournament left out (what the history was before it)."""
     from plansza.ranking.records import RankedGame, Registration
 
     server = state.server
-    chosen = [a for tid in server.submissions if (a := server.accepted(tid)) is not None]
+    chosen = [
+        a
+        for tid in server.submissions
+        if tid != without and (a := server.accepted(tid)) is not None
+    ]
     if extra is not None:
         chosen = [a for a in chosen if a.id != extra.id] + [extra]
     chosen.sort(key=lambda s: (s.end, s.start, s.name))
