@@ -132,6 +132,7 @@ def create_app(  # long: the app's routes and stores in one place
     from plansza.server import tournament as live_tournament
     from plansza.server.effect import routes as effect_routes
     from plansza.server.federation import routes as federation_routes
+    from plansza.server.federation_pages import routes as federation_server_routes
     from plansza.server.lobby_pages import routes as lobby_routes
     from plansza.server.moderation import routes as moderation_routes
     from plansza.server.profiles import routes as profile_routes
@@ -202,6 +203,7 @@ def create_app(  # long: the app's routes and stores in one place
             *belgijka_pages.routes(),
             *belgijka_console.routes(),
             *belgijka_phone.routes(),
+            *federation_server_routes(),
             *federation_routes(),
             *profile_routes(),
             *lobby_routes(),

@@ -471,6 +471,17 @@ class FederationServer:
         )
         return len(items)
 
+    def licence_of(self, name: str) -> Any:
+        """The referee's licence of the member whose ranking name is ``name`` today
+        (``None``: no member, or never licensed)."""
+        from plansza.services.federation import Federation
+
+        state = self.state()
+        member = next((m for m in state.members.values() if m.player == name), None)
+        if member is None or not state.grants.get(member.name.casefold()):
+            return None
+        return Federation(self.registry, self.now).status(member.name, date.today())
+
     # --- reading ---
 
     def reading(self) -> Reading:
@@ -685,3 +696,29 @@ def coming(reading: Reading, today: date) -> list[Announced]:
     """The calendar from ``today`` on, soonest first."""
     found = [a for a in reading.state.server.calendar.values() if a.end >= today]
     return sorted(found, key=lambda a: (a.start, polish_collation_key(a.name)))
+
+
+def _replayed(s: Submission) -> State:
+    from plansza.tournament.events import Event, replay
+
+    return replay(
+        [Event(i, e["kind"], e["data"], e["at"], e["by"]) for i, e in enumerate(s.log, start=1)]
+    )
+
+
+def standings_of(s: Submission) -> list[tuple[int, str, str, int, int]]:
+    """The final standings of a tournament sent from a hall (from its log): place,
+    name, big points as text, small points, spread."""
+    from plansza.tournament.standings import standings
+
+    return [
+        (st.place, st.name, f"{st.big_points:g}", st.small_points, st.spread)
+        for st in standings(_replayed(s))
+    ]
+
+
+def report_of(s: Submission, t: Any) -> str:
+    """The standings page the hall's program prints, from the tournament's log."""
+    from plansza.tournament import reports
+
+    return reports.standings_page(_replayed(s), None, t)
