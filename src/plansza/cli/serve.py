@@ -73,7 +73,24 @@ def serve(  # long: a command whose 10 options are most of it
     federation: str | None = typer.Option(
         None,
         "--federation",
-        help=N_("The federation's registry (*.federacja.sqlite or a URL) to show at /federacja"),
+        help=N_(
+            "The federation's registry (*.federacja.sqlite or a URL): its server at "
+            "/federacja (the ranking list, players, tournaments, the calendar, the ranking "
+            "administrator's desk, the halls' sending address)"
+        ),
+    ),
+    send_to: str | None = typer.Option(
+        None,
+        "--send-to",
+        help=N_(
+            "With --tournament: the federation's server (http://…) the closed tournament "
+            "is sent to from the referee's console (needs --key-file)"
+        ),
+    ),
+    key_file: str | None = typer.Option(
+        None,
+        "--key-file",
+        help=N_("The referee's key for --send-to (from plansza federacja key NAME --output)"),
     ),
 ) -> None:
     """The web app: play, study, tournaments in the browser."""
@@ -95,6 +112,10 @@ def serve(  # long: a command whose 10 options are most of it
             ),
             EXIT_INPUT,
         )
+    if (send_to is None) != (key_file is None) or (send_to and not tournament):
+        fail(_("--send-to and --key-file go together, with --tournament"), EXIT_INPUT)
+    if send_to is not None and not send_to.startswith(("http://", "https://")):
+        fail(_("--send-to: not an http:// or https:// address: {url}", url=send_to), EXIT_INPUT)
     if ranking is not None and not os.path.isfile(ranking):
         fail(_("--ranking: no ranking history file {path}", path=ranking), EXIT_INPUT)
     with user_errors():
@@ -107,6 +128,8 @@ def serve(  # long: a command whose 10 options are most of it
             belgijka=belgijka,
             redis=redis,
             federation=federation,
+            send_to=send_to,
+            key_file=key_file,
             tournament_poll=_poll(),
             word_tools=word_tools,
         )

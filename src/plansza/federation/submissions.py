@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from plansza.errors import N_, PlanszaError
 from plansza.federation import kinds
@@ -35,7 +35,7 @@ from plansza.federation.members import parse_day
 from plansza.federation.referees import CATEGORIES, TournamentRecord
 
 if TYPE_CHECKING:
-    from plansza.federation.registry import RegistryState
+    from plansza.federation.members import Member
     from plansza.ranking.records import RankedGame, Registration
     from plansza.tournament.events import Event
 
@@ -179,6 +179,16 @@ class ServerState:
             if d is None or d.version != versions[-1].version:
                 out.append(versions[-1])
         return sorted(out, key=lambda s: s.seq)
+
+
+class RegistryState(Protocol):
+    """What this module reads and changes of the registry's state
+    (:class:`plansza.federation.registry.RegistryState`, which imports this module)."""
+
+    server: ServerState
+    tournaments: dict[str, TournamentRecord]
+
+    def member(self, name: str) -> Member: ...
 
 
 def _text(value: str | None, what: str) -> str:

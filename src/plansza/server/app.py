@@ -15,6 +15,7 @@ visitor's signed session.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import os
@@ -128,6 +129,7 @@ def create_app(  # long: the app's routes and stores in one place
     from plansza.server import belgijka as belgijka_pages
     from plansza.server import belgijka_console, belgijka_phone
     from plansza.server import ranking as ranking_pages
+    from plansza.server import sending as sending_pages
     from plansza.server import tables as table_pages
     from plansza.server import tournament as live_tournament
     from plansza.server.effect import routes as effect_routes
@@ -166,6 +168,8 @@ def create_app(  # long: the app's routes and stores in one place
     from plansza.server.study import Site
     from plansza.server.study import routes as study_routes
 
+    sender = _sender(settings)
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
@@ -173,7 +177,10 @@ def create_app(  # long: the app's routes and stores in one place
             await watch.start()
         if hall_stream is not None:
             await hall_stream.start()
+        sending = asyncio.create_task(sending_pages.run(sender)) if sender else None
         yield
+        if sending is not None:
+            sending.cancel()
         if watch is not None:
             await watch.stop()
         writer = getattr(app.state, "table_writer", None)
@@ -204,6 +211,7 @@ def create_app(  # long: the app's routes and stores in one place
             *belgijka_console.routes(),
             *belgijka_phone.routes(),
             *federation_server_routes(),
+            *sending_pages.routes(),
             *federation_routes(),
             *profile_routes(),
             *lobby_routes(),
@@ -239,9 +247,25 @@ def create_app(  # long: the app's routes and stores in one place
     app.state.ranking = ranking_pages.RankingSource(ranking) if ranking else None
     app.state.settings = settings.with_(words=words)
     app.state.federation = federation
+    app.state.sender = sender
     #: Redis, when the processes share it: the rate limits count there too
     app.state.redis_url = redis
     return app
+
+
+def _sender(settings: AppSettings) -> Any:
+    """The hall's sender to the federation (``None``: it sends nothing); a bad key file
+    is a :class:`~plansza.errors.PlanszaError` naming it."""
+    if not (settings.tournament and settings.send_to and settings.key_file):
+        return None
+    from plansza.services.sending import RETRY_MAX, Sender, read_key
+
+    return Sender(
+        settings.tournament,
+        settings.send_to,
+        read_key(settings.key_file),
+        retry_max=settings.send_retry_max or RETRY_MAX,
+    )
 
 
 async def stylesheet(request: Request) -> Response:
@@ -382,9 +406,12 @@ def _choices(request: Request, form: dict[str, str], t: Translator) -> GameChoic
     elif players not in (2, 3, 4):
         refusal = 400, t.gettext("A game is for 2, 3 or 4 players.")
     elif players > 2 and (opponent != "person" or rules != "home" or days or rated):
-        refusal = 400, t.gettext(
-            "A game of three or four is played by invitations, at home rules, "
-            "not rated and not by correspondence."
+        refusal = (
+            400,
+            t.gettext(
+                "A game of three or four is played by invitations, at home rules, "
+                "not rated and not by correspondence."
+            ),
         )
     elif rated and accounts.current(request) is None:
         refusal = 403, t.gettext("Log in to play a rated game.")

@@ -196,8 +196,12 @@ def _removals(state: State) -> list[tuple[str, int]]:
 
 @referee_required(assistant=True)
 async def home(request: Request) -> Response:
-    """The tournament at a glance: its rounds, what is missing, the next step."""
-    return await _state_page(request, "web/console.html")
+    """The tournament at a glance: its rounds, what is missing, the next step, and
+    where its sending to the federation stands."""
+    from plansza.server.sending import sender_of, view
+
+    sending = await run_in_threadpool(view, sender_of(request))
+    return await _state_page(request, "web/console.html", sending=sending)
 
 
 @referee_required(assistant=True)

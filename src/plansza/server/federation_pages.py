@@ -29,7 +29,6 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from plansza.errors import PlanszaError
-from plansza.files import csv_writer
 from plansza.server.pages import error_page, page, translator_of
 from plansza.server.security import checked_form, current
 from plansza.server.wording import describe
@@ -38,6 +37,7 @@ from plansza.services.federation_server import (
     Reading,
     SendingError,
     coming,
+    csv_text,
     names_matching,
     valid_id,
 )
@@ -152,17 +152,6 @@ def _collate(name: str) -> Any:
     return polish_collation_key(name)
 
 
-def _csv(rows: list[list[Any]], header: list[str]) -> str:
-    import io
-
-    buf = io.StringIO()
-    w = csv_writer(buf)
-    w.writerow(header)
-    for row in rows:
-        w.writerow(row)
-    return buf.getvalue()
-
-
 LIST_COLUMNS = ["place", "name", "ranking", "exact", "games", "tournaments"]
 """The published list's columns in its CSV and JSON (format version 1)."""
 
@@ -187,7 +176,7 @@ async def list_file(request: Request) -> Response:
         }
         return JSONResponse(body)
     if fmt == "csv":
-        return Response(_csv(rows, LIST_COLUMNS), media_type="text/csv; charset=utf-8")
+        return Response(csv_text(rows, LIST_COLUMNS), media_type="text/csv; charset=utf-8")
     return error_page(request, 404, translator_of(request).gettext("No such page."))
 
 
@@ -337,7 +326,7 @@ async def tournament_file(request: Request) -> Response:
             }
         )
     if fmt == "csv":
-        return Response(_csv(rows, GAME_COLUMNS), media_type="text/csv; charset=utf-8")
+        return Response(csv_text(rows, GAME_COLUMNS), media_type="text/csv; charset=utf-8")
     return error_page(request, 404, translator_of(request).gettext("No such page."))
 
 
@@ -405,7 +394,10 @@ async def entrants_file(request: Request) -> Response:
         rows = await run_in_threadpool(server.entrants, request.path_params["tid"])
     except PlanszaError as e:
         return error_page(request, 404, describe(e, t))
-    body = _csv([[n, r, g] for n, r, g, _b in rows], ["name", "ranking", "games"])
+    # a debutant (RR §2.2) is registered with no ranking: the hall's program gives 100
+    body = csv_text(
+        [[n, "" if b == "debutant" else r, g] for n, r, g, b in rows], ["name", "ranking", "games"]
+    )
     return Response(body, media_type="text/csv; charset=utf-8")
 
 

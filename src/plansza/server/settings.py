@@ -27,7 +27,9 @@ class AppSettings:
     ``redis``: a Redis URL shared by several processes (their live games, the
     tournament's changes, the rate limits); ``federation``: the federation's registry
     shown at ``/federacja`` and checked by the console; ``word_tools``: keep the word
-    tools open in a hall (a club night).
+    tools open in a hall (a club night); ``send_to``, ``key_file``: the federation's
+    server the closed tournament is sent to, signed with the referee's key
+    (``send_retry_max``: the longest pause between tries, seconds).
     """
 
     db: str | None = None
@@ -41,6 +43,9 @@ class AppSettings:
     redis: str | None = None
     federation: str | None = None
     word_tools: bool = False
+    send_to: str | None = None
+    key_file: str | None = None
+    send_retry_max: float | None = None
 
     @property
     def hall(self) -> bool:

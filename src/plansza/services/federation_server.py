@@ -84,7 +84,7 @@ def sign(body: bytes, secret: str) -> str:
     """The signature a hall sends with ``body``: HMAC-SHA256 in hex.
 
     >>> sign(b"x", "k" * 32)[:12]
-    'c2a2d6d4e9b2'
+    '5011cc61ff53'
     """
     return hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
@@ -540,15 +540,23 @@ def _ranking_of(history: RankingHistory, name: str, day: date) -> tuple[int, int
     return r.value, r.games, r.basis.value
 
 
+def days_of(t: State) -> tuple[str, str]:
+    """A tournament's first and last day (ISO): its dates, the days of play started,
+    the days its games were played on."""
+    from plansza.tournament.paperwork import ranked_rows
+
+    days = set(t.settings.dates) | set(t.day_dates.values())
+    days |= {str(r["date"]) for r in ranked_rows(t)}
+    return (min(days), max(days)) if days else ("", "")
+
+
 def _received(
     tid: str, version: str, key: tuple[str, str], key_id: str, t: State, events: list[Any]
 ) -> dict[str, Any]:
     from plansza.tournament.paperwork import ranked_rows
 
     s = t.settings
-    days = [t.day_dates[d] for d in sorted(t.day_dates)] or list(s.dates)
-    start = min(days) if days else ""
-    end = max(list(days) + [r["date"] for r in ranked_rows(t)]) if days else ""  # type: ignore[type-var]
+    start, end = days_of(t)
     games = [
         [
             r["date"],
@@ -722,3 +730,21 @@ def report_of(s: Submission, t: Any) -> str:
     from plansza.tournament import reports
 
     return reports.standings_page(_replayed(s), None, t)
+
+
+def csv_text(rows: Iterable[Iterable[object]], header: list[str]) -> str:
+    """A CSV with ``header``: names written as text, never as a spreadsheet formula.
+
+    >>> csv_text([["=1+1", 2]], ["name", "n"]).splitlines()[1]
+    "'=1+1,2"
+    """
+    import io
+
+    from plansza.files import csv_writer
+
+    buf = io.StringIO()
+    w = csv_writer(buf)
+    w.writerow(header)
+    for row in rows:
+        w.writerow(row)
+    return buf.getvalue()
