@@ -130,6 +130,7 @@ def serve(  # long: a command whose 10 options are most of it
             federation=federation,
             send_to=send_to,
             key_file=key_file,
+            send_retry_max=_poll("PLANSZA_SEND_RETRY_MAX"),
             tournament_poll=_poll(),
             word_tools=word_tools,
         )
@@ -157,18 +158,19 @@ def serve(  # long: a command whose 10 options are most of it
     )
 
 
-def _poll() -> float | None:
-    """The live pages' poll of the tournament log, in seconds, from the environment
-    variable ``PLANSZA_TOURNAMENT_POLL`` (for the tests of ``--redis``: a poll too slow
-    to matter), or None: the default."""
-    value = os.environ.get("PLANSZA_TOURNAMENT_POLL")
+def _poll(variable: str = "PLANSZA_TOURNAMENT_POLL") -> float | None:
+    """Seconds from the environment ``variable``, or None: the default.
+    ``PLANSZA_TOURNAMENT_POLL``: the live pages' poll of the tournament log (for the
+    tests of ``--redis``: a poll too slow to matter); ``PLANSZA_SEND_RETRY_MAX``: the
+    longest pause between two tries to send to the federation (the tests': short)."""
+    value = os.environ.get(variable)
     if not value:
         return None
     try:
         return max(0.01, float(value))
     except ValueError:
         message = _(
-            "PLANSZA_TOURNAMENT_POLL: not a number of seconds: {value}", value=excerpt(value)
+            "{variable}: not a number of seconds: {value}", variable=variable, value=excerpt(value)
         )
         fail(message, EXIT_INPUT)
 

@@ -40,6 +40,7 @@ from plansza.server.accounts import current, role
 from plansza.server.pages import page, said_of, said_url, translator_of
 from plansza.server.security import checked_form, referee_required
 from plansza.server.wording import describe
+from plansza.services.federation_server import CATEGORY_WORDS
 from plansza.services.tournament import (
     ROLE_SETTINGS,
     Referee,
@@ -200,7 +201,7 @@ async def home(request: Request) -> Response:
     where its sending to the federation stands."""
     from plansza.server.sending import sender_of, view
 
-    sending = await run_in_threadpool(view, sender_of(request))
+    sending = await run_in_threadpool(view, sender_of(request), translator_of(request))
     return await _state_page(request, "web/console.html", sending=sending)
 
 
@@ -301,16 +302,7 @@ SETTING_LABELS = {
 
 #: The settings chosen from a list: value → its words.
 SETTING_CHOICES = {
-    "category": {
-        "": N_("not declared"),
-        "GP": N_("Grand Prix"),
-        "MP": N_("Polish Championship (MP)"),
-        "KMP": N_("Club Polish Championship (KMP)"),
-        "PP": N_("Polish Cup (PP)"),
-        "LeMans": N_("LeMans"),
-        "ranked": N_("ranked"),
-        "unranked": N_("unranked"),
-    },
+    "category": CATEGORY_WORDS,
     "adjustment_formula": {
         "weighted": N_("weighted (RS §7.2)"),
         "seed": N_("by seeding number"),

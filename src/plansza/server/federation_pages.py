@@ -29,10 +29,13 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from plansza.errors import PlanszaError
-from plansza.server.pages import error_page, page, translator_of
+from plansza.server.pages import error_page, translator_of
+from plansza.server.pages import page as plain_page
 from plansza.server.security import checked_form, current
 from plansza.server.wording import describe
 from plansza.services.federation_server import (
+    BASIS_WORDS,
+    CATEGORY_WORDS,
     FederationServer,
     Reading,
     SendingError,
@@ -64,6 +67,18 @@ def routes() -> list[Route]:
         Route("/federacja/biuro/{tid}", desk_tournament, methods=["GET", "POST"]),
         Route("/federacja/api/turniej", receive, methods=["POST"]),
     ]
+
+
+def page(request: Request, name: str, status: int = 200, **context: Any) -> Response:
+    """A federation page: the categories and the rules of RR §2 in words for it."""
+    return plain_page(
+        request,
+        name,
+        status=status,
+        category_words=CATEGORY_WORDS,
+        basis_words=BASIS_WORDS,
+        **context,
+    )
 
 
 def _now() -> str:

@@ -52,7 +52,7 @@ async def run(sender: Sender) -> None:
         await asyncio.sleep(TICK)
 
 
-def view(sender: Sender | None) -> dict[str, Any] | None:
+def view(sender: Sender | None, t: Any) -> dict[str, Any] | None:
     """The status as the console shows it (``None``: no sending configured)."""
     if sender is None:
         return None
@@ -65,10 +65,15 @@ def view(sender: Sender | None) -> dict[str, Any] | None:
             return ""
         return datetime.fromtimestamp(seconds, UTC).astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
+    error = status.error
+    if status.code == "unreachable":
+        error = t.gettext("the federation cannot be reached ({reason})").format(reason=error)
+    elif status.code == "not_closed":
+        error = t.gettext("the tournament is not closed")
     return {
         "state": status.state,
         "attempts": status.attempts,
-        "error": status.error,
+        "error": error,
         "next": when(status.next_at),
         "sent": when(status.sent_at),
         "version": status.version[:12],

@@ -39,6 +39,25 @@ if TYPE_CHECKING:
     from plansza.ranking.hollington import RankingHistory
     from plansza.tournament.model import State
 
+#: A tournament's category in words (the registry's ``CATEGORIES``; "" none declared).
+CATEGORY_WORDS = {
+    "": N_("not declared"),
+    "GP": N_("Grand Prix"),
+    "MP": N_("Polish Championship (MP)"),
+    "KMP": N_("Club Polish Championship (KMP)"),
+    "PP": N_("Polish Cup (PP)"),
+    "LeMans": N_("LeMans"),
+    "ranked": N_("ranked"),
+    "unranked": N_("unranked"),
+}
+#: The rule of RR §2 that gives a player's tournament ranking, in words.
+BASIS_WORDS = {
+    "listed": N_("on the list (RR §2.1)"),
+    "debutant": N_("a debutant (RR §2.2)"),
+    "off-list": N_("the waiting room (RR §2.3)"),
+    "padded": N_("temporary (RR §2.4)"),
+}
+
 #: What a file sent from a hall declares itself to be.
 FORMAT = "plansza.tournament"
 FORMAT_VERSION = 1

@@ -78,6 +78,9 @@ class Status:
     version: str = ""
     sent_at: float = 0.0
     new: bool = True
+    code: str = ""
+    """Why the last try failed: ``unreachable`` (the network, the server),
+    ``not_closed``, or the federation's code of a refusal."""
 
 
 def outbox_path(tournament: str) -> str:
@@ -167,13 +170,15 @@ class Sender:
             except (PlanszaError, OSError) as e:
                 return _save(self.tournament, self._later(status, str(e)))
             if not closed:  # reopened (undo) after it was queued: wait for the close
-                return _save(self.tournament, self._later(status, "not closed"))
+                return _save(self.tournament, self._later(status, "", code="not_closed"))
             return _save(self.tournament, self._send(status, body))
 
-    def _later(self, status: Status, error: str) -> Status:
+    def _later(self, status: Status, error: str, code: str = "unreachable") -> Status:
         attempts = status.attempts + 1
         pause = min(self.retry_max, 2.0**attempts)
-        return replace(status, attempts=attempts, next_at=self.clock() + pause, error=error)
+        return replace(
+            status, attempts=attempts, next_at=self.clock() + pause, error=error, code=code
+        )
 
     def _send(self, status: Status, body: bytes) -> Status:
         from plansza.services.federation_server import sign
@@ -192,10 +197,12 @@ class Sender:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
                 receipt = json.loads(response.read())
         except urllib.error.HTTPError as e:
-            reason = _reason(e)
+            reason, code = _reason(e)
             if e.code in (408, 429) or e.code >= 500:  # the federation's trouble: again
                 return self._later(status, reason)
-            return replace(status, state="refused", attempts=status.attempts + 1, error=reason)
+            return replace(
+                status, state="refused", attempts=status.attempts + 1, error=reason, code=code
+            )
         except (OSError, ValueError) as e:  # no network, no server, a cut answer
             return self._later(status, str(getattr(e, "reason", e)))
         return replace(
@@ -203,18 +210,20 @@ class Sender:
             state="sent",
             attempts=status.attempts + 1,
             error="",
+            code="",
             version=str(receipt.get("version", "")),
             new=bool(receipt.get("new", True)),
             sent_at=self.clock(),
         )
 
 
-def _reason(e: urllib.error.HTTPError) -> str:
+def _reason(e: urllib.error.HTTPError) -> tuple[str, str]:
+    """The federation's reason (in the language it was asked in) and its code."""
     try:
         said: Any = json.loads(e.read(4096))
-        return str(said.get("error") or e.reason)
+        return str(said.get("error") or e.reason), str(said.get("code", ""))
     except (OSError, ValueError, AttributeError):
-        return f"HTTP {e.code}"
+        return f"HTTP {e.code}", ""
 
 
 def fetch_entrants(url: str, tid: str) -> str:
