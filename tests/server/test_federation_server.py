@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from plansza.errors import PlanszaError
 from plansza.services.federation import Federation
 from plansza.services.federation_server import FederationServer, export_log, sign
 from plansza.tournament.events import Event
@@ -269,3 +270,50 @@ def test_a_history_file_starts_a_federation(tmp_path: Path, fed_path: str) -> No
     assert state.server.lists[-1].day == date(2025, 9, 7)
     assert {r[1] for r in state.server.lists[-1].rows} == {"Ala", "Ola", "Ela"}
     assert json.dumps(state.server.lists[-1].rows[0], default=str)
+
+
+def test_two_processes_share_one_log(database_url: str) -> None:
+    # several processes of one deployment (SQLite file or PostgreSQL): what one
+    # accepts, the other reads within a reading's freshness
+    first = FederationServer(database_url, lambda: "2026-05-04T10:00:00", create=True)
+    second = FederationServer(database_url, lambda: "2026-05-04T10:00:01")
+    try:
+        board = Federation(first.registry, lambda: "2026-05-04T10:00:00")
+        board.add_member(REFEREE, born=date(1980, 1, 1), since=date(2010, 1, 1))
+        assert second.reading().state.server.lists == []
+        key = second.issue_key(REFEREE)  # written by the second, read by the first
+        body = klub_body()
+        receipt = first.receive(body, key[0], sign(body, key[1]))
+        assert second.receive(body, key[0], sign(body, key[1])).new is False
+        second.decide(receipt.id, receipt.version, accepted=True, why="", by="ranking")
+        first.refresh()
+        shown, _before = first.reading().list_on()
+        assert shown is not None and shown.day == date(2026, 5, 4)
+        assert "Żak Anna" in {r[1] for r in shown.rows}
+        # a refused event leaves both readings whole: the kept state is read again
+        with pytest.raises(PlanszaError):
+            first.decide(receipt.id, receipt.version, accepted=True, why="", by="ranking")
+        assert len(first.state().server.lists) == len(second.state().server.lists) == 1
+    finally:
+        first.close()
+        second.close()
+
+
+def test_the_report_and_the_files_of_a_tournament(client: TestClient, fed_path: str) -> None:
+    version = send(client, klub_body(), keys(fed_path)).json()["version"]
+    tid = "klubowy-lodz-2026-05-02"
+    assert client.get(f"/federacja/turniej/{tid}").status_code == 404  # not accepted yet
+    server = FederationServer(fed_path, lambda: "2026-05-05T10:00:00")
+    server.decide(tid, version, accepted=True, why="", by="ranking")
+    server.close()
+    # written by another process: this one reads the log again within 0.5 s
+    client.app.state.federation_server.refresh()  # type: ignore[attr-defined]
+    page = client.get(f"/federacja/turniej/{tid}").text
+    assert "Klasyfikacja końcowa" in page or "Final standings" in page
+    report = client.get(f"/federacja/turniej/{tid}/raport")
+    assert report.status_code == 200 and "Klubowy Łódź" in report.text
+    rows = client.get(f"/federacja/turniej/{tid}/plik.csv").text.splitlines()
+    assert rows[0] == "date,round,table,player1,player2,score1,score2,walkover"
+    assert len(rows) == 18
+    assert client.get("/federacja/turniej/..%2Fetc").status_code == 404
+    assert client.get("/federacja/lista.xml").status_code == 404
