@@ -5,11 +5,19 @@ with their referees. Every command takes ``--db FILE`` (without it, the one
 ``*.federacja.sqlite`` file in the current folder; a writing command given a file
 that does not exist starts a new registry there) and ``--json``. Thin: parse, call
 :class:`plansza.services.federation.Federation`, print.
+
+The board's commands for the federation's server (issue 46) call
+:class:`plansza.services.federation_server.FederationServer`: ``key`` (a referee's
+signing key), ``administrator`` (the ranking administrator's desk), ``announce`` (the
+calendar), ``import-history`` (a federation started from its ranking history) and
+``desk`` (what waits for the ranking administrator). Only ``administrator`` and
+``import-history`` start a new registry: ``key`` and ``announce`` need its members.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
@@ -27,10 +35,11 @@ from plansza.cli.common import (
     user_errors,
 )
 from plansza.cli.i18n import _, ngettext, text_of
-from plansza.errors import N_
+from plansza.errors import N_, PlanszaError
 
 if TYPE_CHECKING:
     from plansza.services.federation import AppealDates
+    from plansza.services.federation_server import FederationServer
 
 app = typer.Typer(
     help=N_("The federation's registry: members, referees' licences, tournaments."),
@@ -675,6 +684,304 @@ def internship_queue(
     for n, q in enumerate(found, start=1):
         why = "; ".join(f.text(words) for f in q.reasons())
         console.print(f"  {n}. {q.applicant.name}: {why}", soft_wrap=True)
+
+
+# --- the federation's server (issue 46): the board's commands ---
+
+
+@contextmanager
+def _server(db: str | None, *, create: bool = False) -> Iterator[FederationServer]:
+    """The federation's server on the registry ``--db`` names (``create``: a new one
+    when ``--db`` names a file that does not exist). An unknown name or an unreadable
+    input: exit 2; what the registry refuses: exit 3."""
+    from plansza.services.federation import UnknownNameError, find_default
+    from plansza.services.federation_server import FederationServer
+
+    with user_errors(EXIT_INPUT):
+        server = FederationServer(
+            db or find_default("."), _now, create=create and db is not None
+        )
+    try:
+        with user_errors(EXIT_REFUSED):
+            try:
+                yield server
+            except UnknownNameError as e:
+                fail(describe_error(e), EXIT_INPUT)
+    finally:
+        server.close()
+
+
+def _new_key_file(path: str) -> int:
+    """``path`` made empty for a key, readable by its owner only (0600), before the key
+    is issued: a file there already is never overwritten (exit 3)."""
+    from plansza.files import check_output, write_error
+
+    with user_errors(EXIT_INPUT):
+        check_output(path)
+    try:
+        # O_EXCL: refused when anything is there, a link to elsewhere too
+        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        fail(_("{path} already exists: a key file is never overwritten", path=path), EXIT_REFUSED)
+    except OSError as e:
+        fail(describe_error(write_error(e, path)), EXIT_INPUT)
+
+
+def _write_key_file(fd: int, path: str, line: str) -> None:
+    """The key's one line into the file :func:`_new_key_file` made (removed if it
+    cannot be written)."""
+    from plansza.files import write_error
+
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(line)
+    except OSError as e:
+        os.unlink(path)
+        fail(describe_error(write_error(e, path)), EXIT_INPUT)
+
+
+@app.command("key")
+def key(
+    name: str = typer.Argument(..., help=N_("The referee's name (a member)")),
+    output: str | None = typer.Option(
+        None,
+        "--output",
+        help=N_("Write the key file here: KEY_ID:SECRET, mode 0600, never overwritten"),
+    ),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Issue a referee's key for sending tournaments from the hall (plansza serve
+    --send-to URL --key-file FILE). The secret is shown once; the referee's older key
+    stops working."""
+    with _server(db) as server:
+        state = server.state()
+        member: str = state.member(name).name  # unknown: exit 2, naming the name
+        replaced = any(who == member for who, _secret in state.server.keys.values())
+        fd = _new_key_file(output) if output is not None else None
+        try:
+            key_id, secret = server.issue_key(member)
+        except BaseException:
+            if fd is not None and output is not None:
+                os.close(fd)
+                os.unlink(output)
+            raise
+    if fd is not None and output is not None:
+        _write_key_file(fd, output, f"{key_id}:{secret}\n")
+    data = {
+        "name": member,
+        "key_id": key_id,
+        "secret": None if output else secret,
+        "file": output,
+        "replaced": replaced,
+    }
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+        return
+    if output is not None:
+        said = _(
+            "{name}: key {key_id} issued, written to {path} (for plansza serve --key-file)",
+            name=member,
+            key_id=key_id,
+            path=output,
+        )
+        console.print(said, soft_wrap=True)
+    else:
+        console.print(_("{name}: key {key_id} issued", name=member, key_id=key_id))
+        console.print(_("Secret, shown only this once: {secret}", secret=secret), soft_wrap=True)
+        console.print(
+            _(
+                "The hall's key file (plansza serve --key-file) holds one line, "
+                "KEY_ID:SECRET; --output FILE writes it."
+            ),
+            soft_wrap=True,
+        )
+    if replaced:
+        console.print(_("The older key of {name} no longer works.", name=member), style="bold")
+
+
+@app.command("administrator")
+def administrator(
+    nick: str = typer.Argument(..., help=N_("The web account's nickname (any case)")),
+    remove: bool = typer.Option(False, "--remove", help=N_("Take the desk away")),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Name a web account ranking administrator, who decides on the tournaments sent
+    from the halls at /federacja/biuro (with --remove, no longer one)."""
+    from plansza.services.accounts import nickname
+
+    with user_errors(EXIT_INPUT):
+        account = nickname(nick)
+    with _server(db, create=not remove) as server:
+        if remove and not server.is_administrator(account):
+            fail(_("{nick} is not a ranking administrator", nick=account), EXIT_INPUT)
+        server.name_administrator(account, active=not remove)
+    _answer(
+        as_json,
+        _("{nick} is no longer a ranking administrator.", nick=account)
+        if remove
+        else _(
+            "{nick} is a ranking administrator now: the desk is /federacja/biuro.", nick=account
+        ),
+        {"account": account, "administrator": not remove},
+    )
+
+
+@app.command("announce")
+def announce(
+    name: str = typer.Argument(..., help=N_("Tournament name")),
+    day: str = typer.Option(..., "--date", help=N_("First day, YYYY-MM-DD")),
+    end: str | None = typer.Option(None, "--end", help=N_("Last day (default: the first)")),
+    category: str = typer.Option(
+        ..., "--category", help="GP | MP | KMP | PP | LeMans | ranked | unranked"
+    ),
+    referee: str = typer.Option(..., "--referee", help=N_("The head referee")),
+    place: str = typer.Option("", "--place", help=N_("Where it is played")),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Announce a coming tournament in the calendar, where players sign up for it
+    (announced again: its entry changed)."""
+    from plansza.inputs import check_name
+
+    if not name.strip():
+        fail(_("give the tournament's name"), EXIT_INPUT)
+    with user_errors(EXIT_INPUT):
+        check_name(name)
+    start = _required_day(day, "--date")
+    last = _day(end, "--end")
+    if last is not None and last < start:
+        ends = _("the tournament ends ({end}) before it begins ({start})", end=last, start=start)
+        fail(f"--end: {ends}", EXIT_INPUT)
+    with _server(db) as server:
+        try:
+            tid = server.announce(
+                name, start, end=last, category=category, referee=referee, place=place
+            )
+        except PlanszaError as e:
+            if e.code != "bad_category":
+                raise
+            fail(f"--category: {describe_error(e)}", EXIT_INPUT)
+        found = server.state().server.calendar[tid]
+    days = f"{found.start}" if found.end == found.start else f"{found.start} – {found.end}"
+    _answer(
+        as_json,
+        _(
+            "Tournament {name} ({category}) on {date}, head referee {referee}: "
+            "in the calendar as {id}",
+            name=found.name,
+            category=found.category,
+            date=days,
+            referee=found.referee,
+            id=tid,
+        ),
+        {
+            "id": tid,
+            "name": found.name,
+            "date": found.start.isoformat(),
+            "end": found.end.isoformat(),
+            "category": found.category,
+            "referee": found.referee,
+            "place": found.place,
+        },
+    )
+
+
+def _read_history_first(path: str) -> None:
+    """The history read before the registry is opened: a missing or bad file writes
+    nothing, not even a new registry (exit 2); bad rows one a line, as ``plansza
+    ranking`` lists them."""
+    from plansza.services.federation import ranked_games
+    from plansza.services.ranking import BadRowsError
+
+    with user_errors(EXIT_INPUT):
+        try:
+            ranked_games(path)
+        except BadRowsError as e:
+            for problem in e.problems:
+                reason = (
+                    problem.reason
+                    if problem.error is None
+                    else describe_error(problem.error, where=False)
+                )
+                err_console.print(f"{e.source or '-'}:{problem.line}: {reason}", soft_wrap=True)
+            count = len({p.line for p in e.problems})
+            bad = _("bad rows in {source}: {count}; nothing was applied.", count=count, source=path)
+            fail(bad, EXIT_INPUT)
+
+
+@app.command("import-history")
+def import_history(
+    csv_path: str = typer.Argument(
+        ..., metavar="CSV", help=N_("The ranking's game-history CSV (plansza ranking's file)")
+    ),
+    db: str | None = DbOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Start the federation's server from its ranking history: every tournament of the
+    CSV accepted as it is, then one ranking list published. Tournaments on record
+    already are skipped: importing again changes nothing."""
+    _read_history_first(csv_path)
+    with _server(db, create=True) as server:
+        n = server.import_history(csv_path)
+        lists = server.state().server.lists
+    published = lists[-1].day if n and lists else None
+    if as_json:
+        day = published.isoformat() if published else None
+        print(json.dumps({"imported": n, "list": day}, ensure_ascii=False))
+        return
+    console.print(
+        ngettext("Imported {n} tournament.", "Imported {n} tournaments.", n, n=n), soft_wrap=True
+    )
+    if published is not None:
+        console.print(_("The ranking list of {date} is published.", date=published))
+
+
+@app.command("desk")
+def desk(db: str | None = DbOption, as_json: bool = JsonOption) -> None:
+    """The tournaments sent from the halls that wait for the ranking administrator's
+    decision, oldest first (as the desk at /federacja/biuro shows them)."""
+    with _server(db) as server:
+        waiting = server.state().server.waiting()
+    rows = [
+        {
+            "id": s.id,
+            "name": s.name,
+            "date": s.start.isoformat(),
+            "end": s.end.isoformat(),
+            "category": s.category,
+            "referee": s.referee,
+            "sender": s.sender,
+            "at": s.at,
+            "version": s.version,
+        }
+        for s in waiting
+    ]
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return
+    if not rows:
+        console.print(_("No tournament waits for the ranking administrator."))
+        return
+    n = len(rows)
+    console.print(
+        ngettext(
+            "{n} tournament waits for the ranking administrator:",
+            "{n} tournaments wait for the ranking administrator:",
+            n,
+            n=n,
+        ),
+        style="bold",
+    )
+    for row in rows:
+        days = row["date"] if row["end"] == row["date"] else f"{row['date']} – {row['end']}"
+        sent = _(
+            "sent by {sender} on {at}", sender=row["sender"], at=row["at"][:16].replace("T", " ")
+        )
+        console.print(
+            f"  {row['id']}  {row['name']}  {days}  {row['category']}  {sent}", soft_wrap=True
+        )
 
 
 # the registry's pages: a command of this group, in a module of its own

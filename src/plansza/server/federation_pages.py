@@ -19,7 +19,7 @@ the halls' sending address (``POST /federacja/api/turniej``, signed) are here to
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -82,7 +82,8 @@ def page(request: Request, name: str, status: int = 200, **context: Any) -> Resp
 
 
 def _now() -> str:
-    return datetime.now().isoformat(timespec="seconds")
+    """An event's time stamp: UTC to the second, as the command line writes it."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def server_of(request: Request) -> FederationServer | None:
