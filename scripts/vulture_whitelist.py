@@ -47,6 +47,9 @@ across_groups  # services/tournament.PreviewTable: templates/web/console.html
 spectators  # server/lobby.LiveGameEntry: templates/web/lobby_live.html
 average_points  # server/store.RatedStats: templates/web/profile.html
 bingos_per_game  # server/store.RatedStats: templates/web/profile.html
+registered_games  # services/federation_server.PlayerCheck: templates/web/fed_desk_tournament.html
+submission  # services/federation_server.Examined: templates/web/fed_desk_tournament.html
+queued_at  # services/sending.Status: kept in the queue's file, read back by Status(**json)
 
 # Typer reads a command's signature: the parameter is the option.
 bounded  # tests/cli/test_startup._probe: --bounded, an int with a range

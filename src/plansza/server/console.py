@@ -162,6 +162,10 @@ async def _state_page(
             systems=SYSTEMS,
         )
     seq, state, events = await run_in_threadpool(_read, path)
+    if name == "web/console.html":  # where its sending to the federation stands
+        from plansza.server.sending import sender_of, view
+
+        extra["sending"] = await run_in_threadpool(view, sender_of(request), translator_of(request))
     sd = seeds(state)
     if more is not None:
         extra |= more(state, translator_of(request))
@@ -199,10 +203,7 @@ def _removals(state: State) -> list[tuple[str, int]]:
 async def home(request: Request) -> Response:
     """The tournament at a glance: its rounds, what is missing, the next step, and
     where its sending to the federation stands."""
-    from plansza.server.sending import sender_of, view
-
-    sending = await run_in_threadpool(view, sender_of(request), translator_of(request))
-    return await _state_page(request, "web/console.html", sending=sending)
+    return await _state_page(request, "web/console.html")
 
 
 @referee_required(assistant=True)
