@@ -152,3 +152,65 @@ def test_a_bad_key_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(PlanszaError) as e:
         read_key(str(bad))
     assert str(bad) in str(e.value.details.get("path"))
+
+
+def test_the_console_imports_the_sign_ups_and_only_the_head_referee_sends(
+    tmp_path: Path,
+    fed_path: str,  # noqa: F811
+    words: Any,
+) -> None:
+    import re
+    from datetime import date, timedelta
+
+    from starlette.testclient import TestClient
+
+    from plansza.server.app import create_app
+    from plansza.tournament.model import Settings
+
+    from .test_station import log_in
+
+    soon = date.today() + timedelta(days=10)
+    server = FederationServer(fed_path, lambda: "2026-05-04T10:00:00")
+    tid = server.announce("Puchar Wiosny", soon, category="ranked", referee=REFEREE)
+    server.sign_up(tid, "Żak Anna", "ala")
+    server.sign_up(tid, "Łoś Jan", "jan")
+    server.close()
+    path = str(tmp_path / "puchar.turniej.sqlite")
+    TournamentFile.create(
+        path, Settings("Puchar Wiosny", 5, "halving", dates=(soon.isoformat(),)), at="t"
+    ).close()
+    port = free_port()
+    key = key_file(tmp_path, fed_path)
+    app = create_app(
+        db="sqlite://",
+        words=words,
+        secret="s",
+        tournament=path,
+        send_to=f"http://127.0.0.1:{port}",
+        key_file=str(key),
+    )
+    with federation_on(port, fed_path, words), TestClient(app) as c:
+        log_in(c)
+        html = c.get("/sedzia").text
+        assert "Importuj zgłoszenia z federacji" in html
+        token = re.search(r'name="csrf" value="([^"]+)"', html)
+        assert token
+        res = c.post("/sedzia/federacja/zgloszenia", data={"csrf": token.group(1)})
+        assert "Zaimportowano graczy: 2" in res.text
+        t = TournamentFile.open(path)
+        names = [p.name for p in t.state().players.values()]
+        t.close()
+        assert sorted(names) == ["Łoś Jan", "Żak Anna"]
+        # again: nobody twice
+        res = c.post("/sedzia/federacja/zgloszenia", data={"csrf": token.group(1)})
+        assert "Zaimportowano graczy: 0" in res.text
+        # not closed: nothing is queued (TR 4.6.4)
+        res = c.post("/sedzia/federacja/wyslij", data={"csrf": token.group(1)})
+        assert "najpierw zamknij turniej" in res.text
+        assert load_status(path) is None
+        # an assistant referee (RS §6.5) does not send
+        users = c.app.state.hub.store.users  # type: ignore[attr-defined]
+        users.set_referee("sedzia", False)
+        users.set_assistant("sedzia", True)
+        res = c.post("/sedzia/federacja/wyslij", data={"csrf": token.group(1)})
+        assert res.status_code == 403
