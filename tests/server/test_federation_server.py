@@ -285,11 +285,16 @@ def test_two_processes_share_one_log(database_url: str) -> None:
         body = klub_body()
         receipt = first.receive(body, key[0], sign(body, key[1]))
         assert second.receive(body, key[0], sign(body, key[1])).new is False
+        before = second.reading()
         second.decide(receipt.id, receipt.version, accepted=True, why="", by="ranking")
         first.refresh()
         shown, _before = first.reading().list_on()
         assert shown is not None and shown.day == date(2026, 5, 4)
         assert "Żak Anna" in {r[1] for r in shown.rows}
+        # a reading kept by a page being drawn stays as it was while the log moves on
+        assert before.state.server.lists == [] and receipt.id not in before.state.server.decisions
+        second.refresh()
+        assert second.reading().seq > before.seq
         # a refused event leaves both readings whole: the kept state is read again
         with pytest.raises(PlanszaError):
             first.decide(receipt.id, receipt.version, accepted=True, why="", by="ranking")

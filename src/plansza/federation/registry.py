@@ -95,6 +95,24 @@ class RegistryState:
             raise UnknownNameError(N_("no member named {name} in the registry"), name=name)
         return found
 
+    def snapshot(self) -> RegistryState:
+        """A copy whose containers are its own (their records are frozen), for a
+        reader that keeps it while the log moves on (the log itself is shared: it is
+        only ever appended to)."""
+        return RegistryState(
+            dict(self.members),
+            {k: list(v) for k, v in self.grants.items()},
+            {k: list(v) for k, v in self.temporaries.items()},
+            {k: list(v) for k, v in self.penalties.items()},
+            dict(self.tournaments),
+            dict(self.approvals),
+            {k: list(v) for k, v in self.theory.items()},
+            {k: list(v) for k, v in self.practical.items()},
+            {k: list(v) for k, v in self.applications.items()},
+            self.server.snapshot(),
+            self.log[:],
+        )
+
     def applications_for(self, tournament: str) -> list[Application]:
         """The wishes to intern at ``tournament`` (any case), in the order told."""
         return list(self.applications.get(_key(tournament), []))
@@ -504,6 +522,8 @@ class RegistryFile:
         self.engine = engine
         self._kept: tuple[RegistryState, int] | None = None
         self._guard = threading.RLock()
+        #: held while the kept state changes (a reader copying it takes it too)
+        self.lock = self._guard
 
     @classmethod
     def create(cls, path: str, *, at: str, by: str | None = None) -> RegistryFile:

@@ -159,6 +159,20 @@ class ServerState:
     decisions: dict[str, Decision] = field(default_factory=dict)
     lists: list[Published] = field(default_factory=list)
 
+    def snapshot(self) -> ServerState:
+        """A copy whose containers are its own (the records in them are frozen): what
+        a reader keeps while the log moves on."""
+        return ServerState(
+            dict(self.keys),
+            set(self.administrators),
+            dict(self.calendar),
+            {k: dict(v) for k, v in self.entries.items()},
+            {k: list(v) for k, v in self.submissions.items()},
+            {k: list(v) for k, v in self.corrections.items()},
+            dict(self.decisions),
+            list(self.lists),
+        )
+
     def latest(self, tid: str) -> Submission | None:
         """The newest version of tournament ``tid`` (``None``: never received)."""
         versions = self.submissions.get(tid)

@@ -510,12 +510,16 @@ class FederationServer:
         with self._lock:
             if self._reading is not None and now - self._looked < FRESH_SECONDS:
                 return self._reading
-        state = self.registry.state()
-        seq = state.log[-1].seq if state.log else 0
+        with self.registry.lock:  # a copy taken while no event is being applied
+            state = self.registry.state()
+            seq = state.log[-1].seq if state.log else 0
+            kept = self._reading
+            if kept is None or kept.seq != seq:
+                kept = Reading(seq, state.snapshot())
         with self._lock:
             self._looked = now
-            if self._reading is None or self._reading.seq != seq:
-                self._reading = Reading(seq, state)
+            if self._reading is None or self._reading.seq < kept.seq:
+                self._reading = kept
             return self._reading
 
     def refresh(self) -> None:
