@@ -12,6 +12,16 @@ started (Uvicorn in a thread, a referee's
 account) and Playwright, driving Debian's Chromium, saves each screen in Polish and
 in English as ``docs/images/web/NAME.pl.png`` and ``NAME.en.png``.
 
+Last, the federation's scene (its screens ``federation-*``; set up only when one of
+them is taken): the federation's server (``serve --federation``, its registry started
+from a ranking history, a referee with a licence and a key, an administrator named,
+tournaments announced and signed up for) and a hall (``serve --tournament --send-to
+--key-file``) whose referee sends the closed "Puchar Andrzejkowy" while the
+federation is down (queued), then up (sent); the administrator's desk with its
+findings, the administrator's corrections and acceptance, and the public pages: the
+list, a player, the tournament, the calendar. Each is an app of its own on a port of
+its own (8010, 8011), with the script's clock.
+
 Everything is fixed (the data, the seeds, the dates, the server's clock), so a rerun
 gives the same pictures.
 
@@ -227,6 +237,7 @@ class Day:
         self.hall_now = BELGIJKA_START.timestamp()
         self.hall.clock = lambda: self.hall_now
         self.hall.secret = "demo" * 16  # the same join codes every run
+        self.fed: Any = None  # the federation's scene (its own servers)
 
     @property
     def store(self) -> Any:
@@ -931,6 +942,399 @@ BELGIJKA = [
 ]
 
 
+# ---- the federation's server --------------------------------------------------------
+# A scene of its own: the federation's server (``plansza serve --federation``) over a
+# registry started from a ranking history, and a hall (``plansza serve --tournament
+# --send-to --key-file``) whose referee closed "Puchar Andrzejkowy" and sends it. Both
+# are apps of their own, served in threads on ports of their own; their clock (the
+# federation's pages and log, the hall's queue) is :data:`fed_now`, moved by the steps.
+
+FED_PORT, HALL_PORT = 8010, 8011
+#: The referee of the tournament sent (a member with a licence of degree I; on the list
+#: as "Kowalczyk Barbara"), the ranking administrator's account, a player's account.
+FED_REFEREE, FED_REFEREE_PLAYS_AS = "Barbara Kowalczyk", "Kowalczyk Barbara"
+FED_ADMIN, FED_READER = "admin-rankingu", "ewa.nowak"
+SENT = "Puchar Andrzejkowy"
+SENT_DAY = date(2026, 11, 28)
+SENT_ID = f"puchar-andrzejkowy-{SENT_DAY.isoformat()}"
+#: Twelve games in the history: she plays with a temporary ranking (RR §2.4).
+TEMPORARY = "Maj Helena"
+#: The hall's players from the sign-ups (all on the list), and the debutant.
+SENT_PLAYERS = [n for n, *_ in PLAYERS[:12]]
+DEBUTANT = "Źdźbło Oliwia"
+#: Registered by hand from an older printed list: the hall's ranking is not the list's.
+OLD_LIST = ("Zieliński Tomasz", 127.0)
+#: The federation's and the hall's clock (naive: local time, TZ=UTC).
+fed_now = datetime(2026, 11, 20, 18, 0)
+
+
+def fed_clock(at: datetime) -> None:
+    global fed_now
+    fed_now = at
+
+
+class FedDatetime(datetime):
+    @classmethod
+    def now(cls, tz: Any = None) -> datetime:  # type: ignore[override]
+        return fed_now if tz is None else fed_now.replace(tzinfo=UTC).astimezone(tz)
+
+
+class FedDate(date):
+    @classmethod
+    def today(cls) -> date:  # type: ignore[override]
+        return fed_now.date()
+
+
+def fed_stamp() -> str:
+    return fed_now.isoformat(timespec="seconds")
+
+
+class Fed:
+    """The federation's scene: its servers, the registry, the hall's file and pages."""
+
+    def __init__(self, folder: Path, words: Any) -> None:
+        self.folder, self.words = folder, words
+        self.registry = str(folder / "pfs.federacja.sqlite")
+        self.hall_path = str(folder / "andrzejki.turniej.sqlite")
+        self.key = str(folder / "klucz.txt")
+        self.url = f"http://127.0.0.1:{FED_PORT}"
+        self.hall_url = f"http://127.0.0.1:{HALL_PORT}"
+        self.fed_app: Any = None
+        self.hall_app: Any = None
+        self.servers: list[tuple[Any, threading.Thread]] = []
+        #: role → language → page: ``hall`` (the referee), ``admin``, ``reader``, ``player``
+        self.pages: dict[str, dict[str, Any]] = {}
+
+    def stop(self) -> None:
+        for server, thread in self.servers:
+            server.should_exit = True
+            thread.join(10)
+
+
+#: The federation's history: its tournaments (10 rounds each, the stronger player
+#: more often winning), Maj Helena only in the last (12 rounds, 12 games: RR §2.4).
+FED_HISTORY = [
+    (date(2025, 3, 8), "Puchar Wiosny"),
+    (date(2025, 6, 14), "Mistrzostwa Warszawy"),
+    (date(2025, 9, 20), "Puchar Bałtyku"),
+    (date(2026, 1, 17), "Zimowy Turniej w Krakowie"),
+    (date(2026, 5, 16), "Mistrzostwa Mazowsza"),
+    (date(2026, 10, 10), "Puchar Jesieni"),
+]
+
+
+def fed_history_csv() -> str:
+    from plansza.ranking import RankedGame, write_games_csv
+
+    rng = random.Random(46)
+    strength = {n: r for n, r, *_ in PLAYERS} | {n: r for n, r, _ in OTHERS}
+    games = []
+    for day, title in FED_HISTORY:
+        names: list[str | None] = sorted(strength)
+        names += [TEMPORARY] if day == FED_HISTORY[-1][0] else [None]  # None: a bye
+        rng.shuffle(names)
+        for _ in range(12 if TEMPORARY in names else 10):
+            names = [names[0], names[-1], *names[1:-1]]  # the circle: nobody meets twice
+            half = len(names) // 2
+            for a, b in zip(names[:half], reversed(names[half:]), strict=True):
+                if a is None or b is None:
+                    continue
+                sa, sb = strength.get(a, 140), strength.get(b, 140)
+                high = rng.randint(390, 530)
+                low = rng.randint(280, high - 1)
+                a_wins = rng.random() < 1 / (1 + 10 ** ((sb - sa) / 16))
+                s1, s2 = (high, low) if a_wins else (low, high)
+                games.append(RankedGame(day, title, a, b, s1, s2))
+    out = io.StringIO()
+    write_games_csv(games, out)
+    return out.getvalue()
+
+
+def fed_registry(fed: Fed) -> None:
+    """The registry: the history imported, a referee with a licence and a key, the
+    ranking administrator named, three tournaments announced and their sign-ups."""
+    from plansza.services.federation import Federation
+    from plansza.services.federation_server import FederationServer
+
+    history = fed.folder / "historia-pfs.csv"
+    history.write_text(fed_history_csv(), encoding="utf-8")
+    fed_clock(datetime(2026, 10, 12, 9, 0))
+    server = FederationServer(fed.registry, fed_stamp, create=True)
+    board = Federation(server.registry, fed_stamp)
+    board.add_member(FED_REFEREE, born=date(1971, 3, 14), since=date(2004, 1, 1),
+                     player=FED_REFEREE_PLAYS_AS)  # fmt: skip
+    board.grant(FED_REFEREE, 1, date(2024, 3, 2))
+    board.add_tournament("Puchar Wiosny", start=date(2026, 3, 7), category="ranked",
+                         referee=FED_REFEREE, rounds=12)  # fmt: skip
+    server.import_history(str(history))
+    server.name_administrator(FED_ADMIN)
+    key_id, secret = server.issue_key(FED_REFEREE)
+    Path(fed.key).write_text(f"{key_id}:{secret}\n", encoding="utf-8")
+    for name, start, end, category, place in (
+        (SENT, SENT_DAY, None, "ranked", "Warszawa, klub Siódemka"),
+        ("Mistrzostwa Łodzi", date(2026, 12, 12), date(2026, 12, 13), "ranked",
+         "Łódź, Dom Kultury „Górna”"),
+        ("Grand Prix Gdańska", date(2027, 1, 16), date(2027, 1, 17), "GP",
+         "Gdańsk, Hotel Mercure"),
+    ):  # fmt: skip
+        server.announce(name, start, end=end, category=category, referee=FED_REFEREE, place=place)
+    fed_clock(datetime(2026, 11, 20, 18, 0))
+    for name in [*SENT_PLAYERS, DEBUTANT]:
+        server.sign_up(SENT_ID, name, name.split()[1].lower())
+    for name in ("Śliwa Celina", "Ćwik Łukasz", "Żak Jan", "Król Agnieszka", "Nowak Ewa"):
+        account = FED_READER if name == "Nowak Ewa" else name.split()[1].lower()
+        server.sign_up("mistrzostwa-lodzi-2026-12-12", name, account)
+    server.sign_up("grand-prix-gdanska-2027-01-16", "Łoś Bartłomiej", "bartłomiej")
+    server.close()
+
+
+def fed_hall_file(fed: Fed) -> None:
+    """The hall's tournament, closed: the players the federation's sign-ups give (with
+    their rankings, RR §2), Maj Helena and Zieliński Tomasz registered by hand, five
+    rounds, a walkover in the last."""
+    from plansza.services.federation_server import FederationServer
+    from plansza.services.tournament import Referee
+    from plansza.tournament.model import Settings
+
+    server = FederationServer(fed.registry, fed_stamp)
+    entrants = server.entrants(SENT_ID)
+    server.close()
+    clock = iter(range(100_000))
+    start = datetime(2026, 11, 28, 9, 30, tzinfo=UTC)
+
+    def now() -> str:
+        return (start + timedelta(minutes=next(clock) * 0.4)).isoformat()
+
+    settings = Settings(SENT, 5, "halving", dates=(SENT_DAY.isoformat(),), referee=FED_REFEREE,
+                        venue="Warszawa, klub Siódemka", category="ranked")  # fmt: skip
+    Referee.create(fed.hall_path, settings, now)
+    rng = random.Random(1128)
+    with Referee.open(fed.hall_path, now) as ref:
+        ref.by = "sedzia"
+        for name, ranking, games, basis in entrants:
+            if name == OLD_LIST[0]:
+                ranking = OLD_LIST[1]
+            debutant = basis == "debutant"
+            ref.add_player({"name": name, "ranking": None if debutant else ranking,
+                            "games": games})  # fmt: skip
+        ref.add_player({"name": TEMPORARY, "ranking": 142, "games": 12})  # not padded
+        for n in range(1, 6):
+            state, _ = ref.pair(n)
+            for p in state.rounds[n].pairings:
+                a, b = state.players[p.first].name, state.players[p.second].name
+                if n == 5 and p.table == 6:  # b did not come
+                    ref.walkover(5, a, b)
+                    continue
+                sa, sb = rng.randint(300, 510), rng.randint(290, 490)
+                ref.result(n, a, str(sa), b, str(sb + (sa == sb)))
+        ref.close()
+
+
+def fed_serve(app: Any, port: int) -> tuple[Any, threading.Thread]:
+    import uvicorn
+
+    with socket.socket() as s:
+        if s.connect_ex(("127.0.0.1", port)) == 0:
+            raise SystemExit(f"port {port} is taken")
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(400):
+        if server.started:
+            return server, thread
+        time.sleep(0.05)
+    raise SystemExit("the server did not start")
+
+
+def log_in(page: Any, base: str, nick: str, *, sign_up: bool) -> None:
+    page.goto(f"{base}/konto/{'rejestracja' if sign_up else 'logowanie'}?lang=pl")
+    page.fill("input[name=nickname]", nick)
+    page.fill("input[name=password]", PASSWORD)
+    if sign_up:
+        page.fill("input[name=password2]", PASSWORD)
+    page.click("form.account button[type=submit]")
+    page.wait_for_url(re.compile(r".*/(konto)?(\?.*)?$"))
+
+
+@once
+def federation_setup(day: Day) -> None:
+    """The registry, the hall's closed tournament, the hall served (the federation not
+    yet: the network is down), and the pages of each role, logged in."""
+    import plansza.server.federation_pages as pages_module
+    import plansza.server.sending as sending_module
+    import plansza.services.federation_server as server_module
+    from plansza.server.app import create_app
+
+    pages_module.datetime = FedDatetime  # type: ignore[misc]
+    pages_module.date = FedDate  # type: ignore[misc]
+    server_module.date = FedDate  # type: ignore[misc]
+    folder = Path(day.path).parent / "federacja"  # in the day's temporary folder
+    folder.mkdir()
+    fed = day.fed = Fed(folder, day.app.state.settings.words)
+    fed_registry(fed)
+    fed_hall_file(fed)
+    fed.hall_app = create_app(
+        db=f"sqlite:///{folder / 'sala.db'}",
+        words=fed.words,
+        secret="zrzuty-sala",
+        tournament=fed.hall_path,
+        tournament_poll=0.2,
+        send_to=fed.url,
+        key_file=fed.key,
+    )
+    fed.hall_app.state.sender.clock = lambda: fed_now.replace(tzinfo=UTC).timestamp()
+    sending_module.TICK = 0.2
+    fed.fed_app = create_app(
+        db=f"sqlite:///{folder / 'federacja.db'}",
+        words=fed.words,
+        secret="zrzuty-federacja",
+        federation=fed.registry,
+    )
+    fed.servers.append(fed_serve(fed.hall_app, HALL_PORT))
+    for role in ("hall", "admin", "reader", "player"):
+        fed.pages[role] = {}
+        for i, lang in enumerate(LANGS):
+            locale = "pl-PL" if lang == "pl" else "en-GB"
+            ctx = day.browser.new_context(
+                viewport={"width": WIDTH, "height": HEIGHT}, locale=locale
+            )
+            page = fed.pages[role][lang] = ctx.new_page()
+            if role == "hall":
+                log_in(page, fed.hall_url, REFEREE, sign_up=i == 0)
+                if i == 0:
+                    fed.hall_app.state.hub.store.users.set_referee(REFEREE, True)
+    fed_clock(datetime(2026, 11, 28, 19, 42, 5))
+
+
+def fed_url(base: str, path: str, lang: str) -> str:
+    return f"{base}{path}{'&' if '?' in path else '?'}lang={lang}"
+
+
+def federation_hall_queued(day: Day, lang: str) -> None:
+    """The referee sends the closed tournament; the federation cannot be reached."""
+    from plansza.services.sending import outbox_path
+
+    fed, page = day.fed, day.fed.pages["hall"][lang]
+    Path(outbox_path(fed.hall_path)).unlink(missing_ok=True)  # each language sends it
+    page.goto(fed_url(fed.hall_url, "/sedzia", lang))
+    with page.expect_navigation():
+        page.click("form[action='/sedzia/federacja/wyslij'] button")
+    save(page, "federation-hall-queued", lang, tallest=HEIGHT)
+
+
+@once
+def federation_online(day: Day) -> None:
+    """The network is back: the federation's server starts, the queue sends the file."""
+    fed = day.fed
+    fed_clock(datetime(2026, 11, 28, 19, 44, 12))
+    fed.servers.append(fed_serve(fed.fed_app, FED_PORT))
+    sender = fed.hall_app.state.sender
+    if sender.status() is None:  # its screen not taken: the referee sent it all the same
+        sender.queue()
+    for _ in range(300):
+        status = sender.status()
+        if status is not None and status.state == "sent":
+            break
+        time.sleep(0.1)
+    else:
+        raise SystemExit(f"the hall's queue did not send: {sender.status()}")
+    for role in ("admin", "player"):
+        for i, lang in enumerate(LANGS):
+            nick = FED_ADMIN if role == "admin" else FED_READER
+            log_in(fed.pages[role][lang], fed.url, nick, sign_up=i == 0)
+
+
+def federation_hall_sent(day: Day, lang: str) -> None:
+    fed, page = day.fed, day.fed.pages["hall"][lang]
+    page.goto(fed_url(fed.hall_url, "/sedzia", lang))
+    save(page, "federation-hall-sent", lang, tallest=HEIGHT)
+
+
+@once
+def federation_monday(day: Day) -> None:
+    fed_clock(datetime(2026, 11, 30, 9, 12, 40))
+
+
+def federation_desk(day: Day, lang: str) -> None:
+    """The ranking administrator's desk: the tournament with what the checks found."""
+    fed, page = day.fed, day.fed.pages["admin"][lang]
+    page.set_viewport_size({"width": 1280, "height": HEIGHT})  # its table is wide
+    page.goto(fed_url(fed.url, f"/federacja/biuro/{SENT_ID}", lang))
+    page.wait_for_selector("ul.findings")
+    save(page, "federation-desk", lang, tallest=1400)
+
+
+@once
+def federation_accept(day: Day) -> None:
+    """The administrator corrects the two rankings and accepts: the list is published."""
+    from plansza.services.federation_server import FederationServer
+
+    server = FederationServer(day.fed.registry, fed_stamp)
+    try:
+        found = {p.name: p for p in server.examine(SENT_ID).players}
+        temporary, listed = found[TEMPORARY], found[OLD_LIST[0]]
+        server.correct_ranking(
+            SENT_ID, TEMPORARY, float(temporary.expected or 100), temporary.expected_games,
+            "ranking tymczasowy: 12 partii dopełnione do 30 (RR §2.4)", FED_ADMIN,
+        )  # fmt: skip
+        fed_clock(datetime(2026, 11, 30, 9, 14, 3))
+        server.correct_ranking(
+            SENT_ID, OLD_LIST[0], float(listed.expected or 100), listed.expected_games,
+            "ranking z listy z 2026-10-11 (RR §2.1)", FED_ADMIN,
+        )  # fmt: skip
+        fed_clock(datetime(2026, 11, 30, 9, 15, 21))
+        version = server.state().server.latest(SENT_ID).version
+        server.decide(SENT_ID, version, accepted=True, why="", by=FED_ADMIN)
+    finally:
+        server.close()
+    time.sleep(0.6)  # the pages' reading looks at the log again
+
+
+def federation_list(day: Day, lang: str) -> None:
+    fed, page = day.fed, day.fed.pages["reader"][lang]
+    page.goto(fed_url(fed.url, "/federacja/lista", lang))
+    save(page, "federation-list", lang)
+
+
+def federation_player(day: Day, lang: str) -> None:
+    fed, page = day.fed, day.fed.pages["reader"][lang]
+    page.goto(fed_url(fed.url, "/federacja/gracz/W%C3%B3jcik%20Ma%C5%82gorzata", lang))
+    page.wait_for_selector("svg polyline")
+    save(page, "federation-player", lang, tallest=1300)
+
+
+def federation_tournament(day: Day, lang: str) -> None:
+    fed, page = day.fed, day.fed.pages["reader"][lang]
+    page.goto(fed_url(fed.url, f"/federacja/turniej/{SENT_ID}", lang))
+    save(page, "federation-tournament", lang)
+
+
+def federation_calendar(day: Day, lang: str) -> None:
+    """The calendar for a logged-in player, who signed up for the first tournament."""
+    fed, page = day.fed, day.fed.pages["player"][lang]
+    page.goto(fed_url(fed.url, "/federacja/kalendarz", lang))
+    save(page, "federation-calendar", lang)
+
+
+#: The federation's steps and screens, in their order.
+FEDERATION = [
+    federation_setup,
+    federation_hall_queued,
+    federation_online,
+    federation_hall_sent,
+    federation_monday,
+    federation_desk,
+    federation_accept,
+    federation_list,
+    federation_player,
+    federation_tournament,
+    federation_calendar,
+]
+
+
 #: The screens in the order they are taken (the day's state changes between them).
 BEFORE = [
     game,
@@ -1026,7 +1430,10 @@ def main(argv: list[str]) -> None:
             )
             phones[lang] = phone.new_page()
         walls: dict[str, Any] = {}
-        for screens in (BEFORE, AFTER, BELGIJKA):
+        federation = {f.__name__.replace("_", "-") for f in FEDERATION}
+        for screens in (BEFORE, AFTER, BELGIJKA, FEDERATION):
+            if screens is FEDERATION and wanted and not wanted & federation:
+                continue  # its own servers: started only for its screens
             if screens is AFTER:
                 settle(day)
             if screens is BELGIJKA:  # the browsers' clocks fixed: new pages
@@ -1053,6 +1460,8 @@ def main(argv: list[str]) -> None:
                 for lang in LANGS:
                     day.desk, day.phone, day.wall = desks[lang], phones[lang], walls.get(lang)
                     screen(day, lang)
+        if day.fed is not None:
+            day.fed.stop()
         day.browser.close()
 
 
