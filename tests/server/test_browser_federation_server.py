@@ -203,7 +203,7 @@ def test_from_the_hall_to_the_players_list(two: Two) -> None:
         player.goto(f"{two.federation.url}/federacja/kalendarz")
         player.fill("section.fed-coming input[name=name]", TEMPORARY)
         with player.expect_navigation():
-            player.click("form.fed-signup button")
+            player.click("form.fed-signup button")  # "Zapisz się"
         assert TEMPORARY in player.inner_text("section.fed-coming")
         shot(player, "federation-calendar")
         assert_accessible_in_both_schemes(player, "the calendar")

@@ -322,3 +322,30 @@ def test_the_report_and_the_files_of_a_tournament(client: TestClient, fed_path: 
     assert len(rows) == 18
     assert client.get("/federacja/turniej/..%2Fetc").status_code == 404
     assert client.get("/federacja/lista.xml").status_code == 404
+
+
+def test_a_referee_who_plays_keeps_the_licence_on_the_desk(tmp_path: Path) -> None:
+    # RS §5.2: a licence lapses after 3 years with no PFS tournament run *or played*;
+    # the desk counts the games of the accepted tournaments
+    path = str(tmp_path / "pfs.federacja.sqlite")
+    server = FederationServer(path, lambda: "2026-05-04T10:00:00", create=True)
+    board = Federation(server.registry, lambda: "2026-05-04T10:00:00")
+    board.add_member(REFEREE, born=date(1980, 1, 1), since=date(2010, 1, 1), player="Nowak Ewa")
+    board.grant(REFEREE, 1, date(2022, 1, 1))
+    key = server.issue_key(REFEREE)
+    body = klub_body()
+    receipt = server.receive(body, key[0], sign(body, key[1]))
+    codes = {f.code for f in server.examine(receipt.id).findings}
+    assert "licence" in codes  # lost on 2025-01-02: nothing run or played since 2022
+    history = tmp_path / "history.csv"
+    history.write_text(
+        "date,tournament,player1,player2,score1,score2\n"
+        "2024-06-01,Czerwiec,Nowak Ewa,Ala,400,300\n",
+        encoding="utf-8",
+    )
+    server.import_history(str(history))
+    server.refresh()
+    codes = {f.code for f in server.examine(receipt.id).findings}
+    assert "licence" not in codes  # she played on 2024-06-01: in force until 2027
+    assert server.licence_of("Nowak Ewa").degree == 1  # her page says so too
+    server.close()

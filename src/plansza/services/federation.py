@@ -449,26 +449,37 @@ def standings_for(db: str, names: list[str], as_of: str) -> dict[str, Standing]:
     day = _day(as_of)
     registry = open_registry(db)
     try:
-        federation = Federation(registry, now=lambda: "")
-        state = federation.state()
-        out: dict[str, Standing] = {}
-        for name in dict.fromkeys(n for n in names if n.strip()):
-            try:
-                member = state.member(name)
-            except UnknownNameError:
-                out[name] = Standing(degree=None, member=False)
-                continue
-            found = federation.status(name, day)
-            may_play = not any(r.code == "no_play" for r in found.reasons)
-            out[name] = Standing(
-                degree=found.degree,
-                may_play=may_play,
-                member=member.is_member(day),
-                temporary=found.temporary is not None,
-            )
-        return out
+        return standings_in(Federation(registry, now=lambda: ""), names, day)
     finally:
         registry.close()
+
+
+def standings_in(
+    federation: Federation,
+    names: list[str],
+    day: date,
+    history: Iterable[RankedGame] | None = None,
+) -> dict[str, Standing]:
+    """:func:`standings_for` from an open registry, the days each person played a
+    ranked game read from ``history`` (RS §5.2: playing keeps a licence)."""
+    state = federation.state()
+    games = list(history) if history is not None else None
+    out: dict[str, Standing] = {}
+    for name in dict.fromkeys(n for n in names if n.strip()):
+        try:
+            member = state.member(name)
+        except UnknownNameError:
+            out[name] = Standing(degree=None, member=False)
+            continue
+        found = federation.status(name, day, games)
+        may_play = not any(r.code == "no_play" for r in found.reasons)
+        out[name] = Standing(
+            degree=found.degree,
+            may_play=may_play,
+            member=member.is_member(day),
+            temporary=found.temporary is not None,
+        )
+    return out
 
 
 def _day(text: str) -> date:

@@ -499,7 +499,8 @@ class FederationServer:
         member = next((m for m in state.members.values() if m.player == name), None)
         if member is None or not state.grants.get(member.name.casefold()):
             return None
-        return Federation(self.registry, self.now).status(member.name, date.today())
+        games = counted_games(self.reading().state)[0]  # RS §5.2: playing keeps it
+        return Federation(self.registry, self.now).status(member.name, date.today(), games)
 
     # --- reading ---
 
@@ -698,7 +699,7 @@ def _referee_findings(server: FederationServer, s: Submission) -> list[DeskFindi
             )
         )
     from plansza.federation.roles import Standing
-    from plansza.services.federation import standings_for
+    from plansza.services.federation import Federation, standings_in
     from plansza.services.tournament import referee_findings
     from plansza.tournament.events import Event, replay
 
@@ -706,7 +707,10 @@ def _referee_findings(server: FederationServer, s: Submission) -> list[DeskFindi
         [Event(i, e["kind"], e["data"], e["at"], e["by"]) for i, e in enumerate(s.log, start=1)]
     )
     names = [t.settings.referee, *t.settings.assistants]
-    standings: dict[str, Standing] = standings_for(server.path, names, s.start.isoformat())
+    # RS §5.2: the days they played in the accepted tournaments keep a licence too
+    games = counted_games(server.reading().state, without=s.id)[0]
+    board = Federation(server.registry, server.now)
+    standings: dict[str, Standing] = standings_in(board, names, s.start, games)
     for f in referee_findings(t.settings, standings):
         out.append(DeskFinding("licence", f.paragraph, f.template, dict(f.details)))
     return out
