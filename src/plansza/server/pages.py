@@ -59,6 +59,7 @@ def render_part(request: Request, name: str, **context: Any) -> str:
         account=nick if isinstance(nick, str) else None,
         account_referee=isinstance(nick, str) and request.session.get("referee") is True,
         ranking_served=getattr(request.app.state, "ranking", None) is not None,
+        federation_served=getattr(request.app.state, "federation", None) is not None,
         # the nav's links to the word tools: not in a hall, but for its referees
         # (as last checked; the hall's middleware decides, server/hall.py)
         word_tools=not getattr(request.app.state, "hall_mode", False)
