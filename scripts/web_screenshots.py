@@ -290,7 +290,6 @@ def squeeze(path: Path) -> None:
 
 @contextmanager
 def serve(folder: Path) -> Iterator[Day]:
-    import uvicorn
 
     import plansza.server.effect as effect_module
     import plansza.server.tournament as live_module
@@ -322,22 +321,8 @@ def serve(folder: Path) -> Iterator[Day]:
         ranking=str(history),
         belgijka=str(folder / "mistrzostwa.belgijka"),
     )
-    with socket.socket() as s:  # a fixed port: the slips print the address
-        if s.connect_ex(("127.0.0.1", PORT)) == 0:
-            raise SystemExit(f"port {PORT} is taken: the slips' addresses need it")
-    port = PORT
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(400):
-        if server.started:
-            break
-        time.sleep(0.05)
-    if not server.started:
-        raise SystemExit("the server did not start")
+    port = PORT  # a fixed port: the slips print the address
+    server, thread = fed_serve(app, port)
     try:
         yield Day(f"http://127.0.0.1:{port}", app, path, tables)
     finally:
@@ -1131,6 +1116,7 @@ def fed_hall_file(fed: Fed) -> None:
 
 
 def fed_serve(app: Any, port: int) -> tuple[Any, threading.Thread]:
+    """``app`` served by Uvicorn in a thread on ``port`` (refused if it is taken)."""
     import uvicorn
 
     with socket.socket() as s:

@@ -136,12 +136,12 @@ class Served:
             self.proc = None
 
 
-def serve(app: Any) -> Iterator[str]:
-    """The app served by Uvicorn in a thread on a free loopback port: its address,
-    until the generator is closed."""
+def serve(app: Any, port: int | None = None) -> Iterator[str]:
+    """The app served by Uvicorn in a thread on ``port`` (default: a free loopback
+    port): its address, until the generator is closed."""
     import uvicorn
 
-    port = free_port()
+    port = port or free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
     )

@@ -5,8 +5,6 @@ only the head referee sends (RS §6)."""
 from __future__ import annotations
 
 import shutil
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,31 +16,17 @@ from plansza.services.federation_server import FederationServer
 from plansza.services.sending import Sender, load_status, read_key
 from plansza.tournament.storage import TournamentFile
 
-from .served import free_port
+from .served import free_port, serve
 from .test_federation_server import KLUB, REFEREE, fed_path  # noqa: F401 (a fixture)
 
 
 @contextmanager
 def federation_on(port: int, path: str, words: Any) -> Iterator[str]:
     """The federation's server on ``port`` (in a thread) until the block ends."""
-    import uvicorn
-
     from plansza.server.app import create_app
 
     app = create_app(db="sqlite://", words=words, secret="s", federation=path)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    yield from serve(app, port)
 
 
 class Clock:

@@ -346,15 +346,24 @@ def referee_status(
         )
 
 
+#: A tournament's name, days, category and head referee: as ``tournament add`` and
+#: ``announce`` take them.
+TournamentNameArg = typer.Argument(..., help=N_("Tournament name"))
+FirstDayOption = typer.Option(..., "--date", help=N_("First day, YYYY-MM-DD"))
+LastDayOption = typer.Option(None, "--end", help=N_("Last day (default: the first)"))
+CategoryOption = typer.Option(
+    ..., "--category", help="GP | MP | KMP | PP | LeMans | ranked | unranked"
+)
+HeadRefereeOption = typer.Option(..., "--referee", help=N_("The head referee"))
+
+
 @tournament_app.command("add")
 def tournament_add(
-    name: str = typer.Argument(..., help=N_("Tournament name")),
-    day: str = typer.Option(..., "--date", help=N_("First day, YYYY-MM-DD")),
-    end: str | None = typer.Option(None, "--end", help=N_("Last day (default: the first)")),
-    category: str = typer.Option(
-        ..., "--category", help="GP | MP | KMP | PP | LeMans | ranked | unranked"
-    ),
-    referee: str = typer.Option(..., "--referee", help=N_("The head referee")),
+    name: str = TournamentNameArg,
+    day: str = FirstDayOption,
+    end: str | None = LastDayOption,
+    category: str = CategoryOption,
+    referee: str = HeadRefereeOption,
     assistants: list[str] = AssistantOption,
     plays: bool = typer.Option(False, "--plays", help=N_("The head referee plays too")),
     internship: str | None = typer.Option(
@@ -698,9 +707,7 @@ def _server(db: str | None, *, create: bool = False) -> Iterator[FederationServe
     from plansza.services.federation_server import FederationServer
 
     with user_errors(EXIT_INPUT):
-        server = FederationServer(
-            db or find_default("."), _now, create=create and db is not None
-        )
+        server = FederationServer(db or find_default("."), _now, create=create and db is not None)
     try:
         with user_errors(EXIT_REFUSED):
             try:
@@ -830,13 +837,11 @@ def administrator(
 
 @app.command("announce")
 def announce(
-    name: str = typer.Argument(..., help=N_("Tournament name")),
-    day: str = typer.Option(..., "--date", help=N_("First day, YYYY-MM-DD")),
-    end: str | None = typer.Option(None, "--end", help=N_("Last day (default: the first)")),
-    category: str = typer.Option(
-        ..., "--category", help="GP | MP | KMP | PP | LeMans | ranked | unranked"
-    ),
-    referee: str = typer.Option(..., "--referee", help=N_("The head referee")),
+    name: str = TournamentNameArg,
+    day: str = FirstDayOption,
+    end: str | None = LastDayOption,
+    category: str = CategoryOption,
+    referee: str = HeadRefereeOption,
     place: str = typer.Option("", "--place", help=N_("Where it is played")),
     db: str | None = DbOption,
     as_json: bool = JsonOption,

@@ -223,7 +223,7 @@ def _player(reading: Reading, server: FederationServer, name: str) -> dict[str, 
         "chart": line_chart(rankings) if rankings else None,
         "places": places,
         "place_chart": line_chart(shown) if len(shown) > 1 else None,
-        "links": dict((n, tid) for tid, n in tournaments),
+        "links": {n: f"/federacja/turniej/{tid}" for tid, n in tournaments},
         "licence": server.licence_of(spelled),
     }
 

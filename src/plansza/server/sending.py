@@ -81,25 +81,31 @@ def view(sender: Sender | None, t: Any) -> dict[str, Any] | None:
     }
 
 
-async def _head_referee(request: Request) -> dict[str, str] | Response:
+async def _head_referee(request: Request) -> tuple[dict[str, str], Sender] | Response:
+    """The posted form and the hall's sender, or the page refusing: not the head
+    referee (403), a bad form, no sending configured (404)."""
     t = translator_of(request)
     if await role(request) != "referee":
         message = t.gettext("Only the head referee sends the tournament (RS §6).")
         return page(request, "web/error.html", status=403, message=message)
-    return await checked_form(request, FORM_LIMIT)
+    form = await checked_form(request, FORM_LIMIT)
+    if isinstance(form, Response):
+        return form
+    sender = sender_of(request)
+    if sender is None:
+        message = t.gettext("This hall sends nothing: start it with --send-to URL --key-file FILE.")
+        return page(request, "web/error.html", status=404, message=message)
+    return form, sender
 
 
 @referee_required
 async def send(request: Request) -> Response:
     """Queue the closed tournament for the federation, and try at once."""
-    form = await _head_referee(request)
-    if isinstance(form, Response):
-        return form
+    found = await _head_referee(request)
+    if isinstance(found, Response):
+        return found
     t = translator_of(request)
-    sender = sender_of(request)
-    if sender is None:
-        message = t.gettext("This hall sends nothing: start it with --send-to URL --key-file FILE.")
-        return page(request, "web/error.html", status=404, message=message)
+    sender = found[1]
     try:
         await to_thread.run_sync(sender.queue)
     except PlanszaError as e:
@@ -123,14 +129,11 @@ def _said(status: Status | None, t: Any) -> str:
 async def entrants(request: Request) -> Response:
     """The sign-ups for this tournament from the federation, imported as players with
     the rankings the federation computed (RR §2)."""
-    form = await _head_referee(request)
-    if isinstance(form, Response):
-        return form
+    found = await _head_referee(request)
+    if isinstance(found, Response):
+        return found
     t = translator_of(request)
-    sender = sender_of(request)
-    if sender is None:
-        message = t.gettext("This hall sends nothing: start it with --send-to URL --key-file FILE.")
-        return page(request, "web/error.html", status=404, message=message)
+    sender = found[1]
     me = current(request)
     try:
         count = await to_thread.run_sync(_import, sender, me[1] if me else "?", t)
