@@ -349,3 +349,33 @@ def test_a_referee_who_plays_keeps_the_licence_on_the_desk(tmp_path: Path) -> No
     assert "licence" not in codes  # she played on 2024-06-01: in force until 2027
     assert server.licence_of("Nowak Ewa").degree == 1  # her page says so too
     server.close()
+
+
+def test_editions_of_one_name_link_to_their_own_pages_and_the_list_is_paged(
+    tmp_path: Path, fed_path: str, client: TestClient
+) -> None:
+    # a yearly championship keeps its name: each edition is its own tournament
+    rows = ["date,tournament,player1,player2,score1,score2"]
+    for year in (2024, 2025):
+        rows += [f"{year}-05-10,Mistrzostwa Polski,Ala,Gracz {n:03},400,300" for n in range(130)]
+    history = tmp_path / "history.csv"
+    history.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    server = FederationServer(fed_path, lambda: "2026-05-05T10:00:00")
+    assert server.import_history(str(history)) == 2
+    server.close()
+    page = client.get("/federacja/gracz/Ala").text
+    assert 'href="/federacja/turniej/mistrzostwa-polski-2024-05-10"' in page
+    assert 'href="/federacja/turniej/mistrzostwa-polski-2025-05-10"' in page
+    # 131 players: one page of 200 rows; a search over all of them is paged too
+    first = client.get("/federacja/lista").text
+    assert first.count('class="entry') == 131 and 'rel="next"' not in first
+    from plansza.server import federation_pages
+
+    federation_pages.PAGE_ROWS, kept = 50, federation_pages.PAGE_ROWS
+    try:
+        second = client.get("/federacja/lista", params={"strona": "2", "q": "gracz"}).text
+    finally:
+        federation_pages.PAGE_ROWS = kept
+    assert second.count('class="entry') == 50 and "Strona 2 z 3" in second
+    assert 'rel="prev"' in second and "strona=3&amp;data=" in second and "q=gracz" in second
+    assert client.get("/federacja/lista", params={"strona": "x"}).status_code == 200

@@ -47,6 +47,8 @@ from plansza.services.federation_server import (
 
 #: The longest search text read, in characters.
 MAX_QUERY = 60
+#: The list's rows a page (the whole list of 3,000 would weigh 750 KB).
+PAGE_ROWS = 200
 #: The longest form the desk and the calendar read, in bytes.
 FORM_LIMIT = 4096
 
@@ -143,7 +145,8 @@ def _list_rows(reading: Reading, day: date | None) -> dict[str, Any]:
 
 
 async def list_page(request: Request) -> Response:
-    """The list; ``?q=`` the players whose names hold the text (Polish order)."""
+    """The list, :data:`PAGE_ROWS` rows a page (``?strona=N``); ``?q=`` the players
+    whose names hold the text (Polish order)."""
     found = await _reading(request)
     if isinstance(found, Response):
         return found
@@ -155,7 +158,20 @@ async def list_page(request: Request) -> Response:
     if query:
         keep = set(names_matching((r[1] for r in rows), query))
         rows = sorted((r for r in rows if r[1] in keep), key=lambda r: _collate(r[1]))
-    return page(request, "web/fed_list.html", query=query, shown_rows=rows, **_without(data))
+    pages = max(1, -(-len(rows) // PAGE_ROWS))
+    text = request.query_params.get("strona", "1")
+    number = min(pages, max(1, int(text))) if text.isascii() and text.isdigit() else 1
+    shown = rows[(number - 1) * PAGE_ROWS : number * PAGE_ROWS]
+    return page(
+        request,
+        "web/fed_list.html",
+        query=query,
+        shown_rows=shown,
+        number=number,
+        pages=pages,
+        total=len(rows),
+        **_without(data),
+    )
 
 
 def _without(data: dict[str, Any]) -> dict[str, Any]:
@@ -209,21 +225,17 @@ def _player(reading: Reading, server: FederationServer, name: str) -> dict[str, 
     except (UnknownPlayerError, PlanszaError):
         return None
     rankings = [float(p.achieved) for p in reading.history.performances(spelled)]
-    places = [(p.day, r[0]) for p in reading.lists() for r in p.rows if r[1] == spelled]
+    places = reading.places_of(spelled)
     shown = [float(-pl) for _d, pl in places if pl is not None]
-    tournaments = [
-        (tid, s.name)
-        for tid, v in reading.state.server.submissions.items()
-        for s in v[-1:]
-        if any(spelled in (g.player1, g.player2) for g in s.games)
-    ]
     return {
         "view": view,
         "name": spelled,
         "chart": line_chart(rankings) if rankings else None,
         "places": places,
         "place_chart": line_chart(shown) if len(shown) > 1 else None,
-        "links": {n: f"/federacja/turniej/{tid}" for tid, n in tournaments},
+        "links": {
+            k: f"/federacja/turniej/{tid}" for k, tid in reading.tournaments_of(spelled).items()
+        },
         "licence": server.licence_of(spelled),
     }
 

@@ -18,6 +18,8 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
 import hmac
 import json
@@ -25,7 +27,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
@@ -202,10 +204,7 @@ class Reading:
         """The ranking's history: every accepted tournament, corrections applied."""
         with self._lock:
             if self._history is None:
-                from plansza.ranking.hollington import RankingHistory
-
-                games, registrations = counted_games(self.state)
-                self._history = RankingHistory(games, registrations=registrations)
+                self._history = _history_of(self.state)
             return self._history
 
     def lists(self) -> list[Published]:
@@ -218,6 +217,40 @@ class Reading:
         if not found:
             return None, None
         return found[-1], (found[-2] if len(found) > 1 else None)
+
+    def tournaments_of(self, name: str) -> dict[str, str]:
+        """The accepted tournaments ``name`` played in: their ids by ``NAME|LAST-DAY``
+        (the explanation's tournament and day: editions of one name told apart)."""
+        index: dict[str, dict[str, str]] = self.cached("tournaments-of", self._tournaments_index)
+        return index.get(name, {})
+
+    def _tournaments_index(self) -> dict[str, dict[str, str]]:
+        server = self.state.server
+        out: dict[str, dict[str, str]] = {}
+        for tid in server.submissions:
+            s = server.accepted(tid)
+            if s is None or not s.games:
+                continue
+            key = f"{s.name}|{max(g.day for g in s.games).isoformat()}"
+            for g in s.games:
+                out.setdefault(g.player1, {})[key] = tid
+                out.setdefault(g.player2, {})[key] = tid
+        return out
+
+    def places_of(self, name: str) -> list[tuple[date, int | None]]:
+        """``name``'s place on each published list, oldest first (``None``: the
+        waiting room)."""
+        index: dict[str, list[tuple[date, int | None]]] = self.cached(
+            "places-of", self._places_index
+        )
+        return index.get(name, [])
+
+    def _places_index(self) -> dict[str, list[tuple[date, int | None]]]:
+        out: dict[str, list[tuple[date, int | None]]] = {}
+        for p in self.lists():
+            for row in p.rows:
+                out.setdefault(row[1], []).append((p.day, row[0]))
+        return out
 
     def cached(self, key: Any, make: Callable[[], Any]) -> Any:
         """``make()`` once per reading (a page's data, shared by its readers)."""
@@ -239,6 +272,7 @@ class FederationServer:
         self.now = now
         self.registry: RegistryFile = open_registry(path, create=create, at=now())
         self._reading: Reading | None = None
+        self._handed: tuple[int, RankingHistory] | None = None
         self._looked = 0.0
         self._lock = threading.Lock()
 
@@ -434,9 +468,14 @@ class FederationServer:
             raise PlanszaError(
                 N_("a newer version of {id} has arrived: look at it first"), code="stale", id=tid
             )
-        day, rows = _publish(state, s)
+        day, rows, history = _publish(state, s)
         listed = {"date": day.isoformat(), "id": tid, "rows": rows}
-        self._append([("tournament_decided", decision), ("list_published", listed)], by=by)
+        added = self.registry.append_many(
+            [("tournament_decided", decision), ("list_published", listed)], at=self.now(), by=by
+        )
+        # the history the list came from is the next reading's: not computed twice
+        self._handed = (added[-1].seq, history)
+        self.refresh()
         return day
 
     # --- a federation from the files it has ---
@@ -517,6 +556,9 @@ class FederationServer:
             kept = self._reading
             if kept is None or kept.seq != seq:
                 kept = Reading(seq, state.snapshot())
+                if self._handed is not None and self._handed[0] == seq:
+                    kept._history = self._handed[1]
+                self._handed = None
         with self._lock:
             self._looked = now
             if self._reading is None or self._reading.seq < kept.seq:
@@ -529,27 +571,46 @@ class FederationServer:
             self._looked = 0.0
 
 
+@contextlib.contextmanager
+def _quiet_collector() -> Iterator[None]:
+    """No cyclic garbage collection while a history is computed: it builds hundreds
+    of thousands of acyclic objects that would trigger full passes over all of them
+    (about half the time of an accept); collected normally afterwards."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _history_of(state: RegistryState, **kw: Any) -> RankingHistory:
+    """The ranking's history of ``state``'s accepted tournaments (``counted_games``'
+    options: one more, one fewer)."""
+    from plansza.ranking.hollington import RankingHistory
+
+    with _quiet_collector():
+        games, registrations = counted_games(state, **kw)
+        return RankingHistory(games, registrations=registrations)
+
+
 def _row(e: Any) -> list[Any]:
     return [e.place, e.name, e.ranking, str(e.exact), e.games, e.tournaments]
 
 
-def _publish(state: RegistryState, s: Submission) -> tuple[date, list[list[Any]]]:
+def _publish(state: RegistryState, s: Submission) -> tuple[date, list[list[Any]], RankingHistory]:
     """The list published when ``s`` is accepted: dated the day after the last
-    accepted tournament's end (RR §2.5), the waiting room included."""
-    from plansza.ranking.hollington import RankingHistory
-
-    games, registrations = counted_games(state, extra=s)
-    history = RankingHistory(games, registrations=registrations)
+    accepted tournament's end (RR §2.5), the waiting room included; and the history
+    it was computed from (the next reading's, once ``s`` is accepted)."""
+    history = _history_of(state, extra=s)
     ends = [s.end] + [p.day - timedelta(days=1) for p in state.server.lists]
     day = max(ends) + timedelta(days=1)
-    return day, [_row(e) for e in history.ranking_list(day, include_unlisted=True)]
+    return day, [_row(e) for e in history.ranking_list(day, include_unlisted=True)], history
 
 
 def _history_without(state: RegistryState, tid: str) -> RankingHistory:
-    from plansza.ranking.hollington import RankingHistory
-
-    games, registrations = counted_games(state, without=tid)
-    return RankingHistory(games, registrations=registrations)
+    return _history_of(state, without=tid)
 
 
 def _ranking_of(history: RankingHistory, name: str, day: date) -> tuple[int, int, str]:
