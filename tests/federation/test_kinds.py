@@ -9,9 +9,9 @@ import pytest
 
 from plansza.errors import PlanszaError
 from plansza.federation import kinds, registry
-from plansza.federation.submissions import APPLY_SERVER
 from plansza.federation.kinds import KINDS, decode
 from plansza.federation.registry import RegistryFile, replay
+from plansza.federation.submissions import APPLY_SERVER
 from plansza.records import RecordError, dump
 from plansza.tournament.events import Event
 
