@@ -379,3 +379,14 @@ def test_editions_of_one_name_link_to_their_own_pages_and_the_list_is_paged(
     assert second.count('class="entry') == 50 and "Strona 2 z 3" in second
     assert 'rel="prev"' in second and "strona=3&amp;data=" in second and "q=gracz" in second
     assert client.get("/federacja/lista", params={"strona": "x"}).status_code == 200
+
+
+def test_a_stranger_guessing_keys_is_slowed_down(client: TestClient, fed_path: str) -> None:
+    key = keys(fed_path)
+    body = klub_body()
+    for _ in range(10):
+        assert send(client, body, ("abc", "x" * 43)).status_code == 403
+    # the eleventh try waits, even with the right key: the address is slowed down
+    res = send(client, body, key)
+    assert res.status_code == 429 and res.json()["code"] == "too_many"
+    assert int(res.headers["retry-after"]) > 0

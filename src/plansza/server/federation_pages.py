@@ -29,7 +29,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from plansza.errors import PlanszaError
-from plansza.server.pages import error_page, translator_of
+from plansza.server.pages import client_address, code_limiter, error_page, translator_of
 from plansza.server.pages import page as plain_page
 from plansza.server.security import checked_form, current
 from plansza.server.wording import describe
@@ -47,6 +47,8 @@ from plansza.services.federation_server import (
 
 #: The longest search text read, in characters.
 MAX_QUERY = 60
+#: Bad signatures an address may send in an hour before it waits.
+BAD_SIGNATURES = 10
 #: The list's rows a page (the whole list of 3,000 would weigh 750 KB).
 PAGE_ROWS = 200
 #: The longest form the desk and the calendar read, in bytes.
@@ -539,13 +541,23 @@ async def receive(request: Request) -> Response:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
         return JSONResponse({"error": "too large", "code": "too_large"}, status_code=413)
+    t = translator_of(request)
+    # a stranger guessing keys is slowed down: 10 bad signatures an hour per address
+    limiter = code_limiter(request, "federation_keys", BAD_SIGNATURES, 3600.0)
+    address = client_address(request)
+    wait = limiter.wait(address)
+    if wait > 0:
+        said = t.gettext("Too many bad signatures: try again in {minutes} min.")
+        answer = {"error": said.format(minutes=max(1, round(wait / 60))), "code": "too_many"}
+        return JSONResponse(answer, status_code=429, headers={"Retry-After": str(round(wait))})
     body = await request.body()
     key = request.headers.get("x-plansza-key", "")
     signature = request.headers.get("x-plansza-signature", "")
-    t = translator_of(request)
     try:
         receipt = await run_in_threadpool(server.receive, body, key, signature)
     except SendingError as e:
+        if e.code == "bad_signature":
+            limiter.hit(address)
         return JSONResponse({"error": describe(e, t), "code": e.code}, status_code=e.status)
     except PlanszaError as e:
         return JSONResponse({"error": describe(e, t), "code": e.code}, status_code=400)
