@@ -33,7 +33,7 @@ from plansza.cli.main import app as cli
 from plansza.services.federation import Federation
 from plansza.services.federation_server import FederationServer
 
-from .axe import assert_accessible_in_both_schemes
+from .axe import assert_accessible_everywhere, assert_accessible_in_both_schemes
 from .hall_watch import WAIT, sign_up
 from .served import SHOTS, Served, chromium, lexicon_file
 from .test_federation_server import KLUB, REFEREE
@@ -41,8 +41,7 @@ from .test_federation_server import KLUB, REFEREE
 playwright_sync = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.slow
 
-LISTED = ["Żak Anna", "Łoś Jan", "Nowak Ewa", "Abacki Adam", "Ćwik Ola", "Świątek Iga",
-          "Dudek Ugo"]  # fmt: skip
+LISTED = ["Żak Anna", "Łoś Jan", "Nowak Ewa", "Abacki Adam", "Ćwik Ola", "Świątek Iga", "Dudek Ugo"]
 TEMPORARY = "Ęgiel Ula"  # 12 games in the history: a temporary ranking (RR §2.4)
 
 
@@ -91,20 +90,41 @@ def two(tmp_path: Path) -> Iterator[Two]:
     assert server.import_history(str(history)) == 3
     server.name_administrator("ranking")
     key_id, secret = server.issue_key(REFEREE)
-    server.announce("Puchar Wiosny", date.today() + timedelta(days=30), category="ranked",
-                    referee=REFEREE, place="Łódź, Hala Sportowa")  # fmt: skip
+    server.announce(
+        "Puchar Wiosny",
+        date.today() + timedelta(days=30),
+        category="ranked",
+        referee=REFEREE,
+        place="Łódź, Hala Sportowa",
+    )
     server.close()
     key = tmp_path / "klucz.txt"
     key.write_text(f"{key_id}:{secret}\n", encoding="utf-8")
     hall_path = tmp_path / "klub.turniej.sqlite"
     hall_file(hall_path)
     lexicon = str(lexicon_file(tmp_path))
-    fed_argv = ["--federation", fed, "--db", f"sqlite:///{tmp_path / 'fed-web.db'}",
-                "--lexicon", lexicon]  # fmt: skip
+    fed_argv = [
+        "--federation",
+        fed,
+        "--db",
+        f"sqlite:///{tmp_path / 'fed-web.db'}",
+        "--lexicon",
+        lexicon,
+    ]
     federation = Served(tmp_path, "federation", fed_argv, ready="/federacja/lista")
     hall_db = f"sqlite:///{tmp_path / 'hall-web.db'}"
-    hall_argv = ["--tournament", str(hall_path), "--db", hall_db, "--lexicon", lexicon,
-                 "--send-to", federation.url, "--key-file", str(key)]  # fmt: skip
+    hall_argv = [
+        "--tournament",
+        str(hall_path),
+        "--db",
+        hall_db,
+        "--lexicon",
+        lexicon,
+        "--send-to",
+        federation.url,
+        "--key-file",
+        str(key),
+    ]
     hall = Served(tmp_path, "hall", hall_argv, env={"PLANSZA_SEND_RETRY_MAX": "1"})
     hall.start()
     try:
@@ -207,4 +227,20 @@ def test_from_the_hall_to_the_players_list(two: Two) -> None:
         assert TEMPORARY in player.inner_text("section.fed-coming")
         shot(player, "federation-calendar")
         assert_accessible_in_both_schemes(player, "the calendar")
+
+        # the public pages on a phone, in both languages and both schemes (issue 44)
+        phone = browser.new_context(
+            locale="pl-PL", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        ).new_page()
+        phone.on("pageerror", lambda e: errors.append(str(e)))
+        base = two.federation.url
+        for path in (
+            "/federacja/lista",
+            f"/federacja/gracz/{TEMPORARY}",
+            "/federacja/turniej/klubowy-lodz-2026-05-02",
+            "/federacja/kalendarz",
+        ):
+            assert_accessible_everywhere(phone, base + path, f"{path} on a phone")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390 + 1, f"the calendar scrolls sideways on a phone: {width}px"
     assert errors == []
