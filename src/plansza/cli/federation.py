@@ -21,7 +21,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import typer
 
@@ -104,23 +104,36 @@ def _required_day(text: str, option: str) -> date:
     return day
 
 
+class _Closing(Protocol):
+    def close(self) -> None: ...
+
+
 @contextmanager
 def _board(db: str | None, *, write: bool = False) -> Iterator[Any]:
     """The board's service on the registry ``--db`` names. An unknown name or an
     unreadable input: exit 2; what the rules refuse: exit 3."""
-    from plansza.services.federation import Federation, UnknownNameError, open_registry
+    from plansza.services.federation import Federation, open_registry
 
     with user_errors(EXIT_INPUT):
         registry = open_registry(db, create=write and db is not None, at=_now())
-    board = Federation(registry, _now)
+    with _exits(Federation(registry, _now)) as board:
+        yield board
+
+
+@contextmanager
+def _exits(service: _Closing) -> Iterator[Any]:
+    """``service`` for the ``with`` block, closed after it: an unknown name exits 2,
+    what the rules refuse exits 3."""
+    from plansza.services.federation import UnknownNameError
+
     try:
         with user_errors(EXIT_REFUSED):
             try:
-                yield board
+                yield service
             except UnknownNameError as e:
                 fail(describe_error(e), EXIT_INPUT)
     finally:
-        board.close()
+        service.close()
 
 
 def _answer(as_json: bool, text: str, data: dict[str, Any]) -> None:
@@ -703,19 +716,13 @@ def _server(db: str | None, *, create: bool = False) -> Iterator[FederationServe
     """The federation's server on the registry ``--db`` names (``create``: a new one
     when ``--db`` names a file that does not exist). An unknown name or an unreadable
     input: exit 2; what the registry refuses: exit 3."""
-    from plansza.services.federation import UnknownNameError, find_default
+    from plansza.services.federation import find_default
     from plansza.services.federation_server import FederationServer
 
     with user_errors(EXIT_INPUT):
         server = FederationServer(db or find_default("."), _now, create=create and db is not None)
-    try:
-        with user_errors(EXIT_REFUSED):
-            try:
-                yield server
-            except UnknownNameError as e:
-                fail(describe_error(e), EXIT_INPUT)
-    finally:
-        server.close()
+    with _exits(server) as opened:
+        yield opened
 
 
 def _new_key_file(path: str) -> int:
