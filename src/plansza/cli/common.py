@@ -24,6 +24,7 @@ from plansza.errors import N_, FormatError, PlanszaError
 
 if TYPE_CHECKING:
     from plansza.services.play import Rules
+    from plansza.services.ranking import BadRowsError
 
 DEFAULT_LEXICON = "sjp-20220301"
 """plansza.lexicon.DEFAULT_NAME, written out so that a command starts without loading
@@ -81,6 +82,25 @@ def describe_error(error: PlanszaError, *, where: bool = True) -> str:
     from plansza.cli.i18n import describe
 
     return describe(error, where=where)
+
+
+def report_bad_rows(e: BadRowsError) -> NoReturn:
+    """A history file's bad rows, one a line with its place, then the count (exit 2)."""
+    for problem in e.problems:
+        prefix = f"{e.source}:" if e.source else ""
+        # the line is named here: the reason without its place
+        reason = (
+            problem.reason if problem.error is None else describe_error(problem.error, where=False)
+        )
+        err_console.print(f"{prefix}{problem.line}: {reason}", soft_wrap=True)
+    fail(
+        _(
+            "bad rows in {source}: {count}; nothing was applied.",
+            count=len({p.line for p in e.problems}),
+            source=e.source or "-",
+        ),
+        EXIT_INPUT,
+    )
 
 
 def rules_named(name: str) -> Rules:

@@ -32,6 +32,7 @@ from plansza.cli.common import (
     describe_error,
     err_console,
     fail,
+    report_bad_rows,
     user_errors,
 )
 from plansza.cli.i18n import _, ngettext, text_of
@@ -911,16 +912,7 @@ def _read_history_first(path: str) -> None:
         try:
             ranked_games(path)
         except BadRowsError as e:
-            for problem in e.problems:
-                reason = (
-                    problem.reason
-                    if problem.error is None
-                    else describe_error(problem.error, where=False)
-                )
-                err_console.print(f"{e.source or '-'}:{problem.line}: {reason}", soft_wrap=True)
-            count = len({p.line for p in e.problems})
-            bad = _("bad rows in {source}: {count}; nothing was applied.", count=count, source=path)
-            fail(bad, EXIT_INPUT)
+            report_bad_rows(e)
 
 
 @app.command("import-history")

@@ -42,6 +42,7 @@ from plansza.cli.common import (
     describe_error,
     err_console,
     fail,
+    report_bad_rows,
     user_errors,
 )
 from plansza.cli.i18n import _, text_of
@@ -109,24 +110,6 @@ def _as_of(value: str | None) -> date | None:
     return None if value is None else _option_day(value, "--as-of")
 
 
-def _report_bad_rows(e: service.BadRowsError) -> None:
-    for problem in e.problems:
-        prefix = f"{e.source}:" if e.source else ""
-        # the line is named here: the reason without its place
-        reason = (
-            problem.reason if problem.error is None else describe_error(problem.error, where=False)
-        )
-        err_console.print(f"{prefix}{problem.line}: {reason}", soft_wrap=True)
-    fail(
-        _(
-            "bad rows in {source}: {count}; nothing was applied.",
-            count=len({p.line for p in e.problems}),
-            source=e.source or "-",
-        ),
-        EXIT_INPUT,
-    )
-
-
 @contextmanager
 def _reading() -> Iterator[None]:
     """Around a service that reads the ranking history: a missing or bad file, or an
@@ -135,7 +118,7 @@ def _reading() -> Iterator[None]:
         try:
             yield
         except service.BadRowsError as e:
-            _report_bad_rows(e)
+            report_bad_rows(e)
 
 
 def _print_json(data: object) -> None:
@@ -370,7 +353,7 @@ def update(  # long: a command: its options, the update, its report
         try:
             added = update_history(tournament, history, the_day, name)
         except service.BadRowsError as e:
-            _report_bad_rows(e)
+            report_bad_rows(e)
         except RankingError as e:
             fail(describe_error(e), EXIT_REFUSED if e.code == "already_added" else EXIT_INPUT)
     new, path = added.tournament, added.history
@@ -478,7 +461,7 @@ def estimate(  # long: a command: its options, the estimate, its table
         try:
             estimated = estimate_tournament(history, tournament, the_day, by_name=by_name)
         except service.BadRowsError as e:
-            _report_bad_rows(e)
+            report_bad_rows(e)
         except RankingError as e:
             fail(describe_error(e), EXIT_REFUSED if e.code == "already_added" else EXIT_INPUT)
     found, effects, path = estimated.effect, estimated.players, estimated.history
@@ -586,7 +569,7 @@ def import_list(
         try:
             kept = do_import(path, to)
         except service.BadRowsError as e:
-            _report_bad_rows(e)
+            report_bad_rows(e)
     console.print(
         _(
             "Imported the ranking list: {count} players, kept in {path}.",
