@@ -494,15 +494,13 @@ async def desk_tournament(request: Request) -> Response:
         examined = await run_in_threadpool(server.examine, tid)
     except PlanszaError as e:
         return error_page(request, 404, describe(e, t))
-    fixes = server.state().server.corrections.get(tid, [])
-    decision = server.state().server.decisions.get(tid)
     return page(
         request,
         "web/fed_desk_tournament.html",
         status=400 if said else 200,
         e=examined,
-        fixes=fixes,
-        decision=decision,
+        fixes=examined.corrections,
+        decision=examined.decision,
         said=said,
     )
 

@@ -34,11 +34,19 @@ from typing import TYPE_CHECKING, Any
 
 from plansza.errors import N_, PlanszaError
 from plansza.federation.registry import RegistryFile, RegistryState
-from plansza.federation.submissions import Announced, Published, Submission, counted_games
+from plansza.federation.submissions import (
+    Announced,
+    Correction,
+    Decision,
+    Published,
+    Submission,
+    counted_games,
+)
 from plansza.tiles import polish_collation_key
 
 if TYPE_CHECKING:
     from plansza.ranking.hollington import RankingHistory
+    from plansza.ranking.records import RankedGame
     from plansza.tournament.model import State
 
 #: A tournament's category in words (the registry's ``CATEGORIES``; "" none declared).
@@ -187,6 +195,8 @@ class Examined:
     players: tuple[PlayerCheck, ...]
     findings: tuple[DeskFinding, ...]
     versions: int
+    corrections: tuple[Correction, ...]
+    decision: Decision | None
 
 
 @dataclass
@@ -413,7 +423,7 @@ class FederationServer:
         fixes = state.server.corrections.get(tid, [])
         from plansza.federation.submissions import registered
 
-        before = reading.cached(("without", tid), lambda: _history_without(state, tid))
+        played, before = reading.cached(("without", tid), lambda: _counted(state, without=tid))
         players = []
         fixed = {c.player for c in fixes if c.what == "ranking"}
         for name, p in sorted(
@@ -426,8 +436,15 @@ class FederationServer:
                     name, p.ranking, p.games, value if known else None, games, basis, name in fixed
                 )
             )
-        findings = _findings(self, s, players)
-        return Examined(s, tuple(players), tuple(findings), len(state.server.submissions[tid]))
+        findings = _findings(self, s, players, fixes, played)
+        return Examined(
+            s,
+            tuple(players),
+            tuple(findings),
+            len(state.server.submissions[tid]),
+            tuple(fixes),
+            state.server.decisions.get(tid),
+        )
 
     def correct_ranking(
         self, tid: str, player: str, ranking: float | None, games: int, why: str, by: str
@@ -519,10 +536,9 @@ class FederationServer:
             return 0
         self._append(items, by="import")
         state = self.state()
-        reading = Reading(0, state)
         last = max(s.end for v in state.server.submissions.values() for s in v)
         day = last + timedelta(days=1)
-        listed = reading.history.ranking_list(day, include_unlisted=True)
+        listed = _history_of(state).ranking_list(day, include_unlisted=True)
         rows_out = [_row(e) for e in listed]
         self._append(
             [("list_published", {"date": day.isoformat(), "id": "", "rows": rows_out})], by="import"
@@ -585,14 +601,19 @@ def _quiet_collector() -> Iterator[None]:
             gc.enable()
 
 
-def _history_of(state: RegistryState, **kw: Any) -> RankingHistory:
-    """The ranking's history of ``state``'s accepted tournaments (``counted_games``'
-    options: one more, one fewer)."""
+def _counted(state: RegistryState, **kw: Any) -> tuple[list[RankedGame], RankingHistory]:
+    """The games of ``state``'s accepted tournaments (``counted_games``' options: one
+    more, one fewer) and the ranking's history computed from them."""
     from plansza.ranking.hollington import RankingHistory
 
     with _quiet_collector():
         games, registrations = counted_games(state, **kw)
-        return RankingHistory(games, registrations=registrations)
+        return games, RankingHistory(games, registrations=registrations)
+
+
+def _history_of(state: RegistryState, **kw: Any) -> RankingHistory:
+    """The ranking's history of ``state``'s accepted tournaments (:func:`_counted`)."""
+    return _counted(state, **kw)[1]
 
 
 def _row(e: Any) -> list[Any]:
@@ -604,13 +625,8 @@ def _publish(state: RegistryState, s: Submission) -> tuple[date, list[list[Any]]
     accepted tournament's end (RR §2.5), the waiting room included; and the history
     it was computed from (the next reading's, once ``s`` is accepted)."""
     history = _history_of(state, extra=s)
-    ends = [s.end] + [p.day - timedelta(days=1) for p in state.server.lists]
-    day = max(ends) + timedelta(days=1)
+    day = max([s.end + timedelta(days=1)] + [p.day for p in state.server.lists])
     return day, [_row(e) for e in history.ranking_list(day, include_unlisted=True)], history
-
-
-def _history_without(state: RegistryState, tid: str) -> RankingHistory:
-    return _history_of(state, without=tid)
 
 
 def _ranking_of(history: RankingHistory, name: str, day: date) -> tuple[int, int, str]:
@@ -674,7 +690,11 @@ def _received(
 
 
 def _findings(
-    server: FederationServer, s: Submission, players: list[PlayerCheck]
+    server: FederationServer,
+    s: Submission,
+    players: list[PlayerCheck],
+    fixes: list[Correction],
+    games: list[RankedGame],
 ) -> list[DeskFinding]:
     """What the desk must look at for ``s`` (never blocking: the administrator
     corrects, or accepts knowing)."""
@@ -716,11 +736,7 @@ def _findings(
                 },
             )
         )
-    struck = {
-        (c.round, c.table)
-        for c in server.state().server.corrections.get(s.id, [])
-        if c.what == "game"
-    }
+    struck = {(c.round, c.table) for c in fixes if c.what == "game"}
     for g in s.games:
         if g.walkover and (g.round, g.table) not in struck:
             out.append(
@@ -741,12 +757,15 @@ def _findings(
                     },
                 )
             )
-    out.extend(_referee_findings(server, s))
+    out.extend(_referee_findings(server, s, games))
     return out
 
 
-def _referee_findings(server: FederationServer, s: Submission) -> list[DeskFinding]:
-    """RS §2–§6: the sender is the referee, whose licence in force allows the category."""
+def _referee_findings(
+    server: FederationServer, s: Submission, games: list[RankedGame]
+) -> list[DeskFinding]:
+    """RS §2–§6: the sender is the referee, whose licence in force allows the category
+    (``games``: the accepted tournaments', RS §5.2: playing keeps a licence)."""
     out: list[DeskFinding] = []
     if s.imported:
         return out
@@ -762,14 +781,9 @@ def _referee_findings(server: FederationServer, s: Submission) -> list[DeskFindi
     from plansza.federation.roles import Standing
     from plansza.services.federation import Federation, standings_in
     from plansza.services.tournament import referee_findings
-    from plansza.tournament.events import Event, replay
 
-    t = replay(
-        [Event(i, e["kind"], e["data"], e["at"], e["by"]) for i, e in enumerate(s.log, start=1)]
-    )
+    t = _replayed(s)
     names = [t.settings.referee, *t.settings.assistants]
-    # RS §5.2: the days they played in the accepted tournaments keep a licence too
-    games = counted_games(server.reading().state, without=s.id)[0]
     board = Federation(server.registry, server.now)
     standings: dict[str, Standing] = standings_in(board, names, s.start, games)
     for f in referee_findings(t.settings, standings):
