@@ -243,4 +243,7 @@ def test_from_the_hall_to_the_players_list(two: Two) -> None:
             assert_accessible_everywhere(phone, base + path, f"{path} on a phone")
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390 + 1, f"the calendar scrolls sideways on a phone: {width}px"
+        shot(phone, "federation-calendar-phone")
+        phone.goto(f"{base}/federacja/lista")
+        shot(phone, "federation-list-phone")
     assert errors == []

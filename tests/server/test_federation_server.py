@@ -171,7 +171,8 @@ def test_the_administrator_corrects_accepts_and_the_list_is_published(
     assert "RR §2.4: 12 gier" in page and "nikt nie grał" in page
     assert "finding-walkover" not in page
     no_reason = {"csrf": token, "action": "reject", "version": version, "why": ""}
-    assert client.post(f"/federacja/biuro/{tid}", data=no_reason).status_code == 400
+    refused = client.post(f"/federacja/biuro/{tid}", data=no_reason)
+    assert refused.status_code == 400 and "brakuje: uzasadnienie" in refused.text
     accept = {"csrf": token, "action": "accept", "version": version, "why": ""}
     assert (
         client.post(f"/federacja/biuro/{tid}", data=accept, follow_redirects=False).status_code

@@ -29,7 +29,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
-from plansza.errors import N_, PlanszaError
+from plansza.errors import N_, PlanszaError, Term
 from plansza.federation import kinds
 from plansza.federation.members import parse_day
 from plansza.federation.referees import CATEGORIES, TournamentRecord
@@ -205,10 +205,25 @@ class RegistryState(Protocol):
     def member(self, name: str) -> Member: ...
 
 
+#: The fields an event may lack, in words (each a message the front end translates).
+FIELD_WORDS = {
+    "name": N_("name"),
+    "key_id": N_("key"),
+    "account": N_("account"),
+    "id": N_("tournament's id"),
+    "referee": N_("referee"),
+    "reason": N_("reason"),
+    "player": N_("player"),
+}
+
+
 def _text(value: str | None, what: str) -> str:
+    """``value`` with its spaces tidied; refused (naming ``what``) when empty."""
     text = " ".join((value or "").split())
     if not text:
-        raise PlanszaError(N_("the {field} is missing"), code="missing", field=what)
+        raise PlanszaError(
+            N_("the {field} is missing"), code="missing", field=Term(FIELD_WORDS[what])
+        )
     return text
 
 
